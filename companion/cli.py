@@ -1,0 +1,40 @@
+"""The `mush-companion` command line.
+
+Each subcommand lives in its own small function so the command line stays a thin shell
+over the packages that do the work; `--help` on each explains it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from companion import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command tree, built in one place so `--help` always matches the code."""
+    parser = argparse.ArgumentParser(
+        prog="mush-companion",
+        description="Table companion for the board game MUSH: dice, secret bids, chips, weather.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_subparsers(dest="command", metavar="COMMAND")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the process exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    result: int = handler(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())
