@@ -1,0 +1,181 @@
+"""Bot players built on `legal()`: `random` for testing, `sensible` for the demo and for
+statistics. Bots choose only among legal commands, so a bot can never cheat; the
+`sensible` one also pretends to move a sled, since the companion never sees the map.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from companion.rules import commands as cmd
+from companion.rules.dice import DiceSource
+from companion.rules.engine import apply, legal, legal_commands, start_game
+from companion.rules.events import Event
+from companion.rules.model import (
+    DOGS,
+    REST_CHOICES,
+    MoveContext,
+    Phase,
+    RestPlace,
+    RollKind,
+    WindowKind,
+)
+from companion.rules.settings import Settings
+from companion.rules.state import GameState
+
+Policy = Callable[[GameState, int, random.Random], cmd.Command | None]
+"""A bot: the command it sends now, or None when it has nothing to do (waits)."""
+
+
+def random_policy(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
+    """Uniformly among the seat's legal commands."""
+    choices = legal_commands(state, seat)
+    return rng.choice(choices) if choices else None
+
+
+def _find(state: GameState, seat: int, kind: type[cmd.Command]) -> bool:
+    return any(o.command is kind for o in legal(state, seat))
+
+
+def _best_rest(state: GameState, seat: int, rng: random.Random) -> cmd.Command:
+    """Rest where the sled plausibly is, taking dogs when tired and chips when short."""
+    player = state.players[seat]
+    places = [o.params["place"][0] for o in legal(state, seat) if o.command is cmd.Rest]
+    if RestPlace.ANCHORAGE in places and player.covered == 0:
+        return cmd.Rest(seat, RestPlace.ANCHORAGE, 0)
+    weights = {RestPlace.TOWN: 4, RestPlace.SMALL_TOWN: 1, RestPlace.WILDERNESS: 5,
+               RestPlace.ANCHORAGE: 0}
+    place = rng.choices(places, [weights[p] for p in places])[0]
+
+    def value(choice: tuple[int, int]) -> float:
+        dogs, chips = choice
+        dogs = min(dogs, player.covered)
+        return dogs * (2.0 if player.covered >= 3 else 0.8) + chips * (0.6 if player.chips < 10
+                                                                        else 0.3)
+
+    choices = REST_CHOICES[place]
+    best = max(range(len(choices)), key=lambda i: value(choices[i]))
+    return cmd.Rest(seat, place, best)
+
+
+def _movement(state: GameState, seat: int, rng: random.Random) -> cmd.Command:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    remaining = turn.spaces - turn.entered
+    offered = {o.command: o for o in legal(state, seat)}
+    roll = rng.random()
+    if cmd.RollTerrain in offered and roll < 0.15:
+        modifier = 2 if player.chips >= 8 else 1 if player.chips >= 4 else 0
+        top = max(offered[cmd.RollTerrain].params["modifier"])
+        return cmd.RollTerrain(seat, min(modifier, top))
+    if cmd.RollAvalanche in offered and roll < 0.19:
+        modifier = min(2 if player.chips >= 10 else 0,
+                       max(offered[cmd.RollAvalanche].params["modifier"]))
+        return cmd.RollAvalanche(seat, modifier)
+    if (cmd.PayPassing in offered and turn.context is MoveContext.NORMAL and remaining >= 3
+            and player.chips >= 12 and roll < 0.22):
+        return cmd.PayPassing(seat)
+    cross = offered.get(cmd.CrossZone)
+    if cross is not None and True in cross.params["forward"] and roll < 0.22 + 0.045 * remaining:
+        return cmd.CrossZone(seat, True)
+    if cmd.ReachNome in offered and roll < 0.12 + 0.05 * remaining:
+        return cmd.ReachNome(seat)
+    if cmd.ReachNikolai in offered and roll < 0.3:
+        return cmd.ReachNikolai(seat)
+    return cmd.EndMove(seat)
+
+
+def sensible_policy(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
+    """Rests when tired or in a good town, bids modestly, buys modifiers when they pay."""
+    if not legal(state, seat):
+        return None
+    phase = state.phase
+    player = state.players[seat]
+    if phase is Phase.TRAINING:
+        options = legal(state, seat)[0].params["training"]
+        return cmd.ChooseTraining(seat, rng.choice(list(options)))
+    if phase is Phase.BIDDING:
+        if state.bids[seat] is not None:
+            return None
+        wish = rng.choice((0, 0, 0, 1, 1, 2, 3)) + (2 if player.chips > 25 else 0)
+        return cmd.LockBid(seat, min(wish, player.chips))
+    if phase is Phase.WEATHER:
+        return cmd.RollWeather(seat)
+    if phase is Phase.TURN:
+        tired = player.covered >= 5 or player.uncovered == 0
+        if tired or not _find(state, seat, cmd.Move) or rng.random() < 0.12:
+            return _best_rest(state, seat, rng)
+        return cmd.Move(seat)
+    if phase in (Phase.MOVING, Phase.EARLY_RISER, Phase.PRESS_MOVE):
+        return _movement(state, seat, rng)
+    if phase is Phase.PRESSING:
+        return cmd.Press(seat)
+    window = state.window
+    if window is not None and window.kind is WindowKind.REDUCE:
+        leader = max(p.board for p in state.players)
+        roller = state.players[window.roller]
+        if roller.board == leader and player.chips >= 16 and rng.random() < 0.25:
+            return cmd.Reduce(seat, 2)
+        return cmd.Pass(seat)
+    if window is not None and window.kind is WindowKind.REROLL:
+        last = state.last_roll
+        mine = window.roller == seat
+        if last is not None and last.kind is RollKind.DOGS:
+            expected = len(last.faces) * (last.colour.dog_faces if last.colour else 3) / 6
+            if mine and last.dogs + 1.5 < expected and player.chips >= 9:
+                return cmd.Reroll(seat)
+            if not mine and last.dogs >= 6 and player.chips >= 14 and rng.random() < 0.3:
+                return cmd.Reroll(seat)
+        if (last is not None and mine and last.kind in (RollKind.TERRAIN, RollKind.AVALANCHE)
+                and not last.success and player.chips >= 10 and last.rerolls == 0):
+            return cmd.Reroll(seat)
+        return cmd.Pass(seat)
+    return None
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}
+
+
+def choose_action(state: GameState, policies: Sequence[Policy], rng: random.Random,
+                  table_closes: float = 0.0) -> cmd.Command | None:
+    """One command from whichever seat acts next (seats that wait are skipped).
+
+    With `table_closes` > 0 the table may also close an open window, as its countdown
+    would; when every seat waits, the table closes the window.
+    """
+    seats = [s for s in state.seats if legal(state, s)]
+    rng.shuffle(seats)
+    if state.window is not None and table_closes and rng.random() < table_closes:
+        return cmd.CloseWindow(cmd.TABLE)
+    for seat in seats:
+        command = policies[seat](state, seat, rng)
+        if command is not None:
+            return command
+    if state.window is not None:
+        return cmd.CloseWindow(cmd.TABLE)
+    return None
+
+
+def play_game(settings: Settings, policies: Sequence[Policy], dice: DiceSource,
+              rng: random.Random, max_steps: int = 200_000, table_closes: float = 0.0,
+              on_step: Callable[[GameState, cmd.Command, list[Event]], None] | None = None,
+              ) -> tuple[GameState, list[Event]]:
+    """A whole bot game from the settings to the winner (or `max_steps`)."""
+    state, journal = start_game(settings, dice)
+    for _ in range(max_steps):
+        if state.phase is Phase.GAME_OVER:
+            break
+        command = choose_action(state, policies, rng, table_closes)
+        if command is None:
+            raise RuntimeError(f"no bot can act in phase {state.phase.value}")
+        state, events = apply(state, command, dice)
+        journal.extend(events)
+        if on_step is not None:
+            on_step(state, command, events)
+    return state, journal
+
+
+__all__ = ["DOGS", "POLICIES", "Policy", "choose_action", "play_game", "random_policy",
+           "sensible_policy"]
