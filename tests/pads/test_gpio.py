@@ -1,0 +1,283 @@
+"""GPIO pads on gpiozero's MockFactory: six pads, presses, holds, bounce and lights."""
+
+from __future__ import annotations
+
+import queue
+import sys
+import time
+import types
+from collections.abc import Iterator
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.pads.config import SeatPins, load_default_pins
+from companion.pads.events import Blink, Button, Kind, Light, PadEvent
+from companion.pads.gpio import GpioPads
+from pads.fake_rpigpio import make_module
+from pads.helpers import drain
+
+HOLD_S = 0.15
+DEBOUNCE_S = 0.02
+
+
+@pytest.fixture()
+def pads(mock_factory: MockFactory, events: queue.Queue[PadEvent]) -> Iterator[GpioPads]:
+    source = GpioPads(
+        events, load_default_pins(), pin_factory=mock_factory, hold_s=HOLD_S,
+        debounce_s=DEBOUNCE_S,
+    )
+    source.start()
+    try:
+        yield source
+    finally:
+        source.close()
+
+
+def _pin_of(seat: SeatPins, button: Button) -> int:
+    return {Button.LEFT: seat.left, Button.RIGHT: seat.right, Button.SELECT: seat.select}[button]
+
+
+def test_every_button_of_every_seat_gives_one_press_and_one_release(
+    pads: GpioPads, mock_factory: MockFactory, events: queue.Queue[PadEvent]
+) -> None:
+    expected = []
+    for seat in load_default_pins():
+        for button in Button:
+            pin = mock_factory.pin(_pin_of(seat, button))
+            pin.drive_low()
+            time.sleep(DEBOUNCE_S * 1.5)
+            pin.drive_high()
+            time.sleep(DEBOUNCE_S * 1.5)
+            expected += [PadEvent(seat.seat, button, Kind.PRESS),
+                         PadEvent(seat.seat, button, Kind.RELEASE)]
+    assert drain(events) == expected
+    assert len(expected) == 36
+
+
+def test_a_hold_gives_exactly_one_hold(
+    pads: GpioPads, mock_factory: MockFactory, events: queue.Queue[PadEvent]
+) -> None:
+    pin = mock_factory.pin(load_default_pins()[2].select)
+    pin.drive_low()
+    time.sleep(HOLD_S * 4)  # long enough for several hold periods: still one hold
+    pin.drive_high()
+    assert drain(events) == [
+        PadEvent(2, Button.SELECT, Kind.PRESS),
+        PadEvent(2, Button.SELECT, Kind.HOLD),
+        PadEvent(2, Button.SELECT, Kind.RELEASE),
+    ]
+
+
+def test_short_press_gives_no_hold(
+    pads: GpioPads, mock_factory: MockFactory, events: queue.Queue[PadEvent]
+) -> None:
+    pin = mock_factory.pin(load_default_pins()[0].left)
+    pin.drive_low()
+    time.sleep(HOLD_S / 3)
+    pin.drive_high()
+    time.sleep(HOLD_S * 2)
+    assert [e.kind for e in drain(events)] == [Kind.PRESS, Kind.RELEASE]
+
+
+def test_burst_of_five_edges_within_3ms_gives_one_press(
+    pads: GpioPads, mock_factory: MockFactory, events: queue.Queue[PadEvent]
+) -> None:
+    pin = mock_factory.pin(load_default_pins()[1].right)
+    started = time.monotonic()
+    for edge in range(5):  # low, high, low, high, low: ends pressed
+        if edge % 2 == 0:
+            pin.drive_low()
+        else:
+            pin.drive_high()
+    assert time.monotonic() - started < 0.003
+    time.sleep(DEBOUNCE_S * 3)
+    assert drain(events) == [PadEvent(1, Button.RIGHT, Kind.PRESS)]
+    pin.drive_high()
+    assert drain(events) == [PadEvent(1, Button.RIGHT, Kind.RELEASE)]
+
+
+def test_burst_ending_released_still_reports_the_release(
+    pads: GpioPads, mock_factory: MockFactory, events: queue.Queue[PadEvent]
+) -> None:
+    pin = mock_factory.pin(load_default_pins()[1].right)
+    for edge in range(4):  # low, high, low, high: a tap with bounce, ends released
+        if edge % 2 == 0:
+            pin.drive_low()
+        else:
+            pin.drive_high()
+    time.sleep(DEBOUNCE_S * 3)
+    assert drain(events) == [
+        PadEvent(1, Button.RIGHT, Kind.PRESS), PadEvent(1, Button.RIGHT, Kind.RELEASE)
+    ]
+
+
+def test_simultaneous_presses_on_two_seats(
+    pads: GpioPads, mock_factory: MockFactory, events: queue.Queue[PadEvent]
+) -> None:
+    seats = load_default_pins()
+    mock_factory.pin(seats[0].select).drive_low()
+    mock_factory.pin(seats[5].select).drive_low()
+    got = drain(events)
+    assert set(got) == {PadEvent(0, Button.SELECT, Kind.PRESS),
+                        PadEvent(5, Button.SELECT, Kind.PRESS)}
+    assert sorted(pads.held_buttons()) == sorted([(0, Button.SELECT), (5, Button.SELECT)],
+                                                 key=lambda k: (k[0], k[1].value))
+
+
+def test_lights_follow_host_commands(pads: GpioPads, mock_factory: MockFactory) -> None:
+    seats = load_default_pins()
+    lit = [s for s in seats if s.led is not None]
+    assert [s.seat for s in lit] == [0, 1, 2, 3]
+    for s in lit:
+        pin = mock_factory.pin(s.led)
+        assert pin.state is False
+        pads.set_light(s.seat, Light.ON)
+        assert pin.state is True
+        pads.set_light(s.seat, Light.OFF)
+        assert pin.state is False
+    # a counted blink: the light goes on and off and ends off
+    pin = mock_factory.pin(seats[0].led)
+    pads.set_light(0, Blink(on_s=0.02, off_s=0.02, count=3))
+    seen = set()
+    deadline = time.monotonic() + 0.5
+    while time.monotonic() < deadline:
+        seen.add(pin.state)
+        time.sleep(0.002)
+    assert seen == {True, False}
+    assert pin.state is False
+    # seats without a light ignore the request instead of failing
+    pads.set_light(5, Light.ON)
+    assert not pads.has_light(5)
+    pads.show_digits(0, "12")
+
+
+def test_button_held_at_start_is_reported(
+    mock_factory: MockFactory, events: queue.Queue[PadEvent]
+) -> None:
+    seat = SeatPins(0, left=4, right=5, select=6)
+    source = GpioPads(events, [seat], pin_factory=mock_factory, hold_s=HOLD_S)
+    source.start()
+    try:
+        assert source.held_buttons() == []
+        # MockPin resets its level when the pull-up is set, so the stuck button is
+        # pressed just after start; the level is what held_buttons() must read.
+        mock_factory.pin(6).drive_low()
+        assert source.held_buttons() == [(0, Button.SELECT)]
+    finally:
+        source.close()
+
+
+def test_close_releases_pins_so_they_can_be_claimed_again(
+    mock_factory: MockFactory, events: queue.Queue[PadEvent]
+) -> None:
+    seats = load_default_pins()
+    for _ in range(2):
+        source = GpioPads(events, seats, pin_factory=mock_factory)
+        source.start()
+        source.close()
+        source.close()  # twice is fine
+    assert drain(events, 0.01) == []
+
+
+def test_failed_start_releases_what_it_claimed(
+    mock_factory: MockFactory, events: queue.Queue[PadEvent]
+) -> None:
+    # pin 40 does not exist: start fails part-way and must not leave pins reserved
+    seats = [SeatPins(0, 4, 5, 6), SeatPins(1, 7, 8, 40)]
+    source = GpioPads(events, seats, pin_factory=mock_factory)
+    with pytest.raises(Exception):  # noqa: B017 - gpiozero's own PinInvalidPin
+        source.start()
+    again = GpioPads(events, seats[:1], pin_factory=mock_factory)
+    again.start()
+    assert again.seats == (0,)
+    again.close()
+
+
+@pytest.fixture()
+def fake_rpi_gpio(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
+    """Our fake RPi.GPIO in sys.modules; gpiozero's rpigpio module is re-imported against it."""
+    from gpiozero.pins.local import LocalPiFactory
+
+    gpio = make_module()
+    package = types.ModuleType("RPi")
+    package.GPIO = gpio  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "RPi", package)
+    monkeypatch.setitem(sys.modules, "RPi.GPIO", gpio)
+    monkeypatch.delitem(sys.modules, "gpiozero.pins.rpigpio", raising=False)
+    yield gpio
+    LocalPiFactory.pins.clear()  # the local factories share one class-level pin table
+
+
+def test_rpigpio_factory_wires_up_and_delivers_presses(
+    fake_rpi_gpio: types.ModuleType, monkeypatch: pytest.MonkeyPatch,
+    events: queue.Queue[PadEvent],
+) -> None:
+    """Selecting RPi.GPIO builds pads on RPi.GPIO (a fake) without touching real pins."""
+    from companion.pads.factory import make_pin_factory
+
+    factory = make_pin_factory("rpigpio")
+    assert type(factory).__name__ == "RPiGPIOFactory"
+    # no Pi here: give the factory a Pi 4's revision code instead of reading /proc
+    monkeypatch.setattr(factory, "_get_revision", lambda: 0xC03114)
+    source = GpioPads(events, [SeatPins(0, left=4, right=5, select=6, led=12)],
+                      pin_factory=factory, debounce_s=0.0)
+    calls = fake_rpi_gpio.calls  # type: ignore[attr-defined]
+    try:
+        source.start()
+        assert {(4, 22), (5, 22), (6, 22)} <= {(a[0], a[2]) for n, a in calls if n == "setup"}
+        assert {a[0] for n, a in calls if n == "add_event_detect"} >= {4, 5, 6}
+        source.set_light(0, Light.ON)
+        assert ("output", (12, 1)) in calls
+        fake_rpi_gpio.drive(5, 0)  # type: ignore[attr-defined]
+        fake_rpi_gpio.drive(5, 1)  # type: ignore[attr-defined]
+        assert drain(events) == [PadEvent(0, Button.RIGHT, Kind.PRESS),
+                                 PadEvent(0, Button.RIGHT, Kind.RELEASE)]
+    finally:
+        source.close()
+        factory.close()
+
+
+def test_fake_rpi_package_is_enough_to_select_rpigpio(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fake-rpi package from the test extra also satisfies the RPi.GPIO import."""
+    import fake_rpi
+
+    monkeypatch.setitem(sys.modules, "RPi", fake_rpi.RPi)
+    monkeypatch.setitem(sys.modules, "RPi.GPIO", fake_rpi.RPi.GPIO)
+    monkeypatch.delitem(sys.modules, "gpiozero.pins.rpigpio", raising=False)
+    from companion.pads.factory import make_pin_factory
+
+    factory = make_pin_factory("rpigpio")
+    try:
+        assert type(factory).__name__ == "RPiGPIOFactory"
+    finally:
+        factory.close()
+
+
+def test_auto_factory_falls_back_to_rpigpio(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With lgpio missing, "auto" picks RPi.GPIO (here the fake one)."""
+    import fake_rpi
+
+    monkeypatch.setitem(sys.modules, "lgpio", None)  # import lgpio -> ImportError
+    monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
+    monkeypatch.setitem(sys.modules, "RPi", fake_rpi.RPi)
+    monkeypatch.setitem(sys.modules, "RPi.GPIO", fake_rpi.RPi.GPIO)
+    monkeypatch.delitem(sys.modules, "gpiozero.pins.rpigpio", raising=False)
+    from companion.pads.factory import make_pin_factory
+
+    factory = make_pin_factory("auto")
+    try:
+        assert type(factory).__name__ == "RPiGPIOFactory"
+    finally:
+        factory.close()
+
+
+def test_auto_factory_with_nothing_raises_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.pads.factory import PadHardwareError, make_pin_factory
+
+    monkeypatch.setitem(sys.modules, "lgpio", None)
+    monkeypatch.setitem(sys.modules, "RPi", None)
+    monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
+    monkeypatch.delitem(sys.modules, "gpiozero.pins.rpigpio", raising=False)
+    with pytest.raises(PadHardwareError, match="lgpio"):
+        make_pin_factory("auto")
