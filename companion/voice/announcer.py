@@ -1,0 +1,340 @@
+"""The announcer: takes announcements from the main loop and plays them on a worker thread.
+
+The main loop must never wait for sound (DESIGN.md, "The flow of one button press"), so
+every public method only records a request and returns; one worker thread opens the mixer,
+decodes clips, waits for espeak-ng names, joins the clips and plays them one after the
+other on a reserved mixer channel. With no audio device the announcer logs one line and
+stays silent for good; it never raises into the game.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Final
+
+import pygame
+
+from companion.voice.clips import DEFAULT_SOUNDS_DIR, ClipBank, compose
+from companion.voice.config import VoiceConfig
+from companion.voice.events import announcement_for
+from companion.voice.names import NameVoice, clean_name
+from companion.voice.phrases import Announcement, Seat, SeatLike
+
+log = logging.getLogger("companion.voice")
+
+MIXER_FREQUENCY: Final = 22050  # the clips' own rate: no resampling when we open the mixer
+MIXER_BUFFER: Final = 512  # samples; small for a short delay from play() to sound
+BACKLOG: Final = 16
+"""Announcements waiting beyond this many are dropped, oldest first: at the table a stale
+announcement is worse than none, and a burst must not queue minutes of speech."""
+POLL_S: Final = 0.005
+NAME_WAIT_S: Final = 3.0
+
+PlayListener = Callable[[Announcement, float, float], None]
+"""Called on the worker thread as an announcement starts playing, with the request time and
+the start time (both `time.perf_counter()`); for benchmarks and on-screen captions."""
+
+
+@dataclass(frozen=True)
+class _Request:
+    announcement: Announcement
+    requested_at: float
+
+
+class Announcer:
+    """Speaks announcements without ever making the caller wait.
+
+    Use: `start()` once, then call `announce(...)` or a shortcut (`weather`, `turn`, ...)
+    or `event(rules_event)` from the main loop; `close()` on shutdown.
+    """
+
+    def __init__(self, config: VoiceConfig | None = None, *,
+                 names: Mapping[int, str | None] | None = None,
+                 on_play: PlayListener | None = None, backlog: int = BACKLOG) -> None:
+        self._config = config or VoiceConfig()
+        self._names: dict[int, str] = {}
+        self._name_voice = NameVoice(self._config.espeak_command, self._config.speak_names)
+        self._on_play = on_play
+        self._pending: collections.deque[_Request] = collections.deque(maxlen=backlog)
+        self._wake = threading.Condition()
+        self._busy = False  # the worker holds a request it has not finished with
+        self._hush = False
+        self._closing = False
+        self._silent = False  # no audio device: accept everything, play nothing
+        self._thread: threading.Thread | None = None
+        self._owns_mixer = False
+        self._last: Announcement | None = None
+        self._channel: pygame.mixer.Channel | None = None
+        self._bank: ClipBank | None = None
+        self._name_audio: dict[Path, bytes] = {}  # decoded names, touched by the worker only
+        if names:
+            self.set_names(names)
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the worker thread (the mixer is opened there, not here)."""
+        if self._thread is not None:
+            return
+        self._closing = False
+        self._thread = threading.Thread(target=self._run, name="voice", daemon=True)
+        self._thread.start()
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Stop speaking, end the worker and remove rendered names."""
+        with self._wake:
+            self._closing = True
+            self._pending.clear()
+            self._wake.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+        self._name_voice.close()
+        if self._owns_mixer and pygame.mixer.get_init() is not None:
+            pygame.mixer.quit()
+            self._owns_mixer = False
+
+    def __enter__(self) -> Announcer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- state the main loop may read ---------------------------------------------------
+
+    @property
+    def config(self) -> VoiceConfig:
+        """The settings in use."""
+        return self._config
+
+    @property
+    def silent(self) -> bool:
+        """True once the mixer failed to open: everything is accepted and nothing played."""
+        return self._silent
+
+    @property
+    def names_available(self) -> bool:
+        """True when players' names can be spoken (espeak-ng installed and allowed)."""
+        return self._name_voice.available
+
+    @property
+    def last(self) -> Announcement | None:
+        """The last announcement requested (what `repeat` says again)."""
+        return self._last
+
+    # -- settings -----------------------------------------------------------------------
+
+    def configure(self, config: VoiceConfig) -> None:
+        """Apply new settings; the next announcement uses them (a playing one keeps going)."""
+        if config.espeak_command != self._config.espeak_command or \
+                config.speak_names != self._config.speak_names:
+            old = self._name_voice
+            self._name_voice = NameVoice(config.espeak_command, config.speak_names)
+            old.close()
+        self._config = config
+        for name in self._names.values():
+            self._name_voice.prepare(name, config.language)
+
+    def set_language(self, language: str) -> None:
+        """Switch language (raises ConfigError naming voice.language if unknown)."""
+        self.configure(replace(self._config, language=language))
+
+    def set_volume(self, volume: float) -> None:
+        """Set the volume, 0..1 (raises ConfigError naming voice.volume otherwise)."""
+        self.configure(replace(self._config, volume=volume))
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute or unmute; muting also stops what is playing."""
+        self.configure(replace(self._config, muted=muted))
+        if muted:
+            self.stop()
+
+    def set_names(self, names: Mapping[int, str | None]) -> None:
+        """Players' names by seat; each starts rendering now so it is ready when needed."""
+        self._names = {seat: text for seat, name in names.items()
+                       if (text := clean_name(name)) is not None}
+        for name in self._names.values():
+            self._name_voice.prepare(name, self._config.language)
+
+    def seat(self, seat: SeatLike) -> Seat:
+        """A seat with its player's name attached, if one is set."""
+        if isinstance(seat, Seat):
+            return seat
+        return Seat(int(seat), self._names.get(int(seat)))
+
+    # -- speaking -----------------------------------------------------------------------
+
+    def announce(self, announcement: Announcement) -> None:
+        """Queue an announcement and return at once."""
+        self._last = announcement
+        if self._silent or self._closing:
+            return
+        if self._thread is None:
+            self.start()
+        with self._wake:
+            self._pending.append(_Request(announcement, time.perf_counter()))
+            self._wake.notify()
+
+    def repeat(self) -> bool:
+        """Say the last announcement again, in the current language; False if there is none."""
+        if self._last is None:
+            return False
+        self.announce(self._last)
+        return True
+
+    def stop(self) -> None:
+        """Hush: drop what is waiting and cut what is playing."""
+        with self._wake:
+            self._pending.clear()
+            self._hush = True
+            self._wake.notify()
+
+    def wait_idle(self, timeout: float = 5.0) -> bool:
+        """Wait until every queued announcement has been handed to the mixer (tests, bench)."""
+        deadline = time.monotonic() + timeout
+        with self._wake:
+            while self._pending or self._busy:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or self._thread is None:
+                    return False
+                self._wake.wait(remaining)
+        return True
+
+    def event(self, event: object) -> bool:
+        """Announce a rules event if it is one the table hears; True if something was queued."""
+        announcement = announcement_for(event, self._names)
+        if announcement is None:
+            return False
+        self.announce(announcement)
+        return True
+
+    # shortcuts, one per thing the table hears; they take plain values only
+
+    def weather(self, round: int | None, zone: object, weather: object) -> None:
+        """The weather: "Round 3. Central zone. The weather is cold." (round may be None)."""
+        self.announce(Announcement.weather(round, zone, weather))
+
+    def order(self, seats: Iterable[SeatLike]) -> None:
+        """The order of play after the reveal (the order only, never a bid)."""
+        self.announce(Announcement.order(self.seat(s) for s in seats))
+
+    def early_riser(self, seat: SeatLike) -> None:
+        """Who takes the Early Riser move."""
+        self.announce(Announcement.early_riser(self.seat(seat)))
+
+    def turn(self, seat: SeatLike) -> None:
+        """Whose turn it is."""
+        self.announce(Announcement.turn(self.seat(seat)))
+
+    def dice(self, seat: SeatLike, colour: object, dogs: int) -> None:
+        """A dog-dice result."""
+        self.announce(Announcement.dice(self.seat(seat), colour, dogs))
+
+    def terrain(self, success: bool) -> None:
+        """A rough-terrain outcome."""
+        self.announce(Announcement.terrain(success))
+
+    def avalanche(self, success: bool) -> None:
+        """An avalanche outcome."""
+        self.announce(Announcement.avalanche(success))
+
+    def reroll(self, payer: SeatLike, roller: SeatLike) -> None:
+        """A paid reroll: who paid and who rolls again."""
+        self.announce(Announcement.reroll(self.seat(payer), self.seat(roller)))
+
+    def press(self, result: object) -> None:
+        """The pressing result: plus2, plus1, nothing or tired."""
+        self.announce(Announcement.press(result))
+
+    def rest(self, seat: SeatLike) -> None:
+        """A forced rest."""
+        self.announce(Announcement.rest(self.seat(seat)))
+
+    def winner(self, seat: SeatLike) -> None:
+        """The winner."""
+        self.announce(Announcement.winner(self.seat(seat)))
+
+    # -- the worker ---------------------------------------------------------------------
+
+    def _run(self) -> None:
+        if not self._open_mixer():
+            with self._wake:
+                self._silent = True
+                self._pending.clear()
+                self._wake.notify_all()
+            return
+        while True:
+            with self._wake:
+                while not self._pending and not self._closing and not self._hush:
+                    self._wake.wait()
+                if self._closing:
+                    self._wake.notify_all()
+                    break
+                if self._hush:
+                    self._hush = False
+                    if self._channel is not None:
+                        self._channel.stop()
+                    self._wake.notify_all()
+                    continue
+                request = self._pending.popleft()
+                self._busy = True
+            try:
+                self._play(request)
+            except Exception:  # one bad clip or name must not end the voice for the game
+                log.exception("could not play an announcement")
+            finally:
+                with self._wake:
+                    self._busy = False
+                    self._wake.notify_all()
+        if self._channel is not None:
+            self._channel.stop()
+
+    def _open_mixer(self) -> bool:
+        """Open the mixer unless the program already did; one log line if there is no device."""
+        try:
+            if pygame.mixer.get_init() is None:
+                pygame.mixer.init(frequency=MIXER_FREQUENCY, size=-16, channels=1,
+                                  buffer=MIXER_BUFFER)
+                self._owns_mixer = True
+            pygame.mixer.set_reserved(1)
+            self._channel = pygame.mixer.Channel(0)
+            sounds_dir = self._config.sounds_dir
+            self._bank = ClipBank(DEFAULT_SOUNDS_DIR if sounds_dir is None else Path(sounds_dir))
+            self._bank.preload(self._config.language)
+        except Exception as error:  # pygame.error, a missing clip folder, ...: all mean silence
+            log.warning("voice is silent: no audio output could be opened (%s)", error)
+            return False
+        return True
+
+    def _play(self, request: _Request) -> None:
+        config = self._config
+        if config.muted:
+            return
+        assert self._bank is not None and self._channel is not None
+        tokens = request.announcement.tokens(config.language)
+        pcm = compose(tokens, config.language, self._bank, self._seat_audio)
+        sound = pygame.mixer.Sound(buffer=pcm)
+        while self._channel.get_busy():  # let the previous announcement finish
+            if self._closing or self._hush:
+                return
+            time.sleep(POLL_S)
+        self._channel.set_volume(config.volume)
+        self._channel.play(sound)
+        if self._on_play is not None:
+            self._on_play(request.announcement, request.requested_at, time.perf_counter())
+
+    def _seat_audio(self, seat: Seat, language: str) -> bytes | None:
+        path = self._name_voice.wav(seat.name, language, timeout=NAME_WAIT_S)
+        if path is None:
+            return None
+        audio = self._name_audio.get(path)
+        if audio is None:
+            audio = self._name_audio[path] = pygame.mixer.Sound(file=str(path)).get_raw()
+        return audio
