@@ -305,21 +305,34 @@ class Announcer:
                 self._owns_mixer = True
             pygame.mixer.set_reserved(1)
             self._channel = pygame.mixer.Channel(0)
-            sounds_dir = self._config.sounds_dir
-            self._bank = ClipBank(DEFAULT_SOUNDS_DIR if sounds_dir is None else Path(sounds_dir))
-            self._bank.preload(self._config.language)
+            self._clip_bank().preload(self._config.language)
         except Exception as error:  # pygame.error, a missing clip folder, ...: all mean silence
             log.warning("voice is silent: no audio output could be opened (%s)", error)
             return False
         return True
 
+    def _clip_bank(self) -> ClipBank:
+        if self._bank is None:
+            sounds_dir = self._config.sounds_dir
+            self._bank = ClipBank(DEFAULT_SOUNDS_DIR if sounds_dir is None else Path(sounds_dir))
+        return self._bank
+
+    def render_pcm(self, announcement: Announcement, language: str | None = None) -> bytes:
+        """The samples an announcement plays as, in the mixer's format, composed right here.
+
+        For tests and for exporting a recording: it needs an open mixer and may wait for a
+        name to render, so the main loop calls `announce` instead.
+        """
+        language = language or self._config.language
+        tokens = announcement.tokens(language)
+        return compose(tokens, language, self._clip_bank(), self._seat_audio)
+
     def _play(self, request: _Request) -> None:
         config = self._config
         if config.muted:
             return
-        assert self._bank is not None and self._channel is not None
-        tokens = request.announcement.tokens(config.language)
-        pcm = compose(tokens, config.language, self._bank, self._seat_audio)
+        assert self._channel is not None
+        pcm = self.render_pcm(request.announcement, config.language)
         sound = pygame.mixer.Sound(buffer=pcm)
         while self._channel.get_busy():  # let the previous announcement finish
             if self._closing or self._hush:

@@ -155,11 +155,12 @@ def choice(value: object, choices: Sequence[str], what: str,
     if isinstance(value, enum.Enum):
         candidates = [value.name, value.value]
     for candidate in candidates:
-        text = str(candidate).strip().lower().replace(" ", "_").replace("-", "_")
-        if aliases and text in aliases:
-            text = aliases[text]
-        if text in choices:
-            return text
+        raw = str(candidate).strip().lower()
+        text = raw.replace(" ", "_").replace("-", "_")
+        for form in (raw, text):
+            form = aliases.get(form, form) if aliases else form
+            if form in choices:
+                return form
     raise ValueError(f"{what} must be one of {', '.join(choices)}, not {value!r}")
 
 

@@ -1,0 +1,149 @@
+"""Templates: every one resolves to shipped clips, every clip is used, word order per language."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from companion.voice.clips import load_manifest
+from companion.voice.phrases import (
+    COUNT_FORMS,
+    TEMPLATES,
+    Announcement,
+    Clip,
+    Pause,
+    Seat,
+)
+from companion.voice.texts import LANGUAGES
+
+from .helpers import every_announcement
+
+
+def _clip_keys(announcement: Announcement, language: str) -> list[str]:
+    return [t.key for t in announcement.tokens(language) if isinstance(t, Clip)]
+
+
+def test_every_language_has_the_same_kinds_and_count_forms() -> None:
+    assert set(TEMPLATES) == set(LANGUAGES) == set(COUNT_FORMS)
+    kinds = {language: set(TEMPLATES[language]) for language in LANGUAGES}
+    assert kinds["fr"] == kinds["en"] == kinds["de"]
+    for language in LANGUAGES:
+        assert None in COUNT_FORMS[language]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_template_resolves_to_clips_that_exist(language: str) -> None:
+    shipped = load_manifest()[language]
+    for announcement in every_announcement():
+        for key in _clip_keys(announcement, language):
+            assert key in shipped, (language, announcement.kinds, key)
+            assert shipped[key].path.is_file()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_shipped_clip_is_used_by_some_template(language: str) -> None:
+    used: set[str] = set()
+    for announcement in every_announcement():
+        used.update(_clip_keys(announcement, language))
+        used.update(f"seat.{_seat_key(t)}" for t in announcement.tokens(language)
+                    if isinstance(t, Seat))
+    assert set(load_manifest()[language]) - used == set()
+
+
+def _seat_key(seat: Seat) -> str:
+    from companion.seats import SEATS
+    return SEATS[seat.index].key
+
+
+def test_weather_follows_each_languages_word_order() -> None:
+    said = Announcement.weather(3, "Central", "Cold")
+    assert _clip_keys(said, "en") == ["round", "num.3", "zone.central", "weather_is",
+                                      "weather.cold"]
+    assert _clip_keys(said, "fr") == ["round", "num.3", "zone.central", "weather.cold"]
+    assert _clip_keys(said, "de") == ["round", "num.3", "zone.central", "weather_is",
+                                      "weather.cold"]
+    texts = {lang: [load_manifest()[lang][k].text for k in _clip_keys(said, lang)]
+             for lang in LANGUAGES}
+    assert texts["en"] == ["Round", "3", "Central zone", "The weather is", "cold"]
+    assert texts["fr"] == ["Manche", "3", "Zone centrale", "Il fait froid"]
+    assert texts["de"] == ["Runde", "3", "Zentrale Zone", "Das Wetter ist", "kalt"]
+
+
+def test_whose_turn_puts_the_seat_where_each_language_does() -> None:
+    tokens = {lang: [t for t in Announcement.turn(Seat(2, "Zoé")).tokens(lang)
+                     if not isinstance(t, Pause)] for lang in LANGUAGES}
+    assert tokens["en"] == [Seat(2, "Zoé"), Clip("your_turn")]
+    assert tokens["fr"] == [Clip("turn_to"), Seat(2, "Zoé"), Clip("to_play")]
+    assert tokens["de"] == [Seat(2, "Zoé"), Clip("is_up")]
+
+
+def test_dog_counts_use_each_languages_own_forms() -> None:
+    def said(language: str, dogs: int) -> list[str]:
+        return _clip_keys(Announcement.dice(0, "green", dogs), language)[1:]
+
+    assert said("en", 1) == ["num.1", "dog"]
+    assert said("en", 5) == ["num.5", "dogs"]
+    assert said("fr", 0) == ["num.0", "dog"]  # "zéro chien"
+    assert said("fr", 5) == ["num.5", "dogs"]
+    assert said("de", 1) == ["one_dog"]  # "ein Hund", not "eins Hund"
+    assert said("de", 0) == ["num.0", "dogs"]
+
+
+def test_rounds_past_forty_are_said_digit_by_digit() -> None:
+    assert _clip_keys(Announcement.weather(41, "northern", "warm"), "en")[:3] == [
+        "round", "num.4", "num.1"]
+
+
+def test_a_reroll_by_the_roller_is_one_sentence() -> None:
+    assert Announcement.reroll(2, 2).kinds == ("reroll_own",)
+    assert Announcement.reroll(1, 2).kinds == ("reroll",)
+
+
+def test_order_of_play_lists_every_seat_in_order_with_pauses_between() -> None:
+    tokens = Announcement.order([4, 0, 2]).tokens("en")
+    assert [t.index for t in tokens if isinstance(t, Seat)] == [4, 0, 2]
+    assert sum(isinstance(t, Pause) for t in tokens) == 3
+
+
+def test_values_may_be_enums_or_any_case() -> None:
+    import enum
+
+    class Weather(enum.Enum):
+        COLD = 3
+
+    assert Announcement.weather(1, "CENTRAL", Weather.COLD) == \
+        Announcement.weather(1, "central", "cold")
+    assert Announcement.press("+2") == Announcement.press("plus2")
+    assert Announcement.press(-1) == Announcement.press("tired")
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Announcement.weather(1, "arctic", "cold"),
+    lambda: Announcement.weather(1, "central", "stormy"),
+    lambda: Announcement.weather(-1, "central", "cold"),
+    lambda: Announcement.dice(0, "purple", 3),
+    lambda: Announcement.dice(0, "green", -1),
+    lambda: Announcement.turn(6),
+    lambda: Announcement.order([]),
+    lambda: Announcement.press("plus3"),
+])
+def test_bad_values_fail_where_they_are_given(make: object) -> None:
+    with pytest.raises(ValueError):
+        make()  # type: ignore[operator]
+
+
+def test_no_announcement_takes_a_bid() -> None:
+    # RULES R1/I5: nothing spoken may reveal a bid before the reveal, so no constructor
+    # even accepts one.
+    constructors = [m for name, m in inspect.getmembers(Announcement, inspect.ismethod)
+                    if not name.startswith("_")]
+    assert len(constructors) >= 11
+    for method in constructors:
+        for parameter in inspect.signature(method).parameters:
+            assert "bid" not in parameter.lower(), method.__name__
+
+
+def test_unknown_language_is_refused() -> None:
+    with pytest.raises(ValueError, match="language"):
+        Announcement.turn(0).tokens("es")
