@@ -193,16 +193,18 @@ class Announcer:
         """Hush: drop what is waiting and cut what is playing."""
         with self._wake:
             self._pending.clear()
-            self._hush = True
+            self._hush = not self._silent
             self._wake.notify()
 
     def wait_idle(self, timeout: float = 5.0) -> bool:
         """Wait until every queued announcement has been handed to the mixer (tests, bench)."""
         deadline = time.monotonic() + timeout
         with self._wake:
-            while self._pending or self._busy:
+            while self._pending or self._busy or self._hush:
+                if self._silent:  # the worker has ended; nothing will be played
+                    return True
                 remaining = deadline - time.monotonic()
-                if remaining <= 0 or self._thread is None:
+                if remaining <= 0 or self._thread is None or not self._thread.is_alive():
                     return False
                 self._wake.wait(remaining)
         return True

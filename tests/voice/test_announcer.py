@@ -1,0 +1,204 @@
+"""The announcer never makes the caller wait, queues in order, and survives having no sound."""
+
+from __future__ import annotations
+
+import logging
+import statistics
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from companion.voice.announcer import Announcer
+from companion.voice.config import VoiceConfig
+from companion.voice.phrases import Announcement
+
+Played = list[tuple[Announcement, str]]
+
+
+@pytest.fixture
+def played() -> Played:
+    return []
+
+
+@pytest.fixture
+def announcer(mixer: tuple[int, int, int], played: Played) -> Iterator[Announcer]:
+    """A started announcer on the dummy audio driver that records what starts playing."""
+    box: list[Announcer] = []
+
+    def on_play(announcement: Announcement, requested: float, started: float) -> None:
+        assert started >= requested
+        played.append((announcement, box[0].config.language))
+
+    voice = Announcer(VoiceConfig(speak_names=False), on_play=on_play)
+    box.append(voice)
+    voice.start()
+    yield voice
+    voice.close()
+
+
+def every_call(voice: Announcer) -> list[Callable[[], object]]:
+    """One call of every public speaking method."""
+    return [
+        lambda: voice.weather(3, "central", "cold"),
+        lambda: voice.order([2, 0, 1]),
+        lambda: voice.early_riser(2),
+        lambda: voice.turn(1),
+        lambda: voice.dice(1, "green", 5),
+        lambda: voice.terrain(True),
+        lambda: voice.avalanche(False),
+        lambda: voice.reroll(0, 1),
+        lambda: voice.press("plus1"),
+        lambda: voice.rest(4),
+        lambda: voice.winner(0),
+        lambda: voice.announce(Announcement.turn(3)),
+        voice.repeat,
+    ]
+
+
+def test_a_burst_of_100_announcements_returns_at_once_each(announcer: Announcer,
+                                                             played: Played) -> None:
+    announcer.turn(0)  # let the worker open the mixer and decode the clips first
+    assert announcer.wait_idle(10)
+    calls = every_call(announcer)
+    timings = []
+    for i in range(100):
+        started = time.perf_counter()
+        calls[i % len(calls)]()
+        timings.append(time.perf_counter() - started)
+    assert statistics.mean(timings) < 0.001, statistics.mean(timings)
+    assert max(timings) < 0.005, max(timings)
+    assert played  # the worker is playing them, behind the caller's back
+
+
+def test_announcements_play_in_order_one_after_another(announcer: Announcer,
+                                                        played: Played) -> None:
+    first, second = Announcement.terrain(True), Announcement.avalanche(False)
+    announcer.announce(first)
+    announcer.announce(second)
+    assert announcer.wait_idle(20)
+    assert [a for a, _ in played] == [first, second]
+
+
+def test_repeat_says_the_last_again_in_the_current_language(announcer: Announcer,
+                                                            played: Played) -> None:
+    assert announcer.repeat() is False  # nothing said yet
+    announcer.weather(2, "northern", "warm")
+    announcer.stop()
+    assert announcer.wait_idle(10)
+    announcer.set_language("fr")
+    assert announcer.repeat() is True
+    assert announcer.wait_idle(10)
+    assert played[-1] == (Announcement.weather(2, "northern", "warm"), "fr")
+
+
+def test_muted_plays_nothing_but_remembers_for_repeat(announcer: Announcer,
+                                                      played: Played) -> None:
+    announcer.set_muted(True)
+    announcer.turn(1)
+    assert announcer.wait_idle(10)
+    assert played == []
+    announcer.set_muted(False)
+    announcer.repeat()
+    assert announcer.wait_idle(10)
+    assert played == [(Announcement.turn(1), "en")]
+
+
+def test_volume_is_applied_to_the_voice_channel(announcer: Announcer) -> None:
+    announcer.set_volume(0.25)
+    announcer.turn(2)
+    assert announcer.wait_idle(10)
+    assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.25, abs=0.01)
+
+
+def test_stop_drops_waiting_announcements(announcer: Announcer, played: Played) -> None:
+    announcer.winner(0)  # long enough to keep the channel busy
+    assert announcer.wait_idle(10)
+    for seat in range(6):
+        announcer.turn(seat)
+    announcer.stop()
+    assert announcer.wait_idle(10)
+    assert [a.kinds for a, _ in played] == [("winner",)]
+    assert not pygame.mixer.Channel(0).get_busy()
+
+
+def test_a_long_backlog_keeps_only_the_newest(mixer: tuple[int, int, int]) -> None:
+    seen: list[Announcement] = []
+    gate = threading.Event()
+
+    def on_play(announcement: Announcement, requested: float, started: float) -> None:
+        seen.append(announcement)
+        gate.wait(5)  # hold the worker so the queue fills up
+
+    voice = Announcer(VoiceConfig(speak_names=False), on_play=on_play, backlog=3)
+    voice.start()
+    voice.turn(0)
+    deadline = time.monotonic() + 10
+    while not seen and time.monotonic() < deadline:
+        time.sleep(0.01)
+    for seat in range(1, 6):
+        voice.turn(seat)
+    voice.stop()  # cut the first so the rest need not wait for it to finish
+    voice.turn(3)
+    voice.turn(4)
+    voice.turn(5)
+    gate.set()
+    assert voice.wait_idle(30)
+    voice.close()
+    assert [a for a in seen] == [Announcement.turn(s) for s in (0, 3, 4, 5)]
+
+
+def test_no_audio_device_means_silence_and_one_log_line(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    pygame.mixer.quit()
+
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    caplog.set_level(logging.DEBUG)
+    voice = Announcer(VoiceConfig(speak_names=False))
+    voice.start()
+    for _ in range(3):
+        for call in every_call(voice):
+            started = time.perf_counter()
+            call()
+            assert time.perf_counter() - started < 0.005
+        assert voice.wait_idle(10)
+    assert voice.silent
+    voice.event(type("GameWon", (), {"seat": 1})())
+    voice.set_volume(0.5)
+    voice.close()
+    assert len(caplog.records) == 1
+    assert "silent" in caplog.records[0].getMessage()
+    assert caplog.records[0].levelno == logging.WARNING
+
+
+def test_announce_starts_the_worker_when_start_was_not_called(
+        mixer: tuple[int, int, int]) -> None:
+    starts: list[float] = []
+    voice = Announcer(VoiceConfig(speak_names=False), on_play=lambda a, r, s: starts.append(s))
+    voice.terrain(False)
+    assert voice.wait_idle(10)
+    voice.close()
+    assert len(starts) == 1
+
+
+def test_close_leaves_a_mixer_it_did_not_open(mixer: tuple[int, int, int]) -> None:
+    voice = Announcer(VoiceConfig(speak_names=False))
+    voice.turn(0)
+    assert voice.wait_idle(10)
+    voice.close()
+    assert pygame.mixer.get_init() == mixer
+
+
+def test_close_closes_a_mixer_it_opened() -> None:
+    pygame.mixer.quit()
+    voice = Announcer(VoiceConfig(speak_names=False))
+    voice.turn(0)
+    assert voice.wait_idle(10)
+    assert pygame.mixer.get_init() is not None
+    voice.close()
+    assert pygame.mixer.get_init() is None
