@@ -1,0 +1,55 @@
+"""The host's frame code against the shared vectors, with an independent CRC check."""
+
+from __future__ import annotations
+
+import binascii
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.pads import padproto
+
+VECTORS = json.loads(
+    (Path(__file__).resolve().parents[2] / "firmware" / "test_vectors.json").read_text()
+)
+
+
+def test_crc_matches_python_crc_hqx() -> None:
+    for case in VECTORS["crc"]:
+        data = case["data"].encode()
+        assert f"{padproto.crc16(data):04X}" == case["crc"]
+        assert f"{binascii.crc_hqx(data, 0xFFFF):04X}" == case["crc"]
+
+
+@pytest.mark.parametrize("frame", VECTORS["frames"], ids=lambda f: f["name"])
+def test_good_frames(frame: dict[str, object]) -> None:
+    line = str(frame["line"]).encode()
+    # the vector's own checksum, recomputed without our code
+    body = line[1:line.rindex(b"*")]
+    assert line[-5:-1] == b"%04X" % binascii.crc_hqx(body, 0xFFFF)
+    assert padproto.encode(frame["seq"], frame["kind"], tuple(frame["args"])) == line  # type: ignore[arg-type]
+    assert padproto.decode(line) == (frame["seq"], frame["kind"], frame["args"])
+
+
+@pytest.mark.parametrize("bad", VECTORS["bad"], ids=lambda f: f["name"])
+def test_bad_frames(bad: dict[str, str]) -> None:
+    with pytest.raises(padproto.FrameError):
+        padproto.decode(bad["line"].encode())
+
+
+def test_sequence_gaps() -> None:
+    for gap in VECTORS["gaps"]:
+        assert padproto.seq_gap(gap["expected"], gap["got"]) == gap["gap"]
+    assert padproto.seq_next(65535) == 0
+
+
+def test_noise_before_a_frame_is_skipped() -> None:
+    line = str(VECTORS["frames"][2]["line"]).encode()
+    assert padproto.decode(b"\x03>>> " + line) == padproto.decode(line)
+
+
+@pytest.mark.parametrize("args", [("a b",), ("",), ("x*",), ("$",), ("X" * 100,)])
+def test_encode_refuses_what_decode_would_not_read(args: tuple[str, ...]) -> None:
+    with pytest.raises(padproto.FrameError):
+        padproto.encode(1, "SHOW", args)
