@@ -373,14 +373,17 @@ def _refusal(state: GameState, command: cmd.Command) -> RulesError:
     options = legal(state, command.seat)
     if not options:
         return NotYourTurnError(f"seat {command.seat} may not act during {state.phase.value}")
+    if command.seat != cmd.TABLE and command.cost > state.players[command.seat].chips:
+        # X6: refused for want of chips exactly when enough chips would make it legal.
+        richer = state.with_player(command.seat, chips=command.cost)
+        if is_legal(richer, command):
+            return NotEnoughChipsError(
+                f"{name} costs {command.cost} Action Chips; seat {command.seat} holds "
+                f"{state.players[command.seat].chips}")
     same = [o for o in options if o.command is type(command)]
     if not same:
         allowed = ", ".join(sorted({o.command.__name__ for o in options}))
         return CommandNotAllowedError(f"{name} is not allowed now; allowed: {allowed}")
-    if command.seat != cmd.TABLE and command.cost > state.players[command.seat].chips:
-        return NotEnoughChipsError(
-            f"{name} costs {command.cost} Action Chips; seat {command.seat} holds "
-            f"{state.players[command.seat].chips}")
     ranges = "; ".join(f"{k} in {list(v)}" for o in same for k, v in o.params.items())
     return IllegalChoiceError(f"{name} with these values is not allowed now ({ranges})")
 
