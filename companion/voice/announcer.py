@@ -13,7 +13,7 @@ import collections
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
@@ -209,15 +209,22 @@ class Announcer:
                 self._wake.wait(remaining)
         return True
 
-    def event(self, event: object) -> bool:
-        """Announce a rules event if it is one the table hears; True if something was queued."""
-        announcement = announcement_for(event, self._names)
+    def event(self, event: object, all_covered: Collection[int] = ()) -> bool:
+        """Announce a rules event if it is one the table hears; True if something was queued.
+
+        all_covered: seats with every dog covered, so their turn also says they must rest.
+        """
+        announcement = announcement_for(event, self._names, all_covered=all_covered)
         if announcement is None:
             return False
         self.announce(announcement)
         return True
 
     # shortcuts, one per thing the table hears; they take plain values only
+
+    def new_round(self, number: int) -> None:
+        """A round begins: "Round 3."."""
+        self.announce(Announcement.new_round(number))
 
     def weather(self, round: int | None, zone: object, weather: object) -> None:
         """The weather: "Round 3. Central zone. The weather is cold." (round may be None)."""

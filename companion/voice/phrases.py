@@ -202,7 +202,12 @@ class Announcement:
                         weather=choice(weather, WEATHERS, "weather"))
         if round is None:
             return said
-        return cls._one("round", round=_count(round, "round")) + said
+        return cls.new_round(round) + said
+
+    @classmethod
+    def new_round(cls, number: int) -> Announcement:
+        """A round begins: "Round 3." (the weather that follows then leaves it out)."""
+        return cls._one("round", round=_count(number, "round"))
 
     @classmethod
     def order(cls, seats: Iterable[SeatLike]) -> Announcement:
@@ -304,10 +309,10 @@ def expand(template: str, slots: Mapping[str, SlotValue], language: str) -> list
         elif word.startswith("@@"):
             seats = slots[word[2:]]
             assert isinstance(seats, tuple)
-            for j, seat in enumerate(seats):
+            for j, listed in enumerate(seats):
                 if j:
                     out.append(Pause(COMMA_MS))
-                out.append(seat)
+                out.append(listed)
         elif word.startswith("@"):
             seat = slots[word[1:]]
             assert isinstance(seat, Seat)
