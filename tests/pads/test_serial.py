@@ -1,0 +1,312 @@
+"""The serial hub reader through a real pseudo-terminal and an emulated hub."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.pads import padproto
+from companion.pads.config import SerialConfig
+from companion.pads.events import Blink, Button, Kind, Light, PadEvent
+from companion.pads.serial import SerialPads, display_text, find_hub, light_command
+from pads.helpers import wait_for
+from pads.hub_emulator import EmulatedHub
+
+BUTTON_OF = {"L": Button.LEFT, "R": Button.RIGHT, "S": Button.SELECT}
+KIND_OF = {"D": Kind.PRESS, "U": Kind.RELEASE, "H": Kind.HOLD}
+
+
+def fast_config(link_dir: Path, **overrides: object) -> SerialConfig:
+    values: dict[str, object] = dict(
+        vid_pid=(0xFFFF, 0xFFFE),  # never a real device on the test machine
+        by_id_glob=str(link_dir / "usb-MicroPython*"),
+        heartbeat_s=0.05, link_timeout_s=0.5, backoff_initial_s=0.005, backoff_max_s=0.04,
+    )
+    values.update(overrides)
+    return SerialConfig(**values)  # type: ignore[arg-type]
+
+
+@pytest.fixture()
+def hub(tmp_path: Path) -> Iterator[EmulatedHub]:
+    emulated = EmulatedHub(tmp_path)
+    emulated.plug()
+    yield emulated
+    emulated.unplug()
+
+
+@pytest.fixture()
+def pads(tmp_path: Path, events: queue.Queue[PadEvent]) -> Iterator[SerialPads]:
+    source = SerialPads(events, fast_config(tmp_path))
+    source.start()
+    yield source
+    source.close()
+
+
+def presses(n: int) -> list[tuple[int, str, str]]:
+    """n presses (each a D then a U) spread over six pads and three buttons."""
+    out = []
+    for i in range(n):
+        pad, button = i % 6, "LRS"[(i // 6) % 3]
+        out += [(pad, button, "D"), (pad, button, "U")]
+    return out
+
+
+def as_events(frames: list[tuple[int, str, str]]) -> list[PadEvent]:
+    return [PadEvent(p, BUTTON_OF[b], KIND_OF[k]) for p, b, k in frames]
+
+
+def collect(q: queue.Queue[PadEvent], n: int, timeout_s: float = 20.0) -> list[PadEvent]:
+    out: list[PadEvent] = []
+    deadline = time.monotonic() + timeout_s
+    while len(out) < n and time.monotonic() < deadline:
+        with contextlib.suppress(queue.Empty):
+            out.append(q.get(timeout=0.1))
+    return out
+
+
+def test_ten_thousand_presses_from_six_seats_arrive_in_order(
+    hub: EmulatedHub, pads: SerialPads, events: queue.Queue[PadEvent]
+) -> None:
+    assert pads.connected.wait(5)
+    frames = presses(10_000)
+    writer = threading.Thread(target=hub.send_raw, args=(hub.frames_for(frames),))
+    writer.start()
+    got = collect(events, len(frames))
+    writer.join()
+    assert got == as_events(frames)
+    assert {e.seat for e in got} == set(range(6))
+    assert pads.stats.dropped == 0
+    assert pads.stats.gaps == 0
+
+
+def test_twenty_unplugs_mid_stream_and_presses_after_each_reconnect_arrive(
+    tmp_path: Path, events: queue.Queue[PadEvent]
+) -> None:
+    hub = EmulatedHub(tmp_path)
+    source = SerialPads(events, fast_config(tmp_path))
+    source.start()
+    try:
+        for cycle in range(20):
+            hub.plug()
+            assert wait_for(lambda c=cycle: source.stats.hellos > c), f"no hello in cycle {cycle}"
+            batch = [(cycle % 6, "LRS"[cycle % 3], "D"), (cycle % 6, "LRS"[cycle % 3], "U")] * 5
+            hub.send_raw(hub.frames_for(batch))
+            got = collect(events, len(batch), timeout_s=5)
+            assert got == as_events(batch), f"cycle {cycle}"
+            # unplug in the middle of a stream: a press goes out, its release never does
+            hub.send("BTN", 0, "S", "D")
+            assert wait_for(lambda: not events.empty())
+            hub.unplug()
+            lost = collect(events, 2, timeout_s=5)
+            # the press, then the release the reader makes up so no button stays down
+            assert lost == [PadEvent(0, Button.SELECT, Kind.PRESS),
+                            PadEvent(0, Button.SELECT, Kind.RELEASE)]
+            assert wait_for(lambda: not source.connected.is_set())
+        assert source.stats.hellos == 20
+        assert source.stats.sessions >= 20
+    finally:
+        source.close()
+        hub.unplug()
+
+
+def test_a_silent_hub_is_dropped_and_found_again(
+    tmp_path: Path, events: queue.Queue[PadEvent]
+) -> None:
+    hub = EmulatedHub(tmp_path, answer_hello=False)  # open port, nobody answering
+    hub.plug()
+    source = SerialPads(events, fast_config(tmp_path, link_timeout_s=0.2))
+    source.start()
+    try:
+        assert wait_for(lambda: source.stats.sessions >= 3, timeout_s=5)
+        assert not source.connected.is_set()
+        hub.answer_hello = True
+        assert wait_for(source.connected.is_set, timeout_s=5)
+        hub.send("BTN", 4, "R", "D")
+        assert collect(events, 1) == [PadEvent(4, Button.RIGHT, Kind.PRESS)]
+    finally:
+        source.close()
+        hub.unplug()
+
+
+def test_lights_and_displays_reach_the_hub_and_are_resent_after_a_replug(
+    tmp_path: Path, events: queue.Queue[PadEvent]
+) -> None:
+    hub = EmulatedHub(tmp_path)
+    source = SerialPads(events, fast_config(tmp_path))
+    source.set_light(2, Light.ON)  # before any hub: remembered
+    source.start()
+    try:
+        hub.plug()
+        assert wait_for(lambda: ["2", "ON"] in [a for _, k, a in hub.received if k == "LED"])
+        source.set_light(3, Blink(on_s=0.2, off_s=0.3, count=4))
+        source.show_digits(3, "12")
+        assert wait_for(lambda: ["3", "12"] in [a for _, k, a in hub.received if k == "SHOW"])
+        assert ["3", "BLINK", "200", "300", "4"] in [a for _, k, a in hub.received if k == "LED"]
+        assert wait_for(lambda: any(k == "HB" for _, k, _ in hub.received))
+        assert any(k == "CFG" and a == ["2000", "20"] for _, k, a in hub.received)
+        hub.unplug()
+        hub.received.clear()
+        hub.plug()
+        assert wait_for(lambda: ["3", "12"] in [a for _, k, a in hub.received if k == "SHOW"])
+        leds = [a for _, k, a in hub.received if k == "LED"]
+        assert ["2", "ON"] in leds and ["3", "BLINK", "200", "300", "4"] in leds
+        assert hub.bad_from_host == 0
+        seqs = [s for s, _, _ in hub.received]
+        assert seqs == list(range(len(seqs)))  # the host numbers its frames from 0 per link
+    finally:
+        source.close()
+        hub.unplug()
+
+
+def test_state_report_flags_buttons_down_at_start(
+    tmp_path: Path, events: queue.Queue[PadEvent]
+) -> None:
+    hub = EmulatedHub(tmp_path)
+    hub.state = "000000100000000001"  # pad 2 left, pad 5 select
+    hub.plug()
+    source = SerialPads(events, fast_config(tmp_path))
+    source.start()
+    try:
+        assert wait_for(source.connected.is_set)
+        assert wait_for(lambda: source.held_buttons() != [])
+        assert source.held_buttons() == [(2, Button.LEFT), (5, Button.SELECT)]
+    finally:
+        source.close()
+        hub.unplug()
+
+
+def test_garbage_on_the_wire_is_dropped_and_presses_still_arrive(
+    hub: EmulatedHub, pads: SerialPads, events: queue.Queue[PadEvent]
+) -> None:
+    assert pads.connected.wait(5)
+    good = hub.send("BTN", 1, "L", "D")
+    hub.send_raw(b"Traceback (most recent call last):\n" + good[:-3] + b"00\n" + b"\x00" * 300
+                 + b"\n" + b"x" * 500)
+    hub.send("BTN", 1, "L", "U")
+    got = collect(events, 2)
+    assert got == [PadEvent(1, Button.LEFT, Kind.PRESS), PadEvent(1, Button.LEFT, Kind.RELEASE)]
+    assert pads.stats.dropped >= 3
+
+
+def test_backoff_grows_and_is_capped(tmp_path: Path, events: queue.Queue[PadEvent]) -> None:
+    attempts: list[float] = []
+
+    def finder() -> str:
+        attempts.append(time.monotonic())
+        return "/dev/nothing-here"
+
+    def opener(path: str) -> object:
+        raise OSError(2, "No such file or directory", path)
+
+    config = fast_config(tmp_path, backoff_initial_s=0.02, backoff_max_s=0.08)
+    source = SerialPads(events, config, finder=finder, opener=opener)  # type: ignore[arg-type]
+    source.start()
+    assert wait_for(lambda: len(attempts) >= 7, timeout_s=5)
+    source.close()
+    gaps = [b - a for a, b in itertools.pairwise(attempts)][:6]
+    assert gaps[0] < gaps[2]  # growing
+    assert all(g < 0.08 + 0.05 for g in gaps)  # capped (with scheduling slack)
+    assert gaps[-1] >= 0.07  # reached the cap
+    assert source.stats.sessions == 0
+
+
+def test_find_hub_prefers_explicit_port_then_usb_id_then_glob(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from serial.tools import list_ports
+
+    class Info:
+        def __init__(self, device: str, vid: int | None, pid: int | None) -> None:
+            self.device, self.vid, self.pid = device, vid, pid
+
+    link = tmp_path / "usb-MicroPython_Board-if00"
+    link.touch()
+    cfg = fast_config(tmp_path, vid_pid=(0x2E8A, 0x0005))
+    monkeypatch.setattr(list_ports, "comports", lambda: [Info("/dev/ttyS0", None, None)])
+    assert find_hub(cfg) == str(link)
+    monkeypatch.setattr(list_ports, "comports",
+                        lambda: [Info("/dev/ttyS0", None, None), Info("/dev/ttyACM7", 0x2E8A, 5)])
+    assert find_hub(cfg) == "/dev/ttyACM7"
+    explicit = fast_config(tmp_path, port=str(link))
+    assert find_hub(explicit) == str(link)
+    assert find_hub(fast_config(tmp_path, port=str(tmp_path / "gone"))) is None
+    link.unlink()
+    monkeypatch.setattr(list_ports, "comports", list)
+    assert find_hub(cfg) is None
+
+
+def test_light_and_display_commands() -> None:
+    assert light_command(1, Light.ON) == ("LED", (1, "ON"))
+    assert light_command(1, Blink(count=0)) == ("LED", (1, "OFF"))
+    assert light_command(1, Blink(0.1, 0.4)) == ("LED", (1, "BLINK", 100, 400, 0))
+    assert display_text(" 7") == "_7"
+    assert display_text("") == "_"
+    assert display_text("1.2") == "1.2"
+    with pytest.raises(ValueError):
+        display_text("12345")
+
+
+# ----------------------------------------------------------------------- fuzzing
+
+GOOD = [bytes(padproto.encode(s, "BTN", (p, b, k)))
+        for s, (p, b, k) in enumerate(presses(30))]
+
+
+def _mutate(data: st.DataObject) -> bytes:
+    frame = bytearray(data.draw(st.sampled_from(GOOD)))
+    how = data.draw(st.sampled_from(["flip", "insert", "delete", "truncate", "swap"]))
+    body_end = len(frame) - 1  # keep the newline so the line boundary stays
+    at = data.draw(st.integers(0, body_end - 1))
+    if how == "flip":
+        frame[at] ^= 1 << data.draw(st.integers(0, 7))
+    elif how == "insert":
+        frame.insert(at, data.draw(st.integers(0, 255).filter(lambda b: b != 10)))
+    elif how == "delete":
+        del frame[at]
+    elif how == "truncate":
+        frame = frame[:at] + b"\n"
+    else:
+        j = data.draw(st.integers(0, body_end - 1))
+        frame[at], frame[j] = frame[j], frame[at]
+    return bytes(frame)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fuzzed_frames_never_raise_out_of_the_reader_and_are_counted(data: st.DataObject) -> None:
+    """500 examples x 20 lines = 10,000 random, mutated and valid frames."""
+    events: queue.Queue[PadEvent] = queue.Queue()
+    source = SerialPads(events, SerialConfig())
+    lines = []
+    for _ in range(20):
+        kind = data.draw(st.sampled_from(["random", "mutated", "mutated", "good"]))
+        if kind == "random":
+            line = data.draw(st.binary(max_size=150).filter(lambda b: b"\n" not in b)) + b"\n"
+        elif kind == "mutated":
+            line = _mutate(data)
+        else:
+            line = data.draw(st.sampled_from(GOOD))
+        lines.append(line)
+    stream = b"".join(lines)
+    cut = data.draw(st.integers(0, len(stream)))
+    source.feed(stream[:cut])  # arrives in two reads, split anywhere
+    source.feed(stream[cut:])
+    nonblank = [ln for ln in lines if ln.strip()]
+    valid = []
+    for ln in nonblank:
+        with contextlib.suppress(padproto.FrameError):
+            valid.append(padproto.decode(ln))
+    # a single flipped bit or a dropped byte can never pass CRC-16 as a different frame
+    assert all(v in [padproto.decode(g) for g in GOOD] for v in valid)
+    assert source.stats.frames == len(valid)
+    assert source.stats.dropped >= len(nonblank) - len(valid)
+    assert events.qsize() == len(valid)
