@@ -1,0 +1,56 @@
+"""Recorded bot games for the journal tests: every step's state and events, from the start."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from companion.rules import SeededDice, Settings
+from companion.rules.bots import POLICIES, play_game
+from companion.rules.events import Event
+from companion.rules.state import GameState
+
+
+@dataclass(frozen=True)
+class Step:
+    """The state after one command and the events that command produced."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A whole game as the main loop would see it: start events, then one step per command."""
+
+    settings: Settings
+    steps: tuple[Step, ...]  # steps[0] is start_game
+    final: GameState
+
+
+def record_game(seed: int, players: int = 4, policy: str = "sensible",
+                settings: Settings | None = None) -> Recorded:
+    """Play a seeded bot game with `play_game`, keeping each step's events.
+
+    `play_game` does not report the start events through `on_step`; they are the prefix
+    of its journal that no step produced.
+    """
+    settings = settings or Settings.make([f"P{i}" for i in range(players)])
+    taken: list[Step] = []
+
+    def on_step(state: GameState, command: object, events: list[Event]) -> None:
+        taken.append(Step(state, tuple(events)))
+
+    final, journal = play_game(settings, [POLICIES[policy]] * settings.players,
+                               SeededDice(seed), random.Random(seed), on_step=on_step)
+    stepped = sum(len(s.events) for s in taken)
+    start = tuple(journal[: len(journal) - stepped])
+    from companion.rules import replay
+
+    first = Step(replay(start), start)
+    return Recorded(settings, (first, *taken), final)
+
+
+def without_locks(state: GameState) -> GameState:
+    """The state with every secret lock cleared: what a journal can give back in bidding."""
+    return replace(state, bids=(None,) * len(state.players))

@@ -1,0 +1,386 @@
+"""The journal on a real SQLite file: append, reopen, replay equals the live game (I6)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from companion.rules import SeededDice, Settings, apply, legal_commands, replay, start_game
+from companion.rules import commands as cmd
+from companion.rules import events as ev
+from companion.rules.codec import event_from_json
+from companion.rules.model import Phase, RestPlace
+from companion.rules.state import GameState
+from companion.store import (
+    SCHEMA_VERSION,
+    GameClosedError,
+    Journal,
+    JournalError,
+    UndoRefusedError,
+    resume_or_start,
+)
+from store.helpers import record_game, without_locks
+
+
+def journal_path(tmp_path: Path) -> Path:
+    return tmp_path / "journal.sqlite3"
+
+
+def snapshot(path: Path, into: Path) -> Path:
+    """Copy the journal and its WAL as a power cut would leave them (the writer still open)."""
+    into.mkdir()
+    for suffix in ("", "-wal"):
+        source = path.with_name(path.name + suffix)
+        if source.exists():
+            shutil.copyfile(source, into / (path.name + suffix))
+    return into / path.name
+
+
+def test_file_is_wal_with_full_sync_and_versioned(tmp_path: Path) -> None:
+    with Journal(journal_path(tmp_path)) as journal:
+        conn = journal._conn
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_reopen_at_every_cut_point_replays_to_the_live_state(tmp_path: Path, seed: int) -> None:
+    """A power cut after any step: the reopened file replays to the state the table had,
+    apart from bids locked but not yet revealed, which are never written."""
+    game = record_game(seed)
+    path = journal_path(tmp_path)
+    journal = Journal(path)
+    game_id = journal.new_game(game.settings)
+    bidding_cuts = 0
+    for index, step in enumerate(game.steps):
+        journal.append(game_id, step.events)
+        if index % 7 and step.state.phase is not Phase.BIDDING:
+            continue  # every 7th step, and every step during bidding
+        # The plug is pulled: the files as they are now, WAL included, never closed.
+        cut = snapshot(path, tmp_path / f"cut-{index}")
+        with Journal(cut) as reopened:
+            resumed = reopened.replay(game_id)
+        if step.state.phase is Phase.BIDDING:
+            bidding_cuts += 1
+            assert resumed.phase is Phase.BIDDING
+            assert all(bid is None for bid in resumed.bids)  # nobody locked in
+            assert resumed == without_locks(step.state)
+        else:
+            assert resumed == step.state
+    assert bidding_cuts >= 5, "the game should have been cut during bidding many times"
+    journal.close()
+    journal = Journal(path)
+    assert journal.replay(game_id) == game.final
+    assert journal.game(game_id).winner == game.final.winner
+    journal.close()
+
+
+def test_cut_with_bids_locked_resumes_in_bidding_with_nobody_locked(tmp_path: Path) -> None:
+    path = journal_path(tmp_path)
+    dice = SeededDice(5)
+    settings = Settings.make(["Ann", "Bea", "Cid", "Dan"])
+    journal = Journal(path)
+    game_id = journal.new_game(settings)
+    state, events = start_game(settings, dice)
+    journal.append(game_id, events)
+    while state.phase is Phase.TRAINING:
+        seat = state.training_next
+        assert seat is not None
+        state, events = apply(state, legal_commands(state, seat)[-1], dice)
+        journal.append(game_id, events)
+    assert state.phase is Phase.BIDDING
+    for seat, amount in ((0, 17), (1, 13), (2, 0)):
+        state, events = apply(state, cmd.LockBid(seat, amount), dice)
+        journal.append(game_id, events)
+    assert state.bids[:3] == (17, 13, 0)
+    journal.close()
+
+    again = Journal(path)
+    resumed = again.replay(game_id)
+    assert resumed.phase is Phase.BIDDING
+    assert resumed.bids == (None, None, None, None)
+    assert resumed == without_locks(state)
+    again.close()
+
+
+def test_private_events_never_reach_the_file(tmp_path: Path) -> None:
+    """Locked and unlocked bids are dropped by `append` itself (R1, I5)."""
+    path = journal_path(tmp_path)
+    game = record_game(11)
+    journal = Journal(path)
+    game_id = journal.new_game(game.settings)
+    offered_private = 0
+    for step in game.steps:
+        offered_private += sum(1 for e in step.events if type(e).private)
+        journal.append(game_id, step.events)
+    assert offered_private > 0
+    raw = sqlite3.connect(str(path))
+    rows = raw.execute("SELECT event FROM events ORDER BY id").fetchall()
+    raw.close()
+    decoded = [event_from_json(text) for (text,) in rows]
+    assert decoded, "the game's public events are stored"
+    assert not any(isinstance(e, ev.BidLocked | ev.BidUnlocked) for e in decoded)
+    assert not any(type(e).private for e in decoded)
+    public = [e for s in game.steps for e in s.events if not type(e).private]
+    assert decoded == public
+    for name in (b"BidLocked", b"BidUnlocked"):
+        for suffix in ("", "-wal"):
+            file = path.with_name(path.name + suffix)
+            if file.exists():
+                assert name not in file.read_bytes()
+    journal.close()
+
+
+def test_distinctive_secret_bids_are_not_in_the_raw_bytes(tmp_path: Path) -> None:
+    """Lock 17 and 13 with the fourth seat still choosing: no trace of a lock on disk."""
+    path = journal_path(tmp_path)
+    settings = Settings.make(["Ann", "Bea", "Cid", "Dan"])
+    dice = SeededDice(8)
+    journal = Journal(path)
+    game_id = journal.new_game(settings)
+    state, events = start_game(settings, dice)
+    journal.append(game_id, events)
+    while state.phase is Phase.TRAINING:
+        seat = state.training_next
+        assert seat is not None
+        command = legal_commands(state, seat)[0]
+        state, events = apply(state, command, dice)
+        journal.append(game_id, events)
+    count_before = len(journal.records(game_id))
+    for seat, amount in ((0, 17), (1, 13), (2, 19)):
+        state, events = apply(state, cmd.LockBid(seat, amount), dice)
+        assert any(isinstance(e, ev.BidLocked) for e in events)
+        journal.append(game_id, events)
+    state, events = apply(state, cmd.UnlockBid(2), dice)
+    journal.append(game_id, events)
+    assert len(journal.records(game_id)) == count_before  # nothing written at all
+    blob = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    assert b'"amount":17' not in blob and b'"amount":13' not in blob
+    assert b"BidLocked" not in blob
+    journal.close()
+
+
+def test_append_commits_one_batch_per_call_and_numbers_events(tmp_path: Path) -> None:
+    game = record_game(4)
+    with Journal(journal_path(tmp_path)) as journal:
+        game_id = journal.new_game(game.settings)
+        for step in game.steps[:30]:
+            journal.append(game_id, step.events)
+        records = journal.records(game_id)
+        assert [r.seq for r in records] == list(range(1, len(records) + 1))
+        batches = [r.batch for r in records]
+        assert batches == sorted(batches)
+        stored_steps = [s for s in game.steps[:30] if any(not type(e).private for e in s.events)]
+        assert len(set(batches)) == len(stored_steps)
+
+
+def test_a_game_must_begin_with_its_game_started(tmp_path: Path) -> None:
+    game = record_game(4)
+    with Journal(journal_path(tmp_path)) as journal:
+        game_id = journal.new_game(game.settings)
+        with pytest.raises(JournalError, match="must begin with GameStarted"):
+            journal.append(game_id, game.steps[1].events)
+        other = Settings.make(["X", "Y"])
+        _state, events = start_game(other, SeededDice(1))
+        with pytest.raises(JournalError, match="settings differ"):
+            journal.append(game_id, events)
+        with pytest.raises(JournalError, match="no game 99"):
+            journal.append(99, game.steps[0].events)
+        assert journal.records(game_id) == []
+
+
+def test_finished_games_are_kept_and_new_game_starts_another(tmp_path: Path) -> None:
+    path = journal_path(tmp_path)
+    game = record_game(6)
+    with Journal(path) as journal:
+        first = journal.new_game(game.settings)
+        for step in game.steps:
+            journal.append(first, step.events)
+        record = journal.game(first)
+        assert record.finished is not None and record.winner == game.final.winner
+        assert journal.current_game() is None
+        with pytest.raises(GameClosedError):
+            journal.append(first, game.steps[-1].events)
+        second = journal.new_game(Settings.make(["A", "B", "C"]))
+    with Journal(path) as journal:
+        assert [g.id for g in journal.games()] == [first, second]
+        current = journal.current_game()
+        assert current is not None and current.id == second
+        assert journal.replay(first) == game.final
+
+
+def test_new_game_abandons_the_game_in_progress(tmp_path: Path) -> None:
+    game = record_game(6)
+    with Journal(journal_path(tmp_path)) as journal:
+        first = journal.new_game(game.settings)
+        for step in game.steps[:20]:
+            journal.append(first, step.events)
+        second = journal.new_game(game.settings)
+        abandoned = journal.game(first)
+        assert abandoned.finished is not None and abandoned.winner is None
+        assert journal.current_game() == journal.game(second)
+        assert len(journal.load(first)) == sum(
+            1 for s in game.steps[:20] for e in s.events if not type(e).private)
+
+
+def test_resume_or_start_starts_then_resumes(tmp_path: Path) -> None:
+    path = journal_path(tmp_path)
+    settings = Settings.make(["Ann", "Bea", "Cid"])
+    with Journal(path) as journal:
+        first = resume_or_start(journal, settings, SeededDice(3))
+        assert first.started and first.state.phase is Phase.TRAINING
+        assert isinstance(first.events[0], ev.GameStarted)
+    with Journal(path) as journal:
+        again = resume_or_start(journal, Settings.make(["Other", "Names"]), SeededDice(4))
+        assert not again.started
+        assert again.game_id == first.game_id
+        assert again.state == first.state
+        assert again.state.settings == settings  # a game keeps the settings it began with
+        # a game created without events (as `new-game` leaves it) is started on resume
+        fresh = journal.new_game(Settings.make(["X", "Y"]))
+        started = resume_or_start(journal, settings, SeededDice(5))
+        assert started.game_id == fresh and started.started
+        assert started.state.settings is not None
+        assert started.state.settings.names == ("X", "Y")
+
+
+# --- undo -------------------------------------------------------------------------
+
+
+def _to_first_turn(journal: Journal, game_id: int, seed: int) -> tuple[GameState, SeededDice]:
+    """Play a 3-player game to the first seat's turn (before moving or resting)."""
+    dice = SeededDice(seed)
+    settings = journal.settings(game_id)
+    state, events = start_game(settings, dice)
+    journal.append(game_id, events)
+    while state.phase is not Phase.TURN:
+        if state.phase is Phase.BIDDING:
+            seat = state.bids.index(None)
+            command: cmd.Command = cmd.LockBid(seat, 0)
+        else:
+            seat = next(s for s in state.seats if legal_commands(state, s))
+            command = legal_commands(state, seat)[0]
+        state, events = apply(state, command, dice)
+        journal.append(game_id, events)
+    return state, dice
+
+
+def test_undo_retracts_the_last_bookkeeping_command_append_only(tmp_path: Path) -> None:
+    path = journal_path(tmp_path)
+    journal = Journal(path)
+    game_id = journal.new_game(Settings.make(["Ann", "Bea", "Cid"]))
+    state, dice = _to_first_turn(journal, game_id, 21)
+    assert journal.replay(game_id) == state
+    stored_before = len(journal.records(game_id))
+    seat = state.active
+    assert seat is not None
+    after, events = apply(state, cmd.Rest(seat, RestPlace.WILDERNESS, 1), dice)
+    journal.append(game_id, events)
+    assert journal.replay(game_id) == after
+    assert journal.undoable(game_id) == events
+
+    retracted = journal.undo(game_id)
+    assert retracted == events
+    assert journal.replay(game_id) == state
+    records = journal.records(game_id)
+    assert len(records) == stored_before + len(events)  # nothing deleted
+    assert [r.event for r in records if r.retracted] == events
+    journal.close()
+
+    with Journal(path) as again:  # the undo survives a restart
+        assert again.replay(game_id) == state
+        # the game goes on after the undo with new batches
+        redo, events2 = apply(state, cmd.Rest(seat, RestPlace.WILDERNESS, 0), dice)
+        again.append(game_id, events2)
+        assert again.replay(game_id) == redo
+
+
+def test_undo_stops_at_a_roll_or_a_reveal(tmp_path: Path) -> None:
+    with Journal(journal_path(tmp_path)) as journal:
+        game_id = journal.new_game(Settings.make(["Ann", "Bea", "Cid"]))
+        state, _dice = _to_first_turn(journal, game_id, 22)
+        # the last batch rolled the weather or revealed the bids
+        assert journal.undoable(game_id) is None
+        with pytest.raises(UndoRefusedError, match="cannot be undone"):
+            journal.undo(game_id)
+        assert journal.replay(game_id) == state
+
+
+def test_undo_of_nothing_is_refused(tmp_path: Path) -> None:
+    with Journal(journal_path(tmp_path)) as journal:
+        game_id = journal.new_game(Settings.make(["Ann", "Bea"]))
+        with pytest.raises(UndoRefusedError, match="nothing"):
+            journal.undo(game_id)
+
+
+def test_undo_of_a_win_reopens_the_game(tmp_path: Path) -> None:
+    """A mistaken "reached Nome" press is bookkeeping: undoing it reopens the game."""
+    game = record_game(6)
+    last = game.steps[-1]
+    assert any(isinstance(e, ev.GameWon) for e in last.events)
+    if any(isinstance(e, FINAL) for e in last.events for FINAL in _final()):
+        pytest.skip("this seed's win came with a roll")
+    with Journal(journal_path(tmp_path)) as journal:
+        game_id = journal.new_game(game.settings)
+        for step in game.steps:
+            journal.append(game_id, step.events)
+        assert journal.current_game() is None
+        journal.undo(game_id)
+        record = journal.game(game_id)
+        assert record.in_progress and record.winner is None
+        assert journal.replay(game_id) == game.steps[-2].state
+
+
+def _final() -> tuple[type[ev.Event], ...]:
+    from companion.store import FINAL_EVENT_TYPES
+
+    return FINAL_EVENT_TYPES
+
+
+def test_a_newer_schema_is_refused_not_recovered(tmp_path: Path) -> None:
+    path = journal_path(tmp_path)
+    Journal(path).close()
+    raw = sqlite3.connect(str(path))
+    raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    raw.close()
+    with pytest.raises(JournalError, match="newer"):
+        Journal(path)
+    assert not list(tmp_path.glob("*.damaged-*"))
+
+
+def test_migrations_run_from_an_older_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                              ) -> None:
+    """The hook: a version-1 file is upgraded in one transaction by MIGRATIONS[1]."""
+    from companion.store import journal as module
+
+    path = journal_path(tmp_path)
+    Journal(path).close()
+    ran: list[int] = []
+
+    def add_note(conn: sqlite3.Connection) -> None:
+        ran.append(1)
+        conn.execute("ALTER TABLE games ADD COLUMN note TEXT")
+
+    monkeypatch.setattr(module, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(module.MIGRATIONS, 1, add_note)
+    with Journal(path) as journal:
+        columns = [r[1] for r in journal._conn.execute("PRAGMA table_info(games)")]
+        assert "note" in columns
+        assert journal._conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert ran == [1]
+
+
+def test_replay_of_the_stored_events_equals_replay_of_the_live_public_events(
+        tmp_path: Path) -> None:
+    game = record_game(9, players=5)
+    with Journal(journal_path(tmp_path)) as journal:
+        game_id = journal.new_game(game.settings)
+        for step in game.steps:
+            journal.append(game_id, step.events)
+        public = [e for s in game.steps for e in s.events if not type(e).private]
+        assert journal.load(game_id) == public
+        assert replay(public) == game.final == journal.replay(game_id)
