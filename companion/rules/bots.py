@@ -51,8 +51,9 @@ def _best_rest(state: GameState, seat: int, rng: random.Random) -> cmd.Command:
     def value(choice: tuple[int, int]) -> float:
         dogs, chips = choice
         dogs = min(dogs, player.covered)
-        return dogs * (2.0 if player.covered >= 3 else 0.8) + chips * (0.6 if player.chips < 10
-                                                                        else 0.3)
+        dog_value = 2.0 if player.covered >= 3 else 0.8
+        chip_value = 1.0 if player.chips < 8 else 0.5 if player.chips < 16 else 0.25
+        return dogs * dog_value + chips * chip_value
 
     choices = REST_CHOICES[place]
     best = max(range(len(choices)), key=lambda i: value(choices[i]))
@@ -67,7 +68,7 @@ def _movement(state: GameState, seat: int, rng: random.Random) -> cmd.Command:
     offered = {o.command: o for o in legal(state, seat)}
     roll = rng.random()
     if cmd.RollTerrain in offered and roll < 0.15:
-        modifier = 2 if player.chips >= 8 else 1 if player.chips >= 4 else 0
+        modifier = 2 if player.chips >= 10 else 1 if player.chips >= 5 else 0
         top = max(offered[cmd.RollTerrain].params["modifier"])
         return cmd.RollTerrain(seat, min(modifier, top))
     if cmd.RollAvalanche in offered and roll < 0.19:
@@ -99,13 +100,14 @@ def sensible_policy(state: GameState, seat: int, rng: random.Random) -> cmd.Comm
     if phase is Phase.BIDDING:
         if state.bids[seat] is not None:
             return None
-        wish = rng.choice((0, 0, 0, 1, 1, 2, 3)) + (2 if player.chips > 25 else 0)
-        return cmd.LockBid(seat, min(wish, player.chips))
+        wish = rng.choice((0, 0, 0, 1, 1, 2, 3))
+        return cmd.LockBid(seat, min(wish, player.chips // 5))
     if phase is Phase.WEATHER:
         return cmd.RollWeather(seat)
     if phase is Phase.TURN:
         tired = player.covered >= 5 or player.uncovered == 0
-        if tired or not _find(state, seat, cmd.Move) or rng.random() < 0.12:
+        poor = player.chips < 4 and rng.random() < 0.5
+        if tired or poor or not _find(state, seat, cmd.Move) or rng.random() < 0.1:
             return _best_rest(state, seat, rng)
         return cmd.Move(seat)
     if phase in (Phase.MOVING, Phase.EARLY_RISER, Phase.PRESS_MOVE):
@@ -124,12 +126,12 @@ def sensible_policy(state: GameState, seat: int, rng: random.Random) -> cmd.Comm
         mine = window.roller == seat
         if last is not None and last.kind is RollKind.DOGS:
             expected = len(last.faces) * (last.colour.dog_faces if last.colour else 3) / 6
-            if mine and last.dogs + 1.5 < expected and player.chips >= 9:
+            if mine and last.dogs + 1.5 < expected and player.chips >= 12:
                 return cmd.Reroll(seat)
             if not mine and last.dogs >= 6 and player.chips >= 14 and rng.random() < 0.3:
                 return cmd.Reroll(seat)
         if (last is not None and mine and last.kind in (RollKind.TERRAIN, RollKind.AVALANCHE)
-                and not last.success and player.chips >= 10 and last.rerolls == 0):
+                and not last.success and player.chips >= 12 and last.rerolls == 0):
             return cmd.Reroll(seat)
         return cmd.Pass(seat)
     return None

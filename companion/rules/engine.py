@@ -648,20 +648,25 @@ def _h_cross(tx: _Tx, c: cmd.CrossZone) -> None:
     board = next_board(settings, tx.state.players[c.seat].board, c.forward)
     assert board is not None
     zone = settings.boards[board].zone
-    tx.emit(ev.ZoneChanged(c.seat, board, zone))
-    if not c.forward:
-        return
-    if settings.variants.short_north and zone is Zone.NORTHERN:
-        tx.emit(ev.GameWon(c.seat))  # S8
-    elif settings.variants.skip_central and zone is Zone.CENTRAL:
+    _enter_board(tx, c.seat, board, "crossed")
+    if c.forward and settings.variants.skip_central and zone is Zone.CENTRAL:
         _skip_to_unal_akleet(tx, c.seat)  # S9
 
 
-def _skip_to_unal_akleet(tx: _Tx, seat: int) -> None:
+def _enter_board(tx: _Tx, seat: int, board: int, reason: str) -> None:
+    """A sled is now on another board; S8 ends the game on entering the Northern Zone."""
     settings = _settings(tx.state)
-    board = _first_board_of(settings, Zone.NORTHERN)
+    zone = settings.boards[board].zone
+    before = tx.state.zone_of(seat)
+    tx.emit(ev.ZoneChanged(seat, board, zone, reason))
+    if settings.variants.short_north and zone is Zone.NORTHERN and before is not Zone.NORTHERN:
+        tx.emit(ev.GameWon(seat))  # S8
+
+
+def _skip_to_unal_akleet(tx: _Tx, seat: int) -> None:
+    board = _first_board_of(_settings(tx.state), Zone.NORTHERN)
     if board is not None:
-        tx.emit(ev.ZoneChanged(seat, board, Zone.NORTHERN, "placed at Unal-Akleet"))
+        _enter_board(tx, seat, board, "placed at Unal-Akleet")
 
 
 def _h_nikolai(tx: _Tx, c: cmd.ReachNikolai) -> None:

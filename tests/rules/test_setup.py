@@ -232,3 +232,16 @@ def test_s9_nikolai_is_not_offered_without_the_variant() -> None:
     assert c.ReachNikolai not in game.kinds(seat)
     with pytest.raises(CommandNotAllowedError):
         game.do(c.ReachNikolai(seat))
+
+
+def test_s8_with_s9_being_placed_at_unal_akleet_wins_the_short_game() -> None:
+    # S8, S9: Unal-Akleet is in the Northern Zone, the end of Short game A.
+    game = Game.bidding(2, [W, M], arrangement=Arrangement.STANDARD,
+                        variants=Variants(short_north=True, skip_central=True))
+    game.to_weather()
+    game.weather(1)
+    seat = game.state.order[0]
+    game.move(seat, [1] * 8)
+    events = game.do(c.ReachNikolai(seat))
+    assert events[-1] == ev.GameWon(seat)
+    assert game.state.phase is Phase.GAME_OVER
