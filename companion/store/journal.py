@@ -155,6 +155,15 @@ class Recovery:
     cut: tuple[int, ...]  # games whose events stopped early at an unreadable row
 
 
+def _summary(rows: list[tuple[Any, ...]]) -> str:
+    """quick_check's findings as one line: how many, and the first one."""
+    lines = [line for r in rows for line in str(r[0]).splitlines()
+             if line.strip() and not line.startswith("***")]
+    if not lines:
+        return "quick_check failed"
+    return f"quick_check found {len(lines)} problem(s), first: {lines[0]}"
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -223,7 +232,7 @@ class Journal:
                     f"({SCHEMA_VERSION}); upgrade the companion")
             rows = conn.execute("PRAGMA quick_check").fetchall()
             if rows != [("ok",)]:
-                problem = "; ".join(str(r[0]) for r in rows[:3])
+                problem = _summary(rows)
         except sqlite3.DatabaseError as exc:
             problem = str(exc)
         if problem is None and conn is not None:
@@ -288,7 +297,8 @@ class Journal:
         cut = (f", game(s) {', '.join(map(str, recovery.cut))} cut at their last readable event"
                if recovery.cut else "")
         log.warning("journal %s was damaged (%s): kept it as %s and recovered %d game(s), "
-                    "%d event(s)%s", self.path, reason, damaged.name, recovery.games,
+                    "%d event(s)%s", self.path, " ".join(reason.split()), damaged.name,
+                    recovery.games,
                     recovery.events, cut)
         return recovery
 
@@ -605,7 +615,11 @@ def _salvage_from(conn: sqlite3.Connection, result: _Salvage) -> None:
     last_game: int | None = None
     reader = _Reader(conn, "SELECT game_id, seq, batch, event, time FROM events ORDER BY id")
     for game_id, seq, batch, text, time in reader:
-        if not isinstance(game_id, int) or game_id in cut:
+        if not isinstance(game_id, int):  # a mangled row: the rows after it are suspect
+            if last_game is not None:
+                cut.add(last_game)
+            continue
+        if game_id in cut:
             continue
         last_game = game_id
         try:
@@ -632,6 +646,7 @@ def _salvage_from(conn: sqlite3.Connection, result: _Salvage) -> None:
             kept[game_id] = [r for r in rows if r[2] != rows[-1][2]]
     result.cut = {g for g in cut if g in games}
 
+    newest = max(games, default=None)
     for gid, (_, created, settings, finished, winner) in sorted(games.items()):
         rows = kept.get(gid, [])
         won = [(r[3], r[4]) for r in rows if '"type":"GameWon"' in r[3]]
@@ -639,8 +654,11 @@ def _salvage_from(conn: sqlite3.Connection, result: _Salvage) -> None:
             event = event_from_json(won[-1][0])
             assert isinstance(event, ev.GameWon)
             winner, finished = event.seat, finished or won[-1][1]
-        elif winner is not None:  # its GameWon was lost: the game is in progress again
-            winner, finished = None, None
+        elif winner is not None:  # its GameWon was lost
+            # The newest game goes on from its last readable command (the table presses
+            # "reached Nome" again); an older one stays over, now without a winner.
+            winner = None
+            finished = None if gid == newest else finished
         result.games.append((gid, created, settings, finished, winner))
         result.events.extend(rows)
     batches = {(r[0], r[2]) for r in result.events}
