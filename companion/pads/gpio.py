@@ -50,8 +50,9 @@ class GpioPads:
         self._leds: dict[int, LED] = {}
         self._debouncers: dict[tuple[int, Button], Debouncer] = {}
         self._held_sent: dict[tuple[int, Button], bool] = {}
-        self._timers: dict[tuple[int, Button], threading.Timer] = {}
-        self._lock = threading.Lock()
+        self._due: dict[tuple[int, Button], float] = {}  # settle deadlines
+        self._wake = threading.Condition()
+        self._settler: threading.Thread | None = None
         self._closed = False
 
     @property
@@ -69,6 +70,11 @@ class GpioPads:
                     self._add_button(pad.seat, button, pin)
                 if pad.led is not None:
                     self._leds[pad.seat] = LED(pad.led, pin_factory=self._factory)
+            with self._wake:
+                self._closed = False
+                self._settler = threading.Thread(target=self._settle_loop,
+                                                 name="pad-debounce", daemon=True)
+                self._settler.start()
         except Exception:
             self.close()
             raise
@@ -106,18 +112,32 @@ class GpioPads:
         self._schedule_settle(key)
 
     def _schedule_settle(self, key: tuple[int, Button]) -> None:
-        with self._lock:
+        # one settle thread for all buttons, started with the pads: starting a thread
+        # per bounce would take longer than the bounce itself
+        with self._wake:
             if self._closed:
                 return
-            old = self._timers.get(key)
-            if old is not None:
-                old.cancel()
-            timer = threading.Timer(self._debounce_s + _SETTLE_MARGIN_S, self._settle, (key,))
-            timer.daemon = True
-            self._timers[key] = timer
-            timer.start()
+            self._due[key] = time.monotonic() + self._debounce_s + _SETTLE_MARGIN_S
+            self._wake.notify()
+
+    def _settle_loop(self) -> None:
+        while True:
+            with self._wake:
+                if self._closed:
+                    return
+                now = time.monotonic()
+                ready = [k for k, when in self._due.items() if when <= now]
+                for k in ready:
+                    del self._due[k]
+                if not ready:
+                    wait = min(self._due.values(), default=now + 1.0) - now
+                    self._wake.wait(timeout=max(wait, 0.0005))
+                    continue
+            for k in ready:
+                self._settle(k)
 
     def _settle(self, key: tuple[int, Button]) -> None:
+        """The line has been quiet for the window: report its real level if it differs."""
         device = self._buttons.get(key)
         if device is None or self._closed:
             return
@@ -164,12 +184,13 @@ class GpioPads:
 
     def close(self) -> None:
         """Release every pin; safe to call twice and after a failed start."""
-        with self._lock:
+        with self._wake:
             self._closed = True
-            timers = list(self._timers.values())
-            self._timers.clear()
-        for timer in timers:
-            timer.cancel()
+            self._due.clear()
+            self._wake.notify()
+            settler, self._settler = self._settler, None
+        if settler is not None and settler is not threading.current_thread():
+            settler.join(timeout=1)
         for device in [*self._buttons.values(), *self._leds.values()]:
             device.close()
         self._buttons.clear()
