@@ -36,3 +36,16 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts
+
+# Install as a systemd service on a Raspberry Pi: `sudo make install` (docs/setup-pi.md).
+# DESTDIR stages into a directory; INSTALL_VENV=0 skips building the venv.
+PREFIX ?= /opt/mush-companion
+INSTALL_VENV ?= 1
+
+.PHONY: install uninstall
+
+install:
+	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' INSTALL_VENV='$(INSTALL_VENV)' sh systemd/install.sh install
+
+uninstall:
+	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' sh systemd/install.sh uninstall

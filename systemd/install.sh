@@ -1,0 +1,261 @@
+#!/bin/sh
+# Install or remove the MUSH table companion as a systemd service.
+#
+#   sudo make install            # on the Pi: venv, service user, unit, udev rule, config
+#   sudo make uninstall          # removes all that again; keeps the journal and an edited config
+#   make install DESTDIR=/tmp/x  # stage into a directory (packaging, tests): the real
+#                                # system's users, systemd and udev are never touched
+#
+# Settings, from the environment (the Makefile passes them on):
+#   DESTDIR       staging root, empty for a real install
+#   PREFIX        where the venv and shared files go (default /opt/mush-companion)
+#   PYTHON        interpreter for the venv; the system's python3, so that
+#                 --system-site-packages sees apt's python3-lgpio (default /usr/bin/python3)
+#   INSTALL_VENV  1 (default) builds the venv and pip-installs the package; 0 skips it
+#   PIP_ARGS      extra pip arguments (e.g. "--no-deps" for an offline check)
+#   SYSCONFDIR    default /etc
+#   UNITDIR       default $SYSCONFDIR/systemd/system
+#
+# Kept as one POSIX sh script so the Makefile stays two lines per target and the
+# steps can be read top to bottom.
+set -eu
+
+ACTION=${1:-}
+DESTDIR=${DESTDIR:-}
+PREFIX=${PREFIX:-/opt/mush-companion}
+PYTHON=${PYTHON:-/usr/bin/python3}
+INSTALL_VENV=${INSTALL_VENV:-1}
+PIP_ARGS=${PIP_ARGS:-}
+SYSCONFDIR=${SYSCONFDIR:-/etc}
+UNITDIR=${UNITDIR:-$SYSCONFDIR/systemd/system}
+UDEVDIR=${UDEVDIR:-$SYSCONFDIR/udev/rules.d}
+MODULESDIR=${MODULESDIR:-$SYSCONFDIR/modules-load.d}
+
+SERVICE=mush-companion
+SERVICE_USER=mush
+SERVICE_GROUPS="gpio video render input audio dialout"
+DEFAULT_PREFIX=/opt/mush-companion
+
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+
+# Where each file lands (before DESTDIR).
+UNIT_FILE=$UNITDIR/$SERVICE.service
+RULES_FILE=$UDEVDIR/99-mush-pad-hub.rules
+MODULES_FILE=$MODULESDIR/$SERVICE.conf
+CONFIG_DIR=$SYSCONFDIR/$SERVICE
+CONFIG_FILE=$CONFIG_DIR/config.toml
+VENV=$PREFIX/venv
+SHARE_DIR=$PREFIX/share/$SERVICE
+DOC_DIR=$PREFIX/share/doc/$SERVICE
+# The config as installed, to tell on uninstall whether the one in /etc was edited.
+PRISTINE_CONFIG=$SHARE_DIR/config.default.toml
+
+say() { printf '%s\n' "$*"; }
+die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
+
+# True on a real install into the running system (not staged into DESTDIR).
+live() { [ -z "$DESTDIR" ]; }
+
+# True when systemd is the running init, so systemctl calls make sense.
+systemd_running() { live && [ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>&1; }
+
+check_settings() {
+    case $PREFIX in
+        /*) ;;
+        *) die "PREFIX must be an absolute path, not '$PREFIX'" ;;
+    esac
+    [ "$PREFIX" != / ] || die "PREFIX=/ would mix the venv into the system"
+    case $INSTALL_VENV in
+        0|1) ;;
+        *) die "INSTALL_VENV must be 0 or 1, not '$INSTALL_VENV'" ;;
+    esac
+    if live && [ "$(id -u)" -ne 0 ]; then
+        die "a real install changes /etc and creates a user: run it with sudo (or set DESTDIR)"
+    fi
+}
+
+# install_file MODE SOURCE TARGET: copy with mode, creating parent directories.
+install_file() {
+    mkdir -p "$(dirname "$DESTDIR$3")"
+    cp "$2" "$DESTDIR$3.tmp.$$"
+    chmod "$1" "$DESTDIR$3.tmp.$$"
+    mv -f "$DESTDIR$3.tmp.$$" "$DESTDIR$3"
+    say "  $3"
+}
+
+build_venv() {
+    if [ "$INSTALL_VENV" = 0 ]; then
+        say "  (venv skipped: INSTALL_VENV=0)"
+        return
+    fi
+    command -v "$PYTHON" >/dev/null 2>&1 || die "no $PYTHON; install python3 and python3-venv"
+    if [ ! -x "$DESTDIR$VENV/bin/python" ]; then
+        "$PYTHON" -m venv --system-site-packages "$DESTDIR$VENV" \
+            || die "could not create the venv: is python3-venv installed?"
+    fi
+    # shellcheck disable=SC2086  # PIP_ARGS is a list of words on purpose
+    "$DESTDIR$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+        --upgrade $PIP_ARGS "${SRC}[pi]"
+    if [ -n "$DESTDIR" ]; then
+        relocate_venv
+    fi
+    say "  $VENV (package installed with the [pi] extra)"
+}
+
+# A venv built under DESTDIR has DESTDIR in its script headers and config; rewrite
+# them to the final PREFIX so the staged tree works once copied into place.
+relocate_venv() {
+    for f in "$DESTDIR$VENV/bin"/* "$DESTDIR$VENV/pyvenv.cfg"; do
+        if [ ! -f "$f" ] || [ -L "$f" ]; then continue; fi
+        if grep -Iq "$DESTDIR$VENV" "$f" 2>/dev/null; then
+            sed "s#$DESTDIR$VENV#$VENV#g" "$f" > "$f.tmp.$$"
+            chmod --reference="$f" "$f.tmp.$$" 2>/dev/null || chmod 0755 "$f.tmp.$$"
+            mv -f "$f.tmp.$$" "$f"
+        fi
+    done
+}
+
+create_user() {
+    if ! live; then
+        say "  (service user '$SERVICE_USER' not created: DESTDIR is set)"
+        return
+    fi
+    for group in $SERVICE_GROUPS; do
+        # SupplementaryGroups= fails the start if a group is missing; Raspberry Pi OS
+        # has them all, other images may lack gpio or render.
+        if ! getent group "$group" >/dev/null; then
+            groupadd --system "$group"
+            say "  created missing group $group"
+        fi
+    done
+    if ! getent passwd "$SERVICE_USER" >/dev/null; then
+        useradd --system --user-group --no-create-home \
+            --home-dir "/var/lib/$SERVICE" --shell /usr/sbin/nologin \
+            --comment "MUSH table companion" "$SERVICE_USER"
+        say "  created system user $SERVICE_USER"
+    fi
+}
+
+install_config() {
+    example=$SRC/docs/config.example.toml
+    [ -f "$example" ] || example=$SRC/systemd/config.minimal.toml
+    install_file 0644 "$example" "$PRISTINE_CONFIG"
+    mkdir -p "$DESTDIR$CONFIG_DIR"
+    chmod 0755 "$DESTDIR$CONFIG_DIR"
+    if [ -e "$DESTDIR$CONFIG_FILE" ]; then
+        say "  $CONFIG_FILE kept (already there)"
+    else
+        install_file 0644 "$example" "$CONFIG_FILE"
+    fi
+}
+
+do_install() {
+    check_settings
+    say "Installing the MUSH table companion into ${DESTDIR:-/} (PREFIX=$PREFIX)"
+    build_venv
+    create_user
+    mkdir -p "$DESTDIR$(dirname "$UNIT_FILE")"
+    sed "s#$DEFAULT_PREFIX#$PREFIX#g" "$SRC/systemd/$SERVICE.service" \
+        > "$DESTDIR$UNIT_FILE.tmp.$$"
+    chmod 0644 "$DESTDIR$UNIT_FILE.tmp.$$"
+    mv -f "$DESTDIR$UNIT_FILE.tmp.$$" "$DESTDIR$UNIT_FILE"
+    say "  $UNIT_FILE"
+    install_file 0644 "$SRC/systemd/99-mush-pad-hub.rules" "$RULES_FILE"
+    install_file 0644 "$SRC/systemd/modules-load.conf" "$MODULES_FILE"
+    install_file 0644 "$SRC/docs/setup-pi.md" "$DOC_DIR/setup-pi.md"
+    install_config
+    if live; then
+        if command -v udevadm >/dev/null 2>&1; then
+            udevadm control --reload || true
+            udevadm trigger --subsystem-match=tty --action=add || true
+        fi
+        if command -v modprobe >/dev/null 2>&1; then
+            modprobe -a drm snd cdc_acm 2>/dev/null || true
+        fi
+        if systemd_running; then
+            systemctl daemon-reload
+        fi
+        say "Done. Start it now and at every boot with:"
+        say "  sudo systemctl enable --now $SERVICE"
+    fi
+}
+
+# remove_file TARGET: remove one installed file, quiet if it is already gone.
+remove_file() {
+    if [ -e "$DESTDIR$1" ] || [ -L "$DESTDIR$1" ]; then
+        rm -f "$DESTDIR$1"
+        say "  removed $1"
+    fi
+}
+
+# Remove a directory only if it is empty, then its empty parents up to (not
+# including) STOP; never a directory that holds something we did not put there.
+remove_empty_dirs() {
+    dir=$1
+    stop=$2
+    while [ "$dir" != "$stop" ] && [ "$dir" != / ]; do
+        if [ -d "$DESTDIR$dir" ]; then
+            rmdir "$DESTDIR$dir" 2>/dev/null || break
+        fi
+        dir=$(dirname "$dir")
+    done
+}
+
+do_uninstall() {
+    check_settings
+    say "Removing the MUSH table companion from ${DESTDIR:-/} (PREFIX=$PREFIX)"
+    if systemd_running; then
+        systemctl disable --now "$SERVICE.service" 2>/dev/null || true
+    fi
+    remove_file "$UNIT_FILE"
+    remove_file "$RULES_FILE"
+    remove_file "$MODULES_FILE"
+    if [ -f "$DESTDIR$CONFIG_FILE" ]; then
+        if [ -f "$DESTDIR$PRISTINE_CONFIG" ] \
+            && cmp -s "$DESTDIR$CONFIG_FILE" "$DESTDIR$PRISTINE_CONFIG"; then
+            remove_file "$CONFIG_FILE"
+        else
+            say "  kept $CONFIG_FILE (edited since install)"
+        fi
+    fi
+    remove_empty_dirs "$CONFIG_DIR" "$SYSCONFDIR"
+    # Only what install put under PREFIX, never PREFIX as a whole: it may be shared.
+    if [ -d "$DESTDIR$VENV" ]; then
+        rm -rf "$DESTDIR$VENV"
+        say "  removed $VENV"
+    fi
+    remove_file "$PRISTINE_CONFIG"
+    remove_file "$DOC_DIR/setup-pi.md"
+    if [ "$(basename "$PREFIX")" = "$SERVICE" ]; then
+        # Our own tree (the default /opt/mush-companion): remove it once empty.
+        remove_empty_dirs "$SHARE_DIR" "$(dirname "$PREFIX")"
+        remove_empty_dirs "$DOC_DIR" "$(dirname "$PREFIX")"
+    else
+        # A shared PREFIX such as /usr/local: remove only our own subdirectories.
+        remove_empty_dirs "$SHARE_DIR" "$PREFIX/share"
+        remove_empty_dirs "$DOC_DIR" "$PREFIX/share/doc"
+    fi
+    if ! live; then
+        # A staged tree is ours alone: leave no empty directories behind in it.
+        for dir in "$UNITDIR" "$UDEVDIR" "$MODULESDIR" "$CONFIG_DIR" "$PREFIX"; do
+            remove_empty_dirs "$dir" /
+        done
+    fi
+    if live; then
+        if command -v udevadm >/dev/null 2>&1; then
+            udevadm control --reload || true
+        fi
+        if systemd_running; then
+            systemctl daemon-reload
+        fi
+        say "Kept: the journal in /var/lib/$SERVICE and the system user '$SERVICE_USER'"
+        say "(it owns that journal). Remove both by hand if the table is gone for good:"
+        say "  sudo rm -r /var/lib/$SERVICE && sudo userdel $SERVICE_USER"
+    fi
+}
+
+case $ACTION in
+    install) do_install ;;
+    uninstall) do_uninstall ;;
+    *) die "usage: install.sh install|uninstall" ;;
+esac

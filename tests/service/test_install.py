@@ -1,0 +1,170 @@
+"""`make install` / `make uninstall` staged into a DESTDIR, run as a real make.
+
+A staged install must lay out every file and touch nothing of this machine (no user,
+no systemctl, no udevadm), and uninstall must take it all away again except a config
+someone edited. The venv is built once for real (offline: `--no-deps --no-index`
+against the system's setuptools), in a copy of the source tree so the build leaves no
+`build/` directory in the working tree.
+"""
+
+from __future__ import annotations
+
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFIX = "/opt/mush-companion"
+
+needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+
+
+def make(target: str, destdir: Path, *extra: str, src: Path = ROOT) -> str:
+    """Run `make TARGET DESTDIR=...` and return its output; fail the test on error."""
+    result = subprocess.run(
+        ["make", "--no-print-directory", "-C", str(src), target, f"DESTDIR={destdir}", *extra],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def tree(root: Path) -> set[str]:
+    """Every file and symlink under root, as paths relative to it."""
+    return {
+        str(p.relative_to(root))
+        for p in root.rglob("*")
+        if p.is_file() or p.is_symlink()
+    }
+
+
+def expected_config_source() -> Path:
+    example = ROOT / "docs" / "config.example.toml"
+    return example if example.exists() else ROOT / "systemd" / "config.minimal.toml"
+
+
+STAGED_FILES = {
+    "etc/systemd/system/mush-companion.service",
+    "etc/udev/rules.d/99-mush-pad-hub.rules",
+    "etc/modules-load.d/mush-companion.conf",
+    "etc/mush-companion/config.toml",
+    "opt/mush-companion/share/mush-companion/config.default.toml",
+    "opt/mush-companion/share/doc/mush-companion/setup-pi.md",
+}
+
+
+@needs_make
+def test_install_lays_out_every_file_and_uninstall_removes_them(tmp_path: Path) -> None:
+    dest = tmp_path / "root"
+    out = make("install", dest, "INSTALL_VENV=0")
+    assert "not created: DESTDIR is set" in out
+    assert tree(dest) == STAGED_FILES
+
+    unit = (dest / "etc/systemd/system/mush-companion.service").read_text()
+    assert unit == (ROOT / "systemd/mush-companion.service").read_text()
+    assert f"ExecStart={PREFIX}/venv/bin/mush-companion run" in unit
+    assert (dest / "etc/udev/rules.d/99-mush-pad-hub.rules").read_bytes() == (
+        ROOT / "systemd/99-mush-pad-hub.rules").read_bytes()
+    config = (dest / "etc/mush-companion/config.toml").read_bytes()
+    assert config == expected_config_source().read_bytes()
+    for name in STAGED_FILES:
+        mode = stat.S_IMODE((dest / name).stat().st_mode)
+        assert mode == 0o644, f"{name} has mode {mode:o}"
+
+    make("uninstall", dest)
+    assert list(dest.rglob("*")) == [], "uninstall must leave the staged tree empty"
+
+
+@needs_make
+def test_an_existing_config_is_never_overwritten_nor_removed(tmp_path: Path) -> None:
+    dest = tmp_path / "root"
+    config = dest / "etc/mush-companion/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[voice]\nlanguage = "fr"\n')
+
+    out = make("install", dest, "INSTALL_VENV=0")
+    assert "config.toml kept" in out
+    assert config.read_text() == '[voice]\nlanguage = "fr"\n'
+
+    out = make("uninstall", dest)
+    assert "kept /etc/mush-companion/config.toml (edited since install)" in out
+    assert tree(dest) == {"etc/mush-companion/config.toml"}
+
+
+@needs_make
+def test_prefix_moves_the_venv_and_the_unit_follows(tmp_path: Path) -> None:
+    dest = tmp_path / "root"
+    make("install", dest, "INSTALL_VENV=0", "PREFIX=/srv/mush-companion")
+    unit = (dest / "etc/systemd/system/mush-companion.service").read_text()
+    assert "ExecStart=/srv/mush-companion/venv/bin/mush-companion run" in unit
+    assert "/opt/mush-companion" not in unit
+    assert (dest / "srv/mush-companion/share/doc/mush-companion/setup-pi.md").is_file()
+    make("uninstall", dest, "PREFIX=/srv/mush-companion")
+    assert list(dest.rglob("*")) == []
+
+
+@needs_make
+def test_relative_prefix_is_refused(tmp_path: Path) -> None:
+    result = subprocess.run(
+        ["make", "-C", str(ROOT), "install", f"DESTDIR={tmp_path}", "INSTALL_VENV=0",
+         "PREFIX=opt/x"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode != 0
+    assert "PREFIX must be an absolute path" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+SOURCE_ITEMS = ("Makefile", "pyproject.toml", "README.md", "companion", "systemd", "docs")
+
+
+def system_python() -> str | None:
+    """The Debian python3 with setuptools, as on the Pi; None when this box lacks it."""
+    python = "/usr/bin/python3"
+    if not Path(python).exists():
+        return None
+    probe = subprocess.run([python, "-c", "import setuptools, venv, ensurepip"],
+                           capture_output=True, check=False)
+    return python if probe.returncode == 0 else None
+
+
+@needs_make
+@pytest.mark.skipif(system_python() is None, reason="no /usr/bin/python3 with venv+setuptools")
+def test_venv_is_built_with_system_site_packages_and_relocated(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    for item in SOURCE_ITEMS:
+        origin = ROOT / item
+        if origin.is_dir():
+            shutil.copytree(origin, src / item,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(origin, src / item)
+    dest = tmp_path / "root"
+    make("install", dest, f"PYTHON={system_python()}",
+         "PIP_ARGS=--no-deps --no-build-isolation --no-index", src=src)
+
+    venv = dest / "opt/mush-companion/venv"
+    cfg = (venv / "pyvenv.cfg").read_text()
+    assert "include-system-site-packages = true" in cfg
+    assert str(dest) not in cfg
+    script = venv / "bin/mush-companion"
+    # The console script must name the final path, not the staging directory.
+    assert script.read_text().splitlines()[0] == f"#!{PREFIX}/venv/bin/python"
+    for name in ("activate", "pip"):
+        assert str(dest) not in (venv / "bin" / name).read_text()
+
+    # The staged interpreter finds the installed package (not the source tree).
+    run = subprocess.run(
+        [str(venv / "bin/python"), "-c",
+         "import companion.service, companion.cli; print(companion.service.__file__)"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert str(venv) in run.stdout.splitlines()[0]
+
+    make("uninstall", dest, src=src)
+    assert list(dest.rglob("*")) == []

@@ -1,0 +1,278 @@
+"""The notify protocol against real AF_UNIX datagram sockets, as systemd would receive it.
+
+Each test binds its own socket (a file in tmp_path, or an abstract name), points
+`$NOTIFY_SOCKET` at it and reads back what the code sent, so what is checked is the
+bytes on the wire, not a mock's call list.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion import service
+from companion.service import Notifier, StopFlag, Watchdog
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Receiver:
+    """The service manager's end: a bound datagram socket that collects messages."""
+
+    def __init__(self, sock: socket.socket, name: str) -> None:
+        self.sock = sock
+        self.name = name  # the value for $NOTIFY_SOCKET
+
+    def receive(self, timeout: float = 2.0) -> str:
+        self.sock.settimeout(timeout)
+        data = self.sock.recv(4096)
+        return data.decode("utf-8")
+
+    def collect(self, duration: float) -> list[tuple[float, str]]:
+        """Every message that arrives within `duration`, with its arrival time."""
+        end = time.monotonic() + duration
+        got: list[tuple[float, str]] = []
+        while (left := end - time.monotonic()) > 0:
+            self.sock.settimeout(left)
+            try:
+                data = self.sock.recv(4096)
+            except TimeoutError:
+                break
+            got.append((time.monotonic(), data.decode("utf-8")))
+        return got
+
+
+@pytest.fixture
+def path_receiver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Receiver]:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    path = tmp_path / "notify.sock"
+    sock.bind(str(path))
+    monkeypatch.setenv("NOTIFY_SOCKET", str(path))
+    yield Receiver(sock, str(path))
+    sock.close()
+
+
+@pytest.fixture
+def abstract_receiver(monkeypatch: pytest.MonkeyPatch) -> Iterator[Receiver]:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    name = f"mush-companion-test/{uuid.uuid4().hex}"
+    sock.bind("\0" + name)
+    monkeypatch.setenv("NOTIFY_SOCKET", "@" + name)
+    yield Receiver(sock, "@" + name)
+    sock.close()
+
+
+def test_ready_status_and_stopping_reach_a_socket_file(path_receiver: Receiver) -> None:
+    assert service.ready(status="Table ready") is True
+    assert path_receiver.receive() == "READY=1\nSTATUS=Table ready"
+    assert service.status("Round 3: bidding") is True
+    assert path_receiver.receive() == "STATUS=Round 3: bidding"
+    assert service.stopping() is True
+    assert path_receiver.receive() == "STOPPING=1"
+
+
+def test_abstract_socket_name_with_at_sign(abstract_receiver: Receiver) -> None:
+    assert service.notify(ready=True, status="via abstract socket") is True
+    assert abstract_receiver.receive() == "READY=1\nSTATUS=via abstract socket"
+    assert service.watchdog_ping() is True
+    assert abstract_receiver.receive() == "WATCHDOG=1"
+
+
+def test_field_names_are_upper_cased_and_newlines_cannot_inject_fields(
+    path_receiver: Receiver,
+) -> None:
+    assert service.notify(status="two\nlines\rhere", extend_timeout_usec=5) is True
+    message = path_receiver.receive()
+    assert message == "STATUS=two lines here\nEXTEND_TIMEOUT_USEC=5"
+    with pytest.raises(ValueError):
+        service.notify(**{"bad key": "x"})
+
+
+def test_extend_timeout_is_sent_in_microseconds(path_receiver: Receiver) -> None:
+    assert service.extend_timeout(2.5) is True
+    assert path_receiver.receive() == "EXTEND_TIMEOUT_USEC=2500000"
+
+
+def test_without_notify_socket_everything_is_a_no_op(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    assert service.ready() is False
+    assert service.status("x") is False
+    assert service.watchdog_ping() is False
+    assert Notifier().enabled is False
+    dog = Watchdog.from_env(env={})
+    assert dog.enabled is False
+    assert dog.tick(0.0) is False
+    assert dog.wait_timeout(0.0) is None
+    assert dog.wait_timeout(0.0, longest=0.25) == 0.25
+
+
+def test_a_missing_socket_is_reported_not_raised(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    notifier = Notifier(str(tmp_path / "gone.sock"))
+    with caplog.at_level("DEBUG", logger="companion.service"):
+        assert notifier.notify(WATCHDOG=1) is False
+        assert notifier.notify(WATCHDOG=1) is False
+    warnings = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert len(warnings) == 1, "one warning, then quiet, so a broken socket cannot flood"
+
+
+def test_unsupported_socket_forms_are_ignored() -> None:
+    assert service.socket_address("@name") == "\0name"
+    assert service.socket_address("/run/systemd/notify") == "/run/systemd/notify"
+    assert service.socket_address("vsock:2:1234") is None
+    assert service.socket_address("@") is None
+    assert Notifier("vsock:2:1234").notify(READY=1) is False
+
+
+# --- the watchdog's timing decisions, on a clock we hand in ---
+
+
+def test_watchdog_reads_usec_and_pings_every_half_interval() -> None:
+    sent: list[str] = []
+
+    class Recorder(Notifier):
+        def notify(self, **fields: service.FieldValue) -> bool:
+            sent.extend(f"{k}={v}" for k, v in fields.items())
+            return True
+
+    dog = Watchdog.from_env(env={"WATCHDOG_USEC": "10000000"}, notifier=Recorder())
+    assert dog.interval == 10.0 and dog.ping_every == 5.0
+    assert dog.tick(100.0) is True  # the first tick pings at once
+    assert dog.wait_timeout(100.0) == 5.0
+    assert dog.tick(104.9) is False
+    assert dog.wait_timeout(104.0, longest=0.25) == 0.25
+    assert dog.wait_timeout(104.9) == pytest.approx(0.1)
+    assert dog.tick(105.0) is True
+    assert dog.wait_timeout(111.0) == 0.0  # overdue: do not block at all
+    assert sent == ["WATCHDOG=1", "WATCHDOG=1"]
+
+
+@pytest.mark.parametrize(
+    ("env", "enabled"),
+    [
+        ({"WATCHDOG_USEC": "200000", "WATCHDOG_PID": "4242"}, True),
+        ({"WATCHDOG_USEC": "200000", "WATCHDOG_PID": "1"}, False),  # meant for another pid
+        ({"WATCHDOG_USEC": "200000", "WATCHDOG_PID": "x"}, False),
+        ({"WATCHDOG_USEC": "0"}, False),
+        ({"WATCHDOG_USEC": "-5"}, False),
+        ({"WATCHDOG_USEC": "soon"}, False),
+        ({"WATCHDOG_PID": "4242"}, False),
+    ],
+)
+def test_watchdog_env_rules(env: dict[str, str], enabled: bool) -> None:
+    assert Watchdog.from_env(env=env, pid=4242).enabled is enabled
+
+
+# --- the whole loop: readiness and pings from a running main loop ---
+
+
+def run_loop(dog: Watchdog, stop: threading.Event, blocked: threading.Event,
+             release: threading.Event) -> None:
+    """A main loop shaped like the app's: tick, then wait at most until the next ping."""
+    service.ready(status="loop running")
+    while not stop.is_set():
+        now = time.monotonic()
+        dog.tick(now)
+        if blocked.is_set():
+            release.wait()  # a hang: the loop stops coming round
+            blocked.clear()
+        stop.wait(dog.wait_timeout(now, longest=0.02))
+
+
+def intervals(times: list[float]) -> list[float]:
+    return [b - a for a, b in itertools.pairwise(times)]
+
+
+@pytest.mark.parametrize("kind", ["path", "abstract"])
+def test_watchdog_pings_from_the_loop_and_stop_when_it_hangs(
+    kind: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    receiver: Receiver = request.getfixturevalue(f"{kind}_receiver")
+    monkeypatch.setenv("WATCHDOG_USEC", "200000")  # 0.2 s: ping every 0.1 s
+    monkeypatch.setenv("WATCHDOG_PID", str(os.getpid()))
+    dog = Watchdog.from_env()
+    assert dog.ping_every == pytest.approx(0.1)
+
+    stop, blocked, release = threading.Event(), threading.Event(), threading.Event()
+    loop = threading.Thread(target=run_loop, args=(dog, stop, blocked, release), daemon=True)
+    loop.start()
+    try:
+        assert receiver.receive() == "READY=1\nSTATUS=loop running"
+        running = receiver.collect(0.65)
+        pings = [t for t, m in running if m == "WATCHDOG=1"]
+        assert [m for _, m in running if m != "WATCHDOG=1"] == []
+        # About 6 pings in 0.65 s at one per 0.1 s; each well inside the 0.2 s limit.
+        assert 4 <= len(pings) <= 8, pings
+        assert max(intervals(pings)) < 0.2
+
+        blocked.set()
+        receiver.collect(0.05)  # a ping may already be in flight
+        hung = receiver.collect(0.5)  # more than 2 watchdog intervals
+        assert hung == [], "a blocked main loop must not ping"
+
+        release.set()
+        resumed = receiver.collect(0.35)
+        assert sum(1 for _, m in resumed if m == "WATCHDOG=1") >= 2
+    finally:
+        release.set()
+        stop.set()
+        loop.join(timeout=2)
+    assert not loop.is_alive()
+
+
+# --- signals, in a real child process ---
+
+CHILD = textwrap.dedent(
+    """
+    import sys, time
+    from companion import service
+    stop = service.install_stop_handlers()
+    dog = service.Watchdog.from_env()
+    service.ready()
+    while not stop.is_set():
+        now = time.monotonic()
+        dog.tick(now)
+        stop.wait(dog.wait_timeout(now, longest=0.05))
+    service.stopping(status="clean exit")
+    sys.exit(0 if stop.signal is not None else 3)
+    """
+)
+
+
+def test_sigterm_sets_the_stop_flag_and_says_stopping(path_receiver: Receiver) -> None:
+    env = dict(os.environ, NOTIFY_SOCKET=path_receiver.name, WATCHDOG_USEC="200000")
+    env.pop("WATCHDOG_PID", None)
+    child = subprocess.Popen([sys.executable, "-c", CHILD], cwd=ROOT, env=env)
+    try:
+        assert path_receiver.receive(timeout=10) == "READY=1"
+        assert path_receiver.receive() == "WATCHDOG=1"
+        child.send_signal(signal.SIGTERM)
+        messages = [m for _, m in path_receiver.collect(1.0)]
+        assert child.wait(timeout=5) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert "STOPPING=1\nSTATUS=Stopping (SIGTERM)" in messages
+    assert messages[-1] == "STOPPING=1\nSTATUS=clean exit"
+
+
+def test_stop_flag_remembers_the_first_signal() -> None:
+    flag = StopFlag()
+    assert not flag.is_set() and flag.wait(0) is False
+    flag.set(signal.SIGINT)
+    flag.set(signal.SIGTERM)
+    assert flag.is_set() and flag.wait(0) is True
+    assert flag.signal == signal.SIGINT

@@ -1,0 +1,183 @@
+"""The service unit as systemd itself reads it: verify, security score, and W^X.
+
+`systemd-analyze verify` also checks that ExecStart's binary exists, and the real one
+(/opt/mush-companion/venv/bin/mush-companion) is only there on an installed Pi, so the
+unit is checked as a copy whose ExecStart points at this test venv's console script.
+Everything else in the copy is byte for byte the shipped unit.
+"""
+
+from __future__ import annotations
+
+import configparser
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+UNIT = ROOT / "systemd" / "mush-companion.service"
+INSTALLED_EXEC = "/opt/mush-companion/venv/bin/mush-companion run"
+MAX_EXPOSURE = 2.0
+
+needs_analyze = pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed"
+)
+
+
+def unit_copy(tmp_path: Path) -> Path:
+    """The shipped unit with ExecStart pointed at an executable that exists here."""
+    text = UNIT.read_text(encoding="utf-8")
+    exec_line = f"ExecStart={INSTALLED_EXEC}"
+    assert text.count(exec_line) == 1, "the unit must start the installed console script"
+    script = Path(sys.executable).with_name("mush-companion")
+    target = script if script.exists() else Path(sys.executable)
+    copy = tmp_path / UNIT.name
+    copy.write_text(text.replace(exec_line, f"ExecStart={target} run"), encoding="utf-8")
+    return copy
+
+
+def directives(section: str) -> dict[str, list[str]]:
+    """Every `Key=value` of a unit section, repeated keys kept in order."""
+    values: dict[str, list[str]] = {}
+    current = None
+    for raw in UNIT.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            current = line.strip("[]")
+            continue
+        if current == section:
+            key, _, value = line.partition("=")
+            values.setdefault(key, []).append(value)
+    return values
+
+
+@needs_analyze
+def test_systemd_analyze_verify_is_clean(tmp_path: Path) -> None:
+    result = subprocess.run(
+        ["systemd-analyze", "verify", str(unit_copy(tmp_path))],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+
+
+@needs_analyze
+def test_security_exposure_is_two_or_better(tmp_path: Path) -> None:
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", "--no-pager", str(unit_copy(tmp_path))],
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    output = result.stdout + result.stderr
+    match = re.search(r"Overall exposure level for \S+: (\d+(?:\.\d+)?)", output)
+    assert match, output
+    exposure = float(match.group(1))
+    print(f"\nsystemd-analyze security exposure: {exposure} (must be <= {MAX_EXPOSURE})")
+    assert exposure <= MAX_EXPOSURE, output
+
+
+def test_unit_promises_what_the_app_relies_on() -> None:
+    service = directives("Service")
+    assert service["Type"] == ["notify"]
+    assert service["NotifyAccess"] == ["main"]
+    assert service["Restart"] == ["on-failure"]
+    assert service["User"] == ["mush"]
+    assert service["StateDirectory"] == ["mush-companion"]
+    assert service["ConfigurationDirectory"] == ["mush-companion"]
+    # The watchdog interval must leave the loop time to ping at half of it.
+    watchdog = service["WatchdogSec"][0]
+    assert watchdog.endswith("s") and float(watchdog[:-1]) >= 2
+    env = dict(v.split("=", 1) for v in service["Environment"])
+    assert env["SDL_VIDEODRIVER"] == "kmsdrm"
+    assert env["PYTHONUNBUFFERED"] == "1"
+    groups = set(service["SupplementaryGroups"][0].split())
+    assert {"gpio", "video", "render", "input", "audio", "dialout"} <= groups
+    # lgpio creates FIFOs in the working directory; it must be a writable one.
+    assert service["WorkingDirectory"] == ["/run/mush-companion"]
+    assert service["RuntimeDirectory"] == ["mush-companion"]
+    allowed = {entry.split()[0] for entry in service["DeviceAllow"]}
+    assert {"char-drm", "char-alsa", "char-gpiochip", "char-input", "char-ttyACM"} <= allowed
+
+
+def test_modules_for_allowed_device_groups_load_at_boot() -> None:
+    """DeviceAllow=char-X only matches groups registered when the service starts."""
+    modules = {
+        line.strip()
+        for line in (ROOT / "systemd" / "modules-load.conf").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    assert modules == {"drm", "snd", "cdc_acm"}
+
+
+def test_udev_rule_names_the_pico_hub() -> None:
+    rule_lines = [
+        line for line in (ROOT / "systemd" / "99-mush-pad-hub.rules").read_text().replace(
+            "\\\n", " ").splitlines()
+        if "idVendor" in line
+    ]
+    assert len(rule_lines) == 1
+    rule = rule_lines[0]
+    for part in ('ATTRS{idVendor}=="2e8a"', 'ATTRS{idProduct}=="0005"',
+                 'SYMLINK+="mush-pad-hub"', 'GROUP="dialout"', 'MODE="0660"',
+                 'TAG+="systemd"'):
+        assert part in rule
+
+
+def test_unit_parses_as_ini_without_duplicated_sections() -> None:
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read_string(UNIT.read_text(encoding="utf-8"))
+    assert parser.sections() == ["Unit", "Service", "Install"]
+    assert parser["Install"]["WantedBy"] == "multi-user.target"
+
+
+MDWE_CHILD = textwrap.dedent(
+    """
+    import ctypes, os, sys
+    libc = ctypes.CDLL(None, use_errno=True)
+    PR_SET_MDWE, PR_GET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN = 65, 66, 1
+    if libc.prctl(PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN, 0, 0, 0) != 0:
+        sys.exit(77)  # kernel older than 6.3: cannot check here
+    assert libc.prctl(PR_GET_MDWE, 0, 0, 0, 0) == PR_MDWE_REFUSE_EXEC_GAIN
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    # a ctypes callback needs an executable trampoline from libffi
+    CMP = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_int),
+                           ctypes.POINTER(ctypes.c_int))
+    values = (ctypes.c_int * 4)(3, 1, 4, 2)
+    libc.qsort(values, 4, ctypes.sizeof(ctypes.c_int), CMP(lambda a, b: a[0] - b[0]))
+    assert list(values) == [1, 2, 3, 4]
+    import sqlite3
+    db = sqlite3.connect(":memory:")
+    db.execute("create table t (x)")
+    import pygame
+    pygame.display.init()
+    pygame.display.set_mode((320, 200))
+    pygame.font.init()
+    pygame.mixer.init()
+    import companion.service, companion.rules, companion.pads, companion.voice
+    print("survived")
+    """
+)
+
+
+def test_runtime_survives_memory_deny_write_execute() -> None:
+    """The unit sets MemoryDenyWriteExecute=yes; the kernel's MDWE prctl is the same rule.
+
+    Run Python, ctypes callbacks, SQLite, pygame (dummy drivers) and the companion's
+    packages with writable+executable memory refused, so a dependency that needs a JIT
+    shows up here instead of as a crash on the Pi.
+    """
+    result = subprocess.run(
+        [sys.executable, "-c", MDWE_CHILD], cwd=ROOT, capture_output=True, text=True,
+        timeout=60, check=False,
+    )
+    if result.returncode == 77:
+        pytest.skip("this kernel has no PR_SET_MDWE (Linux 6.3+)")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().endswith("survived")
