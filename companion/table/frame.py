@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules.commands import Command
+from companion.rules.model import Zone
+from companion.rules.settings import Charts
 
 
 @dataclass(frozen=True)
@@ -65,3 +67,16 @@ class TableFrame:
     animation_progress: float = 1.0  # 0..1; the display stops redrawing at 1
     stats: dict[str, Any] = field(default_factory=dict)  # game over: luck and chips spent
     serial: int = 0  # bumped on every change so the display redraws only when needed
+    # The charts in use, so the weather and pressing screens show the odds before a roll:
+    # {"southern"|"central"|"northern": six climate values, "pressing": six press
+    # results}, die face 1 first (`chart_faces(settings.charts)`). Empty: no chart drawn.
+    charts: dict[str, list[str]] = field(default_factory=dict)
+
+
+def chart_faces(charts: Charts) -> dict[str, list[str]]:
+    """`TableFrame.charts` from the game's settings: each chart's six faces as plain values."""
+    out: dict[str, list[str]] = {
+        zone.value: [c.value for c in charts.for_zone(zone).faces] for zone in Zone
+    }
+    out["pressing"] = [r.value for r in charts.pressing.faces]
+    return out

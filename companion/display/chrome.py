@@ -1,0 +1,346 @@
+"""What every screen shows: the header, the seat strip, menus, countdowns and notices.
+
+The header and the seat strip never change place, so a player glancing from 2 m always
+finds their chips, dogs and dice colour in the same spot whatever the screen is doing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.display import theme
+from companion.display import widgets as w
+from companion.display.paint import Painter, split_columns
+from companion.table.frame import Countdown, Menu, Notice
+
+View = dict[str, Any]
+
+PHRASES = {
+    "warm": "Warm", "moderate": "Moderate", "cold": "Cold",
+    "southern": "Southern", "central": "Central", "northern": "Northern",
+}
+
+
+def word(value: str | None) -> str:
+    """A rules value as a word on the screen (English for now; one table of words)."""
+    if value is None:
+        return "—"
+    return PHRASES.get(value, value.replace("_", " ").capitalize())
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th…"""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def seat_name(view: View, seat: int) -> str:
+    """The player's name, or the seat's colour name when none was given."""
+    seats = view.get("seats") or []
+    if 0 <= seat < len(seats) and seats[seat].get("name"):
+        return str(seats[seat]["name"])
+    return w.seat_identity(seat).names["en"]
+
+
+def seat_by_index(view: View, seat: int) -> dict[str, Any]:
+    """One seat's entry of the public view (empty when the seat does not exist)."""
+    seats = view.get("seats") or []
+    return seats[seat] if 0 <= seat < len(seats) else {}
+
+
+def placeholder(view: View, chart: str | None) -> bool:
+    """Whether a chart ("southern", …, "pressing") is still an unconfirmed placeholder."""
+    return chart is not None and chart in (view.get("placeholder_charts") or [])
+
+
+# --- header ---------------------------------------------------------------------------
+
+
+def draw_header(p: Painter, view: View, rect: pygame.Rect) -> None:
+    """Round, weather with its zone, bank (and coins), sticks in play."""
+    pygame.draw.rect(p.surface, theme.PANEL, rect)
+    pad = p.px(16)
+    inner = rect.inflate(-2 * pad, -p.px(8))
+    cells = split_columns(inner, [1.0, 2.7, 1.2, 0.9], gap=pad)
+    rnd = int(view.get("round") or 0)
+    phase = view.get("phase")
+    label = f"Round {rnd}" if rnd else ("Game over" if phase == "game_over" else "MUSH")
+    p.text(label, cells[0], theme.BIG, bold=True)
+
+    weather = view.get("weather")
+    zone = view.get("weather_zone") or view.get("chart_zone")
+    icon = pygame.Rect(cells[1].x, cells[1].y, cells[1].h, cells[1].h)
+    w.climate_icon(p, icon, weather)
+    x = icon.right + pad // 2
+    if weather:
+        shown = f"{word(weather)} · {word(zone)}"
+    else:
+        shown = f"{word(zone)}: no weather yet" if zone else "No weather yet"
+    tag = "placeholder" if placeholder(view, zone) else ""
+    tag_w = p.measure(tag, theme.SMALL)[0] + p.px(20) if tag else 0
+    tag_w = min(tag_w, (cells[1].right - x) // 2)
+    drawn = p.text(shown, pygame.Rect(x, cells[1].y, cells[1].right - x - tag_w - pad // 2,
+                                      cells[1].h), theme.BODY)
+    if tag:
+        box = pygame.Rect(drawn.right + pad // 2, cells[1].y + p.px(4), tag_w,
+                          cells[1].h - p.px(8))
+        pygame.draw.rect(p.surface, theme.WARN, box, max(2, p.px(3)), border_radius=p.px(6))
+        p.text(tag, box.inflate(-p.px(12), -p.px(4)), theme.SMALL, colour=theme.WARN,
+               align="center")
+
+    bank = f"Bank {view.get('bank', 0)}"
+    if view.get("coins"):
+        bank += f" · {view['coins']} coins"
+    p.text(bank, cells[2], theme.BODY, align="center")
+    p.text(f"Sticks {view.get('sticks', 0)}", cells[3], theme.BODY, align="right")
+
+
+# --- seat strip -----------------------------------------------------------------------
+
+
+def strip_height(p: Painter) -> int:
+    """The strip's height: five rows of text and pictures at this screen's scale."""
+    rows = (w.badge_size(p) + 3 * p.line(theme.SMALL) + p.px(46))
+    return rows + 6 * p.px(8)
+
+
+def seat_status(view: View, seat: dict[str, Any]) -> tuple[str, str | None]:
+    """The seat's one-line status and an icon name: never a bid before the reveal (I5)."""
+    index = int(seat.get("seat", 0))
+    phase = view.get("phase")
+    if phase == "game_over":
+        return ("Winner", "check") if view.get("winner") == index else ("", None)
+    if phase == "bidding":
+        return ("Locked in", "check") if seat.get("locked") else ("Thinking…", "dots")
+    window = view.get("window")
+    if window and index in (window.get("waiting") or []):
+        return (f"May {window.get('kind', 'act')}", "dots")
+    if view.get("active") == index:
+        return ("Playing", "marker")
+    if phase == "training":
+        if view.get("training_next") == index:
+            return ("Choosing", "marker")
+        return ("", None)
+    if seat.get("bid") is not None:
+        return (f"Bid {seat['bid']}", None)
+    return ("", None)
+
+
+def draw_strip(p: Painter, view: View, rect: pygame.Rect) -> None:
+    """Every seat: identity, name, chips, dogs, training, dice colour, place, Ice Bear."""
+    seats = view.get("seats") or []
+    if not seats:
+        w.panel(p, rect)
+        p.text("No players seated yet", rect.inflate(-p.px(32), 0), theme.BODY,
+               colour=theme.DIM, align="center")
+        return
+    gap = p.px(12)
+    cards = split_columns(rect, [1.0] * len(seats), gap=gap)
+    for seat, card in zip(seats, cards, strict=True):
+        seat_card(p, view, seat, card)
+
+
+def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect) -> None:
+    """One seat's card in the strip."""
+    index = int(seat.get("seat", 0))
+    ident = w.seat_identity(index)
+    active = view.get("active") == index or (
+        view.get("phase") == "training" and view.get("training_next") == index)
+    w.panel(p, card, border=ident.rgb, fill=theme.PANEL_HI if active else theme.PANEL,
+            width=6 if active else 3)
+    pad = p.px(10)
+    inner = card.inflate(-2 * pad, -2 * pad)
+    gap = p.px(8)
+    badge = w.badge_size(p)
+    line = p.line(theme.SMALL)
+    dogs_h = p.px(46)
+    y = inner.y
+    # Row 1: badge, name, Ice Bear.
+    w.seat_badge(p, index, pygame.Rect(inner.x, y, badge, badge))
+    bear_w = badge if seat.get("ice_bear") else 0
+    name_box = pygame.Rect(inner.x + badge + gap, y, inner.w - badge - gap - bear_w, badge)
+    p.text(seat_name(view, index), name_box, theme.BODY, bold=True)
+    if bear_w:
+        w.bear_icon(p, pygame.Rect(inner.right - badge, y, badge, badge))
+    y += badge + gap
+    # Row 2: chips and place in the order of play.
+    left, right = split_columns(pygame.Rect(inner.x, y, inner.w, line), [1.9, 1.0], gap=gap)
+    p.text(f"{seat.get('chips', 0)} chips", left, theme.SMALL)
+    if seat.get("place"):
+        p.text(ordinal(int(seat["place"])), right, theme.SMALL, bold=True, align="right")
+    y += line + gap
+    # Row 3: the eight dogs, covered ones under a chip.
+    covered = int(seat.get("covered", 0))
+    w.dog_row(p, pygame.Rect(inner.x, y, inner.w, dogs_h), covered)
+    y += dogs_h + gap
+    # Row 4: training and this round's dice colour.
+    left, right = split_columns(pygame.Rect(inner.x, y, inner.w, line), [1.35, 1.0], gap=gap)
+    training = seat.get("training")
+    if training:
+        icon = pygame.Rect(left.x, left.y, line, line)
+        w.climate_icon(p, icon, training)
+        p.text(word(training), pygame.Rect(icon.right + gap // 2, left.y,
+                                           left.w - line - gap // 2, line), theme.SMALL)
+    else:
+        p.text("No training", left, theme.SMALL, colour=theme.DIM)
+    dice = seat.get("dice")
+    if dice:
+        # The die carries colour and pattern; its word is added only when it fits whole.
+        word_box = pygame.Rect(right.x + line + gap // 2, right.y, right.w - line - gap // 2,
+                               line)
+        fits = p.measure(dice, theme.FLOOR)[0] <= word_box.w
+        die = pygame.Rect(right.x if fits else right.right - line, right.y, line, line)
+        w.dog_die(p, die, dice, None)
+        if fits:
+            p.text(dice, word_box, theme.SMALL)
+    y += line + gap
+    # Row 5: status.
+    status, icon_name = seat_status(view, seat)
+    if status:
+        box = pygame.Rect(inner.x, y, inner.w, min(line, inner.bottom - y))
+        if icon_name:
+            icon_rect = pygame.Rect(box.x, box.y, box.h, box.h)
+            {"check": w.check_icon, "dots": w.dots_icon, "marker": w.marker}[icon_name](
+                p, icon_rect)
+            box = pygame.Rect(icon_rect.right + gap // 2, box.y, box.w - box.h - gap // 2, box.h)
+        p.text(status, box, theme.SMALL, bold=True)
+
+
+# --- menus, countdown, notices ----------------------------------------------------------
+
+
+BUTTON_GLYPHS = {"left": "◀", "right": "▶", "select": "●"}
+"""The pad's buttons as drawn next to the items they choose at once (style "buttons")."""
+
+
+def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
+    """A seat's menu: its items with details, the focused one marked, disabled ones struck.
+
+    Long menus scroll so the focused item stays visible, with "more" lines above/below.
+    """
+    style = getattr(menu, "style", "list")
+    ident = w.seat_identity(menu.seat) if menu.seat >= 0 else None
+    w.panel(p, rect, border=ident.rgb if ident else theme.LINE, width=5)
+    pad = p.px(14)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    badge = w.badge_size(p)
+    gap = p.px(8)
+    y = inner.y
+    title_x = inner.x
+    if menu.seat >= 0:
+        w.seat_badge(p, menu.seat, pygame.Rect(inner.x, y, badge, badge))
+        title_x += badge + gap
+    p.text(menu.title or seat_name(view, menu.seat),
+           pygame.Rect(title_x, y, inner.right - title_x, badge), theme.BODY, bold=True)
+    y += badge + gap
+    hint_h = p.line(theme.SMALL) if menu.hint else 0
+    row_h = p.line(theme.BODY) + p.px(10)
+    more_h = p.line(theme.SMALL)
+    space = inner.bottom - y - hint_h
+    items = menu.items
+    capacity = max(1, space // row_h)
+    first, last = 0, len(items)
+    if len(items) > capacity:
+        capacity = max(1, (space - 2 * more_h) // row_h)
+        focus = max(0, min(menu.focus, len(items) - 1))
+        first = max(0, min(focus - capacity // 2, len(items) - capacity))
+        last = first + capacity
+        if first > 0:
+            p.text(f"▲ {first} more", pygame.Rect(inner.x, y, inner.w, more_h), theme.SMALL,
+                   colour=theme.DIM, align="center")
+        y += more_h
+    for index in range(first, last):
+        item = items[index]
+        row = pygame.Rect(inner.x, y, inner.w, row_h - p.px(6))
+        focused = style == "list" and index == menu.focus
+        if focused:
+            pygame.draw.rect(p.surface, theme.PANEL_HI, row, border_radius=p.px(8))
+            pygame.draw.rect(p.surface, theme.YELLOW, row, max(2, p.px(4)),
+                             border_radius=p.px(8))
+        mark = pygame.Rect(row.x + p.px(6), row.y, row.h * 2 // 3, row.h)
+        button = BUTTON_GLYPHS.get(getattr(item, "button", "") or "")
+        colour = theme.TEXT if item.enabled else theme.DIM
+        if style == "buttons" and button:
+            mark.w = max(mark.w, p.measure(button, theme.BODY)[0])
+            p.text(button, mark, theme.BODY, colour=colour, align="center")
+        elif focused:
+            w.marker(p, mark)
+        label_x = mark.right + p.px(6)
+        text_w = row.right - p.px(10) - label_x
+        detail_w = 0
+        if item.detail:
+            want = p.measure(item.detail, theme.SMALL)[0]
+            detail_w = min(want, int(text_w * 0.45))
+        label_box = pygame.Rect(label_x, row.y, text_w - detail_w - (gap if detail_w else 0),
+                                row.h)
+        text = f"{item.label} ›" if getattr(item, "submenu", False) else item.label
+        drawn = p.text(text, label_box, theme.BODY, colour=colour, bold=focused)
+        if not item.enabled and drawn.w:
+            pygame.draw.line(p.surface, theme.DIM, (drawn.x, drawn.centery),
+                             (drawn.right, drawn.centery), max(2, p.px(3)))
+        if detail_w:
+            p.text(item.detail, pygame.Rect(row.right - p.px(10) - detail_w, row.y, detail_w,
+                                            row.h), theme.SMALL, colour=colour, align="right")
+        y += row_h
+    if last < len(items):
+        p.text(f"▼ {len(items) - last} more", pygame.Rect(inner.x, y, inner.w, more_h),
+               theme.SMALL, colour=theme.DIM, align="center")
+    if menu.hint:
+        p.text(menu.hint, pygame.Rect(inner.x, inner.bottom - hint_h, inner.w, hint_h),
+               theme.SMALL, colour=theme.DIM)
+
+
+def draw_menus(p: Painter, view: View, menus: tuple[Menu, ...], rect: pygame.Rect) -> None:
+    """Several seats may choose at once (reaction windows): their menus share the panel."""
+    if not menus:
+        return
+    from companion.display.paint import split_rows
+
+    for menu, box in zip(menus, split_rows(rect, [1.0] * len(menus), gap=p.px(10)), strict=True):
+        draw_menu(p, view, menu, box)
+
+
+COUNTDOWN_WORDS = {"reduce": "Reduce dice", "reroll": "Reroll"}
+
+
+def countdown_height(p: Painter) -> int:
+    """Room the countdown needs: a line of text over a bar."""
+    return p.line(theme.BODY) + p.px(18)
+
+
+def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect) -> None:
+    """A reaction window's time left, as a bar that empties and the seconds in words."""
+    fraction = countdown.remaining / countdown.total if countdown.total > 0 else 0.0
+    label_w = int(rect.w * 0.42)
+    text_box = pygame.Rect(rect.x, rect.y, label_w, rect.h)
+    seconds = max(0, round(countdown.remaining))
+    words = COUNTDOWN_WORDS.get(countdown.kind, countdown.kind.capitalize())
+    p.text(f"{words}: {seconds} s left", text_box, theme.BODY, bold=True)
+    bar_rect = pygame.Rect(rect.x + label_w + p.px(12), rect.centery - p.px(14),
+                           rect.w - label_w - p.px(12), p.px(28))
+    w.bar(p, bar_rect, fraction, theme.YELLOW)
+
+
+def notices_height(p: Painter, notices: tuple[Notice, ...]) -> int:
+    """Room for the latest two notices."""
+    return (p.line(theme.SMALL) + p.px(8)) * min(2, len(notices))
+
+
+def draw_notices(p: Painter, view: View, notices: tuple[Notice, ...], rect: pygame.Rect) -> None:
+    """The latest notices, each with its seat's badge when it is for one seat."""
+    line = p.line(theme.SMALL)
+    y = rect.y
+    for notice in notices[-2:]:
+        row = pygame.Rect(rect.x, y, rect.w, line + p.px(4))
+        pygame.draw.rect(p.surface, theme.PANEL, row, border_radius=p.px(6))
+        x = row.x + p.px(8)
+        if notice.seat is not None and notice.seat >= 0:
+            w.seat_badge(p, notice.seat, pygame.Rect(x, row.y, row.h, row.h), letter=False)
+            x += row.h + p.px(8)
+            text = f"{seat_name(view, notice.seat)}: {notice.text}"
+        else:
+            text = notice.text
+        p.text(text, pygame.Rect(x, row.y, row.right - x - p.px(8), row.h), theme.SMALL)
+        y += line + p.px(8)

@@ -1,0 +1,666 @@
+"""The middle of the table screen, one function per screen of the round.
+
+Each screen draws from the frame alone (its public view, menus, countdown, animation);
+none of them can see a secret bid because the frame never carries one (R1, I5). Rolls
+animate from `frame.animation_progress` only, with no randomness of their own, so the
+same frame always draws the same pixels.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion.display import theme
+from companion.display import widgets as w
+from companion.display.chrome import (
+    View,
+    countdown_height,
+    draw_countdown,
+    draw_menus,
+    draw_notices,
+    notices_height,
+    ordinal,
+    placeholder,
+    seat_by_index,
+    seat_name,
+    word,
+)
+from companion.display.paint import Painter, split_columns, split_rows
+from companion.table.frame import Notice, TableFrame
+
+DOG_FACES = {"green": 4, "red": 3, "blue": 2}
+"""D2: faces 1..n of a die of this colour show a dog."""
+
+PRESS_WORDS = {"plus_two": "+2 spaces", "plus_one": "+1 space", "nothing": "No effect",
+               "tired": "Cover 1 dog"}
+
+
+class Areas:
+    """The main area split into a content box and, when someone is choosing, a menu box."""
+
+    def __init__(self, p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+        gap = p.px(14)
+        top = rect.y
+        if frame.countdown is not None:
+            h = countdown_height(p)
+            draw_countdown(p, frame.countdown, pygame.Rect(rect.x, top, rect.w, h))
+            top += h + gap
+        bottom = rect.bottom
+        notices = tuple(frame.notices)
+        undo = getattr(frame, "undo", None)
+        if undo is not None:
+            notices = (*notices[-1:], Notice(f"hold ● to take back: {undo.text}", undo.seat))
+        if notices:
+            h = notices_height(p, notices)
+            draw_notices(p, frame.view, notices, pygame.Rect(rect.x, bottom - h, rect.w, h))
+            bottom -= h + gap
+        body = pygame.Rect(rect.x, top, rect.w, bottom - top)
+        # Bid menus only explain the pad's buttons; the bidding screen shows that once.
+        self.bid_menus = tuple(m for m in frame.menus if getattr(m, "style", "list") == "bid")
+        menus = tuple(m for m in frame.menus if getattr(m, "style", "list") != "bid")
+        self.side: pygame.Rect | None = None
+        if menus:
+            self.content, self.side = split_columns(body, [1.65, 1.0], gap=gap)
+            draw_menus(p, frame.view, menus, self.side)
+        else:
+            self.content = body
+
+
+def title_row(p: Painter, view: View, rect: pygame.Rect, text: str, seat: int | None = None,
+              design: float = theme.TITLE) -> pygame.Rect:
+    """A screen's title, with a seat's badge in front when it is about one seat.
+
+    Returns the rest of `rect` below the title.
+    """
+    h = p.line(design) + p.px(6)
+    row = pygame.Rect(rect.x, rect.y, rect.w, h)
+    x = row.x
+    if seat is not None and seat >= 0:
+        size = min(h, w.badge_size(p, design))
+        w.seat_badge(p, seat, pygame.Rect(x, row.centery - size // 2, size, size))
+        x += size + p.px(12)
+    p.text(text, pygame.Rect(x, row.y, row.right - x, row.h), design, bold=True)
+    return pygame.Rect(rect.x, row.bottom + p.px(10), rect.w, rect.bottom - row.bottom - p.px(10))
+
+
+def line_rows(p: Painter, rect: pygame.Rect, lines: list[str], design: float = theme.BODY,
+              colour: tuple[int, int, int] = theme.TEXT) -> pygame.Rect:
+    """Plain lines of text from the top of `rect`; returns what is left below them."""
+    y = rect.y
+    h = p.line(design)
+    for text in lines:
+        if y + h > rect.bottom:
+            break
+        p.text(text, pygame.Rect(rect.x, y, rect.w, h), design, colour=colour)
+        y += h + p.px(4)
+    return pygame.Rect(rect.x, y, rect.w, max(0, rect.bottom - y))
+
+
+def seat_grid(rect: pygame.Rect, n: int, gap: int) -> list[pygame.Rect]:
+    """Tiles for `n` seats: one row up to three, two rows for four to six."""
+    if n <= 0:
+        return []
+    rows = 1 if n <= 3 else 2
+    per_row = math.ceil(n / rows)
+    out: list[pygame.Rect] = []
+    for r, row in enumerate(split_rows(rect, [1.0] * rows, gap=gap)):
+        count = min(per_row, n - r * per_row)
+        out += split_columns(row, [1.0] * per_row, gap=gap)[:count]
+    return out
+
+
+def tumble(progress: float, index: int, count: int) -> tuple[bool, float]:
+    """Whether die `index` of `count` has landed at `progress`, and its tilt if not.
+
+    Dice land one after another over the second half of the animation; at 1 all have
+    landed, so the last frame of an animation is the still result.
+    """
+    land = 0.5 + 0.5 * (index + 1) / max(1, count)
+    if progress >= land or progress >= 1.0:
+        return True, 0.0
+    return False, (progress * 900 + index * 53) % 360
+
+
+# --- setup ------------------------------------------------------------------------------
+
+
+def screen_setup(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    """Before the game: the arrangement, variants and charts the table is about to use."""
+    view = frame.view
+    areas = Areas(p, frame, rect)
+    body = title_row(p, view, areas.content, "MUSH — table companion")
+    lines: list[str] = []
+    if view.get("arrangement"):
+        boards = " · ".join(view.get("boards") or [])
+        lines.append(f"{word(view['arrangement'])} arrangement: {boards}")
+        variants = [k for k, v in (view.get("variants") or {}).items() if v]
+        lines.append("Variants: " + (", ".join(word(v) for v in variants) if variants
+                                     else "none"))
+        charts = view.get("placeholder_charts") or []
+        if charts:
+            lines.append("Placeholder charts: " + ", ".join(word(c) for c in charts))
+        lines.append(f"{len(view.get('seats') or [])} players")
+    else:
+        lines.append("Choose players, boards and variants on the pads.")
+    line_rows(p, body, lines)
+
+
+# --- training ---------------------------------------------------------------------------
+
+
+def screen_training(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    """S4: who chooses training now, and which trainings are still open."""
+    view = frame.view
+    areas = Areas(p, frame, rect)
+    chooser = view.get("training_next")
+    if chooser is not None:
+        body = title_row(p, view, areas.content, f"{seat_name(view, chooser)} chooses training",
+                         chooser)
+    else:
+        body = title_row(p, view, areas.content, "Training chosen")
+    open_ = view.get("trainings_open") or []
+    seats = view.get("seats") or []
+    rows = split_rows(body, [1.0, 1.0, 1.0], gap=p.px(12))
+    for climate, row in zip(("warm", "moderate", "cold"), rows, strict=True):
+        taken = [s["seat"] for s in seats if s.get("training") == climate]
+        is_open = climate in open_
+        w.panel(p, row, border=theme.CLIMATE_RGB[climate] if is_open else None)
+        pad = p.px(10)
+        inner = row.inflate(-2 * pad, -2 * pad)
+        icon = pygame.Rect(inner.x, inner.y, inner.h, inner.h)
+        w.climate_icon(p, icon, climate)
+        cols = split_columns(pygame.Rect(icon.right + pad, inner.y, inner.w - icon.w - pad,
+                                         inner.h), [1.1, 0.9, 1.4], gap=pad)
+        p.text(word(climate), cols[0], theme.BIG, bold=True)
+        state = "open" if is_open else ("full" if chooser is not None else "")
+        p.text(state, cols[1], theme.BODY, colour=theme.TEXT if is_open else theme.DIM)
+        x = cols[2].x
+        size = min(cols[2].h, w.badge_size(p))
+        for seat in taken:
+            if x + size > cols[2].right:
+                break
+            w.seat_badge(p, seat, pygame.Rect(x, cols[2].centery - size // 2, size, size))
+            x += size + p.px(8)
+
+
+# --- bidding ----------------------------------------------------------------------------
+
+
+def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    """R1: who has locked in and who is still thinking; never a value, never a count."""
+    view = frame.view
+    areas = Areas(p, frame, rect)
+    body = title_row(p, view, areas.content, f"Secret bids — round {view.get('round', 0)}")
+    hint_h = p.line(theme.SMALL)
+    hint = "On your pad: ▶ more  ◀ less  ● lock in"
+    if areas.bid_menus:
+        # Every seat's bid menu explains the same buttons; no item ever carries a value.
+        first = areas.bid_menus[0]
+        hint = first.hint or "  ".join(i.label for i in first.items) or hint
+    p.text(hint, pygame.Rect(body.x, body.y, body.w, hint_h), theme.SMALL, colour=theme.DIM)
+    body = pygame.Rect(body.x, body.y + hint_h + p.px(10), body.w,
+                       body.h - hint_h - p.px(10))
+    seats = view.get("seats") or []
+    for seat, tile in zip(seats, seat_grid(body, len(seats), p.px(14)), strict=True):
+        index = int(seat["seat"])
+        locked = bool(seat.get("locked"))
+        ident = w.seat_identity(index)
+        w.panel(p, tile, border=ident.rgb, width=6 if locked else 2)
+        pad = p.px(12)
+        inner = tile.inflate(-2 * pad, -2 * pad)
+        top, bottom = split_rows(inner, [1.0, 1.0], gap=p.px(6))
+        badge = min(top.h, w.badge_size(p))
+        w.seat_badge(p, index, pygame.Rect(top.x, top.centery - badge // 2, badge, badge))
+        p.text(seat_name(view, index), pygame.Rect(top.x + badge + pad, top.y,
+                                                   top.w - badge - pad, top.h),
+               theme.BODY, bold=True)
+        icon = pygame.Rect(bottom.x, bottom.centery - badge // 2, badge, badge)
+        (w.check_icon if locked else w.dots_icon)(p, icon)
+        p.text("Locked in" if locked else "Thinking…",
+               pygame.Rect(icon.right + pad, bottom.y, bottom.w - badge - pad, bottom.h),
+               theme.BIG if locked else theme.BODY, bold=locked,
+               colour=theme.TEXT if locked else theme.DIM)
+
+
+# --- reveal -----------------------------------------------------------------------------
+
+
+def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    """R1–R3: every bid at once, the order of play they give, and the Early Riser.
+
+    While the "reveal" animation runs the bids turn over one seat after another.
+    """
+    view = frame.view
+    areas = Areas(p, frame, rect)
+    body = title_row(p, view, areas.content, f"Bids revealed — round {view.get('round', 0)}")
+    seats = view.get("seats") or []
+    progress = frame.animation_progress if frame.animation == "reveal" else 1.0
+    shown = len(seats) if progress >= 1.0 else int(progress * (len(seats) + 1))
+    bids_box, order_box = split_rows(body, [1.2, 1.0], gap=p.px(14))
+    tiles = split_columns(bids_box, [1.0] * max(1, len(seats)), gap=p.px(12))
+    for i, (seat, tile) in enumerate(zip(seats, tiles, strict=False)):
+        index = int(seat["seat"])
+        w.panel(p, tile, border=w.seat_identity(index).rgb)
+        pad = p.px(10)
+        inner = tile.inflate(-2 * pad, -2 * pad)
+        head, num = split_rows(inner, [1.0, 1.6], gap=p.px(4))
+        badge = min(head.h, w.badge_size(p))
+        w.seat_badge(p, index, pygame.Rect(head.x, head.centery - badge // 2, badge, badge))
+        p.text(seat_name(view, index), pygame.Rect(head.x + badge + pad, head.y,
+                                                   head.w - badge - pad, head.h),
+               theme.SMALL, bold=True)
+        bid = seat.get("bid")
+        if i < shown and bid is not None:
+            p.text(str(bid), num, 96, bold=True, align="center")
+        else:
+            pygame.draw.rect(p.surface, theme.PANEL_HI, num.inflate(-num.w // 3, -p.px(8)),
+                             border_radius=p.px(10))
+    if progress < 1.0:
+        return
+    order = view.get("order") or []
+    label_h = p.line(theme.BODY)
+    p.text("Order of play", pygame.Rect(order_box.x, order_box.y, order_box.w, label_h),
+           theme.BODY, bold=True)
+    row = pygame.Rect(order_box.x, order_box.y + label_h + p.px(6), order_box.w,
+                      max(0, order_box.h - 2 * label_h - p.px(12)))
+    cells = split_columns(row, [1.0] * max(1, len(order)), gap=p.px(10))
+    early = view.get("early_riser")
+    for place, (seat, cell) in enumerate(zip(order, cells, strict=False), start=1):
+        w.panel(p, cell, border=theme.YELLOW if seat == early else None)
+        pad = p.px(8)
+        inner = cell.inflate(-2 * pad, -2 * pad)
+        badge = min(inner.h, w.badge_size(p))
+        p.text(ordinal(place), pygame.Rect(inner.x, inner.y, inner.w - badge - pad, inner.h),
+               theme.BODY, bold=True)
+        w.seat_badge(p, seat, pygame.Rect(inner.right - badge, inner.centery - badge // 2,
+                                          badge, badge))
+    note_box = pygame.Rect(order_box.x, order_box.bottom - label_h, order_box.w, label_h)
+    if early is not None:
+        p.text(f"Early Riser: {seat_name(view, early)} may move 1 space now", note_box,
+               theme.BODY)
+    else:
+        p.text("Nobody bid: no Early Riser this round", note_box, theme.BODY, colour=theme.DIM)
+
+
+# --- weather ----------------------------------------------------------------------------
+
+
+def chart_strip(p: Painter, rect: pygame.Rect, faces: list[str], rolled: int | None,
+                is_placeholder: bool, kind: str = "weather") -> None:
+    """A chart as six cells, die face over result; the rolled face is framed."""
+    if is_placeholder:
+        w.hatch(p, rect)
+        rect = rect.inflate(-p.px(24), -p.px(24))
+        pygame.draw.rect(p.surface, theme.BG, rect)
+    cells = split_columns(rect, [1.0] * 6, gap=p.px(8))
+    for face, (result, cell) in enumerate(zip(faces, cells, strict=False), start=1):
+        hit = rolled == face
+        w.panel(p, cell, border=theme.YELLOW if hit else theme.LINE, width=6 if hit else 2)
+        inner = cell.inflate(-p.px(10), -p.px(10))
+        top, bottom = split_rows(inner, [1.0, 0.8], gap=p.px(4))
+        die = min(top.w, top.h)
+        w.standard_die(p, pygame.Rect(top.centerx - die // 2, top.y, die, die), face)
+        if kind == "weather":
+            p.text(word(result), bottom, theme.SMALL, align="center", bold=hit)
+        else:
+            p.text(PRESS_WORDS.get(result, result), bottom, theme.SMALL, align="center",
+                   bold=hit)
+
+
+def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    """W2–W4: the chart in use (marked while it is a placeholder), the roll, the result,
+    and every seat's dice colour for the round."""
+    view = frame.view
+    areas = Areas(p, frame, rect)
+    bear = view.get("ice_bear")
+    weather = view.get("weather")
+    last = view.get("last_roll") or {}
+    rolled = last.get("faces", [None])[0] if last.get("kind") == "weather" else None
+    zone = view.get("weather_zone") if weather else view.get("chart_zone")
+    title = (f"Weather: {word(weather)}" if weather
+             else f"{seat_name(view, bear) if bear is not None else 'The Ice Bear'} rolls "
+                  "the weather")
+    body = title_row(p, view, areas.content, title, None if weather else bear)
+    is_ph = placeholder(view, zone)
+    label = f"{word(zone)} chart"
+    if is_ph:
+        label += " — PLACEHOLDER, not yet confirmed"
+    lh = p.line(theme.BODY)
+    p.text(label, pygame.Rect(body.x, body.y, body.w, lh), theme.BODY, bold=is_ph,
+           colour=theme.WARN if is_ph else theme.TEXT)
+    body = pygame.Rect(body.x, body.y + lh + p.px(8), body.w, body.h - lh - p.px(8))
+    faces = frame.charts.get(zone or "", [])
+    chart_h = min(body.h // 2, p.px(200))
+    animating = frame.animation == "weather" and frame.animation_progress < 1.0
+    if faces:
+        chart_strip(p, pygame.Rect(body.x, body.y, body.w, chart_h), faces,
+                    None if animating else rolled, is_ph)
+        body = pygame.Rect(body.x, body.y + chart_h + p.px(12), body.w,
+                           body.h - chart_h - p.px(12))
+    die_size = min(body.h, p.px(170))
+    die_rect = pygame.Rect(body.x, body.y, die_size, die_size)
+    if animating:
+        tilt = (frame.animation_progress * 1000) % 360
+        w.standard_die(p, die_rect, 1 + int(frame.animation_progress * 23) % 6, tilt)
+        return
+    if rolled is not None:
+        w.standard_die(p, die_rect, rolled)
+    elif weather is None:
+        w.standard_die(p, die_rect, None)
+    rest = pygame.Rect(die_rect.right + p.px(20), body.y, body.right - die_rect.right - p.px(20),
+                       body.h)
+    if weather is None:
+        p.text("Press ● to roll", pygame.Rect(rest.x, rest.y, rest.w, p.line(theme.BIG)),
+               theme.BIG)
+        return
+    # W4: each seat's dice colour for the round.
+    seats = view.get("seats") or []
+    cols = 2 if len(seats) > 3 else 1
+    per = math.ceil(len(seats) / cols) if seats else 1
+    line = p.line(theme.BODY)
+    col_boxes = split_columns(rest, [1.0] * cols, gap=p.px(12))
+    for i, seat in enumerate(seats):
+        box = col_boxes[i // per]
+        y = box.y + (i % per) * (line + p.px(8))
+        if y + line > box.bottom:
+            continue
+        badge = line
+        index = int(seat["seat"])
+        w.seat_badge(p, index, pygame.Rect(box.x, y, badge, badge), letter=badge >= p.line(32))
+        die = pygame.Rect(box.x + badge + p.px(8), y, badge, badge)
+        if seat.get("dice"):
+            w.dog_die(p, die, seat["dice"], True)
+        p.text(f"{seat_name(view, index)}: {seat.get('dice') or '—'}",
+               pygame.Rect(die.right + p.px(8), y, box.right - die.right - p.px(8), line),
+               theme.BODY)
+
+
+# --- a turn -----------------------------------------------------------------------------
+
+
+def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> list[str]:
+    """What is happening in this turn, in words, phase by phase."""
+    phase = view.get("phase")
+    name = seat_name(view, int(turn["seat"]))
+    window = view.get("window") or {}
+    lines: list[str] = []
+    dice = max(0, int(seat.get("uncovered", 0)) - int(turn.get("reduction", 0)))
+    colour = seat.get("dice") or "—"
+    count = f"{dice} {colour} {'die' if dice == 1 else 'dice'}"
+    if turn.get("reduction"):
+        count += f" ({turn['reduction']} taken away)"
+    if phase == "turn":
+        lines.append(f"Move or rest? Moving rolls {count}")
+    elif phase == "reduce":
+        paid = int(window.get("paid", 0))
+        lines.append(f"Others may pay to take dice from {name}")
+        lines.append(f"{paid} chips paid → {paid // 2} dice fewer (2 chips a die, 3 at most)")
+        lines.append(f"Then {name} rolls {count}")
+    elif phase == "reroll":
+        roll = window.get("roll")
+        if roll == "press":
+            lines.append(f"Only {name} may pay 3 chips to reroll")
+        else:
+            what = {"dogs": "dog dice", "terrain": "rough-terrain roll",
+                    "avalanche": "avalanche roll", "weather": "weather"}.get(str(roll), "roll")
+            lines.append(f"Anyone may pay 3 chips to reroll the {what}")
+    elif phase in ("moving", "early_riser", "press_move"):
+        spaces = int(turn.get("spaces", 0))
+        what = {"early_riser": "Early Riser", "press_move": "Pressing bonus"}.get(
+            str(phase), "Move")
+        lines.append(f"{what}: up to {spaces} space{'s' if spaces != 1 else ''}")
+        if turn.get("entered"):
+            lines.append(f"Entered by a roll: {turn['entered']}")
+        if turn.get("passing"):
+            lines.append("May pass opponents this turn")
+    elif phase == "pressing":
+        lines.append("Training matches the weather: roll for the pressing bonus?")
+    return lines
+
+
+def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, faces: list[int],
+                 progress: float) -> int:
+    """The dog dice of a roll; tumbling ones blur, landed ones show dog or blank.
+
+    Returns how many have landed, so the result line waits for the last die.
+    """
+    n = len(faces)
+    if n == 0:
+        return 0
+    per_row = n if n <= 4 else math.ceil(n / 2)
+    rows = math.ceil(n / per_row)
+    gap = p.px(14)
+    size = min((rect.w - gap * (per_row - 1)) // per_row, (rect.h - gap * (rows - 1)) // rows,
+               p.px(150))
+    landed = 0
+    for i, face in enumerate(faces):
+        r, c = divmod(i, per_row)
+        box = pygame.Rect(rect.x + c * (size + gap), rect.y + r * (size + gap), size, size)
+        down, angle = tumble(progress, i, n)
+        if down:
+            landed += 1
+            w.dog_die(p, box, colour, face <= DOG_FACES.get(colour, 3))
+        else:
+            w.dog_die(p, box, colour, None, angle)
+    return landed
+
+
+def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    """This turn's latest roll: dog dice, rough terrain, avalanche or pressing."""
+    view = frame.view
+    last = view.get("last_roll")
+    if not last or rect.h <= 0:
+        return
+    kind = last.get("kind")
+    faces = list(last.get("faces") or [])
+    progress = frame.animation_progress if frame.animation in ("dice", "die") else 1.0
+    line = p.line(theme.BIG)
+    if kind == "dogs":
+        colour = last.get("colour") or "red"
+        dice_box = pygame.Rect(rect.x, rect.y, rect.w, rect.h - line - p.px(10))
+        landed = dog_dice_row(p, dice_box, colour, faces, progress)
+        result = pygame.Rect(rect.x, rect.bottom - line, rect.w, line)
+        if not faces:
+            p.text("No dice to roll: 0 dogs", result, theme.BIG, bold=True)
+        elif landed == len(faces):
+            dogs = int(last.get("dogs", 0))
+            again = " (reroll)" if last.get("rerolls") else ""
+            p.text(f"{dogs} dog{'s' if dogs != 1 else ''} of {len(faces)} {colour} dice{again}",
+                   result, theme.BIG, bold=True)
+        return
+    if not faces:
+        return
+    size = min(rect.h - line - p.px(10), p.px(170))
+    die = pygame.Rect(rect.x, rect.y, size, size)
+    done = progress >= 1.0
+    if done:
+        w.standard_die(p, die, faces[0])
+    else:
+        w.standard_die(p, die, 1 + int(progress * 23) % 6, (progress * 1000) % 360)
+    text_box = pygame.Rect(die.right + p.px(20), rect.y, rect.right - die.right - p.px(20),
+                           size)
+    if not done:
+        return
+    face = faces[0]
+    if kind in ("terrain", "avalanche"):
+        mod = int(last.get("modifier", 0))
+        need = 4 if kind == "terrain" else 6
+        total = face + mod
+        what = "Rough terrain" if kind == "terrain" else "Avalanche"
+        lines = [f"{what}: {face}" + (f" + {mod} = {total}" if mod else ""),
+                 f"needs {need} or more",
+                 ("Enters" if kind == "terrain" else "Crosses") if last.get("success")
+                 else "Fails: the move ends here"]
+        rows = split_rows(text_box, [1.0] * len(lines), gap=p.px(4))
+        for i, (text, row) in enumerate(zip(lines, rows, strict=True)):
+            p.text(text, row, theme.BIG if i == 2 else theme.BODY, bold=i == 2)
+    elif kind == "press":
+        result = last.get("press")
+        p.text(f"Pressing: {face} → {PRESS_WORDS.get(str(result), str(result))}", text_box,
+               theme.BIG, bold=True)
+
+
+def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    """T1 to P3: whose turn, dice colour and count, the reduce window, the rolls and their
+    results, movement, pressing, and the menu of the seat choosing (rest choices included)."""
+    view = frame.view
+    areas = Areas(p, frame, rect)
+    turn = view.get("turn")
+    if not turn:
+        title_row(p, view, areas.content, "Between turns")
+        return
+    seat_no = int(turn["seat"])
+    seat = seat_by_index(view, seat_no)
+    context = turn.get("context")
+    suffix = {"early": "Early Riser", "press": "pressing bonus"}.get(str(context), "turn")
+    body = title_row(p, view, areas.content, f"{seat_name(view, seat_no)}: {suffix}", seat_no)
+    lines = _turn_headline(view, turn, seat)
+    if view.get("phase") == "pressing" and placeholder(view, "pressing"):
+        lines.append("Pressing chart is a PLACEHOLDER")
+    body = line_rows(p, body, lines)
+    if view.get("phase") in ("pressing",) or (view.get("last_roll") or {}).get("kind") == "press":
+        faces = frame.charts.get("pressing")
+        if faces and body.h > p.px(200):
+            chart_h = min(p.px(170), body.h // 2)
+            last = view.get("last_roll") or {}
+            rolled = (last.get("faces") or [None])[0] if last.get("kind") == "press" else None
+            chart_strip(p, pygame.Rect(body.x, body.bottom - chart_h, body.w, chart_h), faces,
+                        rolled if frame.animation_progress >= 1.0 else None,
+                        placeholder(view, "pressing"), kind="press")
+            body = pygame.Rect(body.x, body.y, body.w, body.h - chart_h - p.px(12))
+    roll_panel(p, frame, pygame.Rect(body.x, body.y + p.px(8), body.w, body.h - p.px(8)))
+
+
+# --- round end and game over --------------------------------------------------------------
+
+
+def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    """R4: the round is over and the Ice Bear passes on."""
+    view = frame.view
+    areas = Areas(p, frame, rect)
+    rnd = int(view.get("round", 0))
+    ended = rnd - 1 if view.get("phase") == "bidding" and rnd > 1 else rnd
+    body = title_row(p, view, areas.content, f"End of round {ended}")
+    bear = view.get("ice_bear")
+    lines = []
+    if bear is not None:
+        lines.append(f"The Ice Bear passes to {seat_name(view, bear)}")
+    lines.append(f"Bank {view.get('bank', 0)} chips · {view.get('sticks', 0)} sticks in play")
+    rest = line_rows(p, body, lines, theme.BIG)
+    if bear is not None and rest.h > p.px(120):
+        size = min(rest.h, p.px(160))
+        w.bear_icon(p, pygame.Rect(rest.x, rest.y + p.px(10), size, size))
+        w.seat_badge(p, bear, pygame.Rect(rest.x + size + p.px(20), rest.y + p.px(10), size,
+                                          size))
+
+
+def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    """T3: the winner, then each player's dog-dice luck against expectation and chips spent.
+
+    The figures come from `frame.stats` (see `companion.display.stats.game_stats`).
+    """
+    view = frame.view
+    areas = Areas(p, frame, rect)
+    winner = view.get("winner")
+    title = f"{seat_name(view, winner)} wins!" if winner is not None else "Game over"
+    body = title_row(p, view, areas.content, title, winner)
+    rows_data = list((frame.stats or {}).get("seats") or [])
+    if not rows_data:
+        p.text("No statistics for this game", pygame.Rect(body.x, body.y, body.w,
+                                                          p.line(theme.BODY)),
+               theme.BODY, colour=theme.DIM)
+        return
+    head_h = p.line(theme.SMALL)
+    cols = split_columns(pygame.Rect(body.x, body.y, body.w, head_h), [1.0, 1.6, 1.2],
+                         gap=p.px(16))
+    p.text("Player", cols[0], theme.SMALL, colour=theme.DIM)
+    p.text("Dogs rolled vs expected", cols[1], theme.SMALL, colour=theme.DIM, align="center")
+    p.text("Chips spent", cols[2], theme.SMALL, colour=theme.DIM, align="center")
+    table = pygame.Rect(body.x, body.y + head_h + p.px(8), body.w,
+                        body.h - head_h - p.px(8))
+    rows = split_rows(table, [1.0] * len(rows_data), gap=p.px(8))
+    max_luck = max([abs(float(r.get("luck", 0.0))) for r in rows_data] + [1.0])
+    max_spent = max([int(r.get("chips_spent", 0)) for r in rows_data] + [1])
+    for data, row in zip(rows_data, rows, strict=True):
+        _stats_row(p, view, data, row, max_luck, max_spent)
+
+
+def _stats_row(p: Painter, view: View, data: dict[str, Any], row: pygame.Rect,
+               max_luck: float, max_spent: int) -> None:
+    """One player's row of the game-over chart: a bar either side of zero for luck (with
+    the number), a bar for chips spent (with the number)."""
+    gap = p.px(16)
+    who, luck_box, spent_box = split_columns(row, [1.0, 1.6, 1.2], gap=gap)
+    seat = int(data.get("seat", 0))
+    badge = min(who.h, w.badge_size(p, theme.SMALL))
+    w.seat_badge(p, seat, pygame.Rect(who.x, who.centery - badge // 2, badge, badge),
+                 letter=badge >= p.line(theme.FLOOR))
+    p.text(seat_name(view, seat), pygame.Rect(who.x + badge + p.px(8), who.y,
+                                              who.w - badge - p.px(8), who.h), theme.SMALL,
+           bold=True)
+    luck = float(data.get("luck", 0.0))
+    num_w = p.measure("+00.0", theme.SMALL)[0] + p.px(6)
+    chart = pygame.Rect(luck_box.x, luck_box.y, luck_box.w - num_w, luck_box.h)
+    mid = chart.centerx
+    bar_h = max(4, min(chart.h - p.px(6), p.px(34)))
+    pygame.draw.line(p.surface, theme.LINE, (mid, chart.y), (mid, chart.bottom), max(1, p.px(3)))
+    length = round(chart.w / 2 * min(1.0, abs(luck) / max_luck))
+    colour = theme.SKY_BLUE if luck >= 0 else theme.VERMILLION
+    bar = pygame.Rect(mid if luck >= 0 else mid - length, chart.centery - bar_h // 2, length,
+                      bar_h)
+    if length:
+        pygame.draw.rect(p.surface, colour, bar)
+    p.text(f"{luck:+.1f}", pygame.Rect(chart.right + p.px(6), luck_box.y, num_w - p.px(6),
+                                       luck_box.h), theme.SMALL, align="right")
+    spent = int(data.get("chips_spent", 0))
+    sw = p.measure("000", theme.SMALL)[0] + p.px(6)
+    spent_chart = pygame.Rect(spent_box.x, spent_box.centery - bar_h // 2, spent_box.w - sw,
+                              bar_h)
+    w.bar(p, spent_chart, spent / max_spent, theme.ORANGE)
+    p.text(str(spent), pygame.Rect(spent_chart.right + p.px(6), spent_box.y, sw - p.px(6),
+                                   spent_box.h), theme.SMALL, align="right")
+
+
+Screen = Callable[[Painter, TableFrame, pygame.Rect], None]
+
+SCREENS: dict[str, Screen] = {
+    "setup": screen_setup,
+    "training": screen_training,
+    "bidding": screen_bidding,
+    "reveal": screen_reveal,
+    "weather": screen_weather,
+    "turn": screen_turn,
+    "round_end": screen_round_end,
+    "game_over": screen_game_over,
+}
+"""Screens by `TableFrame.screen` name."""
+
+for _name in ("early_riser", "rest", "reduce", "dogs", "moving", "terrain", "avalanche",
+              "pressing"):
+    SCREENS[_name] = screen_turn  # the controller's finer screen names: all parts of a turn
+
+PHASE_SCREENS: dict[str, str] = {
+    "setup": "setup", "training": "training", "bidding": "bidding",
+    "early_riser": "turn", "weather": "weather", "turn": "turn", "reduce": "turn",
+    "reroll": "turn", "moving": "turn", "pressing": "turn", "press_move": "turn",
+    "game_over": "game_over",
+}
+"""A screen name the display does not know falls back to the one for the view's phase."""
+
+
+def screen_for(frame: TableFrame) -> Screen:
+    """The screen function for a frame: by name, else by the phase of its view."""
+    if frame.screen in SCREENS:
+        return SCREENS[frame.screen]
+    phase = str(frame.view.get("phase", "setup"))
+    if phase == "reroll" and (frame.view.get("window") or {}).get("roll") == "weather":
+        return screen_weather
+    return SCREENS[PHASE_SCREENS.get(phase, "setup")]
+
+
+__all__ = ["PHASE_SCREENS", "SCREENS", "Screen", "screen_for"]
+

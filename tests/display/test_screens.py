@@ -1,0 +1,74 @@
+"""Every screen at 1920×1080 and 800×480: saved as PNGs, and no text out of its box or
+under the size floor (DESIGN.md, Display)."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from companion.display import font_floor, render
+from display.conftest import SCREEN_DIR
+from display.frames import all_frames
+
+SIZES = [(1920, 1080), (800, 480)]
+FRAMES = {f"{players}p_{name}": frame for players in (4, 6, 2)
+          for name, frame in all_frames(players).items()}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", sorted(FRAMES))
+def test_screen_fits(name: str, size: tuple[int, int]) -> None:
+    surface = pygame.Surface(size)
+    log = render(FRAMES[name], surface)
+    os.makedirs(SCREEN_DIR, exist_ok=True)
+    pygame.image.save(surface, os.path.join(SCREEN_DIR, f"{name}_{size[0]}x{size[1]}.png"))
+    assert log.draws, "a screen with no text at all is not a screen"
+    assert log.problems() == []
+    assert min(d.size for d in log.draws) >= font_floor(size[1])
+
+
+def test_floor_is_32_px_at_1080() -> None:
+    assert font_floor(1080) == 32
+    assert font_floor(480) == 14
+    surface = pygame.Surface((1920, 1080))
+    log = render(FRAMES["6p_turn_rest_focus"], surface)
+    assert min(d.size for d in log.draws) == 32
+
+
+def texts(name: str) -> str:
+    return " | ".join(render(FRAMES[name], pygame.Surface((1920, 1080))).texts())
+
+
+def test_screens_say_what_they_are_about() -> None:
+    assert "Locked in" in texts("4p_bidding") and "Thinking…" in texts("4p_bidding")
+    assert "PLACEHOLDER" in texts("4p_weather")
+    assert "Order of play" in texts("4p_reveal") and "Early Riser" in texts("4p_reveal")
+    assert "Nobody bid" in texts("4p_reveal_none")
+    assert "wins!" in texts("4p_game_over")
+    assert "Reroll" in texts("4p_dogs")
+    assert "taken away" in texts("4p_reduce") or "chips paid" in texts("4p_reduce")
+    assert "Rough terrain" in texts("4p_terrain")
+    assert "Avalanche" in texts("4p_avalanche")
+    assert "Pressing" in texts("4p_press")
+    assert "End of round" in texts("4p_round_end")
+
+
+def test_dice_land_and_stop() -> None:
+    """Mid-roll dice blur and carry no result; at progress 1 the result line appears."""
+    rolling = texts("4p_dogs_rolling")
+    landed = texts("4p_dogs")
+    assert "dogs of" not in rolling and "dogs of" in landed
+
+
+def test_reveal_animation_hides_order_until_done() -> None:
+    assert "Order of play" not in texts("4p_reveal_half")
+    assert "Order of play" in texts("4p_reveal")
+
+
+def test_long_names_are_ellipsized_not_overflowing() -> None:
+    log = render(FRAMES["6p_bidding"], pygame.Surface((800, 480)))
+    shortened = [d for d in log.draws if d.source.startswith("Bartholomew")
+                 and d.fit == "ellipsized"]
+    assert shortened and all(d.text.endswith("…") and d.inside for d in shortened)

@@ -1,0 +1,46 @@
+"""Game-over figures from engine events."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.display.stats import game_stats
+from companion.rules import Settings
+from companion.rules import events as ev
+from companion.rules.model import DiceColour
+from display.frames import moments
+
+
+def test_known_events_give_known_figures() -> None:
+    events = [
+        ev.GameStarted(Settings.make(("Ann", "Bo"))),
+        ev.RoundStarted(1, 0),
+        ev.DogDiceRolled(0, DiceColour.GREEN, (1, 2, 5, 6, 4, 3), 4),  # 6 dice, expect 4
+        ev.DogDiceRolled(0, DiceColour.BLUE, (1, 6, 6), 1, reroll=True),  # 3 dice, expect 1
+        ev.DogDiceRolled(1, DiceColour.RED, (6, 6), 0),  # 2 dice, expect 1
+        ev.ChipsPaid(0, 3, "bid"),
+        ev.ChipsPaid(1, 3, "reroll"),
+        ev.ChipsPaid(1, 2, "terrain modifier"),
+        ev.RoundStarted(2, 1),
+        ev.GameWon(1),
+    ]
+    stats = game_stats(events)
+    ann, bo = stats["seats"]
+    assert (stats["players"], stats["rounds"], stats["winner"]) == (2, 2, 1)
+    assert (ann["dice"], ann["dogs"], ann["rolls"]) == (9, 5, 2)
+    assert ann["expected"] == pytest.approx(5.0) and ann["luck"] == pytest.approx(0.0)
+    assert bo["expected"] == pytest.approx(1.0) and bo["luck"] == pytest.approx(-1.0)
+    assert (ann["chips_spent"], bo["chips_spent"]) == (3, 5)
+    assert bo["spent"] == {"reroll": 3, "terrain modifier": 2}
+
+
+def test_a_whole_bot_game_adds_up() -> None:
+    m = moments(4)
+    stats = game_stats(m.journal)
+    paid = sum(e.amount for e in m.journal if isinstance(e, ev.ChipsPaid))
+    dice = sum(len(e.faces) for e in m.journal if isinstance(e, ev.DogDiceRolled))
+    assert sum(s["chips_spent"] for s in stats["seats"]) == paid > 0
+    assert sum(s["dice"] for s in stats["seats"]) == dice > 0
+    assert stats["winner"] == m.final.winner
+    assert sum(s["luck"] for s in stats["seats"]) == pytest.approx(
+        sum(s["dogs"] - s["expected"] for s in stats["seats"]), abs=1e-6)
