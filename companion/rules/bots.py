@@ -60,38 +60,85 @@ def _best_rest(state: GameState, seat: int, rng: random.Random) -> cmd.Command:
     return cmd.Rest(seat, place, best)
 
 
-def _movement(state: GameState, seat: int, rng: random.Random) -> cmd.Command:
-    turn = state.turn
-    assert turn is not None
-    player = state.players[seat]
-    remaining = turn.spaces - turn.entered
-    offered = {o.command: o for o in legal(state, seat)}
-    roll = rng.random()
-    if cmd.RollTerrain in offered and roll < 0.15:
-        modifier = 2 if player.chips >= 10 else 1 if player.chips >= 5 else 0
-        top = max(offered[cmd.RollTerrain].params["modifier"])
-        return cmd.RollTerrain(seat, min(modifier, top))
-    if cmd.RollAvalanche in offered and roll < 0.19:
-        modifier = min(2 if player.chips >= 10 else 0,
-                       max(offered[cmd.RollAvalanche].params["modifier"]))
-        return cmd.RollAvalanche(seat, modifier)
-    if (cmd.PayPassing in offered and turn.context is MoveContext.NORMAL and remaining >= 3
-            and player.chips >= 12 and roll < 0.22):
-        return cmd.PayPassing(seat)
-    cross = offered.get(cmd.CrossZone)
-    if cross is not None and True in cross.params["forward"] and roll < 0.22 + 0.045 * remaining:
-        return cmd.CrossZone(seat, True)
-    if cmd.ReachNome in offered and roll < 0.12 + 0.05 * remaining:
-        return cmd.ReachNome(seat)
-    if cmd.ReachNikolai in offered and roll < 0.3:
-        return cmd.ReachNikolai(seat)
-    return cmd.EndMove(seat)
+SPACES_PER_BOARD = 16
+"""How many spaces the sensible bot pretends each board is long (the companion has no map)."""
 
 
-def sensible_policy(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
-    """Rests when tired or in a good town, bids modestly, buys modifiers when they pay."""
-    if not legal(state, seat):
-        return None
+class SensibleBot:
+    """Rests when tired or in a good town, bids modestly, buys modifiers when they pay.
+
+    The companion never sees the map, so the bot pretends to move a sled: it remembers
+    how many spaces each of its seats has covered on the current board and tells the
+    table it crossed into the next zone (or reached Nome) once that board is behind it.
+    One instance follows one game at a time; it forgets when it sees a new game.
+    """
+
+    def __init__(self) -> None:
+        self._game: int | None = None
+        self._progress: dict[int, int] = {}
+        self._credited: dict[int, tuple[int, int]] = {}
+
+    def _follow(self, state: GameState) -> None:
+        game = id(state.settings)
+        if game != self._game:
+            self._game, self._progress, self._credited = game, {}, {}
+
+    def _spaces_needed(self, state: GameState, seat: int) -> int:
+        settings = state.settings
+        assert settings is not None
+        board = state.players[seat].board
+        zone = settings.boards[board].zone
+        same_zone = sum(1 for b in settings.boards if b.zone is zone)
+        boards = 1 if settings.arrangement.value == "custom" else same_zone
+        return boards * SPACES_PER_BOARD
+
+    def _movement(self, state: GameState, seat: int, rng: random.Random) -> cmd.Command:
+        turn = state.turn
+        assert turn is not None
+        player = state.players[seat]
+        remaining = turn.spaces - turn.entered
+        offered = {o.command: o for o in legal(state, seat)}
+        progress = self._progress.get(seat, 0)
+        roll = rng.random()
+        if remaining > 0 and cmd.RollTerrain in offered and roll < 0.15:
+            modifier = 2 if player.chips >= 10 else 1 if player.chips >= 5 else 0
+            top = max(offered[cmd.RollTerrain].params["modifier"])
+            return cmd.RollTerrain(seat, min(modifier, top))
+        if remaining > 0 and cmd.RollAvalanche in offered and roll < 0.19:
+            top = max(offered[cmd.RollAvalanche].params["modifier"])
+            return cmd.RollAvalanche(seat, min(2 if player.chips >= 10 else 0, top))
+        if (cmd.PayPassing in offered and turn.context is MoveContext.NORMAL and remaining >= 3
+                and player.chips >= 12 and roll < 0.22):
+            return cmd.PayPassing(seat)
+        far_enough = progress + turn.spaces >= self._spaces_needed(state, seat)
+        key = (state.round, id(turn))
+        if far_enough and turn.spaces > 0:
+            if cmd.ReachNome in offered:
+                return cmd.ReachNome(seat)
+            cross = offered.get(cmd.CrossZone)
+            if cross is not None and True in cross.params["forward"]:
+                self._progress[seat] = progress + turn.spaces - self._spaces_needed(state, seat)
+                self._credited[seat] = key
+                return cmd.CrossZone(seat, True)
+            if cmd.ReachNikolai in offered:
+                return cmd.ReachNikolai(seat)
+        if self._credited.get(seat) != key:
+            self._progress[seat] = progress + turn.spaces
+        self._credited[seat] = key
+        return cmd.EndMove(seat)
+
+    def __call__(self, state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
+        """The command this seat sends now, or None while it waits."""
+        if not legal(state, seat):
+            return None
+        self._follow(state)
+        if state.phase in (Phase.MOVING, Phase.EARLY_RISER, Phase.PRESS_MOVE):
+            return self._movement(state, seat, rng)
+        return _sensible_choice(state, seat, rng)
+
+
+def _sensible_choice(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
+    """Every decision of the sensible bot apart from moving the sled."""
     phase = state.phase
     player = state.players[seat]
     if phase is Phase.TRAINING:
@@ -110,8 +157,6 @@ def sensible_policy(state: GameState, seat: int, rng: random.Random) -> cmd.Comm
         if tired or poor or not _find(state, seat, cmd.Move) or rng.random() < 0.1:
             return _best_rest(state, seat, rng)
         return cmd.Move(seat)
-    if phase in (Phase.MOVING, Phase.EARLY_RISER, Phase.PRESS_MOVE):
-        return _movement(state, seat, rng)
     if phase is Phase.PRESSING:
         return cmd.Press(seat)
     window = state.window
@@ -137,7 +182,12 @@ def sensible_policy(state: GameState, seat: int, rng: random.Random) -> cmd.Comm
     return None
 
 
+sensible_policy: Policy = SensibleBot()
+"""A shared sensible bot; make a `SensibleBot()` of your own to follow games side by side."""
+
+
 POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}
+"""Bots by name; `sensible` remembers the game it follows (see SensibleBot)."""
 
 
 def choose_action(state: GameState, policies: Sequence[Policy], rng: random.Random,
@@ -179,5 +229,5 @@ def play_game(settings: Settings, policies: Sequence[Policy], dice: DiceSource,
     return state, journal
 
 
-__all__ = ["DOGS", "POLICIES", "Policy", "choose_action", "play_game", "random_policy",
-           "sensible_policy"]
+__all__ = ["DOGS", "POLICIES", "Policy", "SensibleBot", "choose_action", "play_game",
+           "random_policy", "sensible_policy"]

@@ -194,19 +194,17 @@ def reduce_cap(state: GameState) -> int:
     return dice * REDUCE_CHIPS_PER_DIE - window.paid
 
 
-def _can_act_in_window(state: GameState, seat: int) -> bool:
-    window = _window(state)
-    chips = state.players[seat].chips
-    if window.kind is WindowKind.REDUCE:
-        return chips >= 1 and reduce_cap(state) > 0
-    return chips >= REROLL_COST
-
-
 def waiting_seats(state: GameState) -> tuple[int, ...]:
     """Seats the open window still waits for: eligible, not passed, and able to pay."""
     window = _window(state)
-    return tuple(s for s in window.eligible
-                 if s not in window.passed and _can_act_in_window(state, s))
+    if window.kind is WindowKind.REDUCE:
+        if reduce_cap(state) <= 0:
+            return ()
+        need = 1
+    else:
+        need = REROLL_COST
+    players, passed = state.players, window.passed
+    return tuple(s for s in window.eligible if s not in passed and players[s].chips >= need)
 
 
 # --- the phase table ----------------------------------------------------------------

@@ -8,7 +8,6 @@ journal's events through the same function. One code path for both is what makes
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from companion.rules import events as ev
@@ -20,7 +19,15 @@ from companion.rules.model import (
     RollKind,
     WindowKind,
 )
-from companion.rules.state import EMPTY, GameState, PlayerState, RollRecord, TurnState, Window
+from companion.rules.state import (
+    EMPTY,
+    GameState,
+    PlayerState,
+    RollRecord,
+    TurnState,
+    Window,
+    replace,
+)
 
 _MOVEMENT_PHASE = {
     MoveContext.EARLY: Phase.EARLY_RISER,

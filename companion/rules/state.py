@@ -7,7 +7,8 @@ the games are in the same place (I6).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from companion.rules.model import (
     DOGS,
@@ -24,6 +25,29 @@ from companion.rules.model import (
 from companion.rules.settings import Settings
 
 STATE_VERSION = 1
+
+T = TypeVar("T")
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def replace(value: T, **changes: Any) -> T:
+    """A copy of a frozen dataclass value with some fields changed.
+
+    `dataclasses.replace` re-runs `__init__` over every field, which made it most of the
+    engine's time; copying the instance dictionary gives the same value several times
+    faster. Field names are still checked, so a typo fails as loudly as before.
+    """
+    cls = type(value)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    unknown = changes.keys() - names
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
+    copy = object.__new__(cls)
+    copy.__dict__.update(value.__dict__)
+    copy.__dict__.update(changes)
+    return copy
 
 
 @dataclass(frozen=True)
@@ -147,7 +171,7 @@ class GameState:
     def with_player(self, seat: int, **changes: object) -> GameState:
         """A copy with one player's fields changed."""
         players = list(self.players)
-        players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+        players[seat] = replace(players[seat], **changes)
         return replace(self, players=tuple(players))
 
 
