@@ -583,10 +583,19 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     table = pygame.Rect(body.x, body.y + head_h + p.px(8), body.w,
                         body.h - head_h - p.px(8))
     rows = split_rows(table, [1.0] * len(rows_data), gap=p.px(8))
-    max_luck = max([abs(float(r.get("luck", 0.0))) for r in rows_data] + [1.0])
+    max_luck = max([abs(luck_of(r)) for r in rows_data] + [1.0])
     max_spent = max([int(r.get("chips_spent", 0)) for r in rows_data] + [1])
     for data, row in zip(rows_data, rows, strict=True):
         _stats_row(p, view, data, row, max_luck, max_spent)
+
+
+def luck_of(data: dict[str, Any]) -> float:
+    """Dogs rolled minus dogs expected, from `display.stats.game_stats` ("luck") or from a
+    row that only has the counts ("dogs" and "dogs_expected" or "expected")."""
+    if "luck" in data:
+        return float(data["luck"])
+    expected = data.get("dogs_expected", data.get("expected", 0.0))
+    return float(data.get("dogs", 0)) - float(expected)
 
 
 def _stats_row(p: Painter, view: View, data: dict[str, Any], row: pygame.Rect,
@@ -602,7 +611,7 @@ def _stats_row(p: Painter, view: View, data: dict[str, Any], row: pygame.Rect,
     p.text(seat_name(view, seat), pygame.Rect(who.x + badge + p.px(8), who.y,
                                               who.w - badge - p.px(8), who.h), theme.SMALL,
            bold=True)
-    luck = float(data.get("luck", 0.0))
+    luck = luck_of(data)
     num_w = p.measure("+00.0", theme.SMALL)[0] + p.px(6)
     chart = pygame.Rect(luck_box.x, luck_box.y, luck_box.w - num_w, luck_box.h)
     mid = chart.centerx

@@ -44,3 +44,11 @@ def test_a_whole_bot_game_adds_up() -> None:
     assert stats["winner"] == m.final.winner
     assert sum(s["luck"] for s in stats["seats"]) == pytest.approx(
         sum(s["dogs"] - s["expected"] for s in stats["seats"]), abs=1e-6)
+
+
+def test_game_over_screen_reads_rows_with_counts_only() -> None:
+    from companion.display.screens import luck_of
+
+    assert luck_of({"luck": 1.5}) == 1.5
+    assert luck_of({"dogs": 10, "dogs_expected": 12.5}) == -2.5
+    assert luck_of({"dogs": 3, "expected": 2.0}) == 1.0
