@@ -173,3 +173,24 @@ def test_venv_is_built_with_system_site_packages_and_relocated(tmp_path: Path) -
 
     make("uninstall", dest, src=src)
     assert list(dest.rglob("*")) == []
+
+
+def test_minimal_config_parses_as_is_and_with_every_example_uncommented(tmp_path: Path) -> None:
+    """The fallback config must load untouched, and each commented example must be a
+    real setting: a hobbyist who removes a `#` should not meet an unknown-key error."""
+    config = pytest.importorskip("companion.config")
+    source = ROOT / "systemd" / "config.minimal.toml"
+    untouched = config.load_config(source)
+    assert untouched.file is not None
+
+    uncommented = tmp_path / "config.toml"
+    lines = []
+    for line in source.read_text().splitlines():
+        body = line[2:] if line.startswith("# ") else None
+        if body is not None and (body.startswith("[") or " = " in body.split("#")[0]):
+            lines.append(body)
+    assert len(lines) >= 6, "the examples were not found"
+    uncommented.write_text("\n".join(lines) + "\n")
+    loaded = config.load_config(uncommented)
+    assert loaded.pads.serial.port == "/dev/mush-pad-hub"
+    assert loaded.voice.language == "en"
