@@ -1,0 +1,171 @@
+"""`mush-companion pads test` through `companion.cli.main`, driven from another thread."""
+
+from __future__ import annotations
+
+import _thread
+import threading
+import time
+from collections.abc import Callable
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPin
+
+from companion.cli import main
+from companion.pads import cli as pads_cli
+from companion.pads import factory as factory_module
+from companion.pads.config import load_default_pins
+from pads.helpers import wait_for
+
+PINS = load_default_pins()
+
+
+def use_factory(monkeypatch: pytest.MonkeyPatch, factory: MockFactory) -> threading.Event:
+    """The seam: the self-test asks for a "mock" backend and gets the test's factory.
+
+    Returns an event set once the self-test has looked for stuck buttons, so the test's
+    presses are not mistaken for buttons held down at start.
+    """
+    monkeypatch.setattr(factory_module, "make_pin_factory", lambda name="auto": factory)
+    ready = threading.Event()
+    original = pads_cli._stuck_at_start
+
+    def checked(source: object, config: object) -> object:
+        result = original(source, config)  # type: ignore[arg-type]
+        ready.set()
+        return result
+
+    monkeypatch.setattr(pads_cli, "_stuck_at_start", checked)
+    return ready
+
+
+def in_thread(body: Callable[[], None]) -> tuple[threading.Thread, list[BaseException]]:
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            body()
+        except BaseException as exc:  # reported by the test, not lost in the thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, errors
+
+
+def claimed(factory: MockFactory, pin: int) -> bool:
+    return factory.pin(pin).when_changed is not None
+
+
+def test_presses_are_shown_lights_follow_and_a_summary_ends_it(
+    monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ready = use_factory(monkeypatch, mock_factory)
+    lit_while_down: list[bool] = []
+
+    def press() -> None:
+        assert ready.wait(5)
+        left, led = mock_factory.pin(PINS[0].left), mock_factory.pin(PINS[0].led)
+        left.drive_low()
+        assert wait_for(lambda: led.state is True)
+        lit_while_down.append(led.state)
+        left.drive_high()
+        assert wait_for(lambda: led.state is False)
+        for seat in (3, 5):
+            pin = mock_factory.pin(PINS[seat].select)
+            pin.drive_low()
+            time.sleep(0.05)
+            pin.drive_high()
+            time.sleep(0.05)
+
+    thread, errors = in_thread(press)
+    status = main(["pads", "test", "--source", "mock", "--seconds", "1.5"])
+    thread.join(5)
+    assert errors == []
+    assert status == 0
+    assert lit_while_down == [True]
+    out = capsys.readouterr().out
+    lines = [ln for ln in out.splitlines() if " s  seat " in ln]
+    assert len(lines) == 6
+    assert "seat 0 (A Orange)" in lines[0] and "left" in lines[0] and "press" in lines[0]
+    assert "release" in lines[1]
+    assert "seat 5 (F Pink)" in lines[-1] and "select" in lines[-1]
+    summary = {ln.split(")")[0] + ")": ln for ln in out.splitlines() if ln.startswith("seat ")
+               and " s  " not in ln}
+    cells = {name: row[24:].split() for name, row in summary.items()}  # ◀ ● ▶ columns
+    assert cells["seat 0 (A Orange)"] == ["1/1/0", "-", "-"]
+    assert cells["seat 3 (D Yellow)"] == ["-", "1/1/0", "-"]
+    assert cells["seat 1 (B Sky blue)"] == ["-", "-", "-"]
+
+
+def test_ctrl_c_stops_cleanly(monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    ready = use_factory(monkeypatch, mock_factory)
+
+    def interrupt() -> None:
+        assert ready.wait(5)
+        assert claimed(mock_factory, PINS[5].right)
+        time.sleep(0.1)
+        _thread.interrupt_main()  # what Ctrl-C does
+
+    thread, errors = in_thread(interrupt)
+    started = time.monotonic()
+    status = main(["pads", "test", "--source", "mock"])
+    thread.join(5)
+    assert errors == []
+    assert status == 0
+    assert time.monotonic() - started < 10
+    out = capsys.readouterr().out
+    assert "stopped" in out
+    assert "(press/release/hold counts)" in out
+    # pins released: a second run can claim them
+    assert main(["pads", "test", "--source", "mock", "--seconds", "0.1"]) == 0
+
+
+class StuckPin(MockPin):
+    """A pin whose button is shorted to ground: pulling it up does not lift it."""
+
+    def _set_pull(self, value: str) -> None:
+        super()._set_pull(value)
+        if self.info.name == f"GPIO{PINS[2].right}":
+            self._change_state(False)
+
+
+def test_a_button_down_at_start_is_flagged(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    stuck_factory = MockFactory(pin_class=StuckPin)
+    try:
+        use_factory(monkeypatch, stuck_factory)
+        status = main(["pads", "test", "--source", "mock", "--seconds", "0.2"])
+    finally:
+        stuck_factory.reset()
+        stuck_factory.close()
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "WARNING: seat 2 (C Green)" in out and "right is down at start" in out
+    assert "STUCK" in out
+
+
+def test_keyboard_source_reads_keys_from_its_window(capsys: pytest.CaptureFixture[str]) -> None:
+    import pygame
+
+    def type_keys() -> None:
+        assert wait_for(lambda: pygame.display.get_surface() is not None)
+        time.sleep(0.05)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_w))
+
+    thread, errors = in_thread(type_keys)
+    status = main(["pads", "test", "--source", "keyboard", "--seconds", "0.6"])
+    thread.join(5)
+    assert errors == []
+    assert status == 0
+    out = capsys.readouterr().out
+    lines = [ln for ln in out.splitlines() if " s  seat " in ln]
+    assert [ln.split()[-1] for ln in lines] == ["press", "release"]
+    assert "seat 0 (A Orange)" in lines[0] and "select" in lines[0]
+
+
+def test_pads_without_a_subcommand_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pads"]) == 2
+    assert "test" in capsys.readouterr().out
