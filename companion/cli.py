@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from companion import __version__
+from companion.pads import cli as pads_cli
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,7 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Table companion for the board game MUSH: dice, secret bids, chips, weather.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    pads_cli.register(subparsers)
     return parser
 
 
