@@ -38,6 +38,9 @@ DOG_FACES = {"green": 4, "red": 3, "blue": 2}
 PRESS_WORDS = {"plus_two": "+2 spaces", "plus_one": "+1 space", "nothing": "No effect",
                "tired": "Cover 1 dog"}
 
+PRESS_CELL_WORDS = {"plus_two": "+2", "plus_one": "+1", "nothing": "none", "tired": "Tired"}
+"""Pressing results short enough for a chart cell; the result line spells them out."""
+
 
 class Areas:
     """The main area split into a content box and, when someone is choosing, a menu box."""
@@ -307,7 +310,7 @@ def chart_strip(p: Painter, rect: pygame.Rect, faces: list[str], rolled: int | N
         if kind == "weather":
             p.text(word(result), bottom, theme.SMALL, align="center", bold=hit)
         else:
-            p.text(PRESS_WORDS.get(result, result), bottom, theme.SMALL, align="center",
+            p.text(PRESS_CELL_WORDS.get(result, result), bottom, theme.SMALL, align="center",
                    bold=hit)
 
 

@@ -60,8 +60,10 @@ def seat_badge(p: Painter, seat: int, rect: pygame.Rect, letter: bool = True) ->
         # The letter sits in the shape's widest part; triangles are widest low down.
         box = rect.inflate(-rect.w // 5, -rect.h // 5)
         if ident.shape == "triangle":
-            box = pygame.Rect(rect.x + rect.w // 4, rect.y + rect.h * 2 // 5,
-                              rect.w // 2, rect.h * 3 // 5 - 1)
+            # The letter's line box may reach above the glyph; only its lower part needs
+            # the triangle's width, so the box is the lower four fifths of the badge.
+            box = pygame.Rect(rect.x + rect.w // 5, rect.y + rect.h // 5, rect.w * 3 // 5,
+                              rect.h - rect.h // 5)
         if box.h >= p.line(theme.FLOOR) - 2:
             p.text(ident.letter, box, theme.SMALL, colour=theme.ink_for(ident.rgb),
                    bold=True, align="center")
