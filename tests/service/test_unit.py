@@ -100,6 +100,8 @@ def test_unit_promises_what_the_app_relies_on() -> None:
     # lgpio creates FIFOs in the working directory; it must be a writable one.
     assert service["WorkingDirectory"] == ["/run/mush-companion"]
     assert service["RuntimeDirectory"] == ["mush-companion"]
+    # SDL's evdev input (keyboard pads under kmsdrm) needs a udev netlink socket.
+    assert set(service["RestrictAddressFamilies"][0].split()) == {"AF_UNIX", "AF_NETLINK"}
     allowed = {entry.split()[0] for entry in service["DeviceAllow"]}
     assert {"char-drm", "char-alsa", "char-gpiochip", "char-input", "char-ttyACM"} <= allowed
 
