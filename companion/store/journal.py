@@ -210,9 +210,17 @@ class Journal:
     Open it with `Journal(path)`; if the file was damaged, `recovery` says what was saved.
     """
 
-    def __init__(self, path: str | Path, *, clock: Callable[[], datetime] = _now) -> None:
+    def __init__(self, path: str | Path, *, clock: Callable[[], datetime] = _now,
+                 recover: bool = True) -> None:
+        """Open (or create) the journal.
+
+        `recover=False` is for tools that may run beside the companion (`state`,
+        `export`): they must never move the file away under the running program, so a
+        damaged file raises `JournalError` instead of being recovered.
+        """
         self.path = Path(path)
         self._clock = clock
+        self._may_recover = recover
         self.recovery: Recovery | None = None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = self._open()
@@ -243,6 +251,9 @@ class Journal:
                 problem = str(exc)
         if conn is not None:
             conn.close()
+        if not self._may_recover:
+            raise JournalError(f"{self.path} is damaged ({problem}); start the companion "
+                               "to recover it")
         self.recovery = self._recover(problem or "unreadable")
         return _connect(self.path)
 
@@ -440,6 +451,9 @@ class Journal:
         try:
             return [r.event for r in self.records(game_id) if not r.retracted]
         except _DamagedRow as exc:
+            if not self._may_recover:
+                raise JournalError(f"{self.path} is damaged ({exc}); start the companion "
+                                   "to recover it") from exc
             self._conn.close()
             self.recovery = self._recover(str(exc))
             self._conn = _connect(self.path)

@@ -1,0 +1,500 @@
+"""The companion's one configuration file (TOML), parsed strictly into frozen values.
+
+Why strict: the companion runs headless beside a board game; a typo that is silently
+ignored shows up an hour later as "the pads do nothing" or "the charts are wrong". So
+every key is optional with a documented default (docs/config.example.toml, which the
+tests load), and every unknown key or wrong value stops the program at start with the
+file, the dotted key and what is allowed, e.g.
+`config.toml: game.arrangement: must be one of intro, standard, custom (got 'medium')`.
+
+The `[pads]` and `[voice]` tables belong to their packages; this module checks their key
+names (for the did-you-mean hint) and hands the values to their own parsers.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import logging
+import os
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+# Reading the [voice] table imports the voice package, which imports pygame, whose banner
+# would otherwise land on stdout of tools whose output is data (`state --json`).
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from companion.errors import ConfigError
+from companion.pads.config import (
+    BUTTON_KEYS,
+    GpioConfig,
+    KeyboardConfig,
+    PadsConfig,
+    SerialConfig,
+    parse_pads_config,
+)
+from companion.rules.model import MAX_PLAYERS, MIN_PLAYERS, Arrangement, Climate, PressResult, Zone
+from companion.rules.settings import (
+    Board,
+    Charts,
+    PressingChart,
+    Settings,
+    SettingsError,
+    Variants,
+    WeatherChart,
+)
+from companion.seats import SEATS
+from companion.voice.config import VoiceConfig
+
+APP = "mush-companion"
+SYSTEM_CONFIG = Path("/etc") / APP / "config.toml"
+JOURNAL_NAME = "journal.sqlite3"
+MAX_NAME_LENGTH = 24  # longer names do not fit a seat's panel at 32 px
+DEFAULT_PLAYERS = 4
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Timing of the table controller.
+
+    reduce_seconds / reroll_seconds: how long a reaction window stays open (DESIGN.md,
+    Pads) before the table closes it; hold_seconds: how long ● is held to step back.
+    """
+
+    reduce_seconds: float = 10.0
+    reroll_seconds: float = 8.0
+    hold_seconds: float = 2.0
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    """The pygame window: fullscreen on the Pi, a window on a desktop.
+
+    size None means the screen's own size when fullscreen, 1280x720 in a window.
+    """
+
+    fullscreen: bool = True
+    size: tuple[int, int] | None = None
+    fps: int = 30
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    """Where the journal lives."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
+class LogConfig:
+    """How much the companion writes to its log (the journal of systemd on the Pi)."""
+
+    level: str = "info"
+
+    @property
+    def logging_level(self) -> int:
+        """The level as the `logging` module numbers it."""
+        return int(getattr(logging, self.level.upper()))
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole configuration; `file` is None when every default was used."""
+
+    game: Settings
+    table: TableConfig = field(default_factory=TableConfig)
+    pads: PadsConfig = field(default_factory=PadsConfig)
+    voice: VoiceConfig = field(default_factory=VoiceConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    store: StoreConfig = field(default_factory=lambda: StoreConfig(default_journal_path()))
+    log: LogConfig = field(default_factory=LogConfig)
+    file: Path | None = None
+
+
+# --- where the files are ------------------------------------------------------------
+
+
+def _home(env: Mapping[str, str]) -> Path:
+    return Path(env.get("HOME") or Path.home())
+
+
+def user_config_path(env: Mapping[str, str] | None = None) -> Path:
+    """`$XDG_CONFIG_HOME/mush-companion/config.toml`, else `~/.config/...`."""
+    env = os.environ if env is None else env
+    base = env.get("XDG_CONFIG_HOME") or str(_home(env) / ".config")
+    return Path(base) / APP / "config.toml"
+
+
+def default_config_path(env: Mapping[str, str] | None = None,
+                        system: Path = SYSTEM_CONFIG) -> Path:
+    """The Pi's `/etc/mush-companion/config.toml` when it exists, else the user's file."""
+    return system if system.is_file() else user_config_path(env)
+
+
+def default_journal_path(env: Mapping[str, str] | None = None) -> Path:
+    """`$STATE_DIRECTORY/journal.sqlite3` under systemd (StateDirectory=mush-companion
+    gives /var/lib/mush-companion), else `$XDG_DATA_HOME/mush-companion/journal.sqlite3`
+    or `~/.local/share/mush-companion/journal.sqlite3`."""
+    env = os.environ if env is None else env
+    state = env.get("STATE_DIRECTORY", "").split(":")[0]
+    if state:
+        return Path(state) / JOURNAL_NAME
+    base = env.get("XDG_DATA_HOME") or str(_home(env) / ".local" / "share")
+    return Path(base) / APP / JOURNAL_NAME
+
+
+# --- small checkers -------------------------------------------------------------------
+
+
+def _table(value: object, key: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(key, f"must be a table, not {_kind(value)}")
+    return value
+
+
+def _kind(value: object) -> str:
+    names = {bool: "true/false", int: "a whole number", float: "a number", str: "text",
+             list: "a list", dict: "a table"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _known(table: Mapping[str, Any], allowed: Iterable[str], prefix: str) -> None:
+    """Refuse unknown keys, suggesting the nearest known one."""
+    allowed = tuple(allowed)
+    for key in table:
+        if key in allowed:
+            continue
+        dotted = f"{prefix}.{key}" if prefix else str(key)
+        near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+        hint = f"did you mean {near[0]!r}? " if near else ""
+        raise ConfigError(dotted, f"unknown key; {hint}allowed: {', '.join(allowed)}")
+
+
+def _bool(value: object, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(key, f"must be true or false (got {value!r})")
+    return value
+
+
+def _seconds(value: object, key: str, top: float = 600.0) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ConfigError(key, f"must be a number of seconds (got {value!r})")
+    if not 0 < value <= top:
+        raise ConfigError(key, f"must be more than 0 and at most {top:g} seconds (got {value!r})")
+    return float(value)
+
+
+def _int(value: object, key: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(key, f"must be a whole number (got {value!r})")
+    if not low <= value <= high:
+        raise ConfigError(key, f"must be from {low} to {high} (got {value})")
+    return value
+
+
+def _choice(value: object, key: str, choices: Iterable[str]) -> str:
+    choices = tuple(choices)
+    if not isinstance(value, str) or value not in choices:
+        raise ConfigError(key, f"must be one of {', '.join(choices)} (got {value!r})")
+    return value
+
+
+def _list(value: object, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ConfigError(key, f"must be a list (got {value!r})")
+    return value
+
+
+# --- [game] -------------------------------------------------------------------------
+
+GAME_KEYS = ("players", "arrangement", "boards", "variants", "charts")
+VARIANT_KEYS = tuple(f.name for f in dataclasses.fields(Variants))
+CHART_NAMES = ("southern", "central", "northern", "pressing")
+CHART_KEYS = ("faces", "confirmed")
+
+
+def default_players(language: str = "en") -> tuple[str, ...]:
+    """Four seats named after their colours, so a fresh install can play at once."""
+    return tuple(seat.names.get(language, seat.names["en"]) for seat in SEATS[:DEFAULT_PLAYERS])
+
+
+def _players(value: object, key: str) -> tuple[str, ...]:
+    names = _list(value, key)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise ConfigError(key, f"{MIN_PLAYERS} to {MAX_PLAYERS} players (S1), got {len(names)}")
+    out: list[str] = []
+    for index, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise ConfigError(f"{key}.{index}", f"a player's name is text (got {name!r})")
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME_LENGTH:
+            raise ConfigError(f"{key}.{index}",
+                              f"at most {MAX_NAME_LENGTH} characters (got {len(name)})")
+        if name.casefold() in (n.casefold() for n in out):
+            raise ConfigError(f"{key}.{index}", f"{name!r} is already a player's name")
+        out.append(name)
+    return tuple(out)
+
+
+def _boards(value: object, key: str) -> tuple[Board, ...]:
+    boards = []
+    entries = _list(value, key)
+    if not entries:
+        raise ConfigError(key, "list at least one board")
+    for index, entry in enumerate(entries):
+        where = f"{key}.{index}"
+        table = _table(entry, where)
+        _known(table, ("name", "zone"), where)
+        name = table.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise ConfigError(f"{where}.name", f"a board's name is text (got {name!r})")
+        zone = _choice(table.get("zone"), f"{where}.zone", [z.value for z in Zone])
+        boards.append(Board(name.strip(), Zone(zone)))
+    return tuple(boards)
+
+
+def _faces(value: object, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    faces = _list(value, key)
+    if len(faces) != 6:
+        raise ConfigError(key, f"six results, one per die face 1..6 (got {len(faces)})")
+    for index, face in enumerate(faces):
+        _choice(face, f"{key}.{index}", allowed)
+    return tuple(faces)
+
+
+def _charts(value: object, key: str) -> Charts:
+    table = _table(value, key)
+    _known(table, CHART_NAMES, key)
+    defaults = Charts()
+    made: dict[str, WeatherChart | PressingChart] = {}
+    for name in CHART_NAMES:
+        where = f"{key}.{name}"
+        chart = _table(table.get(name, {}), where)
+        _known(chart, CHART_KEYS, where)
+        confirmed = _bool(chart.get("confirmed", False), f"{where}.confirmed")
+        if name == "pressing":
+            faces = (_faces(chart["faces"], f"{where}.faces", tuple(r.value for r in PressResult))
+                     if "faces" in chart else tuple(r.value for r in defaults.pressing.faces))
+            made[name] = PressingChart(
+                tuple(PressResult(f) for f in faces), placeholder=not confirmed)  # type: ignore[arg-type]
+        else:
+            default = getattr(defaults, name)
+            faces = (_faces(chart["faces"], f"{where}.faces", tuple(c.value for c in Climate))
+                     if "faces" in chart else tuple(c.value for c in default.faces))
+            made[name] = WeatherChart(
+                tuple(Climate(f) for f in faces), placeholder=not confirmed)  # type: ignore[arg-type]
+    charts = Charts(**made)  # type: ignore[arg-type]
+    if charts.central.weather(5) is not Climate.COLD:
+        raise ConfigError(f"{key}.central.faces",
+                          "a 5 on the Central chart must be Cold (W3) "
+                          f"(got {charts.central.weather(5).value!r})")
+    return charts
+
+
+def parse_game(value: object, language: str = "en", key: str = "game") -> Settings:
+    """`[game]` into the engine's `Settings` (players, boards, variants, charts)."""
+    table = _table(value, key)
+    _known(table, GAME_KEYS, key)
+    players = (_players(table["players"], f"{key}.players") if "players" in table
+               else default_players(language))
+    arrangement = Arrangement(_choice(table.get("arrangement", "intro"), f"{key}.arrangement",
+                                      [a.value for a in Arrangement]))
+    boards = None
+    if "boards" in table:
+        if arrangement is not Arrangement.CUSTOM:
+            raise ConfigError(f"{key}.boards",
+                              "boards are listed only with arrangement = \"custom\"")
+        boards = _boards(table["boards"], f"{key}.boards")
+    elif arrangement is Arrangement.CUSTOM:
+        raise ConfigError(f"{key}.boards", "a custom arrangement needs its boards listed")
+    variants_table = _table(table.get("variants", {}), f"{key}.variants")
+    _known(variants_table, VARIANT_KEYS, f"{key}.variants")
+    variants = Variants(**{name: _bool(variants_table[name], f"{key}.variants.{name}")
+                           for name in VARIANT_KEYS if name in variants_table})
+    charts = _charts(table.get("charts", {}), f"{key}.charts")
+    try:
+        return Settings.make(players, arrangement, variants, charts, boards)
+    except SettingsError as exc:  # the engine names its own field; keep it under [game]
+        field_name, _, problem = str(exc).partition(": ")
+        dotted = {"names": "players"}.get(field_name, field_name)
+        raise ConfigError(f"{key}.{dotted}", problem or str(exc)) from exc
+
+
+# --- [table], [display], [store], [log] --------------------------------------------------
+
+
+def parse_table(value: object, key: str = "table") -> TableConfig:
+    """`[table]`: the controller's timings."""
+    table = _table(value, key)
+    names = tuple(f.name for f in dataclasses.fields(TableConfig))
+    _known(table, names, key)
+    d = TableConfig()
+    return TableConfig(**{n: _seconds(table.get(n, getattr(d, n)), f"{key}.{n}") for n in names})
+
+
+def parse_display(value: object, key: str = "display") -> DisplayConfig:
+    """`[display]`: fullscreen, size, frame-rate cap."""
+    table = _table(value, key)
+    _known(table, ("fullscreen", "size", "fps"), key)
+    size = None
+    if "size" in table:
+        pair = _list(table["size"], f"{key}.size")
+        if len(pair) != 2:
+            raise ConfigError(f"{key}.size", f"[width, height] in pixels (got {pair!r})")
+        size = (_int(pair[0], f"{key}.size.0", 320, 7680),
+                _int(pair[1], f"{key}.size.1", 240, 4320))
+    return DisplayConfig(
+        fullscreen=_bool(table.get("fullscreen", True), f"{key}.fullscreen"),
+        size=size,
+        fps=_int(table.get("fps", 30), f"{key}.fps", 1, 240),
+    )
+
+
+def parse_store(value: object, base: Path | None, env: Mapping[str, str] | None = None,
+                key: str = "store") -> StoreConfig:
+    """`[store]`: the journal's path; a relative path is relative to the config file."""
+    table = _table(value, key)
+    _known(table, ("path",), key)
+    if "path" not in table:
+        return StoreConfig(default_journal_path(env))
+    text = table["path"]
+    if not isinstance(text, str) or not text.strip():
+        raise ConfigError(f"{key}.path", f"must be a file path (got {text!r})")
+    path = Path(text).expanduser()
+    if not path.is_absolute() and base is not None:
+        path = base / path
+    if path.is_dir():
+        raise ConfigError(f"{key}.path", f"{str(path)!r} is a folder; name the journal file")
+    return StoreConfig(path)
+
+
+def parse_log(value: object, key: str = "log") -> LogConfig:
+    """`[log]`: the level, in any case."""
+    table = _table(value, key)
+    _known(table, ("level",), key)
+    level = table.get("level", "info")
+    if isinstance(level, str):
+        level = level.lower()
+    return LogConfig(_choice(level, f"{key}.level", LOG_LEVELS))
+
+
+# --- [pads], [voice]: their own parsers ---------------------------------------------------
+
+_PADS_SUBTABLES: dict[str, type] = {"gpio": GpioConfig, "serial": SerialConfig,
+                                    "keyboard": KeyboardConfig}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def parse_pads(value: object, hold: float | None, key: str = "pads") -> PadsConfig:
+    """`[pads]` through `companion.pads.config`, after a did-you-mean check of its keys.
+
+    `[table] hold_seconds` and `[pads] hold_s` are one setting seen from two sides; the
+    pads take the table's value when only that one is given.
+    """
+    table = dict(_table(value, key))
+    _known(table, _fields(PadsConfig), key)
+    for name, cls in _PADS_SUBTABLES.items():
+        if name in table:
+            _known(_table(table[name], f"{key}.{name}"), _fields(cls), f"{key}.{name}")
+    if hold is not None:
+        if "hold_s" in table and table["hold_s"] != hold:
+            raise ConfigError(f"{key}.hold_s", f"differs from table.hold_seconds ({hold:g}); "
+                              "they are one setting, give only one")
+        table["hold_s"] = hold
+    return parse_pads_config(table, key)
+
+
+def parse_voice(value: object, key: str = "voice") -> VoiceConfig:
+    """`[voice]` through `companion.voice.config`, after a did-you-mean check of its keys."""
+    table = _table(value, key)
+    _known(table, _fields(VoiceConfig), key)
+    return VoiceConfig.from_dict(table)
+
+
+# --- the whole file -----------------------------------------------------------------
+
+SECTIONS = ("game", "table", "pads", "voice", "display", "store", "log")
+
+
+def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
+                 env: Mapping[str, str] | None = None) -> Config:
+    """A `Config` from the TOML data; a `ConfigError` names the file and the dotted key."""
+    try:
+        _known(data, SECTIONS, "")
+        voice = parse_voice(data.get("voice", {}))
+        table_data = _table(data.get("table", {}), "table")
+        table = parse_table(table_data)
+        pads_data = _table(data.get("pads", {}), "pads")
+        if "hold_seconds" in table_data:
+            pads = parse_pads(pads_data, table.hold_seconds)
+        else:
+            pads = parse_pads(pads_data, None)
+            table = dataclasses.replace(table, hold_seconds=pads.hold_s)
+        return Config(
+            game=parse_game(data.get("game", {}), voice.language),
+            table=table,
+            pads=pads,
+            voice=voice,
+            display=parse_display(data.get("display", {})),
+            store=parse_store(data.get("store", {}), file.parent if file else None, env),
+            log=parse_log(data.get("log", {})),
+            file=file,
+        )
+    except ConfigError as exc:
+        if file is not None and exc.file is None:
+            raise exc.in_file(str(file)) from exc
+        raise
+
+
+def load_config(path: str | Path | None = None, *,
+                env: Mapping[str, str] | None = None) -> Config:
+    """Read and check the config file.
+
+    With no path, the default file is read when it exists and every default is used when
+    it does not (a fresh desktop install needs no file); a path that was asked for must
+    exist.
+    """
+    if path is None:
+        default = default_config_path(env)
+        if not default.is_file():
+            return parse_config({}, env=env)
+        path = default
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError("file", "no such file", str(file)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError("file", f"cannot be read: {exc}", str(file)) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError("syntax", str(exc), str(file)) from None
+    return parse_config(data, file=file, env=env)
+
+
+def accepted_keys() -> dict[str, tuple[str, ...]]:
+    """Every table the parser reads and its keys (the docs test checks the example)."""
+    return {
+        "game": GAME_KEYS,
+        "game.variants": VARIANT_KEYS,
+        "game.charts": CHART_NAMES,
+        **{f"game.charts.{name}": CHART_KEYS for name in CHART_NAMES},
+        "game.boards.N": ("name", "zone"),
+        "table": _fields(TableConfig),
+        "pads": _fields(PadsConfig),
+        **{f"pads.{name}": _fields(cls) for name, cls in _PADS_SUBTABLES.items()},
+        "pads.gpio.seats.N": (*BUTTON_KEYS, "led"),
+        "pads.keyboard.seats.N": BUTTON_KEYS,
+        "voice": _fields(VoiceConfig),
+        "display": ("fullscreen", "size", "fps"),
+        "store": ("path",),
+        "log": ("level",),
+    }

@@ -1,0 +1,218 @@
+"""Subcommands for the config file and the journal: check-config, new-game, export, state.
+
+They let a host check a config before restarting the service, start a fresh game, take a
+game's record off the Pi and see the table's state over SSH, without starting the
+companion. `register(subparsers)` adds them to `mush-companion`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion.config import Config, default_config_path, load_config
+from companion.errors import ConfigError
+from companion.rules.views import public_view
+from companion.store import GameRecord, Journal, JournalError
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_CONFIG = 2
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add this module's subcommands to the `mush-companion` command tree."""
+    check = subparsers.add_parser(
+        "check-config", help="check a config file without starting",
+        description="Check a config file as the companion would at start. Prints "
+                    "'FILE: OK' and exits 0, or prints what is wrong (file, key, what is "
+                    "allowed) and exits 2.")
+    check.add_argument("file", nargs="?", metavar="FILE", type=Path,
+                       help=f"the config file (default: {default_config_path()})")
+    _config_option(check)
+    check.set_defaults(handler=check_config)
+
+    new = subparsers.add_parser(
+        "new-game", help="end the game in progress and set up a new one",
+        description="Mark the game in progress as abandoned (it stays in the journal) and "
+                    "create a new game with the config's [game] settings. The companion "
+                    "deals it (training-order draw) when it next starts: stop the service "
+                    "first or restart it afterwards.")
+    _config_option(new)
+    _journal_option(new)
+    new.set_defaults(handler=new_game)
+
+    export = subparsers.add_parser(
+        "export", help="write a game's events (JSONL) and per-round table (CSV)",
+        description="Write game-ID.jsonl (every event, one JSON per line; see "
+                    "docs/journal-format.md) and game-ID.csv (each player's chips and "
+                    "covered dogs per round) into DIR.")
+    export.add_argument("--game", type=int, metavar="ID",
+                        help="the game's id (default: the newest game)")
+    export.add_argument("--out", type=Path, metavar="DIR", required=True,
+                        help="folder to write into (created if missing)")
+    _config_option(export)
+    _journal_option(export)
+    export.set_defaults(handler=export_game)
+
+    state = subparsers.add_parser(
+        "state", help="show the current game as the table sees it",
+        description="Show the public view of the game in progress (or the newest game): "
+                    "what the screen may show, never a secret bid.")
+    state.add_argument("--json", action="store_true", help="print the view as JSON")
+    state.add_argument("--game", type=int, metavar="ID", help="another game's id")
+    _config_option(state)
+    _journal_option(state)
+    state.set_defaults(handler=show_state)
+
+
+def _config_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", type=Path, metavar="FILE",
+                        help=f"config file (default: {default_config_path()})")
+
+
+def _journal_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--journal", type=Path, metavar="FILE",
+                        help="journal file (default: the config's store.path)")
+
+
+def _config(args: argparse.Namespace) -> Config:
+    return load_config(args.config)
+
+
+def _journal_path(args: argparse.Namespace) -> Path:
+    if args.journal is not None:
+        return Path(args.journal)
+    return _config(args).store.path
+
+
+def _fail(message: str, code: int = EXIT_ERROR, err: TextIO | None = None) -> int:
+    print(f"mush-companion: {message}", file=err or sys.stderr)
+    return code
+
+
+# --- check-config ------------------------------------------------------------------
+
+
+def check_config(args: argparse.Namespace) -> int:
+    """Exit 0 with 'FILE: OK', or 2 with the file, the key and the problem."""
+    path = args.file or args.config or default_config_path()
+    try:
+        load_config(path)
+    except ConfigError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_CONFIG
+    print(f"{path}: OK")
+    return EXIT_OK
+
+
+# --- new-game ----------------------------------------------------------------------
+
+
+def new_game(args: argparse.Namespace) -> int:
+    """Abandon the game in progress and create the next one from the config."""
+    try:
+        config = _config(args)
+        path = Path(args.journal) if args.journal is not None else config.store.path
+        with Journal(path) as journal:
+            previous = journal.current_game()
+            game_id = journal.new_game(config.game)
+    except ConfigError as exc:
+        return _fail(str(exc), EXIT_CONFIG)
+    except (JournalError, OSError) as exc:
+        return _fail(str(exc))
+    if previous is not None:
+        print(f"game {previous.id} abandoned")
+    print(f"game {game_id} created for {', '.join(config.game.names)} in {path}; "
+          "restart the companion to deal it")
+    return EXIT_OK
+
+
+# --- export ------------------------------------------------------------------------
+
+
+def _open_existing(args: argparse.Namespace) -> Journal:
+    path = _journal_path(args)
+    if not path.is_file():
+        raise JournalError(f"no journal at {path}")
+    return Journal(path, recover=False)
+
+
+def _chosen(journal: Journal, game_id: int | None) -> GameRecord:
+    if game_id is not None:
+        return journal.game(game_id)
+    record = journal.current_game() or journal.latest_game()
+    if record is None:
+        raise JournalError(f"{journal.path} holds no game yet")
+    return record
+
+
+def export_game(args: argparse.Namespace) -> int:
+    """Write the chosen game as JSON Lines and CSV into the folder."""
+    try:
+        with _open_existing(args) as journal:
+            record = _chosen(journal, args.game)
+            out: Path = args.out
+            out.mkdir(parents=True, exist_ok=True)
+            jsonl = out / f"game-{record.id}.jsonl"
+            table = out / f"game-{record.id}.csv"
+            with jsonl.open("w", encoding="utf-8") as stream:
+                events = journal.export_jsonl(record.id, stream)
+            with table.open("w", encoding="utf-8", newline="") as stream:
+                rows = journal.export_csv(record.id, stream)
+    except ConfigError as exc:
+        return _fail(str(exc), EXIT_CONFIG)
+    except (JournalError, OSError) as exc:
+        return _fail(str(exc))
+    print(f"{jsonl}: {events} events")
+    print(f"{table}: {rows} rows")
+    return EXIT_OK
+
+
+# --- state -------------------------------------------------------------------------
+
+
+def show_state(args: argparse.Namespace) -> int:
+    """Print the public view of the game, as JSON or as a table for people."""
+    try:
+        with _open_existing(args) as journal:
+            record = _chosen(journal, args.game)
+            view = public_view(journal.replay(record.id))
+    except ConfigError as exc:
+        return _fail(str(exc), EXIT_CONFIG)
+    except (JournalError, OSError) as exc:
+        return _fail(str(exc))
+    view = {"game": record.id, "created": record.created, "finished": record.finished, **view}
+    if args.json:
+        print(json.dumps(view, ensure_ascii=False, indent=2, sort_keys=True))
+    else:
+        print(format_view(view))
+    return EXIT_OK
+
+
+def format_view(view: dict[str, Any]) -> str:
+    """The public view as a few lines and one row per seat, for a terminal."""
+    status = "over" if view.get("finished") else "in progress"
+    head = [f"Game {view['game']} ({status}), round {view['round']}, phase {view['phase']}"]
+    if view.get("weather"):
+        head.append(f"Weather: {view['weather']} ({view.get('weather_zone')} chart)")
+    head.append(f"Bank: {view['bank']} chips, coins in use: {view['coins']}, "
+                f"avalanche sticks: {view['sticks']}")
+    if view.get("winner") is not None:
+        head.append(f"Winner: seat {view['winner']}")
+    columns = ("seat", "name", "chips", "covered", "training", "zone", "place", "bid")
+    rows = [columns]
+    for seat in view["seats"]:
+        bid = seat["bid"] if seat["bid"] is not None else ("locked" if seat["locked"] else "")
+        marks = (" *" if seat["seat"] == view.get("active") else "") + (
+            " (Ice Bear)" if seat["ice_bear"] else "")
+        rows.append((str(seat["seat"]), f"{seat['name']}{marks}", str(seat["chips"]),
+                     str(seat["covered"]), seat["training"] or "", seat["zone"],
+                     str(seat["place"] or ""), str(bid)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
+             for r in rows]
+    return "\n".join([*head, "", *lines])
