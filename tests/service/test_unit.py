@@ -9,6 +9,7 @@ Everything else in the copy is byte for byte the shipped unit.
 from __future__ import annotations
 
 import configparser
+import os
 import re
 import shutil
 import subprocess
@@ -183,3 +184,65 @@ def test_runtime_survives_memory_deny_write_execute() -> None:
         pytest.skip("this kernel has no PR_SET_MDWE (Linux 6.3+)")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().endswith("survived")
+
+
+GLES_CHILD = textwrap.dedent(
+    """
+    import ctypes, os, sys
+    if sys.argv[1] == "mdwe":
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(65, 1, 0, 0, 0) != 0:  # PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN
+            sys.exit(77)
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    os.environ["SDL_RENDER_DRIVER"] = "opengles2"
+    import pygame
+    from pygame._sdl2 import video
+    pygame.display.init()
+    try:
+        window = video.Window("mdwe", size=(32, 32))
+        renderer = video.Renderer(window, accelerated=1)
+    except pygame.error as error:
+        print(error)
+        sys.exit(78)
+    renderer.draw_color = (0, 0, 0, 255)
+    renderer.clear()
+    # Real draws, not only a clear: shaders run (a JIT would compile them here).
+    renderer.draw_color = (200, 30, 40, 255)
+    renderer.fill_rect(pygame.Rect(0, 0, 16, 16))
+    tile = pygame.Surface((8, 8))
+    tile.fill((10, 220, 30))
+    video.Texture.from_surface(renderer, tile).draw(dstrect=pygame.Rect(16, 16, 8, 8))
+    renderer.present()
+    shot = renderer.to_surface()
+    print(tuple(shot.get_at((5, 5))), tuple(shot.get_at((20, 20))), tuple(shot.get_at((28, 4))))
+    """
+)
+
+
+def test_gles_rendering_survives_memory_deny_write_execute() -> None:
+    """SDL -> EGL -> libglvnd -> Mesa, from EGL set-up to drawing, with W^X refused.
+
+    On the Pi the GPU driver (v3d or vc4) draws; here Mesa's softpipe, which like the
+    GPU drivers compiles nothing to CPU code. (Mesa's llvmpipe does compile, and
+    crashes under this rule: that is the one case the unit's docs tell to switch
+    MemoryDenyWriteExecute= off.) A first run without the rule finds out whether this
+    machine has GLES libraries at all; the test is skipped if not.
+    """
+    env = dict(os.environ, GALLIUM_DRIVER="softpipe", LIBGL_ALWAYS_SOFTWARE="1")
+
+    def run(mode: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", GLES_CHILD, mode], cwd=ROOT, env=env,
+            capture_output=True, text=True, timeout=60, check=False,
+        )
+
+    probe = run("probe")
+    if probe.returncode == 78:
+        pytest.skip(f"no GLES renderer on this machine: {probe.stdout.strip()}")
+    assert probe.returncode == 0, probe.stderr
+    result = run("mdwe")
+    if result.returncode == 77:
+        pytest.skip("this kernel has no PR_SET_MDWE (Linux 6.3+)")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().splitlines()[-1] == (
+        "(200, 30, 40, 255) (10, 220, 30, 255) (0, 0, 0, 255)")
