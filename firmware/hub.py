@@ -70,7 +70,7 @@ class Hub:
 
     def hello(self):
         self.send("HELLO", (padproto.PROTOCOL_VERSION, FW_VERSION, PADS,
-                            "%02X" % self.display_mask))
+                            f"{self.display_mask:02X}"))
         self.send_state()
 
     def send_state(self):

@@ -24,7 +24,7 @@ class FrameError(ValueError):
     """A line that is not a valid frame; the reader counts it and drops it."""
 
 
-def _make_table() -> list:
+def _make_table() -> list[int]:
     table = []
     for byte in range(256):
         crc = byte << 8
@@ -49,7 +49,7 @@ def _check_token(token: str) -> None:
         raise FrameError(f"bad token {token!r}")
 
 
-def encode(seq: int, kind: str, args: tuple = ()) -> bytes:
+def encode(seq: int, kind: str, args: tuple[object, ...] = ()) -> bytes:
     """One frame as bytes, newline included."""
     if not 0 <= seq < SEQ_MOD:
         raise FrameError("seq out of range")
@@ -64,7 +64,7 @@ def encode(seq: int, kind: str, args: tuple = ()) -> bytes:
     return b"$" + body + b"*" + f"{crc16(body):04X}".encode() + b"\n"
 
 
-def decode(line: bytes) -> tuple:
+def decode(line: bytes) -> tuple[int, str, list[str]]:
     """(seq, KIND, [args]) from one line, or FrameError; never any other exception."""
     try:
         return _decode(line)
@@ -74,7 +74,7 @@ def decode(line: bytes) -> tuple:
         raise FrameError(f"undecodable: {exc!r}") from exc
 
 
-def _decode(line: bytes) -> tuple:
+def _decode(line: bytes) -> tuple[int, str, list[str]]:
     if len(line) > MAX_LINE:
         raise FrameError("too long")
     while line and line[-1] in (10, 13):  # "\n", "\r"

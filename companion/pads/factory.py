@@ -23,15 +23,15 @@ def make_pin_factory(name: str = "auto") -> Any:
     and falls back to RPi.GPIO where lgpio is not installed or cannot open the chip.
     """
     if name == "mock":
-        from gpiozero.pins.mock import MockFactory
+        from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
         return MockFactory()
     if name == "lgpio":
-        from gpiozero.pins.lgpio import LGPIOFactory
+        from gpiozero.pins.lgpio import LGPIOFactory  # type: ignore[import-untyped]
 
         return LGPIOFactory()
     if name == "rpigpio":
-        from gpiozero.pins.rpigpio import RPiGPIOFactory
+        from gpiozero.pins.rpigpio import RPiGPIOFactory  # type: ignore[import-untyped]
 
         return RPiGPIOFactory()
     if name == "auto":

@@ -13,7 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from gpiozero import LED
+from gpiozero import LED  # type: ignore[import-untyped]
 from gpiozero import Button as GZButton
 
 from companion.pads.config import SeatPins

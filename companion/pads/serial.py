@@ -66,7 +66,7 @@ def find_hub(config: SerialConfig) -> str | None:
     if config.port:
         return config.port if os.path.exists(config.port) else None
     try:
-        from serial.tools import list_ports
+        from serial.tools import list_ports  # type: ignore[import-untyped]
 
         for info in list_ports.comports():
             if (info.vid, info.pid) == config.vid_pid:
@@ -79,7 +79,7 @@ def find_hub(config: SerialConfig) -> str | None:
 
 def open_port(path: str, config: SerialConfig) -> SerialPort:
     """Open the hub with pyserial; short read timeout so the thread can stop promptly."""
-    import serial
+    import serial  # type: ignore[import-untyped]
 
     port: SerialPort = serial.Serial(
         path, baudrate=config.baudrate, timeout=0.05, write_timeout=1.0, exclusive=True
