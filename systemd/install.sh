@@ -93,9 +93,16 @@ build_venv() {
         "$PYTHON" -m venv --system-site-packages "$DESTDIR$VENV" \
             || die "could not create the venv: is python3-venv installed?"
     fi
+    # Build from a scratch copy: pip builds in the source tree, and `sudo make install`
+    # would otherwise leave root-owned build/ and *.egg-info in the user's clone.
+    BUILD_COPY=$(mktemp -d)
+    trap 'rm -rf "$BUILD_COPY"' EXIT
+    tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=./build \
+        --exclude=./test-artifacts --exclude='./.*_cache' --exclude=./.hypothesis \
+        --exclude='*.egg-info' --exclude='__pycache__' -cf - . | tar -C "$BUILD_COPY" -xf -
     # shellcheck disable=SC2086  # PIP_ARGS is a list of words on purpose
     "$DESTDIR$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-        --upgrade $PIP_ARGS "${SRC}[pi]"
+        --upgrade $PIP_ARGS "${BUILD_COPY}[pi]"
     if [ -n "$DESTDIR" ]; then
         relocate_venv
     fi
@@ -107,7 +114,7 @@ build_venv() {
 relocate_venv() {
     for f in "$DESTDIR$VENV/bin"/* "$DESTDIR$VENV/pyvenv.cfg"; do
         if [ ! -f "$f" ] || [ -L "$f" ]; then continue; fi
-        if grep -Iq "$DESTDIR$VENV" "$f" 2>/dev/null; then
+        if grep -IqF "$DESTDIR$VENV" "$f" 2>/dev/null; then
             sed "s#$DESTDIR$VENV#$VENV#g" "$f" > "$f.tmp.$$"
             chmod --reference="$f" "$f.tmp.$$" 2>/dev/null || chmod 0755 "$f.tmp.$$"
             mv -f "$f.tmp.$$" "$f"

@@ -3,8 +3,7 @@
 A staged install must lay out every file and touch nothing of this machine (no user,
 no systemctl, no udevadm), and uninstall must take it all away again except a config
 someone edited. The venv is built once for real (offline: `--no-deps --no-index`
-against the system's setuptools), in a copy of the source tree so the build leaves no
-`build/` directory in the working tree.
+against the system's setuptools).
 """
 
 from __future__ import annotations
@@ -23,10 +22,10 @@ PREFIX = "/opt/mush-companion"
 needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 
 
-def make(target: str, destdir: Path, *extra: str, src: Path = ROOT) -> str:
+def make(target: str, destdir: Path, *extra: str) -> str:
     """Run `make TARGET DESTDIR=...` and return its output; fail the test on error."""
     result = subprocess.run(
-        ["make", "--no-print-directory", "-C", str(src), target, f"DESTDIR={destdir}", *extra],
+        ["make", "--no-print-directory", "-C", str(ROOT), target, f"DESTDIR={destdir}", *extra],
         capture_output=True, text=True, timeout=120, check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
@@ -119,9 +118,6 @@ def test_relative_prefix_is_refused(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-SOURCE_ITEMS = ("Makefile", "pyproject.toml", "README.md", "companion", "systemd", "docs")
-
-
 def system_python() -> str | None:
     """The Debian python3 with setuptools, as on the Pi; None when this box lacks it."""
     python = "/usr/bin/python3"
@@ -135,18 +131,12 @@ def system_python() -> str | None:
 @needs_make
 @pytest.mark.skipif(system_python() is None, reason="no /usr/bin/python3 with venv+setuptools")
 def test_venv_is_built_with_system_site_packages_and_relocated(tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    src.mkdir()
-    for item in SOURCE_ITEMS:
-        origin = ROOT / item
-        if origin.is_dir():
-            shutil.copytree(origin, src / item,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        else:
-            shutil.copy2(origin, src / item)
+    had_build_dir = (ROOT / "build").exists()
     dest = tmp_path / "root"
     make("install", dest, f"PYTHON={system_python()}",
-         "PIP_ARGS=--no-deps --no-build-isolation --no-index", src=src)
+         "PIP_ARGS=--no-deps --no-build-isolation --no-index")
+    # The package is built from a scratch copy: nothing left behind in the source tree.
+    assert (ROOT / "build").exists() == had_build_dir
 
     venv = dest / "opt/mush-companion/venv"
     cfg = (venv / "pyvenv.cfg").read_text()
@@ -171,7 +161,7 @@ def test_venv_is_built_with_system_site_packages_and_relocated(tmp_path: Path) -
     assert location.startswith(str(venv))
     assert version == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 
-    make("uninstall", dest, src=src)
+    make("uninstall", dest)
     assert list(dest.rglob("*")) == []
 
 
