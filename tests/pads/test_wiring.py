@@ -56,3 +56,13 @@ def test_header_map_knows_every_gpio_once() -> None:
     gpios = sorted(v for v in header.values() if isinstance(v, int))
     assert gpios == list(range(28))
     assert len(header) == 40
+
+
+def test_svg_is_well_formed_and_shows_every_seat() -> None:
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring((ROOT / "hardware" / "wiring.svg").read_text(encoding="utf-8"))
+    texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    for seat in load_default_pins():
+        assert any(t.startswith(f"Seat {seat.seat}:") for t in texts)
+    assert sum(1 for t in texts if t.startswith("GPIO")) == 28
