@@ -4,6 +4,36 @@ The controller (pad events -> rules commands) builds a `TableFrame` after every 
 the display only draws frames. A frame is built from the public view, so it can never
 carry a secret bid (R1, I5): the bid a player is choosing lives in the controller and
 reaches only that player's own pad (light or private digit display).
+
+Screens (`TableFrame.screen`):
+
+  setup        before the game: one menu, `seat` = -1 (TABLE), driven by any pad
+  training     S4: the seat whose turn it is to pick (view["training_next"])
+  bidding      R1: every seat's menu says only "choosing" or "locked in"
+  reveal       R1-R2: shown for `reveal_seconds` after the bids are revealed (or until the
+               next command); the menus are already those of what follows (the Early
+               Riser's move or the Ice Bear's weather roll); animation "reveal"
+  early_riser  R3: the first player's one-space move (moving menu, no chips to spend)
+  weather      W3: the Ice Bear's "roll the weather", and the reroll window after it
+  turn         T1: the active seat decides move or rest
+  rest         Z1: the active seat is inside the rest menus (where, then which choice)
+  reduce       X2: the window before a dog roll; one menu per seat that may still pay
+  dogs         D1-D3: the dog-dice result with its reroll window (X1)
+  moving       M1-M5: the moving menu (after the dog roll, and for the pressing bonus)
+  terrain      M4: a rough-terrain roll's result with its reroll window
+  avalanche    M5: an avalanche roll's result with its reroll window
+  pressing     P1: roll or skip the pressing bonus, and the roller-only reroll window
+  round_end    R4: shown for `round_end_seconds` after a round ends (or until a bid is
+               locked); the menus are already the next round's bids
+  game_over    T3: the winner; `stats` holds luck and chips spent
+
+Menu styles (`Menu.style`):
+
+  list     ◀ ▶ move the focus among the enabled items, ● chooses the focused one; holding
+           ● steps back out (`depth` > 0) or, at the top, takes back the seat's last choice
+  buttons  a reaction window: each item names the button that chooses it at once
+           (`MenuItem.button`); there is no focus (`focus` = -1)
+  bid      a secret bid: the items only explain the buttons; no value is ever shown
 """
 
 from __future__ import annotations
@@ -24,17 +54,21 @@ class MenuItem:
     detail: str = ""  # e.g. the cost ("3 chips") or the odds ("50% to enter")
     enabled: bool = True
     command: Command | None = None  # None: a step into a sub-menu or back out
+    button: str = ""  # "left", "right" or "select" when that button chooses it directly
+    submenu: bool = False  # ● opens a further menu (draw a "›")
 
 
 @dataclass(frozen=True)
 class Menu:
     """The choice a seat is making with ◀ ▶ ●, as shown on the screen."""
 
-    seat: int
+    seat: int  # -1 (TABLE): any pad (setup)
     title: str
     items: tuple[MenuItem, ...]
-    focus: int = 0
+    focus: int = 0  # -1: no focus (styles "buttons" and "bid")
     hint: str = ""
+    style: str = "list"  # "list", "buttons" or "bid" (see the module docstring)
+    depth: int = 0  # how many sub-menus deep; holding ● steps back one
 
 
 @dataclass(frozen=True)
@@ -55,18 +89,27 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class UndoOffer:
+    """The last choice can still be taken back by `seat` holding ● at its top menu."""
+
+    seat: int
+    text: str  # e.g. "rested in a town: 2 dogs + 2 chips"
+
+
+@dataclass(frozen=True)
 class TableFrame:
     """Everything the display draws for one moment of the game."""
 
-    screen: str  # setup, training, bidding, reveal, weather, turn, round_end, game_over, ...
+    screen: str  # one of the screens in the module docstring
     view: dict[str, Any]  # rules.views.public_view(state)
     menus: tuple[Menu, ...] = ()
     countdown: Countdown | None = None
     notices: tuple[Notice, ...] = ()
-    animation: str | None = None  # "dice", "reveal", "weather", ... while one runs
+    animation: str | None = None  # "draw", "reveal", "weather", "dice", "die", "win"
     animation_progress: float = 1.0  # 0..1; the display stops redrawing at 1
     stats: dict[str, Any] = field(default_factory=dict)  # game over: luck and chips spent
     serial: int = 0  # bumped on every change so the display redraws only when needed
+    undo: UndoOffer | None = None  # what holding ● would take back, and for whom
     # The charts in use, so the weather and pressing screens show the odds before a roll:
     # {"southern"|"central"|"northern": six climate values, "pressing": six press
     # results}, die face 1 first (`chart_faces(settings.charts)`). Empty: no chart drawn.

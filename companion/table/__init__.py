@@ -1,0 +1,19 @@
+"""The table controller: pad events -> rules commands, menus, reaction windows, frames.
+
+`TableController` turns `PadEvent`s into commands through menus built from the engine's
+`legal()`, runs the reaction windows' countdowns on an injected clock, keeps one undo
+point, and builds the `TableFrame` the display draws. `BotDriver` presses virtual pads
+for rules policies, through the same controller.
+"""
+
+from companion.table.bots import BotDriver, UnreachableCommand, click, hold
+from companion.table.config import TableConfig
+from companion.table.controller import ROLLS_AND_REVEALS, Outcome, TableController
+from companion.table.frame import Countdown, Menu, MenuItem, Notice, TableFrame, UndoOffer
+from companion.table.lights import LightState
+
+__all__ = [
+    "ROLLS_AND_REVEALS", "BotDriver", "Countdown", "LightState", "Menu", "MenuItem", "Notice",
+    "Outcome", "TableConfig", "TableController", "TableFrame", "UndoOffer",
+    "UnreachableCommand", "click", "hold",
+]

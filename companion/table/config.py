@@ -1,0 +1,74 @@
+"""The table controller's own settings: window lengths, screen timings, setup defaults.
+
+Everything here is UI bookkeeping. The rules never see it: a window's length decides
+when the table sends `CloseWindow(TABLE)`, not what the window allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.rules.model import Arrangement
+from companion.rules.settings import Board, Charts, Settings, Variants
+
+DEFAULT_NAMES: tuple[str, ...] = (
+    "Anna", "Ben", "Clara", "David", "Emma", "Felix",
+    "Greta", "Hugo", "Ida", "Jonas", "Kim", "Lena",
+)
+"""The short list of player names offered in setup, besides each seat's colour."""
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """How long things last on the table, and what setup starts from."""
+
+    reduce_seconds: float = 8.0  # X2 window: others may take dice away before a dog roll
+    reroll_seconds: float = 6.0  # X1 window: anyone may pay 3 to make the roller roll again
+    notice_seconds: float = 3.0  # a refused press's message stays this long
+    reveal_seconds: float = 4.0  # the "reveal" screen after the bids, unless someone acts
+    round_end_seconds: float = 3.0  # the "round_end" screen, unless someone locks a bid
+    animation_seconds: float = 1.0  # an animation not listed in `animation_durations`
+    animation_durations: tuple[tuple[str, float], ...] = (
+        ("dice", 1.4), ("reveal", 1.8), ("weather", 1.2),  # as companion.display.animation
+    )
+    # setup ------------------------------------------------------------------------------
+    setup_pad: int | None = None  # None: any pad drives setup; a seat number: only that pad
+    players: int = 4
+    language: str = "en"  # for the seat-colour names
+    names: tuple[str, ...] = DEFAULT_NAMES
+    seat_names: tuple[str, ...] = ()  # setup's starting names, seat by seat (else colours)
+    arrangement: Arrangement = Arrangement.INTRO
+    variants: Variants = field(default_factory=Variants)
+    charts: Charts | None = None  # None: the shipped (placeholder) charts
+    custom_boards: tuple[Board, ...] | None = None  # S3 Custom is offered only when set here
+
+    def __post_init__(self) -> None:
+        for name in ("reduce_seconds", "reroll_seconds"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"table.{name}: must be more than 0 seconds")
+        for name in ("notice_seconds", "reveal_seconds", "round_end_seconds",
+                     "animation_seconds"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"table.{name}: must be 0 seconds or more")
+        if any(seconds < 0 for _, seconds in self.animation_durations):
+            raise ValueError("table.animation_durations: must be 0 seconds or more")
+        if not 2 <= self.players <= 6:
+            raise ValueError("table.players: 2 to 6 (S1)")
+        if self.arrangement is Arrangement.CUSTOM and not self.custom_boards:
+            raise ValueError("table.arrangement: Custom needs table.custom_boards (S3)")
+
+    @classmethod
+    def from_game(cls, game: Settings, *, reduce_seconds: float = 8.0,
+                  reroll_seconds: float = 6.0, language: str = "en",
+                  **more: object) -> TableConfig:
+        """Setup starting from the config file's `[game]` (players and their names,
+        arrangement, Custom boards, variants, charts) with `[table]`'s window lengths."""
+        custom = game.boards if game.arrangement is Arrangement.CUSTOM else None
+        return cls(reduce_seconds=reduce_seconds, reroll_seconds=reroll_seconds,
+                   language=language, players=game.players, seat_names=game.names,
+                   arrangement=game.arrangement, variants=game.variants, charts=game.charts,
+                   custom_boards=custom, **more)  # type: ignore[arg-type]
+
+    def animation_length(self, kind: str) -> float:
+        """Seconds the animation `kind` runs."""
+        return dict(self.animation_durations).get(kind, self.animation_seconds)

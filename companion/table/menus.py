@@ -1,0 +1,403 @@
+"""Menus as trees built from the rules: every enabled item is a command `is_legal()` accepts.
+
+A tree is rebuilt from the state whenever it is needed, so it can never go stale: an item
+is enabled exactly when the engine would accept its command now (or, for a step into a
+sub-menu, when something inside is enabled). Items that cannot apply at all (Nikolai
+without S9, the Anchorage rest away from the first board) are left out; items that apply
+but are blocked now (too few chips, no stick in play) are shown greyed with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from companion.rules import commands as cmd
+from companion.rules.engine import (
+    allowed_trainings,
+    is_legal,
+    next_board,
+    reduce_cap,
+    waiting_seats,
+    weather_zone,
+)
+from companion.rules.model import (
+    AVALANCHE_MAX_MODIFIER,
+    AVALANCHE_SUCCESS,
+    CLIMATES,
+    PASSING_COST,
+    REDUCE_CHIPS_PER_DIE,
+    REROLL_COST,
+    REST_CHOICES,
+    STICK_COST,
+    TERRAIN_MAX_MODIFIER,
+    TERRAIN_SUCCESS,
+    TOTAL_STICKS,
+    TRAINING_MAXIMA,
+    Arrangement,
+    Climate,
+    MoveContext,
+    Phase,
+    RestPlace,
+    RollKind,
+    StickAction,
+    WindowKind,
+    Zone,
+)
+from companion.rules.state import GameState
+
+
+@dataclass
+class Node:
+    """One item of a tree: a command, a sub-menu, or (setup only) a UI-only action."""
+
+    key: str
+    label: str
+    detail: str = ""
+    enabled: bool = True
+    command: cmd.Command | None = None
+    children: Tree | None = None
+    action: Callable[[], None] | None = None  # setup: change the draft, no rules command
+    pop: bool = False  # after `action`, step back out one level (a value was picked)
+    button: str = ""  # style "buttons"/"bid": the button that chooses this item
+
+
+@dataclass
+class Tree:
+    """One menu level."""
+
+    key: str
+    title: str
+    items: list[Node] = field(default_factory=list)
+    hint: str = ""
+    style: str = "list"
+    default: str | None = None  # the key focused on entry (else the first enabled item)
+
+    def find(self, key: str) -> Node | None:
+        """The item with this key."""
+        return next((n for n in self.items if n.key == key), None)
+
+    def enabled_keys(self) -> list[str]:
+        """Keys of the items that can be chosen, in order."""
+        return [n.key for n in self.items if n.enabled]
+
+
+LIST_HINT = "◀ ▶ choose · ● select"
+SUB_HINT = "◀ ▶ choose · ● select · hold ● back"
+BID_HINT = "▶ +1 · ◀ −1 · hold ◀ clears · hold ▶ blinks your bid · ● lock in"
+CLIMATE_LABEL = {Climate.WARM: "Warm (sun)", Climate.MODERATE: "Moderate (sun/cloud)",
+                 Climate.COLD: "Cold (cloud)"}
+ZONE_LABEL = {Zone.SOUTHERN: "Southern", Zone.CENTRAL: "Central", Zone.NORTHERN: "Northern"}
+PLACE_LABEL = {RestPlace.ANCHORAGE: "Anchorage", RestPlace.SMALL_TOWN: "Nikolai or Unal-Akleet",
+               RestPlace.TOWN: "Another town", RestPlace.WILDERNESS: "Wilderness or rough terrain"}
+ROLL_WORDS = {RollKind.WEATHER: "weather", RollKind.DOGS: "dog dice",
+              RollKind.TERRAIN: "terrain roll", RollKind.AVALANCHE: "avalanche roll",
+              RollKind.PRESS: "pressing roll"}
+STICK_LABEL = {StickAction.PLACE: "Place a stick", StickAction.MOVE: "Move a stick",
+               StickAction.REMOVE: "Remove a stick"}
+
+
+def chips(n: int) -> str:
+    """'1 chip', '3 chips'."""
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+def dogs(n: int) -> str:
+    """'1 dog', '3 dogs'."""
+    return f"{n} dog" if n == 1 else f"{n} dogs"
+
+
+def gain_text(n_dogs: int, n_chips: int) -> str:
+    """'2 dogs + 2 chips', '6 chips', 'nothing'."""
+    parts = [dogs(n_dogs)] if n_dogs else []
+    if n_chips:
+        parts.append(chips(n_chips))
+    return " + ".join(parts) or "nothing"
+
+
+def percent(successes: int) -> str:
+    """Odds on one standard die, as a whole percent."""
+    return f"{round(100 * max(0, min(6, successes)) / 6)}%"
+
+
+def name(state: GameState, seat: int) -> str:
+    """A seat's player name."""
+    return state.players[seat].name
+
+
+def _at_nome_board(state: GameState, seat: int) -> bool:
+    """T3: the sled is on Nome's board (Intro/Standard: in Nome's zone), so it may finish."""
+    settings = state.settings
+    assert settings is not None
+    board, last = state.players[seat].board, len(settings.boards) - 1
+    if settings.arrangement is Arrangement.CUSTOM:
+        return board == last
+    return settings.boards[board].zone is settings.boards[last].zone
+
+
+def _item(state: GameState, key: str, label: str, command: cmd.Command, detail: str = "",
+          blocked: str = "") -> Node:
+    """An item for a command: enabled iff legal now; otherwise greyed with a reason."""
+    if is_legal(state, command):
+        return Node(key, label, detail, True, command)
+    reason = blocked
+    if not reason and command.seat >= 0 and command.cost > state.players[command.seat].chips:
+        reason = f"needs {chips(command.cost)}"
+    return Node(key, label, reason or detail, False, None)
+
+
+def _submenu(key: str, label: str, tree: Tree, detail: str = "", blocked: str = "") -> Node:
+    """An item that opens `tree`; enabled iff something in it can be chosen."""
+    enabled = bool(tree.enabled_keys())
+    return Node(key, label, detail if enabled else (blocked or detail), enabled, None, tree)
+
+
+# --- one builder per phase ---------------------------------------------------------------
+
+
+def training_tree(state: GameState, seat: int) -> Tree:
+    """S4, S5, S8: all three trainings, the full ones greyed."""
+    settings = state.settings
+    assert settings is not None
+    allowed = allowed_trainings(state)
+    maxima = dict(zip(CLIMATES, TRAINING_MAXIMA[settings.players], strict=True))
+    taken = [p.training for p in state.players if p.training is not None]
+    items = []
+    for climate in CLIMATES:
+        command = cmd.ChooseTraining(seat, climate)
+        if settings.variants.short_north and climate is Climate.COLD:
+            blocked = "not in Short game A (S8)"
+        elif climate not in allowed:
+            blocked = "full"
+        else:
+            blocked = ""
+        detail = "" if settings.variants.free_training else (
+            f"{taken.count(climate)} of {maxima[climate]} taken")
+        items.append(_item(state, climate.value, CLIMATE_LABEL[climate], command, detail,
+                           blocked))
+    return Tree("training", f"{name(state, seat)}: choose your training", items, LIST_HINT)
+
+
+def bid_tree(state: GameState, seat: int) -> Tree:
+    """R1: explains the buttons; nothing in it depends on a bid's value (I5)."""
+    if state.bids[seat] is not None:
+        unlock = _item(state, "unlock", "Unlock", cmd.UnlockBid(seat))
+        unlock.button = "select"
+        return Tree("bid", "Locked in", [unlock], "● unlock · hold ▶ blinks your bid", "bid")
+    items = [Node("less", "One chip less", button="left"),
+             Node("more", "One chip more", button="right"),
+             Node("lock", "Lock in", button="select")]
+    return Tree("bid", "Secret bid", items, BID_HINT, "bid")
+
+
+def weather_tree(state: GameState, seat: int) -> Tree:
+    """W2-W3: the Ice Bear rolls on the chart of the leading zone."""
+    settings = state.settings
+    assert settings is not None
+    zone = weather_zone(state)
+    placeholder = zone.value in settings.charts.placeholders
+    detail = f"{ZONE_LABEL[zone]} chart" + (" (placeholder)" if placeholder else "")
+    roll = _item(state, "roll", "Roll the weather", cmd.RollWeather(seat), detail)
+    return Tree("weather", f"{name(state, seat)}: roll the weather", [roll], "● roll")
+
+
+def stick_tree(state: GameState, seat: int) -> Tree:
+    """X4: place, move or remove an avalanche stick for 5 chips."""
+    items = []
+    for action in StickAction:
+        if action is StickAction.PLACE and state.sticks >= TOTAL_STICKS:
+            blocked = "all 4 sticks are in play"
+        elif action is not StickAction.PLACE and state.sticks == 0:
+            blocked = "no stick in play"
+        else:
+            blocked = ""
+        items.append(_item(state, action.value, STICK_LABEL[action],
+                           cmd.MoveStick(seat, action), chips(STICK_COST), blocked))
+    return Tree("stick", "Avalanche stick (X4)", items, SUB_HINT)
+
+
+def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
+    """Z1-Z2: each choice with what it would really give (uncovering is capped)."""
+    covered = state.players[seat].covered
+    items = []
+    for index, (n_dogs, n_chips) in enumerate(REST_CHOICES[place]):
+        real = min(n_dogs, covered)  # the label is what it gives, unless Z2 cuts it
+        detail = f"gives {gain_text(real, n_chips)}" if real < n_dogs else ""
+        items.append(_item(state, str(index), gain_text(n_dogs, n_chips),
+                           cmd.Rest(seat, place, index), detail))
+    return Tree(f"rest.{place.value}", f"Rest: {PLACE_LABEL[place]}", items, SUB_HINT)
+
+
+def rest_tree(state: GameState, seat: int) -> Tree:
+    """Z1: where the sled rests; the Anchorage rest exists only on the first board."""
+    items = []
+    for place in REST_CHOICES:
+        tree = rest_choice_tree(state, seat, place)
+        if place is RestPlace.ANCHORAGE and not tree.enabled_keys():
+            continue
+        items.append(_submenu(place.value, PLACE_LABEL[place], tree))
+    return Tree("rest", "Rest: where is your sled?", items, SUB_HINT)
+
+
+def turn_tree(state: GameState, seat: int) -> Tree:
+    """T1-T2: move or rest (and X4 sticks, which a seat may use on its turn)."""
+    player = state.players[seat]
+    colour = state.colour_of(seat)
+    move_detail = f"{dogs(player.uncovered)}, {colour.value} dice" if colour else ""
+    items = [
+        _item(state, "move", "Move", cmd.Move(seat), move_detail,
+              "all dogs covered: you must rest (T2)"),
+        _submenu("rest", "Rest", rest_tree(state, seat)),
+        _submenu("stick", "Avalanche stick", stick_tree(state, seat), chips(STICK_COST),
+                 f"needs {chips(STICK_COST)}"),
+    ]
+    return Tree("turn", f"{name(state, seat)}: move or rest?", items, LIST_HINT, default="move")
+
+
+def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
+    """M4/M5: the modifier to buy before the roll, each with its odds (X3)."""
+    items = []
+    if kind is RollKind.TERRAIN:
+        top, need, title = TERRAIN_MAX_MODIFIER, TERRAIN_SUCCESS, "Rough terrain roll (M4)"
+    else:
+        top, need, title = AVALANCHE_MAX_MODIFIER, AVALANCHE_SUCCESS, "Avalanche roll (M5)"
+    for modifier in range(top + 1):
+        command: cmd.Command
+        if kind is RollKind.TERRAIN:
+            command = cmd.RollTerrain(seat, modifier)
+        else:
+            command = cmd.RollAvalanche(seat, modifier)
+        odds = percent(7 - need + modifier)
+        cost = chips(modifier) if modifier else "free"
+        items.append(_item(state, str(modifier), f"+{modifier}", command, f"{odds} · {cost}"))
+    return Tree(kind.value, title, items, SUB_HINT, default="0")
+
+
+def moving_tree(state: GameState, seat: int) -> Tree:
+    """M1-M5, X4, X5, zones, Nikolai (S9), Nome (T3): what happened as the sled moved."""
+    turn = state.turn
+    settings = state.settings
+    assert turn is not None and settings is not None
+    player = state.players[seat]
+    left = turn.spaces - turn.entered
+    no_space = "no movement left" if turn.spaces else "no movement this turn"
+    items = [_item(state, "done", "Done moving", cmd.EndMove(seat))]
+    terrain = _roll_tree(state, seat, RollKind.TERRAIN)
+    items.append(_submenu("terrain", "Rough terrain roll", terrain, "4-6 enters",
+                          no_space if left <= 0 else ""))
+    avalanche = _roll_tree(state, seat, RollKind.AVALANCHE)
+    items.append(_submenu("avalanche", "Avalanche roll", avalanche, "6 crosses",
+                          "no stick in play" if state.sticks == 0 else no_space))
+    for forward in (True, False):
+        board = next_board(settings, player.board, forward)
+        if board is None:
+            continue
+        target = settings.boards[board]
+        if settings.arrangement is Arrangement.CUSTOM:
+            label = f"{'Crossed onto' if forward else 'Went back to'} {target.name}"
+        else:
+            zone = ZONE_LABEL[target.zone]
+            label = f"{'Crossed into' if forward else 'Went back into'} the {zone} Zone"
+        items.append(_item(state, "cross" if forward else "back", label,
+                           cmd.CrossZone(seat, forward), "", "no movement this turn"))
+    if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
+        items.append(_item(state, "nikolai", "Reached Nikolai", cmd.ReachNikolai(seat),
+                           "go to Unal-Akleet (S9)", "no movement this turn"))
+    if not settings.variants.short_north and _at_nome_board(state, seat):
+        items.append(_item(state, "nome", "Reached Nome!", cmd.ReachNome(seat), "wins (T3)",
+                           "no movement this turn"))
+    if turn.context is not MoveContext.EARLY:
+        blocked = "paid for this turn" if turn.passing else ""
+        items.append(_item(state, "passing", "Pass opponents", cmd.PayPassing(seat),
+                           f"{chips(PASSING_COST)}, rest of turn", blocked))
+        items.append(_submenu("stick", "Avalanche stick", stick_tree(state, seat),
+                              chips(STICK_COST), f"needs {chips(STICK_COST)}"))
+    if turn.context is MoveContext.EARLY:
+        title = f"{name(state, seat)}: Early Riser, move 1 space"
+    elif turn.context is MoveContext.PRESS:
+        title = f"{name(state, seat)}: pressing bonus, up to {turn.spaces} more"
+    else:
+        title = f"{name(state, seat)}: move up to {turn.spaces}"
+    hint = "Move your sled, then say what happened"
+    return Tree("moving", title, items, hint, default="done")
+
+
+def pressing_tree(state: GameState, seat: int) -> Tree:
+    """P1: roll the standard die on the pressing chart, or not."""
+    items = [_item(state, "press", "Roll for the pressing bonus", cmd.Press(seat)),
+             _item(state, "skip", "Skip", cmd.SkipPress(seat))]
+    return Tree("pressing", f"{name(state, seat)}: pressing bonus?", items, LIST_HINT)
+
+
+def window_tree(state: GameState, seat: int) -> Tree:
+    """X2 / X1: a reaction window's buttons for one seat that may still act."""
+    window = state.window
+    assert window is not None
+    roller = name(state, window.roller)
+    if window.kind is WindowKind.REDUCE:
+        cap = reduce_cap(state)
+        items = [
+            _item(state, "pass", "Pass", cmd.Pass(seat)),
+            _item(state, "pay1", "Pay 1 chip", cmd.Reduce(seat, 1), "", f"{cap} left to pay"),
+            _item(state, "pay2", "Pay 2 chips", cmd.Reduce(seat, 2), "1 die",
+                  f"only {chips(cap)} can go in" if cap < 2 else ""),
+        ]
+        for node, button in zip(items, ("left", "right", "select"), strict=True):
+            node.button = button
+        title = f"Take dice from {roller}?"
+        hint = f"◀ pass · ▶ pay 1 · ● pay 2 ({REDUCE_CHIPS_PER_DIE} chips a die)"
+        return Tree("reduce", title, items, hint, "buttons")
+    items = [_item(state, "pass", "Pass", cmd.Pass(seat)),
+             _item(state, "reroll", "Roll again", cmd.Reroll(seat), chips(REROLL_COST))]
+    items[0].button, items[1].button = "left", "select"
+    what = ROLL_WORDS[window.roll] if window.roll else "roll"
+    title = f"Reroll your {what}?" if seat == window.roller else f"Reroll {roller}'s {what}?"
+    return Tree("reroll", title, items, f"◀ pass · ● pay {REROLL_COST}", "buttons")
+
+
+def seat_tree(state: GameState, seat: int) -> Tree | None:
+    """The root menu of a seat now, or None when the seat has nothing to do."""
+    phase = state.phase
+    if phase is Phase.TRAINING:
+        return training_tree(state, seat) if seat == state.training_next else None
+    if phase is Phase.BIDDING:
+        return bid_tree(state, seat)
+    if phase is Phase.WEATHER:
+        return weather_tree(state, seat) if seat == state.ice_bear else None
+    if phase in (Phase.REDUCE, Phase.REROLL):
+        return window_tree(state, seat) if seat in waiting_seats(state) else None
+    if state.active != seat:
+        return None
+    if phase is Phase.TURN:
+        return turn_tree(state, seat)
+    if phase in (Phase.EARLY_RISER, Phase.MOVING, Phase.PRESS_MOVE):
+        return moving_tree(state, seat)
+    if phase is Phase.PRESSING:
+        return pressing_tree(state, seat)
+    return None
+
+
+def walk(tree: Tree, path: Sequence[str]) -> tuple[Tree, int]:
+    """The tree reached by following `path`, and how many steps of it were still valid."""
+    depth = 0
+    for key in path:
+        node = tree.find(key)
+        if node is None or node.children is None or not node.enabled:
+            break
+        tree = node.children
+        depth += 1
+    return tree, depth
+
+
+def route(tree: Tree, matches: Callable[[cmd.Command], bool]) -> list[str] | None:
+    """Keys leading from `tree` to the first enabled item whose command `matches`."""
+    for node in tree.items:
+        if not node.enabled:
+            continue
+        if node.command is not None and matches(node.command):
+            return [node.key]
+        if node.children is not None:
+            rest = route(node.children, matches)
+            if rest is not None:
+                return [node.key, *rest]
+    return None

@@ -1,0 +1,148 @@
+"""The setup stage: the settings being chosen before the engine's `start_game`.
+
+Setup changes nothing in the rules until "Start the game", so every choice here is a
+draft held by the controller (UI bookkeeping); the one rules command is `StartGame`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from companion.rules import commands as cmd
+from companion.rules.engine import is_legal
+from companion.rules.model import MAX_PLAYERS, MIN_PLAYERS, Arrangement
+from companion.rules.settings import Settings, SettingsError, Variants
+from companion.rules.state import EMPTY
+from companion.seats import SEATS
+from companion.table.config import TableConfig
+from companion.table.menus import SUB_HINT, Node, Tree
+
+VARIANTS: tuple[tuple[str, str, str], ...] = (
+    # (field of Variants, key, label)
+    ("free_training", "s5", "S5 No training limits"),
+    ("avalanches_at_start", "s7", "S7 Two sticks at the start"),
+    ("short_north", "s8", "S8 Short game A (to the North)"),
+    ("skip_central", "s9", "S9 Short game B (skip Central)"),
+)
+ARRANGEMENT_LABEL = {Arrangement.INTRO: "Intro", Arrangement.STANDARD: "Standard",
+                     Arrangement.CUSTOM: "Custom (from the config)"}
+
+
+def colour_name(seat: int, language: str) -> str:
+    """A seat's colour name, the default player name."""
+    names = SEATS[seat].names
+    return names.get(language, names["en"])
+
+
+@dataclass
+class SetupDraft:
+    """What setup has chosen so far."""
+
+    players: int
+    names: list[str]  # one per possible seat; the first `players` are used
+    arrangement: Arrangement
+    variants: Variants = field(default_factory=Variants)
+
+    @classmethod
+    def from_config(cls, config: TableConfig) -> SetupDraft:
+        """The defaults: the configured player count and options, seat colours as names."""
+        names = [colour_name(seat, config.language) for seat in range(MAX_PLAYERS)]
+        names[:len(config.seat_names)] = config.seat_names[:MAX_PLAYERS]
+        return cls(config.players, names, config.arrangement, config.variants)
+
+    def settings(self, config: TableConfig) -> Settings:
+        """The engine's settings for this draft (raises SettingsError when impossible)."""
+        boards = config.custom_boards if self.arrangement is Arrangement.CUSTOM else None
+        return Settings.make(self.names[:self.players], self.arrangement, self.variants,
+                             config.charts, boards)
+
+    def uses_colours(self, config: TableConfig) -> bool:
+        """Whether every seat in play is named by its colour."""
+        return all(self.names[s] == colour_name(s, config.language) for s in range(self.players))
+
+
+def setup_tree(draft: SetupDraft, config: TableConfig) -> Tree:
+    """S1, S3, S5-S9: the setup menu; "Start the game" is focused so one press starts."""
+    items = [
+        _players_node(draft),
+        _names_node(draft, config),
+        _boards_node(draft, config),
+    ]
+    for field_name, key, label in VARIANTS:
+        on = bool(getattr(draft.variants, field_name))
+
+        def toggle(field_name: str = field_name, on: bool = on) -> None:
+            draft.variants = replace(draft.variants, **{field_name: not on})
+
+        items.append(Node(key, label, "on" if on else "off", action=toggle))
+    items.append(_start_node(draft, config))
+    return Tree("setup", "New game", items, "◀ ▶ choose · ● change or start",
+                default="start")
+
+
+def _players_node(draft: SetupDraft) -> Node:
+    values = []
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+
+        def pick(n: int = n) -> None:
+            draft.players = n
+
+        values.append(Node(str(n), f"{n} players", action=pick, pop=True))
+    tree = Tree("players", "Number of players (S1)", values, SUB_HINT,
+                default=str(draft.players))
+    return Node("players", "Players", str(draft.players), children=tree)
+
+
+def _names_node(draft: SetupDraft, config: TableConfig) -> Node:
+    def colours() -> None:
+        for seat in range(MAX_PLAYERS):
+            draft.names[seat] = colour_name(seat, config.language)
+
+    items = [Node("colours", "Use the seat colours", action=colours, pop=True)]
+    for seat in range(draft.players):
+        letter = SEATS[seat].letter
+        others = {draft.names[s] for s in range(draft.players) if s != seat}
+        choices = [colour_name(seat, config.language), *config.seat_names, *config.names]
+        values = []
+        for index, choice in enumerate(dict.fromkeys(choices)):
+
+            def pick(seat: int = seat, choice: str = choice) -> None:
+                draft.names[seat] = choice
+
+            taken = choice in others
+            values.append(Node(str(index), choice, "taken" if taken else "", not taken,
+                               action=pick, pop=True))
+        current = next((v.key for v in values if v.label == draft.names[seat]), None)
+        tree = Tree(f"name.{seat}", f"Name for seat {letter}", values, SUB_HINT, default=current)
+        items.append(Node(f"seat{seat}", f"Seat {letter}", draft.names[seat], children=tree))
+    detail = "seat colours" if draft.uses_colours(config) else ", ".join(
+        draft.names[:draft.players])
+    tree = Tree("names", "Player names", items, SUB_HINT)
+    return Node("names", "Names", detail, children=tree)
+
+
+def _boards_node(draft: SetupDraft, config: TableConfig) -> Node:
+    offered = [Arrangement.INTRO, Arrangement.STANDARD]
+    if config.custom_boards:
+        offered.append(Arrangement.CUSTOM)
+    values = []
+    for arrangement in offered:
+
+        def pick(arrangement: Arrangement = arrangement) -> None:
+            draft.arrangement = arrangement
+
+        values.append(Node(arrangement.value, ARRANGEMENT_LABEL[arrangement], action=pick,
+                           pop=True))
+    tree = Tree("boards", "Boards (S3)", values, SUB_HINT, default=draft.arrangement.value)
+    return Node("boards", "Boards", ARRANGEMENT_LABEL[draft.arrangement], children=tree)
+
+
+def _start_node(draft: SetupDraft, config: TableConfig) -> Node:
+    try:
+        settings = draft.settings(config)
+    except SettingsError as error:
+        return Node("start", "Start the game", str(error), False)
+    command = cmd.StartGame(cmd.TABLE, settings)
+    if not is_legal(EMPTY, command):
+        return Node("start", "Start the game", "a game is already running", False)
+    return Node("start", "Start the game", f"{draft.players} players", command=command)

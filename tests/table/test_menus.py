@@ -1,0 +1,319 @@
+"""Menus: what each decision offers, greyed items, stepping back, refusals and notices."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.rules import commands as c
+from companion.rules.model import Climate, Phase, RestPlace, StickAction
+from companion.rules.settings import Variants
+from companion.table import Menu, Notice, TableConfig, TableController
+from table.helpers import (
+    Dice,
+    FakeClock,
+    L,
+    R,
+    S,
+    check_frame,
+    choose,
+    controller,
+    long_press,
+    press,
+    started,
+)
+from table.scenes import moving_seat_0, turn_of_seat_0
+
+
+def menu_of(ctl: TableController, seat: int) -> Menu:
+    return next(m for m in check_frame(ctl).menus if m.seat == seat)
+
+
+def items(menu: Menu) -> dict[str, tuple[bool, str]]:
+    return {i.label: (i.enabled, i.detail) for i in menu.items}
+
+
+def focused(menu: Menu) -> str:
+    return menu.items[menu.focus].label
+
+
+def test_training_in_selection_order_with_full_choices_greyed() -> None:
+    # S4, the rulebook example: Peter Cold; Karsten Warm; Regina Moderate; Manfred Warm
+    state, dice = started(4, first=0)
+    ctl, _ = controller(state, dice)
+    frame = check_frame(ctl)
+    assert frame.screen == "training" and [m.seat for m in frame.menus] == [0]
+    assert [i.label for i in frame.menus[0].items] == [
+        "Warm (sun)", "Moderate (sun/cloud)", "Cold (cloud)"]
+    choose(ctl, 0, c.ChooseTraining(0, Climate.COLD))
+    assert items(menu_of(ctl, 1)) == {"Warm (sun)": (True, "0 of 2 taken"),
+                                      "Moderate (sun/cloud)": (True, "0 of 1 taken"),
+                                      "Cold (cloud)": (False, "full")}
+    choose(ctl, 1, c.ChooseTraining(1, Climate.WARM))
+    choose(ctl, 2, c.ChooseTraining(2, Climate.MODERATE))
+    menu = menu_of(ctl, 3)
+    assert [i.enabled for i in menu.items] == [True, False, False]
+    press(ctl, 3, R)  # ▶ ◀ skip the greyed items: the focus stays on Warm
+    assert focused(menu_of(ctl, 3)) == "Warm (sun)"
+    dice.push(2)  # S6: the Initiative Player draw
+    out = press(ctl, 3, S)
+    assert out.applied and ctl.state.phase is Phase.BIDDING and ctl.state.ice_bear == 1
+
+
+def test_short_game_a_greys_cold() -> None:
+    # S8: no player may select Cold
+    state, dice = started(4, variants=Variants(short_north=True))
+    ctl, _ = controller(state, dice)
+    assert items(menu_of(ctl, 0))["Cold (cloud)"] == (False, "not in Short game A (S8)")
+
+
+def test_a_press_out_of_turn_is_refused_to_that_seat_alone() -> None:
+    state, dice = turn_of_seat_0()
+    ctl, clock = controller(state, dice)
+    press(ctl, 2, S)
+    assert ctl.state is state
+    assert check_frame(ctl).notices == (Notice("It is Peter's turn", 2),)
+    clock.advance(ctl.config.notice_seconds)
+    assert ctl.frame().notices == ()
+    press(ctl, 2, R)
+    long_press(ctl, 2, S)  # hold ●: nothing of seat 2's to take back
+    assert ctl.state is state
+    assert ctl.frame().notices == (Notice("Nothing to take back", 2),)
+
+
+def test_move_or_rest_and_hold_select_steps_back_out() -> None:
+    # T1, Z1; DESIGN.md Pads: holding ● steps back out of a choice not yet made
+    state, dice = turn_of_seat_0()
+    ctl, _ = controller(state, dice)
+    top = menu_of(ctl, 0)
+    assert [i.label for i in top.items] == ["Move", "Rest", "Avalanche stick"]
+    assert focused(top) == "Move" and top.items[0].detail == "8 dogs, green dice"
+    press(ctl, 0, R)
+    press(ctl, 0, S)
+    frame = check_frame(ctl)
+    assert frame.screen == "rest"
+    places = frame.menus[0]
+    assert places.depth == 1
+    assert [i.label for i in places.items] == [
+        "Anchorage", "Nikolai or Unal-Akleet", "Another town", "Wilderness or rough terrain"]
+    press(ctl, 0, R, 2)
+    press(ctl, 0, S)
+    assert menu_of(ctl, 0).depth == 2 and menu_of(ctl, 0).title == "Rest: Another town"
+    long_press(ctl, 0, S)
+    assert menu_of(ctl, 0).depth == 1 and focused(menu_of(ctl, 0)) == "Another town"
+    long_press(ctl, 0, S)
+    assert focused(menu_of(ctl, 0)) == "Rest" and check_frame(ctl).screen == "turn"
+    assert ctl.state is state
+
+
+def test_rest_choices_show_what_they_really_give() -> None:
+    # Z1 town choices; Z2: uncovering stops at the dogs that are covered
+    state, dice = turn_of_seat_0()
+    ctl, _ = controller(state.with_player(0, covered=1), dice)
+    press(ctl, 0, R)
+    press(ctl, 0, S)
+    press(ctl, 0, R, 2)
+    press(ctl, 0, S)
+    assert items(menu_of(ctl, 0)) == {
+        "3 dogs": (True, "gives 1 dog"),
+        "6 chips": (True, ""),
+        "2 dogs + 2 chips": (True, "gives 1 dog + 2 chips"),
+        "1 dog + 4 chips": (True, ""),
+    }
+    press(ctl, 0, R, 2)  # "2 dogs + 2 chips", of which only 1 dog can be uncovered
+    out = press(ctl, 0, S)
+    assert out.applied and ctl.state.players[0].covered == 0
+    assert ctl.state.players[0].chips == 22 and ctl.state.active == 1
+
+
+def test_all_dogs_covered_must_rest() -> None:
+    # T2
+    state, dice = turn_of_seat_0()
+    ctl, _ = controller(state.with_player(0, covered=8), dice)
+    menu = menu_of(ctl, 0)
+    assert items(menu)["Move"] == (False, "all dogs covered: you must rest (T2)")
+    assert focused(menu) == "Rest"
+
+
+def test_the_moving_menu_shows_odds_and_costs() -> None:
+    # M4: 4-6 enters, +1 per chip; M5: 6 crosses, up to +4; X4, X5 costs
+    state, dice = moving_seat_0(dogs=3)
+    ctl, _ = controller(state, dice)
+    menu = menu_of(ctl, 0)
+    assert menu.title == "Peter: move up to 3"
+    assert focused(menu) == "Done moving"
+    assert items(menu) == {
+        "Done moving": (True, ""),
+        "Rough terrain roll": (True, "4-6 enters"),
+        "Avalanche roll": (False, "no stick in play"),
+        "Crossed into the Central Zone": (True, ""),
+        "Pass opponents": (True, "4 chips, rest of turn"),
+        "Avalanche stick": (True, "5 chips"),
+    }
+    press(ctl, 0, R)
+    press(ctl, 0, S)
+    assert items(menu_of(ctl, 0)) == {"+0": (True, "50% · free"), "+1": (True, "67% · 1 chip"),
+                                      "+2": (True, "83% · 2 chips")}
+    long_press(ctl, 0, S)
+    press(ctl, 0, L, 2)  # ◀ wraps from "Done moving" to the last item
+    press(ctl, 0, S)  # Avalanche stick
+    assert items(menu_of(ctl, 0)) == {"Place a stick": (True, "5 chips"),
+                                      "Move a stick": (False, "no stick in play"),
+                                      "Remove a stick": (False, "no stick in play")}
+
+
+def test_avalanche_odds_with_sticks_and_few_chips() -> None:
+    # S7 sticks on the board; X6: modifiers beyond the chips held are greyed
+    state, dice = moving_seat_0(variants=Variants(avalanches_at_start=True))
+    bank = state.bank + state.players[0].chips - 3
+    ctl, _ = controller(replace(state.with_player(0, chips=3), bank=bank), dice)
+    assert items(menu_of(ctl, 0))["Pass opponents"] == (False, "needs 4 chips")
+    press(ctl, 0, R, 2)
+    press(ctl, 0, S)
+    menu = menu_of(ctl, 0)
+    assert menu.title == "Avalanche roll (M5)"
+    assert items(menu) == {"+0": (True, "17% · free"), "+1": (True, "33% · 1 chip"),
+                           "+2": (True, "50% · 2 chips"), "+3": (True, "67% · 3 chips"),
+                           "+4": (False, "needs 4 chips")}
+
+
+def test_zones_nikolai_and_nome() -> None:
+    # W2 zones told with one press; S9 Nikolai; T3 Nome offered on Nome's board only
+    state, dice = moving_seat_0(variants=Variants(skip_central=True))
+    ctl, _ = controller(state, dice)
+    labels = list(items(menu_of(ctl, 0)))
+    assert "Reached Nikolai" in labels and "Reached Nome!" not in labels
+    out = choose(ctl, 0, c.ReachNikolai(0))
+    assert ctl.state.zone_of(0).value == "northern"
+    assert Notice("Peter: placed at Unal-Akleet", None) in ctl.frame().notices
+    assert out.events
+    labels = list(items(menu_of(ctl, 0)))
+    assert "Reached Nome!" in labels and "Went back into the Central Zone" in labels
+    assert "Reached Nikolai" not in labels
+    out = choose(ctl, 0, c.ReachNome(0))
+    frame = check_frame(ctl)
+    assert frame.screen == "game_over" and frame.view["winner"] == 0
+    assert frame.animation == "win"
+    press(ctl, 1, S)
+    assert frame.menus == () and ctl.frame().notices[-1] == Notice("The game is over", 1)
+
+
+def test_weather_and_pressing_menus() -> None:
+    # W3: the Ice Bear rolls; P1: roll or skip
+    from table.helpers import bidding
+
+    state, dice = bidding(ice_bear=2)
+    ctl, _ = controller(state, dice)
+    for seat in range(4):
+        press(ctl, seat, S)  # everyone locks 0: no Early Riser (R3)
+    frame = check_frame(ctl)
+    assert frame.screen == "reveal"
+    assert [m.seat for m in frame.menus] == [2]
+    assert items(frame.menus[0]) == {"Roll the weather": (True, "Southern chart (placeholder)")}
+    dice.push(6)
+    press(ctl, 2, S)
+    assert ctl.state.weather is Climate.COLD
+    assert check_frame(ctl).screen == "weather"
+
+
+def test_setup_by_any_pad() -> None:
+    # S1, S3, S5-S9: a draft until "Start the game"; one press starts with the defaults
+    clock = FakeClock()
+    dice = Dice(2)
+    ctl = TableController(dice=dice, clock=clock)
+    menu = menu_of(ctl, -1)
+    assert focused(menu) == "Start the game"
+    assert [i.label for i in menu.items] == [
+        "Players", "Names", "Boards", "S5 No training limits", "S7 Two sticks at the start",
+        "S8 Short game A (to the North)", "S9 Short game B (skip Central)", "Start the game"]
+    press(ctl, 4, R)  # wraps to "Players"
+    press(ctl, 2, S)  # another pad carries on: any pad drives setup
+    assert menu_of(ctl, -1).title == "Number of players (S1)"
+    assert focused(menu_of(ctl, -1)) == "4 players"
+    press(ctl, 0, L)
+    press(ctl, 0, S)  # picks 3 and steps back out
+    assert items(menu_of(ctl, -1))["Players"] == (True, "3")
+    press(ctl, 0, R)
+    press(ctl, 0, S)  # Names
+    press(ctl, 0, R)
+    press(ctl, 0, S)  # Seat A
+    press(ctl, 0, R)
+    press(ctl, 0, S)  # "Anna"
+    long_press(ctl, 0, S)  # back out of Names
+    assert items(menu_of(ctl, -1))["Names"] == (True, "Anna, Sky blue, Green")
+    press(ctl, 0, R)
+    press(ctl, 0, S)
+    press(ctl, 0, R)
+    press(ctl, 0, S)  # Standard boards
+    press(ctl, 0, R, 2)
+    press(ctl, 0, S)  # S7 on
+    assert items(menu_of(ctl, -1))["S7 Two sticks at the start"] == (True, "on")
+    press(ctl, 0, R, 3)
+    assert focused(menu_of(ctl, -1)) == "Start the game"
+    out = press(ctl, 0, S)
+    assert out.applied and not ctl.in_setup
+    settings = ctl.state.settings
+    assert settings is not None
+    assert settings.names == ("Anna", "Sky blue", "Green")
+    assert settings.arrangement.value == "standard"
+    assert settings.variants == Variants(avalanches_at_start=True)
+    assert ctl.state.training_next == 1
+    assert ctl.frame().animation == "draw"
+
+
+def test_setup_pad_can_be_one_seat_only() -> None:
+    ctl = TableController(dice=Dice(1), clock=FakeClock(), config=TableConfig(setup_pad=0))
+    press(ctl, 3, S)
+    assert ctl.in_setup
+    press(ctl, 0, S)
+    assert not ctl.in_setup
+
+
+def test_serial_changes_only_when_the_frame_does() -> None:
+    state, dice = turn_of_seat_0()
+    ctl, clock = controller(state, dice)
+    first = ctl.frame()
+    assert ctl.frame().serial == first.serial
+    clock.advance(0.5)
+    assert ctl.frame().serial == first.serial
+    press(ctl, 0, R)
+    assert ctl.frame().serial == first.serial + 1
+    press(ctl, 0, L)
+    assert ctl.frame().serial == first.serial + 2
+
+
+def test_the_reveal_screen_times_out() -> None:
+    from table.helpers import bidding
+
+    state, dice = bidding()
+    ctl, clock = controller(state, dice)
+    for seat in range(4):
+        press(ctl, seat, S)
+    assert ctl.frame().screen == "reveal"
+    clock.advance(ctl.config.reveal_seconds)
+    assert ctl.frame().screen == "weather"
+
+
+def test_sticks_in_the_turn_menu() -> None:
+    # X4: a stick costs 5 chips during one's own turn
+    state, dice = turn_of_seat_0()
+    ctl, _ = controller(state, dice)
+    out = choose(ctl, 0, c.MoveStick(0, StickAction.PLACE))
+    assert ctl.state.sticks == 1 and ctl.state.players[0].chips == 15
+    assert out.events and ctl.frame().undo is not None
+    choose(ctl, 0, c.Rest(0, RestPlace.ANCHORAGE, 0))
+    assert ctl.state.active == 1
+
+
+def test_setup_starts_from_the_config_files_game() -> None:
+    # S1, S3, S7: the [game] table of the config file is setup's starting point
+    from companion.rules.model import Arrangement
+    from companion.rules.settings import Settings
+
+    game = Settings.make(("Ada", "Bo", "Cy"), Arrangement.STANDARD,
+                         Variants(avalanches_at_start=True))
+    config = TableConfig.from_game(game, reduce_seconds=10, reroll_seconds=8)
+    ctl = TableController(dice=Dice(1), clock=FakeClock(), config=config)
+    assert items(menu_of(ctl, -1))["Names"] == (True, "Ada, Bo, Cy")
+    press(ctl, 0, S)
+    assert ctl.state.settings == game
+    assert ctl.config.reduce_seconds == 10
