@@ -6,11 +6,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-export SDL_VIDEODRIVER ?= dummy
-export SDL_AUDIODRIVER ?= dummy
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: venv test lint typecheck pytest bench clean
+# On a Raspberry Pi `make run` uses the config's pads (GPIO by default); elsewhere the
+# keyboard stands in for the pads.
+RUN_ARGS ?= $(shell grep -qs 'Raspberry Pi' /proc/device-tree/model || echo --pads keyboard)
+DEMO_ARGS ?=
+
+.PHONY: venv test lint typecheck pytest bench demo run clean
 
 venv: $(STAMP)
 
@@ -29,13 +32,21 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict companion/rules
 
 pytest: $(STAMP)
-	$(BIN)/pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/python -m benchmarks
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks
+
+# Bots play a whole game through virtual pads (headless where there is no screen).
+demo: $(STAMP)
+	$(BIN)/mush-companion demo $(DEMO_ARGS)
+
+# The companion for real: GPIO pads on a Pi, keyboard pads on a desktop.
+run: $(STAMP)
+	$(BIN)/mush-companion run $(RUN_ARGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts demo-output
 
 # Install as a systemd service on a Raspberry Pi: `sudo make install` (docs/setup-pi.md).
 # DESTDIR stages into a directory; INSTALL_VENV=0 skips building the venv.

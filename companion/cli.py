@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, config_cli
+from companion import __version__, config_cli, runner
 from companion.pads import cli as pads_cli
 
 
@@ -22,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    runner.register(subparsers)
     config_cli.register(subparsers)
     pads_cli.register(subparsers)
     return parser

@@ -92,6 +92,19 @@ class SensibleBot:
         boards = 1 if settings.arrangement.value == "custom" else same_zone
         return boards * SPACES_PER_BOARD
 
+    def race_progress(self, state: GameState, seat: int) -> float:
+        """How far along the whole race this bot believes a seat's sled is (0 to 1)."""
+        settings = state.settings
+        if settings is None or not 0 <= seat < len(state.players):
+            return 0.0
+        if state.winner == seat:
+            return 1.0
+        total = len(settings.boards) * SPACES_PER_BOARD
+        board = state.players[seat].board
+        covered = board * SPACES_PER_BOARD + min(self._progress.get(seat, 0),
+                                                 self._spaces_needed(state, seat))
+        return min(1.0, covered / total)
+
     def _movement(self, state: GameState, seat: int, rng: random.Random) -> cmd.Command:
         turn = state.turn
         assert turn is not None

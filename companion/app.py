@@ -1,0 +1,363 @@
+"""The companion as one program: the main loop that owns the game.
+
+One thread owns all game state (DESIGN.md, "The flow of one button press"): pad sources
+only put `PadEvent`s on a queue; this loop hands them to the table controller, commits
+the events the rules produce to the journal *before* anything is shown or spoken, then
+draws the frame, queues the voice and sets the pad lights. Nothing here rolls a die or
+decides a rule: the controller and the engine do that.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from companion import service
+from companion.config import Config
+from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSource
+from companion.rules import events as ev
+from companion.rules.dice import DiceSource, SystemDice
+from companion.rules.evolve import replay
+from companion.rules.model import Phase
+from companion.rules.state import EMPTY, GameState
+from companion.store import Journal
+from companion.table import Notice, Outcome, TableConfig, TableController
+
+NEW_GAME_NOTICE = Notice("Hold ▶ on any pad for a new game")
+
+log = logging.getLogger("companion")
+
+_SYSLOG_PRIORITY = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3,
+                    logging.CRITICAL: 2}
+
+
+class _JournaldFormatter(logging.Formatter):
+    """`<priority>logger: message`: journald turns the prefix into the entry's level."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        priority = _SYSLOG_PRIORITY.get(record.levelno, 6)
+        return f"<{priority}>{record.name}: {super().format(record)}"
+
+
+def setup_logging(level: int = logging.INFO, stream: Any = None) -> None:
+    """Logs to stderr, in the form journald shows well when run by systemd.
+
+    Under systemd ($JOURNAL_STREAM is set) journald adds the time and unit itself, so a
+    line is only the level prefix, the logger and the message; in a terminal the time is
+    added. Nothing logged anywhere carries a bid before the reveal (R1, I5).
+    """
+    handler = logging.StreamHandler(stream or sys.stderr)
+    if os.environ.get("JOURNAL_STREAM"):
+        handler.setFormatter(_JournaldFormatter("%(message)s"))
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s",
+                                               "%H:%M:%S"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+
+
+class DisplayLike(Protocol):
+    """What the loop needs of the display (companion.display.Display)."""
+
+    def wait(self, timeout: float | None = None) -> list[Any]: ...
+    def draw(self, frame: Any) -> bool: ...
+    def timeout(self) -> float: ...
+    def close(self) -> None: ...
+
+
+class VoiceLike(Protocol):
+    """What the loop needs of the voice (companion.voice.Announcer)."""
+
+    def event(self, event: object, all_covered: Iterable[int] = ()) -> bool: ...
+    def set_names(self, names: dict[int, str | None]) -> None: ...
+    def repeat(self) -> bool: ...
+    def close(self, timeout: float = 2.0) -> None: ...
+
+
+@dataclass
+class Hooks:
+    """Optional observers of the loop, for the demo's summary and for tests."""
+
+    on_events: Callable[[GameState, tuple[ev.Event, ...]], None] | None = None
+    on_frame: Callable[[Any, bool], None] | None = None  # (frame, redrawn), after drawing
+    on_shown: Callable[[int], None] | None = None  # journalled events now on screen
+
+
+@dataclass
+class Companion:
+    """The main loop's owner: controller, journal, display, voice, pads and lights.
+
+    Every part but the journal and the controller is optional, so the same loop runs the
+    table (all parts), the demo (virtual pads) and the tests (no screen, no sound).
+    """
+
+    config: Config
+    journal: Journal
+    dice: DiceSource = field(default_factory=SystemDice)
+    clock: Callable[[], float] = time.monotonic
+    display: DisplayLike | None = None
+    voice: VoiceLike | None = None
+    pads: PadSource | None = None
+    events: queue.Queue[PadEvent] = field(default_factory=queue.Queue)
+    hooks: Hooks = field(default_factory=Hooks)
+    watchdog: service.Watchdog | None = None
+
+    def __post_init__(self) -> None:
+        self.game_id: int | None = None
+        self.controller = self._resume()
+        self._lights: dict[int, Any] = {}
+        self._digits: dict[int, str] = {}
+        self._status = ""
+        self.stopped = False
+        self.frames = 0
+
+    # --- start --------------------------------------------------------------------
+
+    def table_config(self, settings: Any = None) -> TableConfig:
+        """The controller's settings: window lengths from [table], setup defaults from
+        [game] (or from the settings of the game being continued)."""
+        cfg = self.config
+        return TableConfig.from_game(settings or cfg.game,
+                                     reduce_seconds=cfg.table.reduce_seconds,
+                                     reroll_seconds=cfg.table.reroll_seconds,
+                                     language=cfg.voice.language)
+
+    def _resume(self) -> TableController:
+        """The game in progress from the journal, in the same phase; else setup (I6).
+
+        Unrevealed bids were never written, so a game cut during bidding comes back in
+        bidding with nobody locked in, and the players bid again (R1).
+        """
+        current = self.journal.current_game()
+        if current is not None:
+            events = self.journal.load(current.id)
+            if events:
+                self.game_id = current.id
+                state = replay(events)
+                log.info("resuming game %d: round %d, %s", current.id, state.round,
+                         state.phase.value)
+                self._names(state)
+                return TableController(state, self.dice, self.clock,
+                                       self.table_config(current.settings), history=events)
+            return TableController(EMPTY, self.dice, self.clock,
+                                   self.table_config(current.settings))
+        latest = self.journal.latest_game()
+        return TableController(EMPTY, self.dice, self.clock,
+                               self.table_config(latest.settings if latest else None))
+
+    def _names(self, state: GameState) -> None:
+        if self.voice is not None and state.players:
+            self.voice.set_names({seat: p.name for seat, p in enumerate(state.players)})
+
+    # --- one press, one commit ------------------------------------------------------
+
+    def commit(self, outcome: Outcome) -> None:
+        """Journal what the controller did, then let the voice and the hooks know.
+
+        The journal's `append` returns only after the commit: an event is never shown
+        or spoken before it is safe on disk.
+        """
+        if outcome.retract and self.game_id is not None:
+            withdrawn = self.journal.undo(self.game_id)
+            if len(withdrawn) != outcome.retract:
+                log.error("undo: journal withdrew %d events, the table %d",
+                          len(withdrawn), outcome.retract)
+        if not outcome.events:
+            return
+        for event in outcome.events:
+            if isinstance(event, ev.GameStarted):
+                self.game_id = self.journal.new_game(event.settings)
+                log.info("new game %d: %s", self.game_id, ", ".join(event.settings.names))
+        if self.game_id is None:
+            log.error("events without a game: %s", [type(e).__name__ for e in outcome.events])
+            return
+        self.journal.append(self.game_id, outcome.events)
+        state = self.controller.state
+        if any(isinstance(e, ev.GameStarted) for e in outcome.events):
+            self._names(state)
+        tired = tuple(s for s, p in enumerate(state.players) if p.uncovered == 0)
+        for event in outcome.events:
+            _log_event(event, state)
+            if self.voice is not None:
+                self.voice.event(event, all_covered=tired)
+        if self.hooks.on_events is not None:
+            self.hooks.on_events(state, outcome.events)
+
+    def handle(self, pad_event: PadEvent) -> None:
+        """One pad event through the controller (and the journal)."""
+        if (self.controller.state.phase is Phase.GAME_OVER and pad_event.kind is Kind.HOLD
+                and pad_event.button is Button.RIGHT):
+            self.new_table()
+            return
+        self.commit(self.controller.handle(pad_event))
+
+    def new_table(self) -> None:
+        """After a win, holding ▶ on any pad goes back to setup for another game.
+
+        (Holding ● stays the undo: a "reached Nome" pressed by mistake can be taken back.)
+
+        The finished game stays in the journal; setup starts from its players.
+        """
+        settings = self.controller.state.settings
+        log.info("game over: back to setup for a new game")
+        self.game_id = None
+        self.controller = TableController(EMPTY, self.dice, self.clock,
+                                          self.table_config(settings))
+
+    # --- the loop -----------------------------------------------------------------
+
+    def step(self, wait: float | None = None) -> None:
+        """One turn of the main loop: wait for a press (or time), act, draw, light."""
+        now = self.clock()
+        if self.watchdog is not None:
+            self.watchdog.tick(time.monotonic())
+        timeout = self._timeout() if wait is None else wait
+        try:
+            first: PadEvent | None = self.events.get(timeout=timeout) if timeout > 0 else \
+                self.events.get_nowait()
+        except queue.Empty:
+            first = None
+        self._pump_screen()
+        if first is not None:
+            self.handle(first)
+        for _ in range(64):  # drain, but keep drawing under a flood of presses
+            try:
+                self.handle(self.events.get_nowait())
+            except queue.Empty:
+                break
+        self.commit(self.controller.tick())
+        self.draw()
+        self._sync_lights(now)
+        self._report_status()
+
+    def _timeout(self) -> float:
+        """How long the loop may sleep: short while something moves or keys must be
+        polled, long when the table is idle (the idle CPU stays near zero)."""
+        limit = 0.5
+        if self.display is not None:
+            limit = min(limit, self.display.timeout())
+        if self.pads is not None and hasattr(self.pads, "poll"):
+            limit = min(limit, 0.02)  # keyboard pads arrive through pygame's queue
+        if self.watchdog is not None:
+            due = self.watchdog.wait_timeout(time.monotonic(), longest=limit)
+            limit = limit if due is None else due
+        return limit
+
+    def _pump_screen(self) -> None:
+        """pygame's events: keys for keyboard pads, window close, F5 repeats the voice."""
+        if self.display is None:
+            return
+        import pygame
+
+        for event in self.display.wait(0):
+            if event.type == pygame.QUIT:
+                self.stopped = True
+            elif self.pads is not None and hasattr(self.pads, "handle") and \
+                    self.pads.handle(event):
+                continue
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F5 and self.voice:
+                self.voice.repeat()
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
+                    not self.config.display.fullscreen:
+                self.stopped = True
+        if self.pads is not None and hasattr(self.pads, "poll"):
+            self.pads.poll()
+
+    def draw(self) -> None:
+        """Build the controller's frame and draw it (the display skips unchanged frames)."""
+        frame = self.controller.frame()
+        if self.controller.state.phase is Phase.GAME_OVER:
+            frame = replace(frame, notices=(*frame.notices, NEW_GAME_NOTICE))
+        redrawn = False
+        if self.display is not None:
+            redrawn = self.display.draw(frame)
+            self.frames += int(redrawn)
+        if self.hooks.on_frame is not None:
+            self.hooks.on_frame(frame, redrawn)
+        if self.hooks.on_shown is not None and self.game_id is not None:
+            self.hooks.on_shown(len(self.controller.history))
+
+    def _sync_lights(self, now: float) -> None:
+        """Forward the lights and private digit displays that changed to the pads."""
+        if self.pads is None:
+            return
+        for seat, light in self.controller.lights(now).items():
+            if self._lights.get(seat) != light and seat in self.pads.seats:
+                self._lights[seat] = light
+                pattern: LightPattern = light.pattern
+                self.pads.set_light(seat, pattern)
+        for seat in self.pads.seats:
+            bid = self.controller.private_bid(seat)
+            text = "" if bid is None else str(bid)
+            if self._digits.get(seat, "") != text:
+                self._digits[seat] = text
+                self.pads.show_digits(seat, text)  # that player's own display only
+
+    def _report_status(self) -> None:
+        state = self.controller.state
+        text = "Setting up" if state.settings is None else \
+            f"Round {state.round}: {state.phase.value.replace('_', ' ')}"
+        if text != self._status:
+            self._status = text
+            service.status(text)
+
+    def run(self, stop: service.StopFlag | None = None, until: Callable[[], bool] | None = None,
+            ) -> int:
+        """Loop until asked to stop (SIGTERM, window closed, or `until()`)."""
+        self.draw()
+        service.ready(status="Table ready")
+        try:
+            while not self.stopped and not (stop is not None and stop.is_set()):
+                if until is not None and until():
+                    break
+                self.step()
+        finally:
+            service.stopping()
+        return 0
+
+    def close(self) -> None:
+        """Close every part; each close is safe to call twice."""
+        for part in (self.pads, self.voice, self.display):
+            if part is not None:
+                try:
+                    part.close()
+                except Exception:  # closing must never hide the real error
+                    log.exception("closing %s", type(part).__name__)
+        self.journal.close()
+
+
+_INFO_EVENTS = (ev.GameStarted, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
+                ev.GameWon, ev.TrainingChosen, ev.InitiativeDrawn)
+
+
+def _log_event(event: ev.Event, state: GameState) -> None:
+    """One line per public event: round-level ones at INFO, the rest at DEBUG."""
+    if event.private:  # never: the controller does not pass them on; belt and braces
+        return
+    level = logging.INFO if isinstance(event, _INFO_EVENTS) else logging.DEBUG
+    if log.isEnabledFor(level):
+        fields = {k: v for k, v in vars(event).items() if k != "settings"}
+        log.log(level, "%s %s", type(event).__name__, fields)
+
+
+def headless_environment() -> None:
+    """Use SDL's dummy drivers where there is no screen or no sound card.
+
+    A Pi runs kmsdrm (the systemd unit sets it); a desktop has DISPLAY or WAYLAND_DISPLAY;
+    anything else (a server, CI) gets the dummy video driver so the companion still runs.
+    """
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if "SDL_VIDEODRIVER" not in os.environ and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+            or Path("/dev/dri/card0").exists() or Path("/dev/dri/card1").exists()):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    if "SDL_AUDIODRIVER" not in os.environ and not Path("/dev/snd").exists():
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
