@@ -1,0 +1,256 @@
+"""The companion as one program: the loop, the journal before the screen, resume,
+secrecy in the log, the lights, the demo, and `run` under systemd's eyes."""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from companion.app import NEW_GAME_NOTICE, Companion, Hooks
+from companion.config import Config, parse_config
+from companion.pads import make_source
+from companion.pads.config import PadsConfig
+from companion.pads.events import Button, Kind, PadEvent
+from companion.rules import events as ev
+from companion.rules.bots import SensibleBot
+from companion.rules.dice import SeededDice
+from companion.rules.evolve import replay
+from companion.rules.model import Phase
+from companion.rules.settings import Settings
+from companion.runner import run_demo
+from companion.store import Journal
+from companion.table import BotDriver
+
+NAMES = ("Ann", "Bo", "Cé", "Dan")
+
+
+def config_for(tmp_path: Path) -> Config:
+    config = parse_config({"store": {"path": str(tmp_path / "journal.sqlite3")}})
+    return replace(config, game=Settings.make(NAMES))
+
+
+@pytest.fixture
+def companion(tmp_path: Path) -> Iterator[Companion]:
+    config = config_for(tmp_path)
+    app = Companion(config, Journal(config.store.path), dice=SeededDice(7))
+    yield app
+    app.close()
+
+
+def drive(app: Companion, until: object, seed: int = 1, limit: int = 20_000,
+          bids: dict[int, int] | None = None) -> BotDriver:
+    """Bots press virtual pads through the app's queue until `until(app)` holds."""
+    bot = SensibleBot()
+    driver = BotDriver(app.controller, dict.fromkeys(range(len(NAMES)), bot),
+                       random.Random(seed), setup_seat=0)
+    for _ in range(limit):
+        if until(app):  # type: ignore[operator]
+            return driver
+        for pad_event in driver.presses():
+            app.events.put(pad_event)
+        app.step(wait=0)
+    raise AssertionError("the bots never got there")
+
+
+def press(app: Companion, seat: int, button: Button, times: int = 1) -> None:
+    for _ in range(times):
+        app.events.put(PadEvent(seat, button, Kind.PRESS))
+        app.events.put(PadEvent(seat, button, Kind.RELEASE))
+        app.step(wait=0)
+
+
+def test_every_event_is_journalled_before_the_frame_that_shows_it(companion: Companion) -> None:
+    # I6: committed before shown. At every frame, the journal already holds every event
+    # the controller has, in the same order.
+    checked = 0
+
+    def on_frame(frame: object, redrawn: bool) -> None:
+        nonlocal checked
+        if companion.game_id is None:
+            return
+        stored = companion.journal.load(companion.game_id)
+        assert stored == list(companion.controller.history)
+        checked += 1
+
+    companion.hooks = Hooks(on_frame=on_frame)
+    drive(companion, lambda app: app.controller.state.round >= 3)
+    assert checked > 50
+    assert companion.game_id is not None
+    assert replay(companion.journal.load(companion.game_id)) == companion.controller.state
+
+
+def test_resumes_in_the_same_phase_and_asks_for_bids_again(tmp_path: Path) -> None:
+    # R1, I5, I6: a game cut during bidding comes back in bidding with nobody locked in.
+    config = config_for(tmp_path)
+    first = Companion(config, Journal(config.store.path), dice=SeededDice(3))
+    drive(first, lambda app: app.controller.state.phase is Phase.BIDDING
+          and app.controller.state.round == 2)
+    press(first, 0, Button.RIGHT, 3)
+    press(first, 0, Button.SELECT)  # seat 0 locks 3 chips
+    assert first.controller.state.bids[0] == 3
+    live = first.controller.state
+    first.close()  # the plug is pulled here
+
+    second = Companion(config, Journal(config.store.path), dice=SeededDice(4))
+    try:
+        state = second.controller.state
+        assert state.phase is Phase.BIDDING and state.round == 2
+        assert state.bids == (None,) * 4  # the lock was never written
+        assert replace(live, bids=(None,) * 4) == state
+        assert second.controller.frame().screen == "bidding"
+    finally:
+        second.close()
+
+
+def test_nothing_logged_during_bidding_reveals_a_bid(tmp_path: Path,
+                                                      caplog: pytest.LogCaptureFixture) -> None:
+    # R1, I5: the log of a bidding round is the same whatever the secret bids are.
+    logs = []
+    for amounts in ((0, 0, 0), (7, 19, 3)):
+        folder = tmp_path / "-".join(map(str, amounts))
+        folder.mkdir()
+        config = config_for(folder)
+        app = Companion(config, Journal(config.store.path), dice=SeededDice(9))
+        drive(app, lambda a: a.controller.state.phase is Phase.BIDDING)
+        caplog.clear()
+        with caplog.at_level(logging.DEBUG):
+            for seat, amount in enumerate(amounts):
+                press(app, seat, Button.RIGHT, amount)
+                press(app, seat, Button.SELECT)
+        assert app.controller.state.bids[:3] == amounts
+        logs.append([r.getMessage() for r in caplog.records])
+        app.close()
+    assert logs[0] == logs[1]
+
+
+def test_game_over_then_hold_right_for_a_new_game(companion: Companion) -> None:
+    # T3: the winner is recorded; the finished game stays; a new one can start.
+    drive(companion, lambda app: app.controller.state.phase is Phase.GAME_OVER)
+    finished = companion.game_id
+    assert finished is not None
+    record = companion.journal.game(finished)
+    assert record.winner == companion.controller.state.winner
+    drawn: list[object] = []
+    companion.hooks = Hooks(on_frame=lambda frame, redrawn: drawn.append(frame))
+    companion.draw()
+    assert NEW_GAME_NOTICE in drawn[-1].notices  # type: ignore[attr-defined]
+    companion.events.put(PadEvent(2, Button.RIGHT, Kind.PRESS))
+    companion.events.put(PadEvent(2, Button.RIGHT, Kind.HOLD))
+    companion.events.put(PadEvent(2, Button.RIGHT, Kind.RELEASE))
+    companion.step(wait=0)
+    assert companion.controller.in_setup and companion.game_id is None
+    drive(companion, lambda app: app.controller.state.phase is Phase.BIDDING, seed=5)
+    assert companion.game_id is not None and companion.game_id != finished
+    assert [g.id for g in companion.journal.games()][-2:] == [finished, companion.game_id]
+
+
+def test_lights_follow_the_game_on_mock_gpio_pads(tmp_path: Path) -> None:
+    # DESIGN.md, Pads: the active player's light is on; locked-in bidders' lights are on.
+    from gpiozero.pins.mock import MockFactory
+
+    config = config_for(tmp_path)
+    factory = MockFactory()
+    events: queue.Queue[PadEvent] = queue.Queue()
+    pads = make_source(PadsConfig(source="mock"), events, pin_factory=factory)
+    app = Companion(config, Journal(config.store.path), dice=SeededDice(2), pads=pads,
+                    events=events)
+    pads.start()
+    try:
+        leds = _led_pins(config.pads, factory)
+        assert len(leds) >= 4
+        drive(app, lambda a: a.controller.state.phase is Phase.BIDDING)
+        press(app, 1, Button.SELECT)  # seat 1 locks 0
+        lit = {seat for seat, pin in leds.items() if pin.state}
+        assert lit == {1}
+        drive(app, lambda a: a.controller.state.phase is Phase.TURN)
+        active = app.controller.state.active
+        lit = {seat for seat, pin in leds.items() if pin.state}
+        assert lit == {active}
+    finally:
+        app.close()
+
+
+def _led_pins(pads: PadsConfig, factory: object) -> dict[int, object]:
+    out = {}
+    for seat_pins in pads.gpio.seats:
+        if seat_pins.led is not None:
+            out[seat_pins.seat] = factory.pin(seat_pins.led)  # type: ignore[attr-defined]
+    return out
+
+
+def test_demo_plays_a_whole_game_headless(tmp_path: Path) -> None:
+    # The newcomer's command: bots from setup to Nome through virtual pads.
+    lines: list[str] = []
+
+    class Out:
+        def write(self, text: str) -> int:
+            lines.append(text)
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    result = run_demo(tmp_path / "demo", players=4, seed=11, size=(800, 480),
+                      out=Out(), voice=True)  # type: ignore[arg-type]
+    assert result.state.phase is Phase.GAME_OVER and result.state.winner is not None
+    text = "".join(lines)
+    assert "round  1 [" in text and "wins in round" in text
+    assert str(result.folder) in text
+    with Journal(result.folder / "journal.sqlite3") as journal:
+        game = journal.latest_game()
+        assert game is not None and game.winner == result.state.winner
+        events = journal.load(game.id)
+    assert isinstance(events[-1], ev.GameWon)
+    assert replay(events) == result.state
+    assert (result.folder / "events.jsonl").read_text().count("\n") == len(events)
+    assert (result.folder / "chips.csv").read_text().startswith("game,round")
+    screens = {p.stem.split("-", 1)[1] for p in result.screenshots}
+    assert {"setup", "bidding", "weather", "game_over"} <= screens
+    assert all(p.stat().st_size > 2000 for p in result.screenshots)
+
+
+def test_run_under_systemd_notifies_ready_and_stops_on_sigterm(tmp_path: Path) -> None:
+    # The real program: READY=1 on a real NOTIFY_SOCKET, a clean stop on SIGTERM.
+    sock_path = tmp_path / "notify.sock"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    server.bind(str(sock_path))
+    server.settimeout(30)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[store]\npath = "{tmp_path / "journal.sqlite3"}"\n'
+                      '[display]\nfullscreen = false\n')
+    env = {**os.environ, "NOTIFY_SOCKET": str(sock_path), "WATCHDOG_USEC": "2000000",
+           "WATCHDOG_PID": "", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    process = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--config",
+                                str(config), "--pads", "mock"], env=env,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        messages = []
+        deadline = time.monotonic() + 30
+        while "READY=1" not in "\n".join(messages) and time.monotonic() < deadline:
+            messages.append(server.recv(4096).decode())
+        assert any("READY=1" in m for m in messages)
+        while not any("WATCHDOG=1" in m for m in messages):
+            messages.append(server.recv(4096).decode())
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=20) == 0
+        while not any("STOPPING=1" in m for m in messages):
+            messages.append(server.recv(4096).decode())
+    finally:
+        if process.poll() is None:
+            process.kill()
+        server.close()
+    assert process.stderr is not None
+    log = process.stderr.read()
+    assert "table ready" in log
