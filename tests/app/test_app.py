@@ -254,3 +254,36 @@ def test_run_under_systemd_notifies_ready_and_stops_on_sigterm(tmp_path: Path) -
     assert process.stderr is not None
     log = process.stderr.read()
     assert "table ready" in log
+
+
+def test_undo_of_a_rest_is_followed_by_the_journal(companion: Companion) -> None:
+    # I6: the journal stays append-only; an undone command is skipped on replay.
+    from companion.rules import commands as c
+    from companion.rules.model import RestPlace
+
+    drive(companion, lambda app: app.controller.state.phase is Phase.TURN)
+    seat = companion.controller.state.active
+    assert seat is not None
+    before = companion.controller.state
+    target = c.Rest(seat, RestPlace.WILDERNESS, 1)
+    for _ in range(40):
+        step = companion.controller.next_press(seat, target)
+        if step is None:
+            break
+        button, held = step
+        companion.events.put(PadEvent(seat, button, Kind.PRESS))
+        if held:
+            companion.events.put(PadEvent(seat, button, Kind.HOLD))
+        companion.events.put(PadEvent(seat, button, Kind.RELEASE))
+        companion.step(wait=0)
+    assert companion.controller.state.active != seat  # the rest ended the turn
+    assert companion.controller.state.players[seat].chips == before.players[seat].chips + 2
+    companion.events.put(PadEvent(seat, Button.SELECT, Kind.PRESS))
+    companion.events.put(PadEvent(seat, Button.SELECT, Kind.HOLD))
+    companion.events.put(PadEvent(seat, Button.SELECT, Kind.RELEASE))
+    companion.step(wait=0)
+    assert companion.controller.state == before
+    assert companion.game_id is not None
+    stored = companion.journal.load(companion.game_id)
+    assert stored == list(companion.controller.history)
+    assert replay(stored) == before
