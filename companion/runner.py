@@ -41,11 +41,27 @@ MUSHERS = ("Leonhard", "Susan", "Libby", "Rick", "Martin", "Jeff")
 """The demo's players, after famous mushers."""
 
 
-def _open_display(config: Config, size: tuple[int, int] | None = None) -> Any:
+def _open_display(config: Config, size: tuple[int, int] | None = None,
+                  fallback: bool = False) -> Any:
+    """The window (fullscreen from the config, or a window of `size`).
+
+    With `fallback` (the demo), a screen that cannot be opened is replaced by SDL's dummy
+    driver, so the demo still plays and writes its screenshots.
+    """
+    import pygame
+
     from companion.display import Display
 
-    return Display(size=size or config.display.size, fullscreen=config.display.fullscreen
-                   if size is None else False)
+    fullscreen = config.display.fullscreen if size is None else False
+    try:
+        return Display(size=size or config.display.size, fullscreen=fullscreen)
+    except pygame.error as error:
+        if not fallback or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+            raise
+        log.warning("no screen (%s): drawing off-screen", error)
+        pygame.display.quit()
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        return Display(size=size or config.display.size, fullscreen=False)
 
 
 def _open_voice(config: Config) -> Any:
@@ -198,11 +214,13 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     config = dataclasses.replace(config or load_config(None), game=settings)
     rng = random.Random(seed)
     dice: DiceSource = SeededDice(seed) if seed is not None else SystemDice()
+    display = _open_display(config, size, fallback=True)
     if pace is None:
-        pace = 0.0 if os.environ.get("SDL_VIDEODRIVER") == "dummy" else 0.12
+        import pygame
+
+        pace = 0.0 if pygame.display.get_driver() in ("dummy", "offscreen") else 0.12
     stepped = SteppedClock(0.25)
     clock = stepped if pace == 0 else time.monotonic
-    display = _open_display(config, size)
     announcer = _open_voice(config) if voice else None
     journal = Journal(folder / "journal.sqlite3")
     bot = SensibleBot()
