@@ -88,6 +88,17 @@ class Option:
         """Chips the command would cost its sender."""
         return command.cost
 
+    @property
+    def cost_range(self) -> tuple[int, int]:
+        """The fewest and the most chips a command of this option costs (X6: never more
+        than the seat holds), so a menu can show "1–6 chips" without listing them all."""
+        base = self.command.fixed_cost
+        param = self.command.cost_param
+        values = self.params.get(param, ()) if param else ()
+        if not values:
+            return base, base
+        return base + min(values), base + max(values)
+
 
 # --- small derived facts ------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from rules_harness import Game
 
 from companion.rules import commands as c
 from companion.rules import events as ev
-from companion.rules.engine import waiting_seats
+from companion.rules.engine import legal, waiting_seats
 from companion.rules.errors import (
     CommandNotAllowedError,
     IllegalChoiceError,
@@ -231,3 +231,22 @@ def test_x7_empty_bank_draws_are_coins_and_payments_retire_them() -> None:
     game.do(c.MoveStick(seat, StickAction.PLACE))
     assert game.state.coins == 8 and game.state.bank == 0
     assert game.state.chips_in_play() == 125 + game.state.coins
+
+
+def test_x6_options_carry_their_costs() -> None:
+    # X6, X1, X2, X4, X5, M4: legal() gives each option's cost, never above the chips held.
+    game = in_turn()
+    game.move(0, [1] * 8)
+    game.state = replace(game.state.with_player(0, chips=6), sticks=1)
+    costs = {o.command: o.cost_range for o in legal(game.state, 0)}
+    assert costs[c.RollTerrain] == (0, 2)
+    assert costs[c.RollAvalanche] == (0, 4)
+    assert costs[c.PayPassing] == (4, 4)
+    assert costs[c.MoveStick] == (5, 5)
+    assert costs[c.EndMove] == (0, 0)
+    game.state = game.state.with_player(0, chips=3)
+    costs = {o.command: o.cost_range for o in legal(game.state, 0)}
+    assert costs[c.RollAvalanche] == (0, 3) and c.MoveStick not in costs
+    window = Game.bidding(2, [W, C])
+    bids = {o.command: o.cost_range for o in legal(window.state, 1)}
+    assert bids[c.LockBid] == (0, 20)
