@@ -30,6 +30,7 @@ from companion.rules.model import (
 )
 from companion.rules.settings import Settings, Variants
 from companion.rules.state import GameState
+from companion.rules.state import replace as fast_replace
 from companion.rules.views import public_view
 
 
@@ -218,3 +219,9 @@ def test_state_values_cannot_be_mutated() -> None:
     with pytest.raises(AttributeError):
         state.bank = 0  # type: ignore[misc]
     assert replace(state, bank=1).bank == 1 and state.bank == 85
+    with pytest.raises(TypeError, match="bnak"):
+        fast_replace(state, bnak=1)
+    copy = fast_replace(state, bank=3)
+    assert copy == replace(state, bank=3) and copy is not state and state.bank == 85
+    with pytest.raises(AttributeError):
+        copy.bank = 4  # type: ignore[misc]
