@@ -202,7 +202,8 @@ def format_view(view: dict[str, Any]) -> str:
     head.append(f"Bank: {view['bank']} chips, coins in use: {view['coins']}, "
                 f"avalanche sticks: {view['sticks']}")
     if view.get("winner") is not None:
-        head.append(f"Winner: seat {view['winner']}")
+        winner = view["seats"][view["winner"]]
+        head.append(f"Winner: {winner['name']} (seat {view['winner']})")
     columns = ("seat", "name", "chips", "covered", "training", "zone", "place", "bid")
     rows = [columns]
     for seat in view["seats"]:
