@@ -186,30 +186,32 @@ class SerialPads:
     def _run(self) -> None:
         delay = self._config.backoff_initial_s
         while not self._stop.is_set():
+            hellos = self.stats.hellos
             try:
                 path = self._finder()
                 if path is not None:
-                    port = self._opener(path)
-                    if self._session(port, path):
-                        delay = self._config.backoff_initial_s
+                    self._session(self._opener(path), path)
             except Exception as exc:  # unplugged, permission, vanished: all mean "look again"
                 log.info("pad hub link: %s", exc)
             finally:
                 self._close_port()
                 self._release_all()
+            if self.stats.hellos > hellos:
+                # the hub answered on this attempt (the session then ended the only way a
+                # session ends, by an error): look again soon, starting the back-off over
+                delay = self._config.backoff_initial_s
             if self._stop.wait(delay):
                 break
             delay = min(delay * 2, self._config.backoff_max_s)
 
-    def _session(self, port: SerialPort, path: str) -> bool:
-        """Talk to one opened port until it fails; True if the hub said HELLO."""
+    def _session(self, port: SerialPort, path: str) -> None:
+        """Talk to one opened port until it fails (LinkLost, an OSError) or close()."""
         with self._tx_lock:
             self._port = port
             self._tx_seq = 0
         self.stats.sessions += 1
         self._rx_expected = None
         self._rx.clear()
-        greeted = self.stats.hellos
         self._send("HELLO", (padproto.PROTOCOL_VERSION,))
         now = self._clock()
         self._last_rx = now
@@ -224,7 +226,6 @@ class SerialPads:
                 self._send("HB", ())
             if now - self._last_rx > self._config.link_timeout_s:
                 raise LinkLost(f"no frame from {path} for {self._config.link_timeout_s} s")
-        return self.stats.hellos > greeted
 
     def feed(self, data: bytes) -> None:
         """Split bytes into lines and handle each; never raises (the reader must live)."""

@@ -219,6 +219,57 @@ def test_backoff_grows_and_is_capped(tmp_path: Path, events: queue.Queue[PadEven
     assert source.stats.sessions == 0
 
 
+class OneHelloPort:
+    """A hub that says HELLO, then is pulled out (the read fails, as pyserial's does)."""
+
+    def __init__(self) -> None:
+        self.lines = [padproto.encode(0, "HELLO", (padproto.PROTOCOL_VERSION, "1.0.0", 6, "3F"))]
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.lines[0]) if self.lines else 0
+
+    def read(self, size: int = 1) -> bytes:
+        if self.lines:
+            return self.lines.pop(0)
+        raise OSError(5, "Input/output error")  # what an unplugged ttyACM gives
+
+    def write(self, data: bytes) -> int:
+        return len(data)
+
+    def close(self) -> None:
+        pass
+
+
+def test_backoff_starts_over_after_the_hub_said_hello(
+    tmp_path: Path, events: queue.Queue[PadEvent]
+) -> None:
+    """Five failed looks push the wait to the cap; a hub that answers and is then pulled
+    out is looked for again after the first, short wait, not after the cap."""
+    attempts: list[tuple[float, str]] = []
+
+    def finder() -> str:
+        attempts.append((time.monotonic(), "find"))
+        return "/dev/pad-hub"
+
+    def opener(path: str) -> OneHelloPort:
+        if len(attempts) == 6:
+            return OneHelloPort()
+        raise OSError(2, "No such file or directory", path)
+
+    config = fast_config(tmp_path, backoff_initial_s=0.02, backoff_max_s=0.32)
+    source = SerialPads(events, config, finder=finder, opener=opener)
+    source.start()
+    try:
+        assert wait_for(lambda: len(attempts) >= 8, timeout_s=10)
+    finally:
+        source.close()
+    assert source.stats.hellos == 1
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(attempts)]
+    assert gaps[4] >= 0.3  # before the hello: the wait had grown to the cap
+    assert gaps[5] < 0.15  # after the hello: back to the first wait (plus slack)
+
+
 def test_find_hub_prefers_explicit_port_then_usb_id_then_glob(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
