@@ -51,7 +51,9 @@ def make_source(
     if config.source == "serial":
         from companion.pads.serial import SerialPads
 
-        return SerialPads(events, config.serial, hold_s=config.hold_s)
+        # the hub debounces on its own, told the window in its CFG frame (0-200 ms)
+        debounce_ms = min(200, round(config.debounce_s * 1000))
+        return SerialPads(events, config.serial, hold_s=config.hold_s, debounce_ms=debounce_ms)
     if config.source == "keyboard":
         from companion.pads.keyboard import KeyboardPads
 

@@ -274,6 +274,8 @@ class SerialPads:
                 self._down.add((pad, button))
             elif what is Kind.RELEASE:
                 self._down.discard((pad, button))
+                if self._state_report is not None and (pad, button) in self._state_report:
+                    self._state_report.remove((pad, button))  # the stuck button came free
             self._events.put(PadEvent(pad, button, what))
         elif kind == "STATE":
             bits = args[0]

@@ -179,6 +179,8 @@ def test_state_report_flags_buttons_down_at_start(
         assert wait_for(source.connected.is_set)
         assert wait_for(lambda: source.held_buttons() != [])
         assert source.held_buttons() == [(2, Button.LEFT), (5, Button.SELECT)]
+        hub.send("BTN", 2, "L", "U")  # the stuck button comes free
+        assert wait_for(lambda: source.held_buttons() == [(5, Button.SELECT)])
     finally:
         source.close()
         hub.unplug()
@@ -293,6 +295,26 @@ def test_find_hub_prefers_explicit_port_then_usb_id_then_glob(
     link.unlink()
     monkeypatch.setattr(list_ports, "comports", list)
     assert find_hub(cfg) is None
+
+
+def test_config_debounce_and_hold_reach_the_hub(
+    tmp_path: Path, events: queue.Queue[PadEvent]
+) -> None:
+    from companion.pads import make_source
+    from companion.pads.config import PadsConfig
+
+    hub = EmulatedHub(tmp_path)
+    hub.plug()
+    config = PadsConfig(source="serial", hold_s=1.5, debounce_s=0.035,
+                        serial=fast_config(tmp_path))
+    source = make_source(config, events)
+    source.start()
+    try:
+        assert wait_for(lambda: any(k == "CFG" for _, k, _ in hub.received))
+        assert [a for _, k, a in hub.received if k == "CFG"] == [["1500", "35"]]
+    finally:
+        source.close()
+        hub.unplug()
 
 
 def test_light_and_display_commands() -> None:
