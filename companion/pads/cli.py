@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any, TextIO
 
 from companion.pads import make_source
-from companion.pads.config import SOURCES, PadsConfig, SerialConfig
+from companion.pads.config import SOURCES, PadsConfig
 from companion.pads.events import Button, Kind, Light, PadEvent, PadSource
 from companion.seats import SEATS
 
@@ -37,8 +37,12 @@ def register(subparsers: Any) -> None:
                     "one of its buttons is down, and ends with a table per seat. "
                     "Stops on Ctrl-C or after --seconds.",
     )
-    test.add_argument("--source", choices=SOURCES, default="gpio",
-                      help="which pads to read (default: gpio; mock needs no hardware)")
+    test.add_argument("--config", metavar="FILE",
+                      help="config file whose [pads] table to use (default: "
+                           "/etc/mush-companion/config.toml or the user config dir)")
+    test.add_argument("--source", choices=SOURCES, default=None,
+                      help="which pads to read (default: the config's [pads] source; "
+                           "mock needs no hardware)")
     test.add_argument("--seconds", type=float, default=None,
                       help="stop after this many seconds (default: run until Ctrl-C)")
     test.add_argument("--port", default=None, help="serial: the hub's device path")
@@ -46,9 +50,21 @@ def register(subparsers: Any) -> None:
 
 
 def _run_from_args(args: argparse.Namespace) -> int:
-    config = PadsConfig(source=args.source)
+    # The same [pads] table the service reads: its source, pin map, keys and hub port,
+    # so the test checks the pads as the companion will use them.
+    from companion.config import load_config
+    from companion.errors import ConfigError
+
+    try:
+        config: PadsConfig = load_config(args.config).pads
+    except ConfigError as error:
+        print(f"mush-companion: {error}", file=sys.stderr)
+        return 2
+    if args.source:
+        config = dataclasses.replace(config, source=args.source)
     if args.port:
-        config = dataclasses.replace(config, serial=SerialConfig(port=args.port))
+        config = dataclasses.replace(config, serial=dataclasses.replace(config.serial,
+                                                                        port=args.port))
     return run_self_test(config, seconds=args.seconds)
 
 

@@ -6,6 +6,7 @@ import _thread
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
@@ -17,6 +18,15 @@ from companion.pads.config import load_default_pins
 from pads.helpers import wait_for
 
 PINS = load_default_pins()
+
+
+@pytest.fixture(autouse=True)
+def no_machine_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The self-test reads the default config file; never this machine's own one."""
+    import companion.config
+
+    monkeypatch.setattr(companion.config, "default_config_path",
+                        lambda env=None: tmp_path / "no-such-config.toml")
 
 
 def use_factory(monkeypatch: pytest.MonkeyPatch, factory: MockFactory) -> threading.Event:
@@ -169,3 +179,41 @@ def test_keyboard_source_reads_keys_from_its_window(capsys: pytest.CaptureFixtur
 def test_pads_without_a_subcommand_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pads"]) == 2
     assert "test" in capsys.readouterr().out
+
+
+def test_source_and_pin_map_come_from_the_config_file(
+    monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without --source the test reads the pads the config names, on the config's pins."""
+    config = tmp_path / "config.toml"
+    config.write_text('[pads]\nsource = "mock"\n[pads.gpio.seats]\n'
+                      '1 = { left = 20, select = 21, right = 22, led = 23 }\n')
+    ready = use_factory(monkeypatch, mock_factory)
+
+    def press() -> None:
+        assert ready.wait(5)
+        pin = mock_factory.pin(21)
+        pin.drive_low()
+        assert wait_for(lambda: mock_factory.pin(23).state is True)
+        pin.drive_high()
+
+    thread, errors = in_thread(press)
+    status = main(["pads", "test", "--config", str(config), "--seconds", "0.8"])
+    thread.join(5)
+    assert errors == []
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "source mock, seats 1." in out
+    lines = [ln for ln in out.splitlines() if " s  seat " in ln]
+    assert [ln.split()[-1] for ln in lines] == ["press", "release"]
+    assert all("seat 1 (B Sky blue)" in ln and "select" in ln for ln in lines)
+
+
+def test_a_bad_config_stops_the_test_with_the_key_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[pads]\nsource = "gpoi"\n')
+    assert main(["pads", "test", "--config", str(config), "--seconds", "0.1"]) == 2
+    assert "pads.source" in capsys.readouterr().err
