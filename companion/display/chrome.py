@@ -215,18 +215,41 @@ BUTTON_GLYPHS = {"left": "◀", "right": "▶", "select": "●"}
 """The pad's buttons as drawn next to the items they choose at once (style "buttons")."""
 
 
+def _menu_metrics(p: Painter) -> tuple[int, int, int, int]:
+    """Padding, gap, badge size and item row height of a menu at this screen's scale."""
+    return p.px(14), p.px(8), w.badge_size(p), p.line(theme.BODY) + p.px(10)
+
+
+def menu_height(p: Painter, menu: Menu) -> int:
+    """The height a menu needs to show its title, every item and its hint in full."""
+    pad, gap, badge, row_h = _menu_metrics(p)
+    hint_h = p.line(theme.SMALL) if menu.hint else 0
+    return 2 * pad + badge + gap + len(menu.items) * row_h + hint_h
+
+
+def compact_height(p: Painter, menu: Menu, title: bool = True) -> int:
+    """The height of a reaction window's menu drawn compact: its buttons on one line,
+    under the title (`title`) or beside the seat's badge alone."""
+    _, gap, badge, _ = _menu_metrics(p)
+    inner = max(badge, p.line(theme.SMALL))
+    return 2 * p.px(8) + (badge + gap + inner if title else inner)
+
+
 def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
     """A seat's menu: its items with details, the focused one marked, disabled ones struck.
 
-    Long menus scroll so the focused item stays visible, with "more" lines above/below.
+    Long menus scroll so the focused item stays visible, with "more" lines above/below;
+    a reaction window's menu too short for its items is drawn compact. Nothing is drawn
+    outside `rect`.
     """
     style = getattr(menu, "style", "list")
+    if style == "buttons" and rect.h < menu_height(p, menu):
+        draw_compact_menu(p, view, menu, rect)
+        return
     ident = w.seat_identity(menu.seat) if menu.seat >= 0 else None
     w.panel(p, rect, border=ident.rgb if ident else theme.LINE, width=5)
-    pad = p.px(14)
+    pad, gap, badge, row_h = _menu_metrics(p)
     inner = rect.inflate(-2 * pad, -2 * pad)
-    badge = w.badge_size(p)
-    gap = p.px(8)
     y = inner.y
     title_x = inner.x
     if menu.seat >= 0:
@@ -236,13 +259,16 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
            pygame.Rect(title_x, y, inner.right - title_x, badge), theme.BODY, bold=True)
     y += badge + gap
     hint_h = p.line(theme.SMALL) if menu.hint else 0
-    row_h = p.line(theme.BODY) + p.px(10)
     more_h = p.line(theme.SMALL)
-    space = inner.bottom - y - hint_h
     items = menu.items
-    capacity = max(1, space // row_h)
+    if inner.bottom - y - hint_h < min(len(items), 1) * row_h + (
+            2 * more_h if len(items) > 1 else 0):
+        hint_h = 0  # too short for the hint and one item: the item matters more
+    space = inner.bottom - y - hint_h
+    capacity = space // row_h
     first, last = 0, len(items)
-    if len(items) > capacity:
+    scrolled = len(items) > capacity
+    if scrolled:
         capacity = max(1, (space - 2 * more_h) // row_h)
         focus = max(0, min(menu.focus, len(items) - 1))
         first = max(0, min(focus - capacity // 2, len(items) - capacity))
@@ -253,7 +279,7 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
         y += more_h
     for index in range(first, last):
         item = items[index]
-        row = pygame.Rect(inner.x, y, inner.w, row_h - p.px(6))
+        row = pygame.Rect(inner.x, y, inner.w, min(row_h - p.px(6), inner.bottom - y))
         focused = style == "list" and index == menu.focus
         if focused:
             pygame.draw.rect(p.surface, theme.PANEL_HI, row, border_radius=p.px(8))
@@ -285,21 +311,84 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
                                             row.h), theme.SMALL, colour=colour, align="right")
         y += row_h
     if last < len(items):
-        p.text(f"▼ {len(items) - last} more", pygame.Rect(inner.x, y, inner.w, more_h),
+        p.text(f"▼ {len(items) - last} more",
+               pygame.Rect(inner.x, min(y, inner.bottom - hint_h - more_h), inner.w, more_h),
                theme.SMALL, colour=theme.DIM, align="center")
-    if menu.hint:
+    if hint_h:
         p.text(menu.hint, pygame.Rect(inner.x, inner.bottom - hint_h, inner.w, hint_h),
                theme.SMALL, colour=theme.DIM)
 
 
+def draw_compact_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
+    """A reaction window's menu in little room: the seat's badge, the title when there is
+    a line for it, then every button with what it does side by side on one line."""
+    ident = w.seat_identity(menu.seat) if menu.seat >= 0 else None
+    w.panel(p, rect, border=ident.rgb if ident else theme.LINE, width=4)
+    _, gap, badge, _ = _menu_metrics(p)
+    inner = rect.inflate(-2 * p.px(14), -2 * p.px(8))
+    badge = min(badge, inner.h)
+    line = pygame.Rect(inner.x, inner.y, inner.w, inner.h)
+    if menu.seat >= 0:
+        w.seat_badge(p, menu.seat, pygame.Rect(inner.x, inner.y, badge, badge))
+        line = pygame.Rect(inner.x + badge + gap, inner.y, inner.w - badge - gap, inner.h)
+    if inner.h >= compact_height(p, menu, title=True) - 2 * p.px(8):
+        p.text(menu.title or seat_name(view, menu.seat),
+               pygame.Rect(line.x, inner.y, line.w, badge), theme.BODY, bold=True)
+        line = pygame.Rect(inner.x, inner.y + badge + gap, inner.w, inner.bottom - inner.y
+                           - badge - gap)
+    items = [item for item in menu.items if getattr(item, "button", "")] or list(menu.items)
+    if not items:
+        return
+    # Each button gets room in proportion to its words; details go first when short of it.
+    spacing = gap * 2
+    usable = line.w - spacing * (len(items) - 1)
+    texts = []
+    for item in items:
+        glyph = BUTTON_GLYPHS.get(getattr(item, "button", "") or "", "")
+        short = f"{glyph} {item.label}".strip()
+        texts.append((f"{short} ({item.detail})" if item.detail and item.enabled else short,
+                      short))
+    widths = [p.measure(full, theme.SMALL)[0] for full, _ in texts]
+    chosen = [full for full, _ in texts]
+    if sum(widths) > usable:
+        chosen = [short for _, short in texts]
+        widths = [p.measure(short, theme.SMALL)[0] for short in chosen]
+    cells = split_columns(line, [float(max(1, x)) for x in widths], gap=spacing)
+    for item, text, cell in zip(items, chosen, cells, strict=True):
+        colour = theme.TEXT if item.enabled else theme.DIM
+        drawn = p.text(text, cell, theme.SMALL, colour=colour)
+        if not item.enabled and drawn.w:
+            pygame.draw.line(p.surface, theme.DIM, (drawn.x, drawn.centery),
+                             (drawn.right, drawn.centery), max(2, p.px(3)))
+
+
 def draw_menus(p: Painter, view: View, menus: tuple[Menu, ...], rect: pygame.Rect) -> None:
-    """Several seats may choose at once (reaction windows): their menus share the panel."""
+    """Several seats may choose at once (reaction windows): their menus share the panel.
+
+    Each gets the room it needs when all fit in full, top first; otherwise reaction
+    windows' menus go compact (under their titles, or beside the badge alone), and what
+    is left is shared evenly, so no menu ever draws over another or over its own hint.
+    """
     if not menus:
         return
-    from companion.display.paint import split_rows
-
-    for menu, box in zip(menus, split_rows(rect, [1.0] * len(menus), gap=p.px(10)), strict=True):
-        draw_menu(p, view, menu, box)
+    if len(menus) == 1:
+        draw_menu(p, view, menus[0], rect)
+        return
+    gap = p.px(10)
+    room = rect.h - gap * (len(menus) - 1)
+    heights = [menu_height(p, m) for m in menus]
+    if sum(heights) > room:
+        compact = all(getattr(m, "style", "list") == "buttons" for m in menus)
+        if compact:
+            heights = [compact_height(p, m, title=True) for m in menus]
+            if sum(heights) > room:
+                heights = [compact_height(p, m, title=False) for m in menus]
+        if not compact or sum(heights) > room:
+            heights = [room // len(menus)] * len(menus)
+    y = rect.y
+    for menu, h in zip(menus, heights, strict=True):
+        draw_menu(p, view, menu, pygame.Rect(rect.x, y, rect.w, h))
+        y += h + gap
 
 
 COUNTDOWN_WORDS = {"reduce": "Reduce dice", "reroll": "Reroll"}

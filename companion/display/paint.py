@@ -79,6 +79,7 @@ class TextDraw:
     size: int  # font size in px
     floor: int  # the screen's floor
     fit: str  # "full", "shrunk", "ellipsized", or "dropped" (nothing fitted at the floor)
+    clip: tuple[int, int, int, int] | None = None  # the surface's clip when it was drawn
 
     @property
     def inside(self) -> bool:
@@ -95,7 +96,8 @@ class LayoutLog:
     draws: list[TextDraw] = field(default_factory=list)
 
     def problems(self) -> list[str]:
-        """Texts that left their box, left the screen, fell under the floor or were dropped."""
+        """Texts that left their box, left the screen or the area they were drawn in, fell
+        under the floor, were dropped, or were drawn over another text."""
         screen = pygame.Rect((0, 0), self.size)
         found = []
         for d in self.draws:
@@ -105,8 +107,27 @@ class LayoutLog:
                 found.append(f"{d.text!r} at {d.rect} leaves its box {d.box}")
             elif not screen.contains(pygame.Rect(d.rect)):
                 found.append(f"{d.text!r} at {d.rect} leaves the screen {self.size}")
+            elif d.clip is not None and not pygame.Rect(d.clip).contains(pygame.Rect(d.rect)):
+                found.append(f"{d.text!r} at {d.rect} is cut off by its area {d.clip}")
             if d.size < d.floor:
                 found.append(f"{d.text!r} is {d.size} px, under the floor {d.floor}")
+        found.extend(self.overlaps())
+        return found
+
+    def overlaps(self) -> list[str]:
+        """Pairs of texts whose glyphs were drawn over each other.
+
+        A line's rect includes the font's spacing above and below the glyphs, so two rects
+        count as overlapping only when they share more than a few pixels each way.
+        """
+        slack = max(2, self.floor // 5)
+        shown = [(d, pygame.Rect(d.rect).inflate(-2 * slack, -2 * slack))
+                 for d in self.draws if d.text]
+        found = []
+        for i, (a, ra) in enumerate(shown):
+            for b, rb in shown[i + 1:]:
+                if ra.colliderect(rb):
+                    found.append(f"{a.text!r} at {a.rect} overlaps {b.text!r} at {b.rect}")
         return found
 
     def texts(self) -> list[str]:
@@ -227,7 +248,7 @@ class Painter:
             rect.centery = box.centery
         self.surface.blit(surf, rect)
         self.log.draws.append(TextDraw(text, shown, _box(rect), _box(box), size,
-                                       self.floor, fit))
+                                       self.floor, fit, _box(self.surface.get_clip())))
         return rect
 
     @staticmethod

@@ -1,0 +1,121 @@
+"""Frames made by the table controller itself, drawn at every supported size.
+
+The screens in `test_screens.py` come from frames built like the controller's; these come
+from a `TableController`, so the menus are exactly the ones the table shows: every seat's
+reaction-window menu stacked at once, and the game-over screen with the program's
+new-game notice (companion/app.py).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import replace
+
+import pygame
+import pytest
+from table.helpers import FakeClock, L, bidding, choose, controller, do, press
+
+from companion.app import NEW_GAME_NOTICE
+from companion.display import font_floor, render
+from companion.rules import commands as c
+from companion.rules.bots import sensible_policy
+from companion.rules.dice import SeededDice
+from companion.rules.model import Phase
+from companion.table import BotDriver, TableController, TableFrame
+from display.conftest import SCREEN_DIR
+
+SIZES = [(1920, 1080), (1280, 720), (800, 480)]
+GREEN_DOGS = (1, 1, 1, 5, 5, 6, 6, 6)
+
+
+def window_frames(players: int) -> dict[str, TableFrame]:
+    """Seat 0 moves: the reduce window (every other seat's menu), then, everyone having
+    passed, the reroll window (every seat's menu, the roller's too)."""
+    state, dice = bidding(players=players)
+    state = do(state, dice, *(c.LockBid(s, 0) for s in range(players)))
+    dice.push(1)
+    state = do(state, dice, c.RollWeather(0), *(c.Pass(s) for s in range(players)))
+    ctl, _ = controller(state, dice)
+    choose(ctl, 0, c.Move(0))
+    frames = {"reduce": ctl.frame()}
+    dice.push(*GREEN_DOGS)
+    for seat in range(1, players):
+        press(ctl, seat, L)
+    assert ctl.state.phase is Phase.REROLL
+    frames["reroll"] = ctl.frame()
+    return frames
+
+
+def save(surface: pygame.Surface, name: str) -> None:
+    os.makedirs(SCREEN_DIR, exist_ok=True)
+    size = surface.get_size()
+    pygame.image.save(surface, os.path.join(SCREEN_DIR, f"{name}_{size[0]}x{size[1]}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("kind", ["reduce", "reroll"])
+@pytest.mark.parametrize("players", [4, 6])
+def test_stacked_window_menus_fit_without_overlap(players: int, kind: str,
+                                                  size: tuple[int, int]) -> None:
+    frame = window_frames(players)[kind]
+    menus = frame.menus
+    assert len(menus) == (players - 1 if kind == "reduce" else players)
+    assert all(m.style == "buttons" for m in menus)
+    surface = pygame.Surface(size)
+    log = render(frame, surface)
+    save(surface, f"table_{players}p_{kind}_window")
+    assert log.problems() == []
+    assert min(d.size for d in log.draws) >= font_floor(size[1])
+    # every seat's menu still shows its buttons: one "Pass" per menu, none cut short
+    passes = [d for d in log.draws if d.source.endswith("Pass")]
+    assert len(passes) == len(menus)
+    assert all(d.fit != "ellipsized" for d in passes)
+
+
+def test_the_layout_check_catches_text_drawn_over_text() -> None:
+    from companion.display.paint import Painter
+
+    surface = pygame.Surface((800, 480))
+    p = Painter(surface)
+    p.text("Reroll Peter's dog dice?", pygame.Rect(10, 10, 400, 40))
+    p.text("◀ pass · ● pay 3", pygame.Rect(10, 20, 400, 40))
+    assert any("overlaps" in problem for problem in p.log.problems())
+    surface.set_clip(pygame.Rect(0, 0, 800, 100))
+    p.text("▼ 1 more", pygame.Rect(10, 90, 400, 40))
+    surface.set_clip(None)
+    assert any("cut off" in problem for problem in p.log.problems())
+
+
+def finished_game() -> TableController:
+    clock = FakeClock()
+    ctl = TableController(dice=SeededDice(3), clock=clock)
+    driver = BotDriver(ctl, dict.fromkeys(range(4), sensible_policy), random.Random(3))
+    for _ in range(20_000):
+        if ctl.state.phase is Phase.GAME_OVER:
+            return ctl
+        events = driver.presses()
+        if not events:
+            ctl.tick(clock.advance(30))
+        for event in events:
+            ctl.handle(event)
+        clock.advance(0.2)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over_with_the_new_game_notice(size: tuple[int, int]) -> None:
+    ctl = finished_game()
+    frame = ctl.frame()
+    frame = replace(frame, notices=(*frame.notices, NEW_GAME_NOTICE))  # as the app does
+    assert frame.screen == "game_over" and frame.stats["seats"]
+    surface = pygame.Surface(size)
+    log = render(frame, surface)
+    save(surface, "table_game_over_new_game")
+    assert log.problems() == []
+    notice = [d for d in log.draws if d.source == NEW_GAME_NOTICE.text]
+    assert len(notice) == 1 and notice[0].fit in ("full", "shrunk")
+    assert notice[0].size >= font_floor(size[1])
+    assert any(d.text.endswith("wins!") for d in log.draws)
+    names = {row["name"] for row in frame.stats["seats"]}
+    assert names <= {d.text for d in log.draws}
