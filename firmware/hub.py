@@ -30,6 +30,10 @@ HOLD_MS = 2000
 HEARTBEAT_MS = 1000
 HOST_TIMEOUT_MS = 3500  # no frame from the host this long: lights off, displays blank
 READ_BUDGET = 64  # bytes read per loop, so a flood never starves the button scan
+# ticks_ms wraps every 2**30 ms and ticks_diff is only right within +-2**29 ms (6.2 days);
+# a button untouched for longer would look as if it changed in the future and refuse
+# its next press. Its last change is kept at most this far back (3.1 days).
+IDLE_CAP_MS = 1 << 28
 
 
 class Hub:
@@ -92,6 +96,9 @@ class Hub:
         ticks_diff = self.clock.ticks_diff
         for i in range(PADS * 3):
             since = ticks_diff(now, self.changed[i])
+            if since > IDLE_CAP_MS:
+                self.changed[i] = self.clock.ticks_add(now, -IDLE_CAP_MS)
+                since = IDLE_CAP_MS
             if raw[i] != self.state[i]:
                 # first edge acts at once; then this button alone ignores its contact
                 # for debounce_ms, so chatter on one pad never delays another

@@ -66,21 +66,29 @@ class Board:
         return Pin
 
 
+TICKS_PERIOD = 1 << 30  # MicroPython's ticks_ms wraps at 2**30 on the Pico
+
+
 class Clock(types.ModuleType):
-    """A fake `utime`: ticks in ms that only move when the test (or sleep_ms) says so."""
+    """A fake `utime`: ticks in ms that only move when the test (or sleep_ms) says so.
+
+    `now` counts on without limit; the ticks functions wrap it exactly as MicroPython's
+    do (py/modtime.c), so code that forgets the wrap fails here too.
+    """
 
     def __init__(self) -> None:
         super().__init__("utime")
         self.now = 1000
 
     def ticks_ms(self) -> int:
-        return self.now
+        return self.now % TICKS_PERIOD
 
     def ticks_diff(self, a: int, b: int) -> int:
-        return a - b
+        half = TICKS_PERIOD // 2
+        return ((a - b + half) % TICKS_PERIOD) - half
 
     def ticks_add(self, a: int, b: int) -> int:
-        return a + b
+        return (a + b) % TICKS_PERIOD
 
     def sleep_ms(self, ms: int) -> None:
         self.now += ms

@@ -162,6 +162,27 @@ def test_hold_once_per_press(firmware: Firmware) -> None:
     assert wire.buttons() == [("2", "L", "D"), ("2", "L", "H"), ("2", "L", "U")]
 
 
+def test_buttons_still_work_after_days_untouched_and_a_ticks_wrap(firmware: Firmware) -> None:
+    """ticks_ms wraps every 2**30 ms (12.4 days) and ticks_diff is only right within
+    2**29 ms; a hub left on for days still hears a button nobody touched for 9 days."""
+    firmware.clock.now = (1 << 30) - 40  # ticks_ms wraps during the first press
+    hub, wire = make_hub(firmware)
+    firmware.board.pressed.add((1, L))
+    run_ms(firmware, hub, 30)
+    firmware.board.pressed.discard((1, L))
+    run_ms(firmware, hub, 30)
+    for _ in range(6):  # 6 x 2**27 ms: 9.3 days, where a plain ticks_diff turns negative
+        firmware.clock.now += 1 << 27
+        run_ms(firmware, hub, 1)
+    for pad in (1, 4):  # one pressed before, one never pressed
+        firmware.board.pressed.add((pad, L))
+        run_ms(firmware, hub, 1)
+        firmware.board.pressed.discard((pad, L))
+        run_ms(firmware, hub, 30)
+    assert wire.buttons() == [("1", "L", "D"), ("1", "L", "U"), ("1", "L", "D"),
+                              ("1", "L", "U"), ("4", "L", "D"), ("4", "L", "U")]
+
+
 def test_button_down_at_start_is_in_the_state_report_not_a_press(firmware: Firmware) -> None:
     firmware.board.pressed.add((3, R))
     hub, wire = make_hub(firmware)
