@@ -53,3 +53,32 @@ def test_noise_before_a_frame_is_skipped() -> None:
 def test_encode_refuses_what_decode_would_not_read(args: tuple[str, ...]) -> None:
     with pytest.raises(padproto.FrameError):
         padproto.encode(1, "SHOW", args)
+
+
+def test_host_reads_the_recorded_hub_session() -> None:
+    """The hub's side of the recorded session (which the firmware tests produce) read by
+    the host's reader: the presses, the hold and the link counters come out right."""
+    import queue
+
+    from companion.pads.config import SerialConfig
+    from companion.pads.events import Button, Kind, PadEvent
+    from companion.pads.serial import SerialPads
+
+    session = VECTORS["hub_session"]
+    assert session["host"] == [padproto.encode(0, "HELLO", (padproto.PROTOCOL_VERSION,))
+                               .decode()]
+    events: queue.Queue[PadEvent] = queue.Queue()
+    source = SerialPads(events, SerialConfig())
+    for line in session["hub"]:
+        source.feed(line.encode())
+    got = [events.get_nowait() for _ in range(events.qsize())]
+    assert got == [PadEvent(2, Button.SELECT, Kind.PRESS),
+                   PadEvent(2, Button.SELECT, Kind.RELEASE),
+                   PadEvent(0, Button.LEFT, Kind.PRESS),
+                   PadEvent(0, Button.LEFT, Kind.HOLD),
+                   PadEvent(0, Button.LEFT, Kind.RELEASE)]
+    assert source.stats.hellos == 2
+    assert source.hub_info == {"protocol": "1", "firmware": "1.0.0", "pads": "6",
+                               "displays": "3F"}
+    assert (source.stats.frames, source.stats.dropped, source.stats.gaps) == (11, 0, 0)
+    assert source.held_buttons() == []
