@@ -135,11 +135,17 @@ create_user() {
             say "  created missing group $group"
         fi
     done
+    # The unit gives these groups with SupplementaryGroups=; the user is also a member,
+    # so `sudo -u mush mush-companion pads test` has the service's own device rights.
+    group_list=$(printf '%s' "$SERVICE_GROUPS" | tr ' ' ',')
     if ! getent passwd "$SERVICE_USER" >/dev/null; then
-        useradd --system --user-group --no-create-home \
+        useradd --system --user-group --no-create-home --groups "$group_list" \
             --home-dir "/var/lib/$SERVICE" --shell /usr/sbin/nologin \
             --comment "MUSH table companion" "$SERVICE_USER"
-        say "  created system user $SERVICE_USER"
+        say "  created system user $SERVICE_USER (groups $SERVICE_GROUPS)"
+    else
+        usermod --append --groups "$group_list" "$SERVICE_USER"
+        say "  system user $SERVICE_USER is in the groups $SERVICE_GROUPS"
     fi
 }
 

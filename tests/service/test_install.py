@@ -184,3 +184,69 @@ def test_minimal_config_parses_as_is_and_with_every_example_uncommented(tmp_path
     loaded = config.load_config(uncommented)
     assert loaded.pads.serial.port == "/dev/mush-pad-hub"
     assert loaded.voice.language == "en"
+
+
+STUBBED_TOOLS = ("id", "getent", "groupadd", "useradd", "usermod", "udevadm", "modprobe",
+                 "systemctl")
+
+
+def stub_tools(bin_dir: Path, log: Path, *, user_exists: bool) -> dict[str, str]:
+    """System tools that only write their arguments to `log` (id -u says root), first on
+    PATH, so the real-install path runs without touching this machine's users or units."""
+    bin_dir.mkdir()
+    for tool in STUBBED_TOOLS:
+        body = f'echo "{tool} $*" >> "{log}"\n'
+        if tool == "id":
+            body += 'echo 0\n'
+        elif tool == "getent":
+            status = 0 if user_exists else 2
+            body += f'case "$1" in passwd) exit {status} ;; esac\n'
+        script = bin_dir / tool
+        script.write_text("#!/bin/sh\n" + body)
+        script.chmod(0o755)
+    return {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(bin_dir)}
+
+
+@needs_make
+@pytest.mark.parametrize("user_exists", [False, True], ids=["new-user", "existing-user"])
+def test_real_install_puts_the_service_user_in_the_device_groups(
+    tmp_path: Path, user_exists: bool
+) -> None:
+    """Without DESTDIR the installer creates the user in the unit's groups (or adds an
+    existing one to them), reloads udev and systemd, and uninstall keeps user and journal.
+    Paths go to tmp_path through SYSCONFDIR and PREFIX; the system tools are stubs."""
+    log = tmp_path / "calls.log"
+    env = stub_tools(tmp_path / "bin", log, user_exists=user_exists)
+    etc, prefix = tmp_path / "etc", tmp_path / "opt" / "mush-companion"
+    args = ["make", "--no-print-directory", "-C", str(ROOT), "DESTDIR=", f"PREFIX={prefix}",
+            "INSTALL_VENV=0"]
+    env = {**env, "SYSCONFDIR": str(etc)}
+    result = subprocess.run([*args, "install"], env=env, capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    calls = log.read_text().splitlines()
+    groups = "gpio,video,render,input,audio,dialout"
+    if user_exists:
+        assert f"usermod --append --groups {groups} mush" in calls
+        assert not any(c.startswith("useradd") for c in calls)
+    else:
+        useradd = [c for c in calls if c.startswith("useradd")]
+        assert len(useradd) == 1 and f"--groups {groups}" in useradd[0]
+        assert useradd[0].endswith(" mush") and "--system" in useradd[0]
+    assert "udevadm control --reload" in calls
+    assert (etc / "systemd/system/mush-companion.service").is_file()
+    assert (etc / "udev/rules.d/99-mush-pad-hub.rules").is_file()
+    assert (etc / "mush-companion/config.toml").is_file()
+    unit = (etc / "systemd/system/mush-companion.service").read_text()
+    assert f"ExecStart={prefix}/venv/bin/mush-companion run" in unit
+
+    log.write_text("")
+    result = subprocess.run([*args, "uninstall"], env=env, capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Kept: the journal in /var/lib/mush-companion" in result.stdout
+    calls = log.read_text().splitlines()
+    assert not any(c.startswith(("userdel", "groupdel")) for c in calls)
+    assert not (etc / "systemd/system/mush-companion.service").exists()
+    assert not (etc / "udev/rules.d/99-mush-pad-hub.rules").exists()
+    assert not (etc / "mush-companion").exists()
