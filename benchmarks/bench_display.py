@@ -20,13 +20,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from companion.display import Display, game_stats
+from companion.display import Display
 from companion.rules import GameState, SeededDice, Settings, legal, public_view
 from companion.rules.bots import play_game, sensible_policy
 from companion.rules.commands import Command
 from companion.rules.events import Event
 from companion.rules.model import Phase
 from companion.table.frame import Menu, MenuItem, TableFrame, chart_faces
+from companion.table.stats import game_stats
 
 IDLE_SECONDS = 10.0
 REDRAWS = 60

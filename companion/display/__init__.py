@@ -2,12 +2,12 @@
 
 `Display` is the window (full screen on the Pi, resizable on a desktop, dummy in tests);
 `render(frame, surface)` draws one frame on any surface and returns the `LayoutLog` of
-every text drawn; `game_stats(events)` makes the game-over figures for `TableFrame.stats`.
+every text drawn. The game-over figures it shows come in `TableFrame.stats`, made by
+`companion.table.stats.game_stats`.
 """
 
 from companion.display.paint import LayoutLog, TextDraw, font_floor
 from companion.display.render import render
-from companion.display.stats import game_stats
 from companion.display.window import Display
 
-__all__ = ["Display", "LayoutLog", "TextDraw", "font_floor", "game_stats", "render"]
+__all__ = ["Display", "LayoutLog", "TextDraw", "font_floor", "render"]

@@ -564,7 +564,7 @@ def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """T3: the winner, then each player's dog-dice luck against expectation and chips spent.
 
-    The figures come from `frame.stats` (see `companion.display.stats.game_stats`).
+    The figures come from `frame.stats` (see `companion.table.stats.game_stats`).
     """
     view = frame.view
     areas = Areas(p, frame, rect)
@@ -593,12 +593,8 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 
 
 def luck_of(data: dict[str, Any]) -> float:
-    """Dogs rolled minus dogs expected, from `display.stats.game_stats` ("luck") or from a
-    row that only has the counts ("dogs" and "dogs_expected" or "expected")."""
-    if "luck" in data:
-        return float(data["luck"])
-    expected = data.get("dogs_expected", data.get("expected", 0.0))
-    return float(data.get("dogs", 0)) - float(expected)
+    """Dogs rolled minus dogs expected: the row's "luck" (`table.stats.game_stats`)."""
+    return float(data.get("luck", 0.0))
 
 
 def _stats_row(p: Painter, view: View, data: dict[str, Any], row: pygame.Rect,

@@ -448,7 +448,7 @@ class TableController:
             notices=tuple(n for n, _ in self._notices),
             animation=animation,
             animation_progress=progress,
-            stats=game_stats(self._history, state) if state.phase is Phase.GAME_OVER else {},
+            stats=game_stats(self._history) if state.phase is Phase.GAME_OVER else {},
             undo=undo,
             charts=chart_faces(state.settings.charts) if state.settings is not None else {},
         )

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from companion.display.stats import game_stats
 from companion.rules import (
     Command,
     GameState,
@@ -29,6 +28,7 @@ from companion.rules import events as ev
 from companion.rules.bots import play_game, sensible_policy
 from companion.rules.model import REST_CHOICES, Phase, RollKind
 from companion.table.frame import Countdown, Menu, MenuItem, Notice, TableFrame, chart_faces
+from companion.table.stats import game_stats
 
 NAMES = {
     2: ("Ann", "Bo"),

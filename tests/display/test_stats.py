@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.display.stats import game_stats
 from companion.rules import Settings
 from companion.rules import events as ev
 from companion.rules.model import DiceColour
+from companion.table.stats import game_stats
 from display.frames import moments
 
 
@@ -46,9 +46,30 @@ def test_a_whole_bot_game_adds_up() -> None:
         sum(s["dogs"] - s["expected"] for s in stats["seats"]), abs=1e-6)
 
 
-def test_game_over_screen_reads_rows_with_counts_only() -> None:
-    from companion.display.screens import luck_of
+def test_the_controller_shows_the_same_figures_as_the_journal_gives() -> None:
+    # one computation: the game-over frame carries exactly game_stats of the game's events
+    import random
 
-    assert luck_of({"luck": 1.5}) == 1.5
-    assert luck_of({"dogs": 10, "dogs_expected": 12.5}) == -2.5
-    assert luck_of({"dogs": 3, "expected": 2.0}) == 1.0
+    from table.helpers import FakeClock
+
+    from companion.rules.bots import sensible_policy
+    from companion.rules.dice import SeededDice
+    from companion.rules.model import Phase
+    from companion.table import BotDriver, TableController
+
+    clock = FakeClock()
+    controller = TableController(dice=SeededDice(2), clock=clock)
+    driver = BotDriver(controller, dict.fromkeys(range(4), sensible_policy), random.Random(2))
+    while controller.state.phase is not Phase.GAME_OVER:
+        events = driver.presses()
+        if not events:
+            controller.tick(clock.advance(30))
+        for event in events:
+            controller.handle(event)
+        clock.advance(0.2)
+    frame = controller.frame()
+    assert frame.stats == game_stats(controller.history)
+    assert frame.stats["winner"] == controller.state.winner
+    assert [row["name"] for row in frame.stats["seats"]] == [
+        p.name for p in controller.state.players]
+    assert frame.stats["rounds"] == controller.state.round
