@@ -276,3 +276,74 @@ def test_stop_flag_remembers_the_first_signal() -> None:
     flag.set(signal.SIGTERM)
     assert flag.is_set() and flag.wait(0) is True
     assert flag.signal == signal.SIGINT
+
+
+# --- the real program's main loop, hung from inside ---
+
+HANGING_RUN = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from companion import app, cli
+
+    hang = Path(sys.argv[1])
+    draw = app.Companion.draw
+
+    def draw_or_hang(self):
+        # Companion.step() draws on every turn of the main loop; while the file exists
+        # the loop is stuck here, as on a wedged device, and every other thread runs on.
+        while hang.exists():
+            time.sleep(0.01)
+        draw(self)
+
+    app.Companion.draw = draw_or_hang
+    sys.exit(cli.main(sys.argv[2:]))
+    """
+)
+
+
+def test_the_real_main_loop_pings_and_stops_pinging_when_it_hangs(
+    path_receiver: Receiver, tmp_path: Path
+) -> None:
+    """`mush-companion run` (mock pads, dummy screen) under a real NOTIFY_SOCKET: READY=1,
+    WATCHDOG=1 every half interval from the loop, none while the loop is stuck, pings
+    again once it comes round, and a clean exit on SIGTERM."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'[store]\npath = "{tmp_path / "journal.sqlite3"}"\n'
+                      '[display]\nfullscreen = false\n')
+    hang = tmp_path / "hang"
+    env = dict(os.environ, NOTIFY_SOCKET=path_receiver.name, WATCHDOG_USEC="400000",
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("WATCHDOG_PID", None)
+    child = subprocess.Popen(
+        [sys.executable, "-c", HANGING_RUN, str(hang), "run", "--config", str(config),
+         "--pads", "mock"], cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)
+
+    def pings(messages: list[tuple[float, str]]) -> list[float]:
+        return [t for t, m in messages if "WATCHDOG=1" in m.split("\n")]
+
+    try:
+        first: list[str] = []
+        while not any("READY=1" in m for m in first):
+            first.append(path_receiver.receive(timeout=30))
+        running = pings(path_receiver.collect(1.6))
+        assert len(running) >= 5, running  # one per 0.2 s
+        assert max(intervals(running)) < 0.4  # never late for the 0.4 s watchdog
+
+        hang.touch()
+        path_receiver.collect(0.25)  # the turn already under way may still ping
+        hung = pings(path_receiver.collect(1.2))
+        assert hung == [], "a main loop stuck in a draw must not ping"
+
+        hang.unlink()
+        resumed = pings(path_receiver.collect(0.8))
+        assert len(resumed) >= 2
+
+        child.send_signal(signal.SIGTERM)
+        assert child.wait(timeout=20) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.stderr is not None
+    assert "table ready" in child.stderr.read()
