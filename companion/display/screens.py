@@ -535,6 +535,8 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                         rolled if frame.animation_progress >= 1.0 else None,
                         placeholder(view, "pressing"), kind="press")
             body = pygame.Rect(body.x, body.y, body.w, body.h - chart_h - p.px(12))
+    if view.get("phase") == "pressing" and (view.get("last_roll") or {}).get("kind") != "press":
+        return  # the question is the pressing roll: an earlier roll's result would mislead
     roll_panel(p, frame, pygame.Rect(body.x, body.y + p.px(8), body.w, body.h - p.px(8)))
 
 
