@@ -22,7 +22,8 @@ from companion.rules import commands as c
 from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
 from companion.rules.model import Phase
-from companion.table import BotDriver, TableController, TableFrame
+from companion.rules.settings import Variants
+from companion.table import BotDriver, TableConfig, TableController, TableFrame
 from display.conftest import SCREEN_DIR
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]
@@ -119,3 +120,61 @@ def test_game_over_with_the_new_game_notice(size: tuple[int, int]) -> None:
     assert any(d.text.endswith("wins!") for d in log.draws)
     names = {row["name"] for row in frame.stats["seats"]}
     assert names <= {d.text for d in log.draws}
+
+
+EVERY_SCREEN = ("setup", "training", "bidding", "reveal", "early_riser", "weather", "turn",
+                "rest", "reduce", "dogs", "moving", "terrain", "avalanche", "pressing",
+                "round_end", "game_over")
+"""Every screen name the controller gives its frames."""
+
+
+def controller_screens(players: int) -> dict[str, TableFrame]:
+    """The first settled frame of every screen, and of every screen mid-animation, from
+    bot games played through the controller (the seat names as in a real setup)."""
+    frames: dict[str, TableFrame] = {}
+    config = TableConfig(players=players, seat_names=NAMES[:players],
+                         variants=Variants(avalanches_at_start=True))
+    for seed in range(1, 8):
+        clock = FakeClock()
+        ctl = TableController(dice=SeededDice(seed), clock=clock, config=config)
+        driver = BotDriver(ctl, dict.fromkeys(range(players), sensible_policy),
+                           random.Random(seed))
+        for _ in range(40_000):
+            frame = ctl.frame()
+            key = frame.screen if frame.animation is None else f"{frame.screen}_animated"
+            frames.setdefault(key, frame)
+            if ctl.state.phase is Phase.GAME_OVER:
+                break
+            events = driver.presses()
+            if not events:
+                ctl.tick(clock.advance(30))
+            for event in events:
+                ctl.handle(event)
+            clock.advance(1.5)  # animations end between presses: settled frames
+        if set(EVERY_SCREEN) <= set(frames):
+            break
+    return frames
+
+
+NAMES = ("Leonhard", "Bartholomew-Maximilian", "Libby", "Rick", "Françoise-Anne", "Ute")
+CONTROLLER_FRAMES = {players: controller_screens(players) for players in (4, 6)}
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_bot_games_show_every_screen(players: int) -> None:
+    assert set(EVERY_SCREEN) <= set(CONTROLLER_FRAMES[players])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", sorted({f"{players}p_{screen}"
+                                          for players, frames in CONTROLLER_FRAMES.items()
+                                          for screen in frames}))
+def test_controller_screens_fit(name: str, size: tuple[int, int]) -> None:
+    players, screen = int(name[0]), name.split("_", 1)[1]
+    frame = CONTROLLER_FRAMES[players][screen]
+    surface = pygame.Surface(size)
+    log = render(frame, surface)
+    save(surface, f"table_{name}")
+    assert log.draws
+    assert log.problems() == []
+    assert min(d.size for d in log.draws) >= font_floor(size[1])
