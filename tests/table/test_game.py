@@ -174,7 +174,11 @@ def test_keyboard_pads_play_the_same_game() -> None:
         for event in got:
             controller.handle(event)
         clock.advance(0.2)
-    assert controller.state.phase is Phase.GAME_OVER
+    state = controller.state
+    assert state.phase is Phase.GAME_OVER  # from setup to Nome on typed keys alone
+    assert len(state.players) == 4 and state.winner is not None
+    assert isinstance(controller.history[0], ev.GameStarted)
+    assert isinstance(controller.history[-1], ev.GameWon)
 
 
 def test_the_journal_replays_to_the_same_state_with_undo_markers() -> None:
