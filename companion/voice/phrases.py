@@ -10,6 +10,8 @@ Template grammar (one string per phrase kind and language, tokens split on space
 
     word        a clip key; `{slot}` inside it is replaced by the slot's value
     #slot       a number (clips num.0..num.40; larger numbers digit by digit)
+    &slot       a number agreeing with a feminine noun: `num.f.<n>` where the language
+                has its own feminine form (French "une"), else as #slot
     %slot       a count of dogs, using the language's own singular/plural forms
     @slot       one seat: the player's name, or the seat colour clip
     @@slot      a list of seats, with a short pause between them
@@ -26,6 +28,7 @@ from typing import Final
 from companion.seats import MAX_SEATS
 from companion.voice.texts import (
     DICE_COLOURS,
+    FEMININE_NUMBERS,
     LANGUAGES,
     MAX_NUMBER,
     OUTCOMES,
@@ -54,7 +57,7 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "winner": "@seat wins",
     },
     "fr": {
-        "round": "round #round",
+        "round": "round &round",  # la manche: "Manche une", not "Manche un"
         "weather": "zone.{zone} . weather.{weather}",
         "order": "order_of_play , @@order",
         "early_riser": "early_riser @seat",
@@ -287,12 +290,15 @@ def _count(value: object, what: str) -> int:
     return value
 
 
-def number_clips(n: int) -> list[Token]:
+def number_clips(n: int, language: str = "en", feminine: bool = False) -> list[Token]:
     """The clips for a number: one clip up to MAX_NUMBER, else one per digit.
 
     Rounds past 40 are rare enough in MUSH that "four one" is an acceptable way to say 41,
-    and it keeps the shipped set small.
+    and it keeps the shipped set small. `feminine` picks the language's feminine form
+    where it has one (French 1, 21, 31).
     """
+    if feminine and n in FEMININE_NUMBERS.get(language, {}):
+        return [Clip(f"num.f.{n}")]
     if n <= MAX_NUMBER:
         return [Clip(f"num.{n}")]
     return [Clip(f"num.{digit}") for digit in str(n)]
@@ -317,10 +323,10 @@ def expand(template: str, slots: Mapping[str, SlotValue], language: str) -> list
             seat = slots[word[1:]]
             assert isinstance(seat, Seat)
             out.append(seat)
-        elif word.startswith("#"):
+        elif word.startswith(("#", "&")):
             number = slots[word[1:]]
             assert isinstance(number, int)
-            out += number_clips(number)
+            out += number_clips(number, language, feminine=word.startswith("&"))
         elif word.startswith("%"):
             count = slots[word[1:]]
             assert isinstance(count, int)

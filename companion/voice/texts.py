@@ -27,6 +27,16 @@ ESPEAK_SPEED: Final = 160
 MAX_NUMBER: Final = 40
 """Numbers 0..MAX_NUMBER ship as clips; larger ones are spoken digit by digit."""
 
+FEMININE_NUMBERS: Final[dict[str, dict[int, str]]] = {
+    "fr": {1: "une", 21: "vingt et une", 31: "trente et une"},
+}
+"""Numbers whose feminine form differs, per language, shipped as `num.f.<n>` clips: a
+French round is "manche une", manche being feminine ("manche un" is wrong)."""
+
+MAX_DOGS: Final = 8
+"""The most dogs a team has (RULES S2): numbers above it are only ever said as round
+numbers, so where such a number has a feminine form its masculine clip is not shipped."""
+
 ZONES: Final = ("southern", "central", "northern")
 WEATHERS: Final = ("warm", "moderate", "cold")
 DICE_COLOURS: Final = ("green", "red", "blue")
@@ -145,7 +155,10 @@ def clip_texts(language: str) -> dict[str, str]:
     Numbers are written as digits: espeak-ng reads them in the voice's own language
     ("3" is "three", "trois", "drei").
     """
-    texts = {f"num.{n}": str(n) for n in range(MAX_NUMBER + 1)}
+    feminine = FEMININE_NUMBERS.get(language, {})
+    texts = {f"num.{n}": str(n) for n in range(MAX_NUMBER + 1)
+             if n <= MAX_DOGS or n not in feminine}
+    texts.update({f"num.f.{n}": word for n, word in feminine.items()})
     texts.update({f"seat.{seat.key}": seat.names[language] for seat in SEATS})
     texts.update(_PHRASES[language])
     return texts

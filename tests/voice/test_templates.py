@@ -90,6 +90,19 @@ def test_dog_counts_use_each_languages_own_forms() -> None:
     assert said("de", 0) == ["num.0", "dogs"]
 
 
+def test_a_french_round_agrees_with_manche_which_is_feminine() -> None:
+    def said(language: str, number: int) -> list[str]:
+        keys = _clip_keys(Announcement.new_round(number), language)
+        return [load_manifest()[language][k].text for k in keys]
+
+    assert said("fr", 1) == ["Manche", "une"]
+    assert said("fr", 21) == ["Manche", "vingt et une"]
+    assert said("fr", 31) == ["Manche", "trente et une"]
+    assert said("fr", 2) == ["Manche", "2"]
+    assert said("en", 1) == ["Round", "1"]
+    assert said("de", 1) == ["Runde", "1"]  # "Runde eins" is right in German
+
+
 def test_rounds_past_forty_are_said_digit_by_digit() -> None:
     assert _clip_keys(Announcement.weather(41, "northern", "warm"), "en")[:3] == [
         "round", "num.4", "num.1"]
