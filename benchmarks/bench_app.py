@@ -1,0 +1,329 @@
+"""The whole program: press-to-frame latency, start-up to the first frame, memory in a game.
+
+The part benchmarks time one piece each; these figures are what a player at the table
+notices, so each one goes through the real parts together: gpiozero (on its MockFactory)
+and our debouncer, the queue, the controller, the journal commit on disk, the voice
+worker and the real `Display` (on whatever SDL video driver the environment selects;
+`make bench` uses dummy, the Pi uses kmsdrm).
+
+- Press to frame: a pad line is driven low then high from another thread while the main
+  loop runs as at the table; a press acts on its release, so the time runs from the
+  release edge to the end of the first redraw whose menu focus moved.
+- Start-up: `mush-companion run --pads mock` on a 1920×1080 screen, resuming a game in
+  progress (a restart after a power cut, the case the table waits for), from before the
+  interpreter starts to the end of the first frame.
+- Memory: the peak resident size of `mush-companion demo` playing a whole game with voice
+  and a 1920×1080 screen.
+Journal commit and replay times are the store benchmark's (`bench_store.py`).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from companion.app import Companion, Hooks
+from companion.config import Config
+from companion.pads import PadsConfig, make_source
+from companion.pads.events import Button
+from companion.rules.bots import SensibleBot
+from companion.rules.dice import SeededDice
+from companion.rules.model import Arrangement, Phase
+from companion.rules.settings import Settings
+from companion.rules.state import GameState
+from companion.runner import MUSHERS, SteppedClock
+from companion.store import Journal
+from companion.table import BotDriver
+from companion.table.menus import seat_tree
+
+PRESS_GOAL_MS = 30.0
+START_GOAL_S = 1.5
+MEMORY_GOAL_MB = 80.0
+PRESSES = 250
+SIZES = ((1920, 1080), (800, 480))
+START_RUNS = 5
+SEED = 7
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _base_dir() -> Path:
+    """On disk, like the store benchmark: the commit's fsync is part of every press."""
+    base = os.environ.get("BENCH_STORE_DIR") or ("/var/tmp" if Path("/var/tmp").is_dir()
+                                                 else tempfile.gettempdir())
+    return Path(base)
+
+
+def _config() -> Config:
+    return Config(game=Settings.make(MUSHERS[:4], Arrangement.INTRO))
+
+
+def _menu_seat(state: GameState) -> int | None:
+    """A seat whose top menu is a list of two or more choices, with no countdown running:
+    there ◀ and ▶ move the focus and nothing else moves on screen."""
+    if state.settings is None or state.window is not None or state.phase in (
+            Phase.BIDDING, Phase.GAME_OVER):
+        return None
+    for seat in state.seats:
+        tree = seat_tree(state, seat)
+        if tree is not None and tree.style == "list" and len(tree.enabled_keys()) >= 2:
+            return seat
+    return None
+
+
+def prepared_journal(path: Path, rounds: int = 6, seed: int = SEED) -> int:
+    """Bots play (headless) to a turn menu in round `rounds` or later; the journal is left
+    with that game in progress. Returns the seat whose menu is open."""
+    clock = SteppedClock(0.25)
+    companion = Companion(_config(), Journal(path), dice=SeededDice(seed), clock=clock)
+    driver = BotDriver(companion.controller, dict.fromkeys(range(4), SensibleBot()),
+                       random.Random(seed), setup_seat=0)
+    try:
+        while True:
+            state = companion.controller.state
+            if state.phase is Phase.GAME_OVER:
+                raise RuntimeError("the bots finished before reaching the wanted round")
+            seat = _menu_seat(state) if state.round >= rounds else None
+            if seat is not None:
+                return seat
+            for pad_event in driver.presses():
+                companion.events.put(pad_event)
+            companion.step(wait=0)
+            clock.tick()
+    finally:
+        companion.close()
+
+
+# --- press to frame -----------------------------------------------------------------
+
+
+def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
+                   presses: int = PRESSES) -> list[float]:
+    """Seconds from each release edge to the end of the redraw that shows its focus move."""
+    import queue
+
+    from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+
+    from companion.display import Display
+    from companion.voice import Announcer
+
+    config = _config()
+    factory = MockFactory()
+    events: queue.Queue[Any] = queue.Queue()
+    pads = make_source(PadsConfig(source="mock"), events, pin_factory=factory)
+    display = Display(size=size)
+    voice = Announcer(config.voice)
+    voice.start()
+    redrawn_at: list[tuple[float, int]] = []
+    moved = threading.Event()
+    focus: list[int | None] = [None]
+
+    def on_frame(frame: Any, redrawn: bool) -> None:
+        menu = next((m for m in frame.menus if m.seat == seat), None)
+        now = time.perf_counter()
+        if menu is None or not redrawn:
+            return
+        if focus[0] is not None and menu.focus != focus[0]:
+            redrawn_at.append((now, menu.focus))
+            moved.set()
+        focus[0] = menu.focus
+
+    companion = Companion(config, Journal(journal_path), display=display, voice=voice,
+                          pads=pads, events=events, hooks=Hooks(on_frame=on_frame))
+    pads.start()
+    pins = next(p for p in config.pads.gpio.seats if p.seat == seat)
+    lines = {Button.LEFT: factory.pin(pins.left), Button.RIGHT: factory.pin(pins.right)}
+    done = threading.Event()
+    samples: list[float] = []
+    failures: list[str] = []
+
+    def press() -> None:
+        rng = random.Random(SEED)
+        try:
+            deadline = time.monotonic() + 10
+            while focus[0] is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            for _ in range(presses):
+                line = lines[rng.choice((Button.LEFT, Button.RIGHT))]
+                line.drive_low()
+                time.sleep(rng.uniform(0.025, 0.045))  # past the 20 ms debounce window
+                moved.clear()
+                released = time.perf_counter()
+                line.drive_high()
+                if not moved.wait(1.0):
+                    failures.append("a press showed no focus move within 1 s")
+                    return
+                samples.append(redrawn_at[-1][0] - released)
+                # the next press comes after the debounce window (20 ms from the release),
+                # as a finger does: an edge inside it is held back by design, not lag
+                time.sleep(max(0.0, released + rng.uniform(0.03, 0.08) - time.perf_counter()))
+        finally:
+            done.set()
+
+    presser = threading.Thread(target=press, name="bench-presser", daemon=True)
+    try:
+        assert companion.game_id is not None, "the prepared game did not resume"
+        presser.start()
+        companion.run(until=done.is_set)
+    finally:
+        presser.join(5)
+        companion.close()
+        factory.reset()
+    if failures:
+        raise RuntimeError(failures[0])
+    return samples
+
+
+# --- start-up -------------------------------------------------------------------------
+
+_FIRST_FRAME = textwrap.dedent("""
+    import os, sys, time
+    from companion import app
+
+    drawn = app.Companion.draw
+
+    def draw(self):
+        drawn(self)
+        print(f"{time.time() - float(os.environ['BENCH_T0']):.4f} {self.game_id}", flush=True)
+        os._exit(0)
+
+    app.Companion.draw = draw
+    from companion.cli import main
+    sys.exit(main(sys.argv[1:]))
+""")
+
+
+def _quiet_env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+               STATE_DIRECTORY=str(home / "state"))
+    for name in ("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"):
+        env.pop(name, None)
+    return env
+
+
+def start_up(journal: Path, home: Path, runs: int = START_RUNS) -> list[float]:
+    """Seconds from before the interpreter starts to the end of `run`'s first frame."""
+    state = home / "state"
+    state.mkdir(parents=True, exist_ok=True)
+    config = home / "start-up.toml"
+    config.write_text("[display]\nfullscreen = true\nsize = [1920, 1080]\n", encoding="utf-8")
+    env = _quiet_env(home)
+    times = []
+    for _ in range(runs):
+        for leftover in state.iterdir():
+            leftover.unlink()
+        shutil.copyfile(journal, state / "journal.sqlite3")
+        env["BENCH_T0"] = repr(time.time())
+        result = subprocess.run([sys.executable, "-c", _FIRST_FRAME, "run", "--pads", "mock",
+                                 "--config", str(config)], env=env,
+                                capture_output=True, text=True, timeout=60, check=False)
+        words = result.stdout.split()
+        if result.returncode != 0 or len(words) != 2 or words[1] == "None":
+            raise RuntimeError(f"start-up run failed or did not resume:\n{result.stderr}")
+        times.append(float(words[0]))
+    return times
+
+
+# --- memory ----------------------------------------------------------------------------
+
+_PEAK = textwrap.dedent("""
+    import sys
+    from companion.cli import main
+
+    status = main(sys.argv[1:])
+    fields = dict(line.split(":", 1) for line in open("/proc/self/status"))
+    print("VmHWM", fields["VmHWM"].split()[0], flush=True)
+    from companion.display import paint
+    cache = getattr(paint, "_TEXT_CACHE", {})
+    pixels = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in cache.values())
+    print("TextCache", len(cache), pixels, flush=True)
+    sys.exit(status)
+""")
+
+
+def game_memory(home: Path) -> tuple[float, int, str]:
+    """Peak resident MB of a demo game with voice and display, its rounds, and what the
+    display's text-surface cache held at the end (the largest part that grows in a game)."""
+    out = home / "memory-demo"
+    result = subprocess.run(
+        [sys.executable, "-c", _PEAK, "demo", "--out", str(out), "--seed", str(SEED),
+         "--no-screenshots", "--size", "1920x1080"],
+        env=_quiet_env(home), capture_output=True, text=True, timeout=120, check=False)
+    lines = result.stdout.splitlines()
+    peak = [line.split()[1] for line in lines if line.startswith("VmHWM ")]
+    if result.returncode != 0 or not peak:
+        raise RuntimeError(f"the demo failed:\n{result.stderr}")
+    rounds = next((int(line.split()[-1].rstrip("!")) for line in lines
+                   if "wins in round" in line), 0)
+    cache = [line.split() for line in lines if line.startswith("TextCache ")]
+    held = (f"text-surface cache {int(cache[0][2]) / 2**20:.0f} MB in {cache[0][1]} surfaces"
+            if cache else "text-surface cache not found")
+    return int(peak[0]) / 1024, rounds, held
+
+
+# --- the report --------------------------------------------------------------------
+
+
+def _verdict(ok: bool) -> str:
+    return "ok" if ok else "OVER GOAL"
+
+
+def run() -> None:
+    """Print press-to-frame p50/p99 at two sizes, start-up time and peak memory."""
+    print(f"   display driver: {os.environ.get('SDL_VIDEODRIVER', '(default)')}, "
+          f"audio driver: {os.environ.get('SDL_AUDIODRIVER', '(default)')}")
+    with tempfile.TemporaryDirectory(dir=_base_dir()) as tmp:
+        home = Path(tmp)
+        prepared = home / "prepared.sqlite3"
+        seat = prepared_journal(prepared)
+        with Journal(prepared) as journal:
+            game = journal.current_game()
+            assert game is not None
+            state = journal.replay(game.id)
+        print(f"   game: 4 bots, resumed in round {state.round} at seat {seat}'s turn menu")
+
+        for size in SIZES:
+            copy = home / f"press-{size[0]}x{size[1]}.sqlite3"
+            shutil.copyfile(prepared, copy)
+            samples = press_to_frame(copy, seat, size)
+            ms = [s * 1000 for s in samples]
+            p99 = _percentile(ms, 0.99)
+            print(f"   press to frame {size[0]}x{size[1]}: p50 {statistics.median(ms):.1f} ms, "
+                  f"p99 {p99:.1f} ms, max {max(ms):.1f} ms ({len(ms)} presses; "
+                  f"goal p99 < {PRESS_GOAL_MS:.0f} ms: {_verdict(p99 < PRESS_GOAL_MS)})")
+
+        times = start_up(prepared, home)
+        median = statistics.median(times)
+        print(f"   start-up to first frame (`run --pads mock`, 1920x1080, resuming round "
+              f"{state.round}): "
+              f"median {median:.2f} s of {len(times)}, max {max(times):.2f} s "
+              f"(goal < {START_GOAL_S} s: {_verdict(median < START_GOAL_S)})")
+
+        peak, rounds, held = game_memory(home)
+        print(f"   memory of a whole demo game ({rounds} rounds, voice, 1920x1080): peak RSS "
+              f"{peak:.0f} MB (goal < {MEMORY_GOAL_MB:.0f} MB: {_verdict(peak < MEMORY_GOAL_MB)});"
+              f" at the end the display's {held}")
+    print("   journal commit per event (p99) and replay of a 60-round game: "
+          "see the store benchmark (`python -m benchmarks store`)")
+
+
+if __name__ == "__main__":
+    run()
