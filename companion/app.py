@@ -14,7 +14,7 @@ import os
 import queue
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -76,7 +76,7 @@ class DisplayLike(Protocol):
 class VoiceLike(Protocol):
     """What the loop needs of the voice (companion.voice.Announcer)."""
 
-    def event(self, event: object, all_covered: Iterable[int] = ()) -> bool: ...
+    def event(self, event: object, all_covered: Collection[int] = ()) -> bool: ...
     def set_names(self, names: dict[int, str | None]) -> None: ...
     def repeat(self) -> bool: ...
     def close(self, timeout: float = 2.0) -> None: ...
