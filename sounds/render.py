@@ -13,9 +13,11 @@ seeded; dither is also switched off with -D), so re-rendering unchanged texts le
 with nothing to commit. The versions used are recorded in the manifest.
 
 Each clip: espeak-ng voice and speed from `texts.py`, mono 22.05 kHz (espeak-ng's own
-rate, so nothing is resampled), leading and trailing silence trimmed below -50 dBFS, peak
-normalised to -3 dBFS so clips joined into one announcement sound equally loud, 10 ms of
-padding against clicks, then Ogg Vorbis at quality 3 to keep the whole set small.
+rate, so nothing is resampled), leading and trailing silence trimmed below -50 dBFS,
+loudness matched (SoX measures the RMS level and one gain brings it to
+`LOUDNESS_DBFS`, or as near as `PEAK_CEILING_DBFS` allows) so clips joined into one
+announcement sound equally loud, 10 ms of padding against clicks, then Ogg Vorbis at
+quality 3 to keep the whole set small.
 """
 
 from __future__ import annotations
@@ -35,14 +37,15 @@ from companion.voice.texts import (  # noqa: E402  (the path above makes this im
     ESPEAK_SPEED,
     ESPEAK_VOICES,
     LANGUAGES,
+    LOUDNESS_DBFS,
+    PEAK_CEILING_DBFS,
     all_clip_texts,
 )
 
 OUT = REPO / "companion" / "voice" / "sounds"
 SAMPLE_RATE = 22050
-PEAK_DB = -3
 VORBIS_QUALITY = 3
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2
 
 
 def tool_version(command: list[str]) -> str:
@@ -61,13 +64,31 @@ def render_clip(text: str, language: str, target: Path, scratch: Path) -> None:
          "-w", str(raw), "--stdin"],
         input=text.encode("utf-8"), check=True,
     )
+    trimmed = scratch / "trimmed.wav"
     subprocess.run(
-        ["sox", "-R", "-D", str(raw), "-r", str(SAMPLE_RATE), "-c", "1",
-         "-C", str(VORBIS_QUALITY), str(target),
-         "silence", "1", "0.01", "-50d", "reverse", "silence", "1", "0.01", "-50d", "reverse",
-         "norm", str(PEAK_DB), "pad", "0.01", "0.01"],
+        ["sox", "-R", "-D", str(raw), "-r", str(SAMPLE_RATE), "-c", "1", str(trimmed),
+         "silence", "1", "0.01", "-50d", "reverse", "silence", "1", "0.01", "-50d", "reverse"],
         check=True,
     )
+    rms, peak = levels(trimmed)
+    gain = min(LOUDNESS_DBFS - rms, PEAK_CEILING_DBFS - peak)
+    subprocess.run(
+        ["sox", "-R", "-D", str(trimmed), "-C", str(VORBIS_QUALITY), str(target),
+         "gain", f"{gain:.2f}", "pad", "0.01", "0.01"],
+        check=True,
+    )
+
+
+def levels(wav: Path) -> tuple[float, float]:
+    """RMS and peak level of a WAV in dBFS, as SoX's `stats` effect measures them."""
+    result = subprocess.run(["sox", str(wav), "-n", "stats"], capture_output=True, text=True,
+                            check=True)
+    found: dict[str, float] = {}
+    for line in result.stderr.splitlines():
+        for name in ("RMS lev dB", "Pk lev dB"):
+            if line.startswith(name):
+                found[name] = float(line.split()[-1])
+    return found["RMS lev dB"], found["Pk lev dB"]
 
 
 def build_manifest(renderer: dict[str, str]) -> dict[str, object]:
@@ -82,7 +103,8 @@ def build_manifest(renderer: dict[str, str]) -> dict[str, object]:
         "sample_rate": SAMPLE_RATE,
         "channels": 1,
         "format": "ogg-vorbis",
-        "peak_dbfs": PEAK_DB,
+        "loudness_rms_dbfs": LOUDNESS_DBFS,
+        "peak_ceiling_dbfs": PEAK_CEILING_DBFS,
         "renderer": renderer,
         "clips": clips,
     }

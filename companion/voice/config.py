@@ -22,7 +22,7 @@ class VoiceConfig:
     """How the companion speaks.
 
     language: one of "en", "fr", "de".
-    volume: 0.0 (silent) to 1.0 (the clips' full level, peaks at -3 dBFS).
+    volume: 0.0 (silent) to 1.0 (the clips' full level, about -19 dBFS RMS).
     muted: speak nothing; "repeat" still remembers the last announcement.
     speak_names: say players' names with espeak-ng when it is installed; False always
         uses the seat colour.

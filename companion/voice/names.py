@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import array
 import logging
+import math
 import shutil
 import subprocess
 import sys
@@ -24,12 +25,18 @@ from hashlib import sha1
 from pathlib import Path
 from typing import Final
 
-from companion.voice.texts import ESPEAK_SPEED, ESPEAK_VOICES
+from companion.voice.texts import (
+    ESPEAK_SPEED,
+    ESPEAK_VOICES,
+    LOUDNESS_DBFS,
+    PEAK_CEILING_DBFS,
+)
 
 log = logging.getLogger("companion.voice")
 
 MAX_NAME_CHARS: Final = 40
-PEAK: Final = int(32767 * 10 ** (-3 / 20))  # -3 dBFS, the level of the shipped clips
+RMS_LEVEL: Final = 32768 * 10 ** (LOUDNESS_DBFS / 20)  # the shipped clips' loudness
+PEAK_CEILING: Final = 32768 * 10 ** (PEAK_CEILING_DBFS / 20)
 TRIM_LEVEL: Final = int(32767 * 10 ** (-50 / 20))  # silence below -50 dBFS is trimmed
 RENDER_TIMEOUT_S: Final = 10.0
 
@@ -48,7 +55,9 @@ def clean_name(name: str | None) -> str | None:
 
 
 def normalise_wav(path: Path) -> None:
-    """Trim silence and set the peak to -3 dBFS, like the shipped clips (stdlib only).
+    """Trim silence and match the shipped clips' loudness (stdlib only): the RMS level is
+    brought to `LOUDNESS_DBFS`, or as near as `PEAK_CEILING_DBFS` allows, as `sounds/render.py`
+    does for the clips.
 
     espeak-ng's level differs from the normalised clips; without this a name would sound
     louder or softer than the words around it. Only 16-bit mono WAV (espeak-ng's output)
@@ -67,7 +76,8 @@ def normalise_wav(path: Path) -> None:
         return
     samples = samples[max(0, loud[0] - 100): loud[-1] + 100]
     peak = max(abs(s) for s in samples) or 1
-    scale = PEAK / peak
+    rms = math.sqrt(sum(s * s for s in samples) / len(samples)) or 1.0
+    scale = min(RMS_LEVEL / rms, PEAK_CEILING / peak)
     scaled = array.array("h", (max(-32768, min(32767, round(s * scale))) for s in samples))
     if sys.byteorder == "big":
         scaled.byteswap()

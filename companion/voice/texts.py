@@ -21,6 +21,14 @@ ESPEAK_VOICES: Final[dict[str, str]] = {"en": "en-gb", "fr": "fr-fr", "de": "de"
 """espeak-ng voice per language, shared by the render script and the run-time names,
 so a player's name sounds like the clips around it."""
 
+LOUDNESS_DBFS: Final = -19.0
+"""Every clip and every run-time name is brought to this RMS level (dBFS), so words
+joined into one announcement sound equally loud..."""
+
+PEAK_CEILING_DBFS: Final = -1.0
+"""...unless that would push its peak past this: the gain is then only what the peak
+allows (a few quiet, spiky clips stay up to about 3 dB softer)."""
+
 ESPEAK_SPEED: Final = 160
 """Words per minute: a little slower than espeak-ng's 175, to carry across a table."""
 

@@ -16,8 +16,9 @@ from companion.voice.clips import ClipBank
 from companion.voice.config import VoiceConfig
 from companion.voice.names import MAX_NAME_CHARS, NameVoice, clean_name
 from companion.voice.phrases import Announcement
+from companion.voice.texts import LOUDNESS_DBFS, PEAK_CEILING_DBFS
 
-from .audio import peak_dbfs
+from .audio import peak_dbfs, rms_dbfs
 
 FAKE_ESPEAK = """#!{python}
 # A stand-in for espeak-ng: records its arguments and stdin, writes a quiet 0.3 s tone.
@@ -104,7 +105,9 @@ def test_a_name_is_rendered_through_espeak_ng_on_path_and_normalised(
     assert named.endswith(bank.raw("fr", "to_play"))
     assert bank.raw("fr", "seat.skyblue") not in named
     name_audio = named[len(bank.raw("fr", "turn_to")):-len(bank.raw("fr", "to_play"))]
-    assert -3.5 < peak_dbfs(name_audio) < -2.5  # raised from the fake's -21 dBFS to -3
+    # raised from the fake's -21 dBFS to the clips' loudness (or the peak ceiling)
+    assert rms_dbfs(name_audio) > LOUDNESS_DBFS - 3.5
+    assert peak_dbfs(name_audio) <= PEAK_CEILING_DBFS + 0.2
     args, text = ast.literal_eval(calls.read_text().splitlines()[0])
     assert text == "Zoé"
     assert args[:2] == ["-v", "fr-fr"] and "--stdin" in args
@@ -162,6 +165,7 @@ def test_real_espeak_ng_speaks_a_name_at_the_clips_level(
     name_audio = named[:-len(bank.raw(language, "wins"))]
     assert bank.raw(language, "seat.pink") not in named
     assert len(name_audio) > 22050 * 2 * 0.3  # at least 0.3 s of speech
-    assert -4.0 < peak_dbfs(name_audio) < -2.0
+    assert LOUDNESS_DBFS - 3.5 < rms_dbfs(name_audio) < LOUDNESS_DBFS + 0.5
+    assert peak_dbfs(name_audio) <= PEAK_CEILING_DBFS + 0.2
     voice.close()
 

@@ -8,17 +8,17 @@ from companion.voice.announcer import Announcer
 from companion.voice.clips import ClipBank, MixerFormat, compose, load_manifest
 from companion.voice.config import VoiceConfig
 from companion.voice.phrases import Announcement, Seat
-from companion.voice.texts import LANGUAGES
+from companion.voice.texts import LANGUAGES, LOUDNESS_DBFS
 
 from .audio import peak_dbfs, rms_dbfs
 from .helpers import one_of_each_kind
 
-PEAK_RANGE = (-6.0, 0.0)
+PEAK_RANGE = (-9.0, 0.0)  # loudness matched: peaks vary; Vorbis may pass the -1 ceiling
 QUIETEST_SPEECH_RMS = -35.0  # dBFS; digital silence is -inf, room noise on a file -60 or so
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_announcement_renders_to_speech_peaking_between_minus_6_and_0_dbfs(
+def test_every_announcement_renders_to_speech_peaking_between_minus_9_and_0_dbfs(
         mixer: tuple[int, int, int], language: str) -> None:
     bank = ClipBank()
     for announcement in one_of_each_kind():
@@ -32,10 +32,13 @@ def test_every_announcement_renders_to_speech_peaking_between_minus_6_and_0_dbfs
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_clip_alone_is_loudness_matched(mixer: tuple[int, int, int],
                                               language: str) -> None:
+    # RMS level, not peak: a peak-normalised set (the first one shipped) spread 7 dB
     bank = ClipBank()
-    peaks = [peak_dbfs(bank.raw(language, key)) for key in load_manifest()[language]]
-    assert all(PEAK_RANGE[0] <= p <= PEAK_RANGE[1] for p in peaks)
-    assert max(peaks) - min(peaks) < 2.0  # all normalised to the same -3 dBFS peak
+    clips = [bank.raw(language, key) for key in load_manifest()[language]]
+    assert all(PEAK_RANGE[0] <= peak_dbfs(pcm) <= PEAK_RANGE[1] for pcm in clips)
+    levels = [rms_dbfs(pcm) for pcm in clips]
+    assert all(LOUDNESS_DBFS - 3.5 < level < LOUDNESS_DBFS + 0.5 for level in levels)
+    assert max(levels) - min(levels) < 3.5
 
 
 def test_pauses_and_word_gaps_are_real_silence_of_the_right_length(
