@@ -287,3 +287,22 @@ def test_undo_of_a_rest_is_followed_by_the_journal(companion: Companion) -> None
     stored = companion.journal.load(companion.game_id)
     assert stored == list(companion.controller.history)
     assert replay(stored) == before
+
+
+def test_a_mistaken_reached_nome_can_be_taken_back(companion: Companion) -> None:
+    # T3: the win is recorded at once; the winner may take back that bookkeeping press,
+    # and the journal follows: the game is in progress again.
+    drive(companion, lambda app: app.controller.state.phase is Phase.GAME_OVER)
+    state = companion.controller.state
+    winner = state.winner
+    assert winner is not None and companion.game_id is not None
+    last = companion.journal.load(companion.game_id)[-1]
+    assert isinstance(last, ev.GameWon) and last.seat == winner
+    assert companion.controller.frame().undo  # "reached Nome" rolled nothing
+    for kind in (Kind.PRESS, Kind.HOLD, Kind.RELEASE):
+        companion.events.put(PadEvent(winner, Button.SELECT, kind))
+    companion.step(wait=0)
+    assert companion.controller.state.phase is not Phase.GAME_OVER
+    record = companion.journal.game(companion.game_id)
+    assert record.in_progress and record.winner is None
+    assert replay(companion.journal.load(companion.game_id)) == companion.controller.state
