@@ -137,7 +137,15 @@ class LayoutLog:
 
 _TEXT_CACHE: OrderedDict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = (
     OrderedDict())
-_TEXT_CACHE_MAX = 600
+_TEXT_CACHE_BUDGET = 12 * 1024 * 1024
+"""Pixel bytes the text cache may hold. A count of surfaces was no limit at 1080p, where
+one title is hundreds of kilobytes; a byte budget keeps a whole game's memory low while
+the texts that repeat every frame (names, chips, menus) stay cached."""
+_text_cache_bytes = 0
+
+
+def _surface_bytes(surf: pygame.Surface) -> int:
+    return int(surf.get_pitch()) * int(surf.get_height())
 
 
 def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
@@ -146,13 +154,16 @@ def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
 
 def _rendered(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
     """Rendering glyphs is the costliest part of a redraw; most texts repeat between frames."""
+    global _text_cache_bytes
     key = (text, size, bold, colour)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         surf = get_font(size, bold).render(text, True, colour)
         _TEXT_CACHE[key] = surf
-        if len(_TEXT_CACHE) > _TEXT_CACHE_MAX:
-            _TEXT_CACHE.popitem(last=False)
+        _text_cache_bytes += _surface_bytes(surf)
+        while _text_cache_bytes > _TEXT_CACHE_BUDGET and len(_TEXT_CACHE) > 1:
+            _, old = _TEXT_CACHE.popitem(last=False)
+            _text_cache_bytes -= _surface_bytes(old)
     else:
         _TEXT_CACHE.move_to_end(key)
     return surf
