@@ -53,13 +53,20 @@ def font_path(bold: bool = False) -> Path | None:
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+def forget_fonts() -> None:
+    """Drop the cached fonts: they die with the font module, so a new window (after
+    `pygame.quit()` or `pygame.font.quit()`) must not reuse them."""
+    _FONTS.clear()
+
+
 def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     """A cached font of `size` px; creating one reads the file, so it is done once."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        forget_fonts()
     key = (size, bold)
     font = _FONTS.get(key)
     if font is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         path = font_path(bold)
         font = pygame.font.Font(str(path) if path else None, size)
         if path is None and bold:

@@ -15,7 +15,7 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # imported after the prompt is hidden
 
-from companion.display.paint import LayoutLog
+from companion.display.paint import LayoutLog, forget_fonts
 from companion.display.render import render
 from companion.table.frame import TableFrame
 
@@ -52,6 +52,7 @@ class Display:
                  title: str = "MUSH table companion") -> None:
         pygame.display.init()
         pygame.font.init()
+        forget_fonts()  # fonts cached before a pygame.quit() are no longer valid
         pygame.display.set_caption(title)
         if fullscreen:
             flags = pygame.FULLSCREEN

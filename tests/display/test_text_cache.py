@@ -22,3 +22,18 @@ def test_text_cache_stays_within_its_byte_budget(monkeypatch: object) -> None:
     assert newest is again
     assert ("Round 0: a long title drawn large", 64, True, (255, 255, 255)) not in \
         paint._TEXT_CACHE
+
+
+def test_a_new_window_after_pygame_quit_draws_with_fresh_fonts() -> None:
+    # A font cached before pygame.quit() is dead; the next window must not use it.
+    from companion.display import Display
+
+    pygame.font.init()
+    paint.get_font(40)
+    pygame.quit()
+    display = Display(size=(800, 480))
+    try:
+        assert paint.get_font(40).get_height() > 0
+        assert paint.get_font(40).render("Round 1", True, (255, 255, 255)).get_width() > 0
+    finally:
+        display.close()
