@@ -19,7 +19,9 @@ Journal commit and replay times are the store benchmark's (`bench_store.py`).
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import queue
 import random
 import shutil
 import statistics
@@ -37,7 +39,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from companion.app import Companion, Hooks
 from companion.config import Config
 from companion.pads import PadsConfig, make_source
-from companion.pads.events import Button
+from companion.pads.events import Button, PadEvent
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
 from companion.rules.model import Arrangement, Phase
@@ -282,6 +284,31 @@ def game_memory(home: Path) -> tuple[float, int, str]:
 # --- the report --------------------------------------------------------------------
 
 
+def idle_cpu(journal_path: Path, source: str, seconds: float = 10.0) -> float:
+    """Share of one core the whole program uses while a game waits for a press."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.display import Display
+
+    config = _config()
+    events: queue.Queue[PadEvent] = queue.Queue()
+    pads_config = dataclasses.replace(config.pads, source=source)
+    pads = make_source(pads_config, events,
+                       pin_factory=MockFactory() if source == "mock" else None)
+    display = Display(size=(1920, 1080))
+    app = Companion(config, Journal(journal_path), display=display, pads=pads, events=events)
+    pads.start()
+    try:
+        for _ in range(20):
+            app.step()
+        started_cpu, started = time.process_time(), time.monotonic()
+        while time.monotonic() - started < seconds:
+            app.step()
+        return (time.process_time() - started_cpu) / (time.monotonic() - started)
+    finally:
+        app.close()
+
+
 def _verdict(ok: bool) -> str:
     return "ok" if ok else "OVER GOAL"
 
@@ -309,6 +336,14 @@ def run() -> None:
             print(f"   press to frame {size[0]}x{size[1]}: p50 {statistics.median(ms):.1f} ms, "
                   f"p99 {p99:.1f} ms, max {max(ms):.1f} ms ({len(ms)} presses; "
                   f"goal p99 < {PRESS_GOAL_MS:.0f} ms: {_verdict(p99 < PRESS_GOAL_MS)})")
+
+        for source in ("mock", "keyboard"):
+            copy = home / f"idle-{source}.sqlite3"
+            shutil.copyfile(prepared, copy)
+            share = 100 * idle_cpu(copy, source)
+            kind = "GPIO pads" if source == "mock" else "keyboard pads (polled at 50 Hz)"
+            print(f"   idle CPU, whole program at a turn menu, 1920x1080, {kind}: "
+                  f"{share:.2f}% of a core over 10 s (goal < 2%: {_verdict(share < 2)})")
 
         times = start_up(prepared, home)
         median = statistics.median(times)

@@ -116,6 +116,7 @@ class Companion:
         self._lights: dict[int, Any] = {}
         self._digits: dict[int, str] = {}
         self._status = ""
+        self._drawn_at = 0.0
         self.stopped = False
         self.frames = 0
 
@@ -225,18 +226,29 @@ class Companion:
                 self.events.get_nowait()
         except queue.Empty:
             first = None
-        self._pump_screen()
+        acted = self._pump_screen()
         if first is not None:
             self.handle(first)
+            acted = True
         for _ in range(64):  # drain, but keep drawing under a flood of presses
             try:
                 self.handle(self.events.get_nowait())
             except queue.Empty:
                 break
-        self.commit(self.controller.tick())
-        self.draw()
-        self._sync_lights(now)
-        self._report_status()
+            acted = True
+        outcome = self.controller.tick()
+        self.commit(outcome)
+        acted = acted or outcome.applied or bool(outcome.events)
+        # An idle table builds no frame: only a press, a tick that changed the game, or
+        # the display's own cadence (30 fps while something moves, 2 Hz otherwise, for
+        # countdowns and notices that expire) does. This keeps idle CPU near zero.
+        if acted or time.monotonic() - self._drawn_at >= self._cadence():
+            self.draw()
+            self._sync_lights(now)
+            self._report_status()
+
+    def _cadence(self) -> float:
+        return self.display.timeout() if self.display is not None else 0.5
 
     def _timeout(self) -> float:
         """How long the loop may sleep: short while something moves or keys must be
@@ -251,13 +263,17 @@ class Companion:
             limit = limit if due is None else due
         return limit
 
-    def _pump_screen(self) -> None:
-        """pygame's events: keys for keyboard pads, window close, F5 repeats the voice."""
+    def _pump_screen(self) -> bool:
+        """pygame's events: keys for keyboard pads, window close, F5 repeats the voice.
+
+        Returns whether any arrived (a resized or exposed window needs drawing too).
+        """
         if self.display is None:
-            return
+            return False
         import pygame
 
-        for event in self.display.wait(0):
+        events = self.display.wait(0)
+        for event in events:
             if event.type == pygame.QUIT:
                 self.stopped = True
             elif self.pads is not None and hasattr(self.pads, "handle") and \
@@ -270,9 +286,11 @@ class Companion:
                 self.stopped = True
         if self.pads is not None and hasattr(self.pads, "poll"):
             self.pads.poll()
+        return bool(events)
 
     def draw(self) -> None:
         """Build the controller's frame and draw it (the display skips unchanged frames)."""
+        self._drawn_at = time.monotonic()
         frame = self.controller.frame()
         if self.controller.state.phase is Phase.GAME_OVER:
             frame = replace(frame, notices=(*frame.notices, NEW_GAME_NOTICE))

@@ -251,8 +251,9 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
             stepped.tick()
             if pace:
                 companion.step(wait=pace)
-        for _ in range(12):  # let the game-over screen settle
+        for _ in range(12):  # let the game-over screen's animation run to its end
             companion.step(wait=0)
+            companion.draw()
             stepped.tick()
         if shots is not None:
             shots.save(f"{len(shots.saved) + 1:02d}-final")
