@@ -579,10 +579,8 @@ def _h_reroll(tx: _Tx, c: cmd.Reroll) -> None:
         _roll_weather(tx, roller, last.zone, reroll=True)
     elif window.roll is RollKind.DOGS:
         _roll_dogs(tx, reroll=True)  # X2: the reduction holds for the reroll
-    elif window.roll is RollKind.TERRAIN:
-        _roll_terrain(tx, roller, last.modifier, reroll=True)
-    elif window.roll is RollKind.AVALANCHE:
-        _roll_avalanche(tx, roller, last.modifier, reroll=True)
+    elif window.roll in _CROSSINGS:
+        _roll_crossing(tx, window.roll, roller, last.modifier, reroll=True)
     else:
         _roll_press(tx, roller, reroll=True)
 
@@ -615,30 +613,25 @@ def _close_window(tx: _Tx) -> None:
     _roll_dogs(tx, reroll=False)
 
 
-def _h_terrain(tx: _Tx, c: cmd.RollTerrain) -> None:
-    if c.modifier:
-        tx.emit(ev.ChipsPaid(c.seat, c.modifier, "terrain modifier"))  # paid before the roll
-    _roll_terrain(tx, c.seat, c.modifier, reroll=False)
+_CROSSINGS: dict[RollKind, tuple[int, type[ev.TerrainRolled] | type[ev.AvalancheRolled]]] = {
+    RollKind.TERRAIN: (TERRAIN_SUCCESS, ev.TerrainRolled),  # M4: 4-6 enters
+    RollKind.AVALANCHE: (AVALANCHE_SUCCESS, ev.AvalancheRolled),  # M5: 6 crosses
+}
 
 
-def _roll_terrain(tx: _Tx, seat: int, modifier: int, reroll: bool) -> None:
+def _h_crossing(tx: _Tx, c: cmd.RollTerrain | cmd.RollAvalanche) -> None:
+    kind = RollKind.TERRAIN if isinstance(c, cmd.RollTerrain) else RollKind.AVALANCHE
+    if c.modifier:  # X3: paid before the roll
+        tx.emit(ev.ChipsPaid(c.seat, c.modifier, f"{kind.value} modifier"))
+    _roll_crossing(tx, kind, c.seat, c.modifier, reroll=False)
+
+
+def _roll_crossing(tx: _Tx, kind: RollKind, seat: int, modifier: int, reroll: bool) -> None:
+    """A standard-die roll to enter rough terrain or cross an avalanche stick."""
+    needed, event = _CROSSINGS[kind]
     face = tx.roll()
-    success = face + modifier >= TERRAIN_SUCCESS
-    tx.emit(ev.TerrainRolled(seat, face, modifier, success, reroll))
-    _open_reroll(tx, RollKind.TERRAIN, seat)
-
-
-def _h_avalanche(tx: _Tx, c: cmd.RollAvalanche) -> None:
-    if c.modifier:
-        tx.emit(ev.ChipsPaid(c.seat, c.modifier, "avalanche modifier"))
-    _roll_avalanche(tx, c.seat, c.modifier, reroll=False)
-
-
-def _roll_avalanche(tx: _Tx, seat: int, modifier: int, reroll: bool) -> None:
-    face = tx.roll()
-    success = face + modifier >= AVALANCHE_SUCCESS
-    tx.emit(ev.AvalancheRolled(seat, face, modifier, success, reroll))
-    _open_reroll(tx, RollKind.AVALANCHE, seat)
+    tx.emit(event(seat, face, modifier, face + modifier >= needed, reroll))
+    _open_reroll(tx, kind, seat)
 
 
 def _h_passing(tx: _Tx, c: cmd.PayPassing) -> None:
@@ -748,8 +741,8 @@ _HANDLERS: dict[type[cmd.Command], Callable[[_Tx, Any], None]] = {
     cmd.Reroll: _h_reroll,
     cmd.Pass: _h_pass,
     cmd.CloseWindow: _h_close,
-    cmd.RollTerrain: _h_terrain,
-    cmd.RollAvalanche: _h_avalanche,
+    cmd.RollTerrain: _h_crossing,
+    cmd.RollAvalanche: _h_crossing,
     cmd.PayPassing: _h_passing,
     cmd.MoveStick: _h_stick,
     cmd.CrossZone: _h_cross,
