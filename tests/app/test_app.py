@@ -306,3 +306,30 @@ def test_a_mistaken_reached_nome_can_be_taken_back(companion: Companion) -> None
     record = companion.journal.game(companion.game_id)
     assert record.in_progress and record.winner is None
     assert replay(companion.journal.load(companion.game_id)) == companion.controller.state
+
+
+def test_logs_carry_journald_priorities_under_systemd(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under systemd each line starts with its syslog priority, which journald turns into
+    # the entry's level; in a terminal the time and level are written out instead.
+    import io
+
+    from companion.app import setup_logging
+
+    root = logging.getLogger()
+    saved = root.handlers[:], root.level
+    try:
+        monkeypatch.setenv("JOURNAL_STREAM", "8:1234")
+        stream = io.StringIO()
+        setup_logging(logging.INFO, stream)
+        logging.getLogger("companion").warning("pad hub unplugged")
+        logging.getLogger("companion.voice").info("voice ready")
+        assert stream.getvalue().splitlines() == [
+            "<4>companion: pad hub unplugged", "<6>companion.voice: voice ready"]
+        monkeypatch.delenv("JOURNAL_STREAM")
+        stream = io.StringIO()
+        setup_logging(logging.INFO, stream)
+        logging.getLogger("companion").error("journal damaged")
+        assert stream.getvalue().rstrip().endswith("ERROR companion: journal damaged")
+    finally:
+        root.handlers[:], level = saved
+        root.setLevel(level)
