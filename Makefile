@@ -9,8 +9,8 @@ STAMP  := $(VENV)/.installed
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
 # On a Raspberry Pi `make run` uses the config's pads (GPIO by default); elsewhere the
-# keyboard stands in for the pads.
-RUN_ARGS ?= $(shell grep -qs 'Raspberry Pi' /proc/device-tree/model || echo --pads keyboard)
+# keyboard stands in for the pads, in a window.
+RUN_ARGS ?= $(shell grep -qs 'Raspberry Pi' /proc/device-tree/model || echo --pads keyboard --window)
 DEMO_ARGS ?=
 
 .PHONY: venv test lint typecheck pytest bench demo run clean

@@ -296,6 +296,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
         print(f"mush-companion: {error}", file=sys.stderr)
         return 2
     setup_logging(config.log.logging_level)
+    if args.window:
+        config = replace(config, display=replace(config.display, fullscreen=False))
     return run_table(config, args.pads)
 
 
@@ -322,6 +324,9 @@ def register(subparsers: Any) -> None:
                                       "or the user config dir)")
     run.add_argument("--pads", choices=("gpio", "serial", "keyboard", "mock"),
                      help="pad source, overriding the config's [pads] source")
+    run.add_argument("--window", action="store_true",
+                     help="a window instead of full screen (Esc then leaves; the journal "
+                          "keeps the game)")
     run.set_defaults(handler=_cmd_run)
 
     demo = subparsers.add_parser(
