@@ -385,23 +385,30 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 # --- a turn -----------------------------------------------------------------------------
 
 
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
 def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> list[str]:
     """What is happening in this turn, in words, phase by phase."""
     phase = view.get("phase")
     name = seat_name(view, int(turn["seat"]))
     window = view.get("window") or {}
     lines: list[str] = []
-    dice = max(0, int(seat.get("uncovered", 0)) - int(turn.get("reduction", 0)))
+    # while the reduce window is open the chips paid are not yet a reduction (X2)
+    paid = int(window.get("paid", 0)) if phase == "reduce" else 0
+    fewer = int(turn.get("reduction", 0)) + paid // 2
+    dice = max(0, int(seat.get("uncovered", 0)) - fewer)
     colour = seat.get("dice") or "—"
-    count = f"{dice} {colour} {'die' if dice == 1 else 'dice'}"
+    count = f"{dice} {colour} {_plural(dice, 'die', 'dice')}"
     if turn.get("reduction"):
         count += f" ({turn['reduction']} taken away)"
     if phase == "turn":
         lines.append(f"Move or rest? Moving rolls {count}")
     elif phase == "reduce":
-        paid = int(window.get("paid", 0))
         lines.append(f"Others may pay to take dice from {name}")
-        lines.append(f"{paid} chips paid → {paid // 2} dice fewer (2 chips a die, 3 at most)")
+        lines.append(f"{paid} {_plural(paid, 'chip', 'chips')} paid → {paid // 2} "
+                     f"{_plural(paid // 2, 'die', 'dice')} fewer (2 chips a die, 3 at most)")
         lines.append(f"Then {name} rolls {count}")
     elif phase == "reroll":
         roll = window.get("roll")

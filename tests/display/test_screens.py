@@ -72,3 +72,21 @@ def test_long_names_are_ellipsized_not_overflowing() -> None:
     shortened = [d for d in log.draws if d.source.startswith("Bartholomew")
                  and d.fit == "ellipsized"]
     assert shortened and all(d.text.endswith("…") and d.inside for d in shortened)
+
+
+def test_reduce_window_counts_the_dice_left_as_chips_come_in() -> None:
+    """X2: while the window is open, the dice still to roll already count the chips paid."""
+    from companion.display.screens import _turn_headline
+
+    view = {"phase": "reduce", "window": {"kind": "reduce", "paid": 3},
+            "seats": [{"seat": 0, "name": "Anna"}]}
+    seat = {"seat": 0, "uncovered": 8, "dice": "blue"}
+    lines = _turn_headline(view, {"seat": 0, "reduction": 0}, seat)
+    assert "3 chips paid → 1 die fewer (2 chips a die, 3 at most)" in lines
+    assert lines[-1].endswith("rolls 7 blue dice")
+    view["window"] = {"kind": "reduce", "paid": 1}
+    seat["uncovered"] = 2
+    lines = _turn_headline(view, {"seat": 0, "reduction": 0}, seat)
+    assert "1 chip paid → 0 dice fewer (2 chips a die, 3 at most)" in lines
+    view["window"] = {"kind": "reduce", "paid": 2}
+    assert _turn_headline(view, {"seat": 0, "reduction": 0}, seat)[-1].endswith("1 blue die")
