@@ -295,13 +295,16 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
             w.marker(p, mark)
         label_x = mark.right + p.px(6)
         text_w = row.right - p.px(10) - label_x
+        text = f"{item.label} ›" if getattr(item, "submenu", False) else item.label
         detail_w = 0
         if item.detail:
+            # the detail ("8 dogs, green dice", why an item is greyed) gets 45 % of the row,
+            # or all the room a short label leaves it
             want = p.measure(item.detail, theme.SMALL)[0]
-            detail_w = min(want, int(text_w * 0.45))
+            spare = text_w - p.measure(text, theme.BODY, bold=True)[0] - gap
+            detail_w = min(want, max(int(text_w * 0.45), spare))
         label_box = pygame.Rect(label_x, row.y, text_w - detail_w - (gap if detail_w else 0),
                                 row.h)
-        text = f"{item.label} ›" if getattr(item, "submenu", False) else item.label
         drawn = p.text(text, label_box, theme.BODY, colour=colour, bold=focused)
         if not item.enabled and drawn.w:
             pygame.draw.line(p.surface, theme.DIM, (drawn.x, drawn.centery),

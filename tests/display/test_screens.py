@@ -90,3 +90,20 @@ def test_reduce_window_counts_the_dice_left_as_chips_come_in() -> None:
     assert "1 chip paid → 0 dice fewer (2 chips a die, 3 at most)" in lines
     view["window"] = {"kind": "reduce", "paid": 2}
     assert _turn_headline(view, {"seat": 0, "reduction": 0}, seat)[-1].endswith("1 blue die")
+
+
+def test_a_short_label_leaves_its_detail_room() -> None:
+    """A menu row's detail says what a choice does or why it is greyed: beside a short
+    label it is drawn whole, not cut to 45 % of the row."""
+    from companion.display.chrome import draw_menu
+    from companion.display.paint import Painter
+    from companion.table.frame import Menu, MenuItem
+
+    p = Painter(pygame.Surface((1280, 720)))
+    menu = Menu(0, "Ben: move or rest?",
+                (MenuItem("Move", "8 dogs, green dice"), MenuItem("Rest", submenu=True),
+                 MenuItem("Avalanche stick", "5 chips", submenu=True)), focus=0)
+    draw_menu(p, {"seats": [{"seat": 0, "name": "Ben"}]}, menu, pygame.Rect(800, 100, 470, 400))
+    fits = {d.source: d.fit for d in p.log.draws}
+    assert fits["8 dogs, green dice"] == "full"
+    assert p.log.problems() == []
