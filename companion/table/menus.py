@@ -280,7 +280,7 @@ def moving_tree(state: GameState, seat: int) -> Tree:
     assert turn is not None and settings is not None
     player = state.players[seat]
     left = turn.spaces - turn.entered
-    no_space = "no movement left" if turn.spaces else "no movement this turn"
+    no_space = "no spaces left" if turn.spaces else "no spaces"
     items = [_item(state, "done", "Done moving", cmd.EndMove(seat))]
     terrain = _roll_tree(state, seat, RollKind.TERRAIN)
     items.append(_submenu("terrain", "Rough terrain roll", terrain, "4-6 enters",
@@ -299,17 +299,17 @@ def moving_tree(state: GameState, seat: int) -> Tree:
             zone = ZONE_LABEL[target.zone]
             label = f"{'Crossed into' if forward else 'Went back into'} the {zone} Zone"
         items.append(_item(state, "cross" if forward else "back", label,
-                           cmd.CrossZone(seat, forward), "", "no movement this turn"))
+                           cmd.CrossZone(seat, forward), "", "no spaces"))
     if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
         items.append(_item(state, "nikolai", "Reached Nikolai", cmd.ReachNikolai(seat),
-                           "go to Unal-Akleet (S9)", "no movement this turn"))
+                           "go to Unal-Akleet (S9)", "no spaces"))
     if not settings.variants.short_north and _at_nome_board(state, seat):
         items.append(_item(state, "nome", "Reached Nome!", cmd.ReachNome(seat), "wins (T3)",
-                           "no movement this turn"))
+                           "no spaces"))
     if turn.context is not MoveContext.EARLY:
         blocked = "paid for this turn" if turn.passing else ""
         items.append(_item(state, "passing", "Pass opponents", cmd.PayPassing(seat),
-                           f"{chips(PASSING_COST)}, rest of turn", blocked))
+                           f"{chips(PASSING_COST)}, this turn", blocked))
         items.append(_submenu("stick", "Avalanche stick", stick_tree(state, seat),
                               chips(STICK_COST), f"needs {chips(STICK_COST)}"))
     if turn.context is MoveContext.EARLY:

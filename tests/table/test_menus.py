@@ -146,7 +146,7 @@ def test_the_moving_menu_shows_odds_and_costs() -> None:
         "Rough terrain roll": (True, "4-6 enters"),
         "Avalanche roll": (False, "no stick in play"),
         "Crossed into the Central Zone": (True, ""),
-        "Pass opponents": (True, "4 chips, rest of turn"),
+        "Pass opponents": (True, "4 chips, this turn"),
         "Avalanche stick": (True, "5 chips"),
     }
     press(ctl, 0, R)
@@ -159,6 +159,16 @@ def test_the_moving_menu_shows_odds_and_costs() -> None:
     assert items(menu_of(ctl, 0)) == {"Place a stick": (True, "5 chips"),
                                       "Move a stick": (False, "no stick in play"),
                                       "Remove a stick": (False, "no stick in play")}
+
+
+def test_no_dog_results_greys_the_moves_with_a_short_reason() -> None:
+    # M1: 0 dogs rolled; the reason stays short enough to be read beside its item
+    state, dice = moving_seat_0(dogs=0)
+    ctl, _ = controller(state, dice)
+    menu = items(menu_of(ctl, 0))
+    assert menu["Done moving"] == (True, "")
+    assert menu["Rough terrain roll"] == (False, "no spaces")
+    assert menu["Crossed into the Central Zone"] == (False, "no spaces")
 
 
 def test_avalanche_odds_with_sticks_and_few_chips() -> None:
