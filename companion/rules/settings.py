@@ -168,4 +168,10 @@ class Settings:
             ranks = [b.zone.rank for b in self.boards]
             if ranks != sorted(ranks):
                 raise SettingsError("boards: Intro and Standard boards run Southern to Northern")
+        if self.variants.short_north and not any(
+                later.zone is Zone.NORTHERN and earlier.zone is not Zone.NORTHERN
+                for earlier, later in zip(self.boards, self.boards[1:], strict=False)):
+            raise SettingsError("variants.short_north: Short game A ends on entering the "
+                                "Northern Zone, so a Northern board must follow a board of "
+                                "another zone (S8)")
         self.charts.check()

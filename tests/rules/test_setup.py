@@ -245,3 +245,18 @@ def test_s8_with_s9_being_placed_at_unal_akleet_wins_the_short_game() -> None:
     events = game.do(c.ReachNikolai(seat))
     assert events[-1] == ev.GameWon(seat)
     assert game.state.phase is Phase.GAME_OVER
+
+
+S, CE, N = Zone.SOUTHERN, Zone.CENTRAL, Zone.NORTHERN
+
+
+@pytest.mark.parametrize("zones", [(S, CE), (N,), (N, N, CE)])
+def test_s8_refused_when_no_board_leads_into_the_northern_zone(zones: tuple[Zone, ...]) -> None:
+    # S8: Short game A ends on entering the Northern Zone (and offers no Nome); with no
+    # Northern board ahead of the start nobody could ever win, so the settings are refused.
+    boards = tuple(Board(f"b{i}", zone) for i, zone in enumerate(zones))
+    with pytest.raises(SettingsError, match="short_north"):
+        Settings.make(NAMES[:2], Arrangement.CUSTOM, Variants(short_north=True), boards=boards)
+    Settings.make(NAMES[:2], Arrangement.CUSTOM, Variants(short_north=True),
+                  boards=(Board("b0", S), *boards, Board("north", N)))
+
