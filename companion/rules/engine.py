@@ -181,9 +181,11 @@ def next_board(settings: Settings, board: int, forward: bool) -> int | None:
     return target
 
 
-def _first_board_of(settings: Settings, zone: Zone) -> int | None:
-    for index, board in enumerate(settings.boards):
-        if board.zone is zone:
+def _unal_akleet_board(settings: Settings, board: int) -> int | None:
+    """S9: the board a sled on `board` is placed on, the first Northern board ahead of it
+    (None when there is none: being sent back could leave the race without an end)."""
+    for index in range(board + 1, len(settings.boards)):
+        if settings.boards[index].zone is Zone.NORTHERN:
             return index
     return None
 
@@ -303,7 +305,8 @@ def _offer_movement(state: GameState, seat: int) -> list[Option]:
                            if next_board(settings, player.board, d) is not None)
         if directions:
             options.append(_opt(cmd.CrossZone, seat, forward=directions))
-        if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
+        if (settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN
+                and _unal_akleet_board(settings, player.board) is not None):
             options.append(_opt(cmd.ReachNikolai, seat))
         if not settings.variants.short_north and _at_nome_board(state, seat):
             options.append(_opt(cmd.ReachNome, seat))
@@ -666,7 +669,7 @@ def _enter_board(tx: _Tx, seat: int, board: int, reason: str) -> None:
 
 
 def _skip_to_unal_akleet(tx: _Tx, seat: int) -> None:
-    board = _first_board_of(_settings(tx.state), Zone.NORTHERN)
+    board = _unal_akleet_board(_settings(tx.state), tx.state.players[seat].board)
     if board is not None:
         _enter_board(tx, seat, board, "placed at Unal-Akleet")
 

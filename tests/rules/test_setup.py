@@ -260,3 +260,29 @@ def test_s8_refused_when_no_board_leads_into_the_northern_zone(zones: tuple[Zone
     Settings.make(NAMES[:2], Arrangement.CUSTOM, Variants(short_north=True),
                   boards=(Board("b0", S), *boards, Board("north", N)))
 
+
+def _custom_mover(zones: tuple[Zone, ...], board: int) -> tuple[Game, int]:
+    boards = tuple(Board(f"b{i}", zone) for i, zone in enumerate(zones))
+    game = Game.bidding(2, [W, C], arrangement=Arrangement.CUSTOM, boards=boards,
+                        variants=Variants(skip_central=True))
+    game.to_weather()
+    game.weather(1)
+    seat = game.state.order[0]
+    game.state = game.state.with_player(seat, board=board)
+    game.move(seat, [1] * 8)
+    return game, seat
+
+
+def test_s9_custom_places_the_sled_on_a_northern_board_ahead_never_behind() -> None:
+    # S9, S3: in a Custom arrangement Unal-Akleet is on the first Northern board ahead;
+    # being sent back to an earlier board would make the race impossible to finish.
+    game, seat = _custom_mover((S, CE, N, CE, N), board=2)
+    events = game.do(c.CrossZone(seat, True))
+    assert [e.board for e in events if isinstance(e, ev.ZoneChanged)] == [3, 4]
+    # With no Northern board ahead, the sled stays where it arrived, and Nikolai is not
+    # offered from a Southern board that has no Northern board ahead.
+    game, seat = _custom_mover((N, S, CE, CE), board=1)
+    assert c.ReachNikolai not in game.kinds(seat)
+    events = game.do(c.CrossZone(seat, True))
+    assert [e.board for e in events if isinstance(e, ev.ZoneChanged)] == [2]
+    assert game.state.players[seat].board == 2
