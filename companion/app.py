@@ -9,6 +9,7 @@ decides a rule: the controller and the engine do that.
 
 from __future__ import annotations
 
+import enum
 import logging
 import os
 import queue
@@ -339,7 +340,16 @@ class Companion:
                 self.step()
         finally:
             service.stopping()
+            self._log_leaving()
         return 0
+
+    def _log_leaving(self) -> None:
+        state = self.controller.state
+        if self.game_id is not None and state.phase is not Phase.GAME_OVER:
+            log.info("stopping: game %d is kept at round %d, %s; the next start resumes it",
+                     self.game_id, state.round, state.phase.value.replace("_", " "))
+        else:
+            log.info("stopping")
 
     def close(self) -> None:
         """Close every part; each close is safe to call twice."""
@@ -352,8 +362,11 @@ class Companion:
         self.journal.close()
 
 
-_INFO_EVENTS = (ev.GameStarted, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
-                ev.GameWon, ev.TrainingChosen, ev.InitiativeDrawn)
+_INFO_EVENTS = (ev.GameStarted, ev.TrainingOrderDrawn, ev.TrainingChosen, ev.InitiativeDrawn,
+                ev.SticksPlaced, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
+                ev.GameWon)
+_SEAT_FIELDS = frozenset({"seat", "roller", "ice_bear"})
+_SEATS_FIELDS = frozenset({"order", "eligible"})
 
 
 def _log_event(event: ev.Event, state: GameState) -> None:
@@ -362,8 +375,41 @@ def _log_event(event: ev.Event, state: GameState) -> None:
         return
     level = logging.INFO if isinstance(event, _INFO_EVENTS) else logging.DEBUG
     if log.isEnabledFor(level):
-        fields = {k: v for k, v in vars(event).items() if k != "settings"}
-        log.log(level, "%s %s", type(event).__name__, fields)
+        log.log(level, "%s", event_line(event, state))
+
+
+def event_line(event: ev.Event, state: GameState) -> str:
+    """An event as a log reads it: `WeatherRolled seat=Green zone=southern face=3 …`, seats
+    by the players' names, enums by their values (the journal keeps the exact form)."""
+    names = [p.name for p in state.players]
+
+    def seat(value: object) -> str:
+        if isinstance(value, int) and 0 <= value < len(names):
+            return names[value]
+        return str(value)
+
+    parts = [type(event).__name__]
+    for key, value in vars(event).items():
+        if key == "settings":
+            continue
+        if key in _SEAT_FIELDS:
+            text = seat(value)
+        elif key in _SEATS_FIELDS and isinstance(value, tuple):
+            text = ",".join(seat(v) for v in value) or "-"
+        elif key == "bids" and isinstance(value, tuple):
+            text = ",".join(f"{seat(i)}:{b}" for i, b in enumerate(value))
+        elif isinstance(value, enum.Enum):
+            text = str(value.value)
+        elif isinstance(value, bool):
+            text = "yes" if value else "no"
+        elif isinstance(value, tuple):
+            text = ",".join(str(v) for v in value) or "-"
+        elif value is None:
+            text = "-"
+        else:
+            text = str(value)
+        parts.append(f'{key}="{text}"' if " " in text else f"{key}={text}")
+    return " ".join(parts)
 
 
 def headless_environment() -> None:

@@ -416,8 +416,8 @@ class TableController:
         self._animation = None
         self._window_start = self._clock() if self._state.window is not None else None
         self._notice(None, f"{name(self._state, seat)} took back: {point.text}")
-        log.debug("seat %d took back: %s (%d events retracted)", seat, point.text,
-                  len(point.events))
+        log.info("%s took back: %s (%d events withdrawn)", name(self._state, seat), point.text,
+                 len(point.events))
         return Outcome((), point.events, True)
 
     # --- the frame ---------------------------------------------------------------------------

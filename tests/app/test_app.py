@@ -333,3 +333,38 @@ def test_logs_carry_journald_priorities_under_systemd(monkeypatch: pytest.Monkey
     finally:
         root.handlers[:], level = saved
         root.setLevel(level)
+
+
+def test_the_log_names_players_and_plain_values(companion: Companion,
+                                                caplog: pytest.LogCaptureFixture) -> None:
+    # the log is read by people: seats by name, enums by value, never a Python repr
+    with caplog.at_level(logging.INFO, logger="companion"):
+        drive(companion, lambda app: app.controller.state.phase is Phase.TURN)
+    lines = [r.getMessage() for r in caplog.records]
+    names = [p.name for p in companion.controller.state.players]
+    assert any(line.startswith("TrainingOrderDrawn seat=") for line in lines)
+    revealed = next(line for line in lines if line.startswith("BidsRevealed "))
+    assert all(name in revealed for name in names)
+    weather = next(line for line in lines if line.startswith("WeatherRolled "))
+    assert "zone=southern" in weather
+    assert not any("<" in line or "{" in line or "'" in line for line in lines)
+
+
+def test_event_line_quotes_names_with_spaces() -> None:
+    from companion.app import event_line
+    from companion.rules.model import Climate
+    from companion.rules.state import EMPTY, PlayerState
+
+    state = replace(EMPTY, players=(PlayerState("Sky blue", 20),))
+    assert event_line(ev.TrainingChosen(0, Climate.WARM), state) == \
+        'TrainingChosen seat="Sky blue" training=warm'
+
+
+def test_leaving_says_the_game_is_kept(companion: Companion,
+                                       caplog: pytest.LogCaptureFixture) -> None:
+    # I6: whoever closes the window learns from the log that the game will come back
+    drive(companion, lambda app: app.controller.state.phase is Phase.BIDDING)
+    with caplog.at_level(logging.INFO, logger="companion"):
+        companion.run(until=lambda: True)
+    assert f"stopping: game {companion.game_id} is kept at round 1, bidding; the next " \
+        "start resumes it" in [r.getMessage() for r in caplog.records]
