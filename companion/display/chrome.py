@@ -165,11 +165,31 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect) -
     if bear_w:
         w.bear_icon(p, pygame.Rect(inner.right - badge, y, badge, badge))
     y += badge + gap
-    # Row 2: chips and place in the order of play.
-    left, right = split_columns(pygame.Rect(inner.x, y, inner.w, line), [1.9, 1.0], gap=gap)
-    p.text(f"{seat.get('chips', 0)} chips", left, theme.SMALL)
-    if seat.get("place"):
-        p.text(ordinal(int(seat["place"])), right, theme.SMALL, bold=True, align="right")
+    # Row 2: chips, the zone the sled is in (it picks the weather chart, W2, so the
+    # table must see what the companion believes), and place in the order of play.
+    # Chips and place come first; the zone takes what room is left, as a word or, on a
+    # narrow card, as its initial.
+    row = pygame.Rect(inner.x, y, inner.w, line)
+    chips_text = f"{seat.get('chips', 0)} chips"
+    place_text = ordinal(int(seat["place"])) if seat.get("place") else ""
+    chips_w = p.measure(chips_text, theme.SMALL)[0]
+    place_w = p.measure(place_text, theme.SMALL, bold=True)[0] if place_text else 0
+    if chips_w + place_w + gap > row.w:
+        left, right = split_columns(row, [1.9, 1.0], gap=gap)
+        middle = pygame.Rect(left.right, y, 0, line)
+    else:
+        left = pygame.Rect(row.x, y, chips_w, line)
+        right = pygame.Rect(row.right - place_w, y, place_w, line)
+        middle = pygame.Rect(left.right + gap, y, right.x - left.right - 2 * gap, line)
+    p.text(chips_text, left, theme.SMALL)
+    zone = seat.get("zone")
+    if zone and view.get("phase") not in (None, "setup"):
+        for text in (word(str(zone)), str(zone)[:1].upper()):
+            if p.measure(text, theme.SMALL)[0] <= middle.w:
+                p.text(text, middle, theme.SMALL, colour=theme.DIM, align="center")
+                break
+    if place_text:
+        p.text(place_text, right, theme.SMALL, bold=True, align="right")
     y += line + gap
     # Row 3: the eight dogs, covered ones under a chip.
     covered = int(seat.get("covered", 0))
