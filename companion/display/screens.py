@@ -529,6 +529,8 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     suffix = {"early": "Early Riser", "press": "pressing bonus"}.get(str(context), "turn")
     body = title_row(p, view, areas.content, f"{seat_name(view, seat_no)}: {suffix}", seat_no)
     lines = _turn_headline(view, turn, seat)
+    if frame.screen == "rest":  # choosing where and how to rest, not whether to move
+        lines = ["Resting: where is the sled?", "Then dogs or chips, as its sign shows"]
     if view.get("phase") == "pressing" and placeholder(view, "pressing"):
         lines.append("Pressing chart is a PLACEHOLDER")
     body = line_rows(p, body, lines)
