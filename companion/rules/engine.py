@@ -53,7 +53,7 @@ from companion.rules.model import (
     is_dog,
 )
 from companion.rules.settings import Settings
-from companion.rules.state import EMPTY, GameState, TurnState, Window
+from companion.rules.state import EMPTY, GameState
 
 ParamValues = Sequence[Any]
 
@@ -103,19 +103,7 @@ class Option:
 # --- small derived facts ------------------------------------------------------------
 
 
-def _settings(state: GameState) -> Settings:
-    assert state.settings is not None, "no game in progress"
-    return state.settings
 
-
-def _turn(state: GameState) -> TurnState:
-    assert state.turn is not None, "no turn in progress"
-    return state.turn
-
-
-def _window(state: GameState) -> Window:
-    assert state.window is not None, "no window open"
-    return state.window
 
 
 def order_of_play(bids: Sequence[int], ice_bear: int) -> tuple[int, ...]:
@@ -133,7 +121,7 @@ def order_of_play(bids: Sequence[int], ice_bear: int) -> tuple[int, ...]:
 
 def allowed_trainings(state: GameState) -> tuple[Climate, ...]:
     """S4, S5, S8: the trainings the selecting seat may pick now."""
-    settings = _settings(state)
+    settings = state.require_settings()
     choices = [c for c in CLIMATES if not (settings.variants.short_north and c is Climate.COLD)]
     if settings.variants.free_training:
         return tuple(choices)
@@ -148,7 +136,7 @@ def allowed_trainings(state: GameState) -> tuple[Climate, ...]:
 def weather_zone(state: GameState) -> Zone:
     """W2: Northern if anyone is there, else Central if anyone is, else Southern;
     with a Custom arrangement, the zone of the leader's board."""
-    settings = _settings(state)
+    settings = state.require_settings()
     boards = [p.board for p in state.players]
     if settings.arrangement is Arrangement.CUSTOM:
         return settings.boards[max(boards)].zone
@@ -191,7 +179,7 @@ def _unal_akleet_board(settings: Settings, board: int) -> int | None:
 
 
 def _at_nome_board(state: GameState, seat: int) -> bool:
-    settings = _settings(state)
+    settings = state.require_settings()
     board = state.players[seat].board
     last = len(settings.boards) - 1
     if settings.arrangement is Arrangement.CUSTOM:
@@ -202,14 +190,14 @@ def _at_nome_board(state: GameState, seat: int) -> bool:
 def reduce_cap(state: GameState) -> int:
     """X2: chips that may still go into the reduce window (3 dice at most, never more
     dice than the roller has dogs to roll)."""
-    window = _window(state)
+    window = state.require_window()
     dice = min(REDUCE_MAX_DICE, state.players[window.roller].uncovered)
     return dice * REDUCE_CHIPS_PER_DIE - window.paid
 
 
 def waiting_seats(state: GameState) -> tuple[int, ...]:
     """Seats the open window still waits for: eligible, not passed, and able to pay."""
-    window = _window(state)
+    window = state.require_window()
     if window.kind is WindowKind.REDUCE:
         if reduce_cap(state) <= 0:
             return ()
@@ -235,7 +223,7 @@ class PhaseRule:
 
 
 def _active(state: GameState) -> tuple[int, ...]:
-    return (_turn(state).seat,)
+    return (state.require_turn().seat,)
 
 
 def _opt(command: type[cmd.Command], seat: int, **params: ParamValues) -> Option:
@@ -285,8 +273,8 @@ def _offer_turn(state: GameState, seat: int) -> list[Option]:
 
 
 def _offer_movement(state: GameState, seat: int) -> list[Option]:
-    turn = _turn(state)
-    settings = _settings(state)
+    turn = state.require_turn()
+    settings = state.require_settings()
     player = state.players[seat]
     options: list[Option] = []
     can_enter = turn.entered < turn.spaces
@@ -315,7 +303,7 @@ def _offer_movement(state: GameState, seat: int) -> list[Option]:
 
 
 def _offer_window(state: GameState, seat: int) -> list[Option]:
-    window = _window(state)
+    window = state.require_window()
     if seat == cmd.TABLE:
         return [_opt(cmd.CloseWindow, seat)]
     if window.kind is WindowKind.REDUCE:
@@ -452,7 +440,7 @@ def _h_training(tx: _Tx, c: cmd.ChooseTraining) -> None:
     n = len(tx.state.players)
     face = tx.roll(n)  # S6
     tx.emit(ev.InitiativeDrawn(seat=face - 1, face=face, sides=n))
-    if _settings(tx.state).variants.avalanches_at_start:
+    if tx.state.require_settings().variants.avalanches_at_start:
         tx.emit(ev.SticksPlaced(2))  # S7
     tx.emit(ev.RoundStarted(round=1, ice_bear=face - 1))
 
@@ -484,7 +472,7 @@ def _h_weather(tx: _Tx, c: cmd.RollWeather) -> None:
 
 def _roll_weather(tx: _Tx, seat: int, zone: Zone, reroll: bool) -> None:
     face = tx.roll()
-    weather = _settings(tx.state).charts.for_zone(zone).weather(face)
+    weather = tx.state.require_settings().charts.for_zone(zone).weather(face)
     tx.emit(ev.WeatherRolled(seat=seat, zone=zone, face=face, weather=weather, reroll=reroll))
     _open_reroll(tx, RollKind.WEATHER, seat)
 
@@ -510,7 +498,7 @@ def _h_move(tx: _Tx, c: cmd.Move) -> None:
 
 def _roll_dogs(tx: _Tx, reroll: bool) -> None:
     state = tx.state
-    turn = _turn(state)
+    turn = state.require_turn()
     colour = state.colour_of(turn.seat)
     assert colour is not None
     count = max(0, state.players[turn.seat].uncovered - turn.reduction)  # D3
@@ -563,14 +551,14 @@ def _resolve_roll(tx: _Tx) -> None:
 
 
 def _h_reduce(tx: _Tx, c: cmd.Reduce) -> None:
-    window = _window(tx.state)
+    window = tx.state.require_window()
     tx.emit(ev.ChipsPaid(c.seat, c.chips, "reduce"))
     tx.emit(ev.ReducePaid(c.seat, window.roller, c.chips))
     _close_if_done(tx)
 
 
 def _h_reroll(tx: _Tx, c: cmd.Reroll) -> None:
-    window = _window(tx.state)
+    window = tx.state.require_window()
     assert window.roll is not None
     last = tx.state.last_roll
     assert last is not None
@@ -603,7 +591,7 @@ def _close_if_done(tx: _Tx) -> None:
 
 
 def _close_window(tx: _Tx) -> None:
-    window = _window(tx.state)
+    window = tx.state.require_window()
     tx.emit(ev.WindowClosed(window.kind))
     if window.kind is WindowKind.REROLL:
         _resolve_roll(tx)
@@ -649,7 +637,7 @@ def _h_stick(tx: _Tx, c: cmd.MoveStick) -> None:
 
 
 def _h_cross(tx: _Tx, c: cmd.CrossZone) -> None:
-    settings = _settings(tx.state)
+    settings = tx.state.require_settings()
     board = next_board(settings, tx.state.players[c.seat].board, c.forward)
     assert board is not None
     zone = settings.boards[board].zone
@@ -660,7 +648,7 @@ def _h_cross(tx: _Tx, c: cmd.CrossZone) -> None:
 
 def _enter_board(tx: _Tx, seat: int, board: int, reason: str) -> None:
     """A sled is now on another board; S8 ends the game on entering the Northern Zone."""
-    settings = _settings(tx.state)
+    settings = tx.state.require_settings()
     zone = settings.boards[board].zone
     before = tx.state.zone_of(seat)
     tx.emit(ev.ZoneChanged(seat, board, zone, reason))
@@ -669,7 +657,7 @@ def _enter_board(tx: _Tx, seat: int, board: int, reason: str) -> None:
 
 
 def _skip_to_unal_akleet(tx: _Tx, seat: int) -> None:
-    board = _unal_akleet_board(_settings(tx.state), tx.state.players[seat].board)
+    board = _unal_akleet_board(tx.state.require_settings(), tx.state.players[seat].board)
     if board is not None:
         _enter_board(tx, seat, board, "placed at Unal-Akleet")
 
@@ -687,7 +675,7 @@ def _h_end_move(tx: _Tx, c: cmd.EndMove) -> None:
 
 
 def _end_movement(tx: _Tx, stopped: bool) -> None:
-    turn = _turn(tx.state)
+    turn = tx.state.require_turn()
     seat = turn.seat
     tx.emit(ev.MovementEnded(seat, turn.context, stopped))
     if turn.context is MoveContext.EARLY:
@@ -709,7 +697,7 @@ def _h_press(tx: _Tx, c: cmd.Press) -> None:
 
 def _roll_press(tx: _Tx, seat: int, reroll: bool) -> None:
     face = tx.roll()
-    result = _settings(tx.state).charts.pressing.result(face)
+    result = tx.state.require_settings().charts.pressing.result(face)
     tx.emit(ev.PressRolled(seat, face, result, reroll))
     _open_reroll(tx, RollKind.PRESS, seat)
 
@@ -720,7 +708,7 @@ def _h_skip_press(tx: _Tx, c: cmd.SkipPress) -> None:
 
 def _end_turn(tx: _Tx) -> None:
     state = tx.state
-    seat = _turn(state).seat
+    seat = state.require_turn().seat
     tx.emit(ev.TurnEnded(seat))
     following = state.turn_index + 1
     if following < len(state.order):

@@ -41,14 +41,6 @@ def movement_phase(context: MoveContext) -> Phase:
     return _MOVEMENT_PHASE[context]
 
 
-def _turn(state: GameState) -> TurnState:
-    assert state.turn is not None, "event needs a turn in progress"
-    return state.turn
-
-
-def _window(state: GameState) -> Window:
-    assert state.window is not None, "event needs an open window"
-    return state.window
 
 
 def _rerolls(state: GameState, kind: RollKind, reroll: bool) -> int:
@@ -139,7 +131,7 @@ def _movement_started(s: GameState, e: ev.MovementStarted) -> GameState:
 def _movement_ended(s: GameState, e: ev.MovementEnded) -> GameState:
     if e.context is MoveContext.EARLY:
         return replace(s, phase=Phase.WEATHER, turn=None, window=None)
-    return replace(s, turn=replace(_turn(s), stopped=e.stopped), window=None)
+    return replace(s, turn=replace(s.require_turn(), stopped=e.stopped), window=None)
 
 
 def _weather_rolled(s: GameState, e: ev.WeatherRolled) -> GameState:
@@ -158,7 +150,7 @@ def _rested(s: GameState, e: ev.Rested) -> GameState:
 
 
 def _move_chosen(s: GameState, e: ev.MoveChosen) -> GameState:
-    return replace(s, turn=replace(_turn(s), moving=True))
+    return replace(s, turn=replace(s.require_turn(), moving=True))
 
 
 def _window_opened(s: GameState, e: ev.WindowOpened) -> GameState:
@@ -168,7 +160,7 @@ def _window_opened(s: GameState, e: ev.WindowOpened) -> GameState:
 
 
 def _passed(s: GameState, e: ev.Passed) -> GameState:
-    window = _window(s)
+    window = s.require_window()
     return replace(s, window=replace(window, passed=(*window.passed, e.seat)))
 
 
@@ -177,12 +169,12 @@ def _window_closed(s: GameState, e: ev.WindowClosed) -> GameState:
 
 
 def _reduce_paid(s: GameState, e: ev.ReducePaid) -> GameState:
-    window = _window(s)
+    window = s.require_window()
     return replace(s, window=replace(window, paid=window.paid + e.chips, last_payer=e.seat))
 
 
 def _dice_reduced(s: GameState, e: ev.DiceReduced) -> GameState:
-    return replace(s, turn=replace(_turn(s), reduction=e.dice))
+    return replace(s, turn=replace(s.require_turn(), reduction=e.dice))
 
 
 def _dog_dice(s: GameState, e: ev.DogDiceRolled) -> GameState:
@@ -209,13 +201,13 @@ def _avalanche(s: GameState, e: ev.AvalancheRolled) -> GameState:
 
 
 def _space_entered(s: GameState, e: ev.SpaceEntered) -> GameState:
-    turn = _turn(s)
+    turn = s.require_turn()
     return replace(s, phase=movement_phase(turn.context),
                    turn=replace(turn, entered=turn.entered + 1), window=None)
 
 
 def _passing_paid(s: GameState, e: ev.PassingPaid) -> GameState:
-    return replace(s, turn=replace(_turn(s), passing=True))
+    return replace(s, turn=replace(s.require_turn(), passing=True))
 
 
 def _stick_moved(s: GameState, e: ev.StickMoved) -> GameState:

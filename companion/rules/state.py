@@ -144,6 +144,21 @@ class GameState:
         """The seat whose turn (or Early Riser move) it is, if any."""
         return self.turn.seat if self.turn is not None else None
 
+    def require_settings(self) -> Settings:
+        """The game's settings; only called where a game has started."""
+        assert self.settings is not None, "no game in progress"
+        return self.settings
+
+    def require_turn(self) -> TurnState:
+        """The turn in progress; only called where the phase has one."""
+        assert self.turn is not None, "no turn in progress"
+        return self.turn
+
+    def require_window(self) -> Window:
+        """The open reaction window; only called in the window phases."""
+        assert self.window is not None, "no window open"
+        return self.window
+
     def player(self, seat: int) -> PlayerState:
         """One seat's player."""
         return self.players[seat]
