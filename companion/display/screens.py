@@ -216,17 +216,23 @@ def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         pad = p.px(12)
         inner = tile.inflate(-2 * pad, -2 * pad)
         top, bottom = split_rows(inner, [1.0, 1.0], gap=p.px(6))
-        badge = min(top.h, w.badge_size(p))
-        w.seat_badge(p, index, pygame.Rect(top.x, top.centery - badge // 2, badge, badge))
-        p.text(seat_name(view, index), pygame.Rect(top.x + badge + pad, top.y,
-                                                   top.w - badge - pad, top.h),
-               theme.BODY, bold=True)
+        badge = _seat_heading(p, view, index, top, pad, theme.BODY)
         icon = pygame.Rect(bottom.x, bottom.centery - badge // 2, badge, badge)
         (w.check_icon if locked else w.dots_icon)(p, icon)
         p.text("Locked in" if locked else "Thinking…",
                pygame.Rect(icon.right + pad, bottom.y, bottom.w - badge - pad, bottom.h),
                theme.BIG if locked else theme.BODY, bold=locked,
                colour=theme.TEXT if locked else theme.DIM)
+
+
+def _seat_heading(p: Painter, view: View, index: int, row: pygame.Rect, pad: int,
+                  design: float) -> int:
+    """A tile's first row: the seat's badge, then its name; returns the badge's size."""
+    badge = min(row.h, w.badge_size(p))
+    w.seat_badge(p, index, pygame.Rect(row.x, row.centery - badge // 2, badge, badge))
+    p.text(seat_name(view, index), pygame.Rect(row.x + badge + pad, row.y,
+                                               row.w - badge - pad, row.h), design, bold=True)
+    return badge
 
 
 # --- reveal -----------------------------------------------------------------------------
@@ -251,11 +257,7 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         pad = p.px(10)
         inner = tile.inflate(-2 * pad, -2 * pad)
         head, num = split_rows(inner, [1.0, 1.6], gap=p.px(4))
-        badge = min(head.h, w.badge_size(p))
-        w.seat_badge(p, index, pygame.Rect(head.x, head.centery - badge // 2, badge, badge))
-        p.text(seat_name(view, index), pygame.Rect(head.x + badge + pad, head.y,
-                                                   head.w - badge - pad, head.h),
-               theme.SMALL, bold=True)
+        _seat_heading(p, view, index, head, pad, theme.SMALL)
         bid = seat.get("bid")
         if i < shown and bid is not None:
             p.text(str(bid), num, 96, bold=True, align="center")
