@@ -69,6 +69,8 @@ class Menu:
     hint: str = ""
     style: str = "list"  # "list", "buttons" or "bid" (see the module docstring)
     depth: int = 0  # how many sub-menus deep; holding ● steps back one
+    confirm: bool = False  # a confirmation step before chips are spent or a die is rolled
+    note: str = ""  # a line under the title, e.g. "acts when the reroll window closes"
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,22 @@ class Countdown:
     kind: str  # "reduce" or "reroll"
     total: float
     remaining: float
+    holders: tuple[int, ...] = ()  # seats choosing now: while any does, the bar holds still
+    held: bool = False  # the countdown is held by `holders` (it resumes when they are done)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Chips paid during the current turn (or the weather), kept on screen until it ends,
+    so everyone sees who paid what and which roll it changed."""
+
+    seat: int  # who paid
+    chips: int
+    what: str  # "reroll", "reduce", "terrain modifier", "avalanche modifier", "stick",
+    #            "passing"
+    roller: int  # whose roll or turn it changed
+    roll: str | None = None  # "weather", "dogs", "terrain", "avalanche", "pressing", or None
+    text: str = ""  # ready words, e.g. "Bo paid 3 chips to reroll Ann's dog dice"
 
 
 @dataclass(frozen=True)
@@ -114,6 +132,8 @@ class TableFrame:
     # {"southern"|"central"|"northern": six climate values, "pressing": six press
     # results}, die face 1 first (`chart_faces(settings.charts)`). Empty: no chart drawn.
     charts: dict[str, list[str]] = field(default_factory=dict)
+    # Every payment of the current turn (or of the weather roll), oldest first.
+    payments: tuple[Payment, ...] = ()
 
 
 def chart_faces(charts: Charts) -> dict[str, list[str]]:
