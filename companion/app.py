@@ -197,7 +197,9 @@ class Companion:
         """One pad event through the controller (and the journal)."""
         if (self.controller.state.phase is Phase.GAME_OVER and pad_event.kind is Kind.HOLD
                 and pad_event.button is Button.RIGHT):
-            self.new_table()
+            self.controller.handle(pad_event)  # a hold: its release is then no click
+            if self.controller.may_leave(pad_event.seat):
+                self.new_table()
             return
         self.commit(self.controller.handle(pad_event))
 

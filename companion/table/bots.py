@@ -15,6 +15,9 @@ from collections.abc import Mapping
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as cmd
 from companion.rules.bots import Policy
+from companion.rules.engine import apply
+from companion.rules.errors import RulesError
+from companion.rules.model import Phase, WindowKind
 from companion.rules.state import GameState
 from companion.table.controller import TableController
 
@@ -41,6 +44,11 @@ class BotDriver:
     controller, and call again: each call gives one press of one bot (the bots take turns),
     so a press is always worked out against the menus it will land on. In setup, the
     `setup_seat` bot (None: none) walks to "Start the game" with the configured defaults.
+
+    Like players, bots let reaction windows pass in silence (a policy's `Pass` is no
+    press at all), never press while their menu has just changed (the table would drop
+    it), and, while another seat decides whether to move, ask to be asked first when
+    they would take dice away from it.
     """
 
     def __init__(self, controller: TableController, policies: Mapping[int, Policy],
@@ -53,7 +61,19 @@ class BotDriver:
         self._strict = strict
         self._seen: GameState | None = None
         self._targets: dict[int, cmd.Command | None] = {}
+        self._asked: set[tuple[int, int, int]] = set()  # (round, roller, seat)
         self._turn = 0
+
+    @property
+    def controller(self) -> TableController:
+        """The controller the bots press on (the app makes a new one for a new game)."""
+        return self._controller
+
+    @controller.setter
+    def controller(self, controller: TableController) -> None:
+        self._controller = controller
+        self._seen = None
+        self._targets.clear()
 
     def presses(self) -> list[PadEvent]:
         """The events of the next bot press, or [] when no bot has anything to do."""
@@ -71,10 +91,16 @@ class BotDriver:
         seats = sorted(s for s in self._policies if s < len(state.players))
         for offset in range(len(seats)):
             seat = seats[(self._turn + offset) % len(seats)]
+            if not controller.ready(seat) or controller.promised(seat):
+                continue
             if seat not in self._targets:
-                self._targets[seat] = self._policies[seat](state, seat, self._rng)
+                target = self._policies[seat](state, seat, self._rng)
+                self._targets[seat] = None if isinstance(target, cmd.Pass) else target
             target = self._targets[seat]
             if target is None:
+                if self._wants_to_be_asked(state, seat):
+                    self._turn = (self._turn + offset + 1) % len(seats)
+                    return click(seat, Button.SELECT)
                 continue
             step = controller.next_press(seat, target)
             if step is None:
@@ -85,6 +111,25 @@ class BotDriver:
             self._turn = (self._turn + offset + 1) % len(seats)
             return self._events(seat, step)
         return []
+
+    def _wants_to_be_asked(self, state: GameState, seat: int) -> bool:
+        """While another seat decides to move or rest: would this bot take dice away if
+        it moved? Then it asks to be asked (once a turn), as a watchful player would."""
+        roller = state.active
+        if state.phase is not Phase.TURN or roller is None or roller == seat:
+            return False
+        key = (state.round, roller, seat)
+        if key in self._asked or not self._controller.offers_heads_up(seat):
+            return False
+        try:
+            moved, _ = apply(state, cmd.Move(roller), _NoDice())
+        except (RulesError, LookupError):
+            return False
+        window = moved.window
+        if window is None or window.kind is not WindowKind.REDUCE:
+            return False
+        self._asked.add(key)
+        return isinstance(self._policies[seat](moved, seat, self._rng), cmd.Reduce)
 
     def feed(self, events: queue.Queue[PadEvent]) -> int:
         """Put the next bot press on the main loop's queue; how many events were put."""
@@ -99,3 +144,10 @@ class BotDriver:
             return []
         button, held = step
         return hold(seat, button) if held else click(seat, button)
+
+
+class _NoDice:
+    """A dice source for looking ahead: choosing to move opens a window and rolls nothing."""
+
+    def roll(self, sides: int) -> int:
+        raise LookupError("looking ahead must not roll")

@@ -22,14 +22,21 @@ DEFAULT_NAMES: tuple[str, ...] = (
 class TableConfig:
     """How long things last on the table, and what setup starts from."""
 
-    reduce_seconds: float = 8.0  # X2 window: others may take dice away before a dog roll
-    reroll_seconds: float = 6.0  # X1 window: anyone may pay 3 to make the roller roll again
+    # X2 window: others may take dice away before a dog roll. It counts from the start of
+    # the roller's turn (the others may ask to be asked while the roller decides).
+    reduce_seconds: float = 2.5
+    reroll_seconds: float = 2.5  # X1 window: anyone may pay 3 to make the roller roll again
+    claim_seconds: float = 20.0  # a seat choosing holds a window's countdown this long at most
+    resume_seconds: float = 1.5  # left on the countdown, at least, when the choosing is over
+    guard_seconds: float = 0.25  # a press this soon after its menu changed is dropped
     notice_seconds: float = 3.0  # a refused press's message stays this long
     reveal_seconds: float = 4.0  # the "reveal" screen after the bids, unless someone acts
+    reveal_lock_seconds: float = 2.0  # no press cuts the reveal short before this
+    results_seconds: float = 10.0  # game over: the results cannot be left before this
     round_end_seconds: float = 3.0  # the "round_end" screen, unless someone locks a bid
-    animation_seconds: float = 1.0  # an animation not listed in `animation_durations`
+    animation_seconds: float = 0.8  # an animation not listed in `animation_durations`
     animation_durations: tuple[tuple[str, float], ...] = (
-        ("dice", 1.4), ("reveal", 1.8), ("weather", 1.2),  # as companion.display.animation
+        ("dice", 1.0), ("reveal", 1.2), ("weather", 1.0), ("die", 0.8),
     )
     # setup ------------------------------------------------------------------------------
     setup_pad: int | None = None  # None: any pad drives setup; a seat number: only that pad
@@ -47,7 +54,8 @@ class TableConfig:
             if getattr(self, name) <= 0:
                 raise ValueError(f"table.{name}: must be more than 0 seconds")
         for name in ("notice_seconds", "reveal_seconds", "round_end_seconds",
-                     "animation_seconds"):
+                     "animation_seconds", "claim_seconds", "resume_seconds", "guard_seconds",
+                     "reveal_lock_seconds", "results_seconds"):
             if getattr(self, name) < 0:
                 raise ValueError(f"table.{name}: must be 0 seconds or more")
         if any(seconds < 0 for _, seconds in self.animation_durations):
@@ -58,8 +66,8 @@ class TableConfig:
             raise ValueError("table.arrangement: Custom needs table.custom_boards (S3)")
 
     @classmethod
-    def from_game(cls, game: Settings, *, reduce_seconds: float = 8.0,
-                  reroll_seconds: float = 6.0, language: str = "en",
+    def from_game(cls, game: Settings, *, reduce_seconds: float = 2.5,
+                  reroll_seconds: float = 2.5, language: str = "en",
                   **more: object) -> TableConfig:
         """Setup starting from the config file's `[game]` (players and their names,
         arrangement, Custom boards, variants, charts) with `[table]`'s window lengths."""

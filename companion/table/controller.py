@@ -1,12 +1,18 @@
 """The table controller: pad events in, rules commands out, a `TableFrame` to draw.
 
 It owns no rules. The game is the engine's `GameState`; the controller keeps only UI
-bookkeeping: the setup draft, each seat's place in its menus, the secret bid a seat is
-still choosing, countdown start times, transient screens, notices, and one undo point.
+bookkeeping, each idea in a module of its own:
 
-Pads send PRESS on the way down, HOLD about 2 s later, RELEASE on the way up. A short
-press acts on its RELEASE, so that holding a button never first acts as a press (holding
-● steps back; holding ▶ while bidding blinks the bid instead of adding a chip).
+  gestures    PRESS/HOLD/RELEASE -> clicks and holds; stale presses are dropped
+  navigation  each seat's place in its list menus
+  reactions   the menus of reaction windows: claim, choose, confirm (nothing spends on
+              one press), and the confirmation in front of every other payment
+  windows     a window's countdown: it starts when the roll has landed, holds while a
+              seat chooses, and closes the window by itself (silence means "no")
+  payments    the trace of who paid what during the turn
+  menus       the trees of choices, built from the rules' `legal()`
+
+and here: applying commands, undo, transient screens, the frame and the lights.
 
 Secrecy (R1, I5): the bid being chosen lives in `_bids` and leaves the controller only
 through `private_bid(seat)` and that seat's own light. During bidding nothing is logged
@@ -19,13 +25,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
-from companion.pads.events import Blink, Button, Kind, Light, PadEvent
+from companion.pads.events import Blink, Button, Light, PadEvent
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.dice import DiceSource, SystemDice
-from companion.rules.engine import apply, waiting_seats
+from companion.rules.engine import apply, is_legal, reduce_cap, waiting_seats
 from companion.rules.errors import (
     GameOverError,
     NotEnoughChipsError,
@@ -36,30 +42,30 @@ from companion.rules.model import MAX_PLAYERS, REST_CHOICES, Phase, RollKind, Wi
 from companion.rules.state import EMPTY, GameState
 from companion.rules.views import public_view
 from companion.table.config import TableConfig
-from companion.table.frame import (
-    Countdown,
-    Menu,
-    MenuItem,
-    Notice,
-    TableFrame,
-    UndoOffer,
-    chart_faces,
-)
+from companion.table.frame import Menu, Notice, TableFrame, UndoOffer, chart_faces
+from companion.table.gestures import STALE_BLINK, Act, Gesture, Gestures
 from companion.table.lights import LIMIT_BLINK, WINNER_BLINK, LightState, bid_blink, blink_seconds
 from companion.table.menus import (
     CLIMATE_LABEL,
     PLACE_LABEL,
     STICK_LABEL,
-    Node,
     Tree,
     gain_text,
     name,
-    route,
     seat_tree,
-    walk,
+)
+from companion.table.navigation import Navigator, signature
+from companion.table.payments import payments
+from companion.table.reactions import (
+    CLAIM_KEY,
+    OFFER,
+    guard_payments,
+    heads_up_tree,
+    window_tree,
 )
 from companion.table.setup import SetupDraft, setup_tree
 from companion.table.stats import game_stats
+from companion.table.windows import WindowClock
 
 log = logging.getLogger("companion.table")
 
@@ -85,7 +91,6 @@ _PHASE_SCREENS = {
     Phase.MOVING: "moving", Phase.PRESS_MOVE: "moving", Phase.PRESSING: "pressing",
     Phase.GAME_OVER: "game_over",
 }
-_BUTTONS = {"left": Button.LEFT, "right": Button.RIGHT, "select": Button.SELECT}
 
 Target = cmd.Command | Callable[[cmd.Command], bool]
 """What `next_press` steers towards: a command, or a test on the commands of menu items."""
@@ -110,7 +115,7 @@ class Outcome:
 
     events: tuple[ev.Event, ...] = ()
     retracted: tuple[ev.Event, ...] = ()
-    applied: bool = False  # a rules command was applied (or an undo made)
+    applied: bool = False  # a rules command was applied, an undo made, or chips promised
 
     @property
     def retract(self) -> int:
@@ -122,6 +127,14 @@ class Outcome:
         """Whether this was an undo."""
         return bool(self.retracted)
 
+    def then(self, other: Outcome) -> Outcome:
+        """This outcome followed by `other` (an undo is never followed by more)."""
+        if not other.applied and not other.events:
+            return self
+        if not self.applied and not self.events:
+            return other
+        return Outcome(self.events + other.events, self.retracted or other.retracted, True)
+
 
 @dataclass(frozen=True)
 class _UndoPoint:
@@ -129,12 +142,6 @@ class _UndoPoint:
     state: GameState
     events: tuple[ev.Event, ...]
     text: str
-
-
-@dataclass
-class _SeatUi:
-    path: list[str] = field(default_factory=list)
-    focus: dict[tuple[str, ...], str] = field(default_factory=dict)
 
 
 class TableController:
@@ -154,13 +161,20 @@ class TableController:
         self._clock = clock
         self._draft = SetupDraft.from_config(self.config)
         self._history: list[ev.Event] = [e for e in history if not e.private]
-        self._ui: dict[int, _SeatUi] = {}
+        self._nav = Navigator()
+        self._gestures = Gestures(self.config.guard_seconds)
         self._bids: dict[int, int] = {}
-        self._down: dict[tuple[int, Button], bool] = {}  # -> whether a HOLD came
         self._undo: _UndoPoint | None = None
         self._undo_refusal = "Nothing to take back"
         now = clock()
-        self._window_start: float | None = now if state.window is not None else None
+        self._window: WindowClock | None = None
+        self._promised: dict[int, int] = {}  # X2: chips promised, paid when the window closes
+        self._quiet: set[int] = set()  # "not until my turn": windows do not wait for them
+        self._asked: set[int] = set()  # asked to be asked before the roller's dice roll
+        self._turn_began: float | None = now if state.phase is Phase.TURN else None
+        self._won_at: float | None = now if state.phase is Phase.GAME_OVER else None
+        if state.window is not None:
+            self._window = self._open_clock(state, now, 0.0)
         self._notices: list[tuple[Notice, float]] = []
         self._transient: tuple[str, float, float] | None = None  # screen, start, seconds
         self._animation: tuple[str, float] | None = None
@@ -168,6 +182,9 @@ class TableController:
         self._requests = 0
         self._last_frame: TableFrame | None = None
         self._serial = 0
+        self._signatures: dict[int, object] = {}
+        self._shown_screen = ""
+        self._mark_changes(now)
 
     # --- what the app reads ------------------------------------------------------------
 
@@ -175,6 +192,11 @@ class TableController:
     def state(self) -> GameState:
         """The engine state (the game); the controller never changes it but through apply."""
         return self._state
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The clock the controller's countdowns and guards run on."""
+        return self._clock
 
     @property
     def in_setup(self) -> bool:
@@ -197,6 +219,30 @@ class TableController:
         locked = state.bids[seat]
         return locked if locked is not None else self._bids.get(seat, 0)
 
+    def ready(self, seat: int, now: float | None = None) -> bool:
+        """Whether a press of `seat` made now would act (not dropped as stale)."""
+        when = self._clock() if now is None else now
+        return when >= self._gestures.ready_at(seat)
+
+    def promised(self, seat: int) -> int:
+        """Chips `seat` promised in the open reduce window (paid when it closes)."""
+        return self._promised.get(seat, 0)
+
+    def offers_heads_up(self, seat: int) -> bool:
+        """Whether `seat` is offered, now, to be asked before another seat's dice roll."""
+        tree = self._tree(seat)
+        return tree is not None and tree.key == "heads_up" and seat not in self._asked
+
+    def may_leave(self, seat: int, now: float | None = None) -> bool:
+        """Game over: whether the results may be left now (not in their first seconds,
+        so one hold meant for something else cannot sweep them away). Tells the seat."""
+        when = self._clock() if now is None else now
+        if self._won_at is not None and when - self._won_at < self.config.results_seconds:
+            left = self.config.results_seconds - (when - self._won_at)
+            self._notice(seat, f"The results stay {left:.0f} s more")
+            return False
+        return True
+
     # --- pad events ------------------------------------------------------------------------
 
     def handle(self, event: PadEvent) -> Outcome:
@@ -204,30 +250,39 @@ class TableController:
         seat, button = event.seat, event.button
         if not self._may_press(seat):
             return Outcome()
+        now = self._clock()
         if not self._bidding():  # ◀ ▶ during bidding are never logged: a count is a secret
             log.debug("pad: seat %d %s %s", seat, button.value, event.kind.value)
-        key = (seat, button)
-        if event.kind is Kind.PRESS:
-            self._down[key] = False
+        act = self._gestures.feed(event, now) if not self.in_setup else self._setup_act(event)
+        if act is None:
             return Outcome()
-        if event.kind is Kind.HOLD:
-            self._down[key] = True
-            return self._hold(seat, button)
-        held = self._down.pop(key, None)
-        if held is None or held:  # a release without its press, or the end of a hold
+        if not act.fresh:
+            log.debug("pad: seat %d %s dropped (the menu had just changed)", seat, button.value)
+            self._blink(seat, STALE_BLINK)
             return Outcome()
-        return self._click(seat, button)
+        hold = act.gesture is Gesture.HOLD
+        out = self._hold(seat, button) if hold else self._click(seat, button)
+        return out.then(self._settle(now))
 
     def tick(self, now: float | None = None) -> Outcome:
-        """Close a reaction window whose countdown has run out (`CloseWindow(TABLE)`)."""
+        """Time passes: a claim past its cap lapses; a window whose countdown has run out
+        with nobody choosing closes (`CloseWindow(TABLE)`)."""
         when = self._clock() if now is None else now
-        window = self._state.window
-        if window is None or self._window_start is None:
-            return Outcome()
-        if when - self._window_start < self._window_seconds(window.kind):
-            return Outcome()
-        log.debug("%s window: time is up", window.kind.value)
-        return self._apply(cmd.CloseWindow(cmd.TABLE), when)
+        clock = self._window
+        out = Outcome()
+        if clock is not None:
+            for seat in clock.expired_claims(when):
+                self._nav.clear(seat)
+                clock.release(seat, when)
+                self._notice(seat, "Too long: the window goes on without you")
+            if clock.due(when):
+                log.debug("%s window: time is up", clock.kind)
+                out = self._close_window(when)
+        return out.then(self._settle(when)) if out.applied else self._settle(when)
+
+    def _setup_act(self, event: PadEvent) -> Act | None:
+        """Setup has no guard: one shared menu that one pad drives."""
+        return self._gestures.feed(event, float("inf"))
 
     # --- presses -----------------------------------------------------------------------------
 
@@ -241,6 +296,24 @@ class TableController:
     def _bidding(self) -> bool:
         return not self.in_setup and self._state.phase is Phase.BIDDING
 
+    def _tree(self, seat: int) -> Tree | None:
+        """The root of a seat's menus now: the rules' choices with every payment behind a
+        confirmation; in a window, claim-then-choose; while another seat decides to move,
+        the offer to be asked before its dice roll."""
+        state = self._state
+        if state.phase in (Phase.REDUCE, Phase.REROLL):
+            if seat in self._quiet and seat not in self._promised:
+                return None
+            tree = window_tree(state, seat, self._promised)
+        elif state.phase is Phase.TURN and seat != state.active:
+            tree = None if seat in self._quiet else heads_up_tree(state, seat,
+                                                                  seat in self._asked)
+        else:
+            tree = seat_tree(state, seat)
+        if tree is not None and tree.style == "list":
+            guard_payments(tree)
+        return tree
+
     def _click(self, seat: int, button: Button) -> Outcome:
         if self.in_setup:
             return self._list_click(SETUP_UI, button, self._setup_tree())
@@ -248,20 +321,24 @@ class TableController:
         if state.phase is Phase.GAME_OVER:
             self._notice(seat, "The game is over")
             return Outcome()
-        tree = seat_tree(state, seat)
+        tree = self._tree(seat)
         if tree is None:
             self._notice(seat, self._wait_text(seat))
             return Outcome()
         if tree.style == "bid":
             return self._bid_click(seat, button)
-        if tree.style == "buttons":
-            return self._button_click(seat, button, tree)
+        if tree.style == OFFER and not self._nav.path(seat):  # any button takes an offer
+            node = tree.items[0]
+            if node.children is not None:
+                self._nav.enter(seat, node.key)  # claims the window
+                return Outcome()
+            return self._choose(seat, node.key, node.command, node.pledge)
         return self._list_click(seat, button, tree)
 
     def _hold(self, seat: int, button: Button) -> Outcome:
         if self.in_setup:
             if button is Button.SELECT:
-                self._back(SETUP_UI, self._setup_tree())
+                self._nav.back(SETUP_UI, self._setup_tree())
             return Outcome()
         state = self._state
         if self._bidding() and button is not Button.SELECT:
@@ -273,50 +350,51 @@ class TableController:
             return Outcome()
         if button is not Button.SELECT:
             return Outcome()
-        tree = seat_tree(state, seat)
-        if tree is not None and tree.style == "list" and self._back(seat, tree):
+        tree = self._tree(seat)
+        if tree is not None and tree.style == "list" and self._nav.back(seat, tree):
             return Outcome()
         return self._take_back(seat)
 
     def _list_click(self, ui_key: int, button: Button, root: Tree) -> Outcome:
-        ui = self._ui.setdefault(ui_key, _SeatUi())
-        level, depth = walk(root, ui.path)
-        del ui.path[depth:]
-        keys = level.enabled_keys()
-        if not keys:
-            self._notice(None if ui_key < 0 else ui_key, "Nothing can be chosen here")
+        node = self._nav.press(ui_key, button, root)
+        if node is None:
+            if button is Button.SELECT:
+                self._notice(None if ui_key < 0 else ui_key, "Nothing can be chosen here")
             return Outcome()
-        current = self._focus(ui, level)
-        if button is not Button.SELECT:
-            index = keys.index(current)
-            step = 1 if button is Button.RIGHT else -1
-            ui.focus[tuple(ui.path)] = keys[(index + step) % len(keys)]
-            return Outcome()
-        node = level.find(current)
-        assert node is not None
         if node.children is not None:
-            ui.path.append(node.key)
-            ui.focus.pop(tuple(ui.path), None)  # a sub-menu opens on its default
+            return Outcome()
+        if node.back:
+            self._nav.back(ui_key, root)  # out of the confirmation
+            self._nav.back(ui_key, root)  # and back to the choices it came from
             return Outcome()
         if node.action is not None:
             node.action()
-            if node.pop and ui.path:
-                ui.path.pop()
+            if node.pop:
+                self._nav.back(ui_key, root)
             return Outcome()
-        assert node.command is not None
-        return self._apply(node.command, self._clock())
+        return self._choose(ui_key, node.key, node.command, node.pledge)
 
-    def _back(self, ui_key: int, root: Tree) -> bool:
-        """Hold ●: step back out of a sub-menu; False when already at the top."""
-        ui = self._ui.get(ui_key)
-        if ui is None:
-            return False
-        _, depth = walk(root, ui.path)
-        del ui.path[depth:]
-        if not ui.path:
-            return False
-        ui.path.pop()
-        return True
+    def _choose(self, seat: int, key: str, command: cmd.Command | None,
+                pledge: bool) -> Outcome:
+        """An item without a sub-menu: a rules command, or one of the table's own items."""
+        now = self._clock()
+        done = Outcome(applied=True)  # the table's own choice: no rules command
+        if key == "ask":  # the heads-up before another seat's dice roll
+            self._asked ^= {seat}
+            return done
+        if key == "cancel" and seat in self._promised:
+            del self._promised[seat]
+            self._notice(None, f"{name(self._state, seat)} cancelled a payment")
+            return done
+        if key == "quiet":
+            self._quiet.add(seat)
+            command = cmd.Pass(seat)
+        assert command is not None
+        if pledge and isinstance(command, cmd.Reduce):
+            self._promised[seat] = command.chips
+            self._nav.clear(seat)
+            return done
+        return self._apply(command, now)
 
     def _bid_click(self, seat: int, button: Button) -> Outcome:
         """R1: ▶ +1, ◀ −1, ● lock in; when locked, ● unlocks."""
@@ -338,16 +416,53 @@ class TableController:
             return self._apply(cmd.LockBid(seat, bid), self._clock())
         return Outcome()
 
-    def _button_click(self, seat: int, button: Button, tree: Tree) -> Outcome:
-        """A reaction window: each button chooses its own item at once."""
-        node = next((n for n in tree.items if n.button == button.value), None)
-        if node is None:
-            self._notice(seat, tree.hint)
-            return Outcome()
-        if not node.enabled or node.command is None:
-            self._notice(seat, f"{node.label}: {node.detail}" if node.detail else "Not now")
-            return Outcome()
-        return self._apply(node.command, self._clock())
+    # --- windows ------------------------------------------------------------------------------
+
+    def _open_clock(self, state: GameState, now: float, delay: float) -> WindowClock:
+        window = state.require_window()
+        if window.kind is WindowKind.REDUCE:
+            total = self.config.reduce_seconds
+            elapsed = 0.0 if self._turn_began is None else now - self._turn_began
+        else:
+            total, elapsed = self.config.reroll_seconds, 0.0
+        return WindowClock.open(window.kind.value, total, now, delay=delay, elapsed=elapsed,
+                                cap=self.config.claim_seconds,
+                                resume=self.config.resume_seconds)
+
+    def _settle(self, now: float) -> Outcome:
+        """After a press or a tick: the window's claims follow the seats' menus; a window
+        nobody waits for any more closes; the seats whose menus changed are told to the
+        guard."""
+        out = Outcome()
+        clock, state = self._window, self._state
+        if clock is not None and state.window is not None:
+            choosing = {s for s in range(len(state.players))
+                        if self._nav.path(s) and s not in self._promised}
+            for seat in choosing - set(clock.claims):
+                clock.claim(seat, now)
+            for seat in set(clock.claims) - choosing:
+                clock.release(seat, now)
+            undecided = [s for s in waiting_seats(state)
+                         if s not in self._promised and s not in self._quiet]
+            if not clock.claims and (not undecided or clock.due(now)):
+                out = self._close_window(now)
+        self._mark_changes(now)
+        return out
+
+    def _close_window(self, now: float) -> Outcome:
+        """Pay what was promised (X2), then close the window if paying did not."""
+        out = Outcome()
+        promised, self._promised = dict(self._promised), {}
+        for seat, chips in promised.items():
+            if self._state.window is None:
+                break
+            due = min(chips, reduce_cap(self._state), self._state.players[seat].chips)
+            command = cmd.Reduce(seat, due)
+            if due > 0 and is_legal(self._state, command):
+                out = out.then(self._apply(command, now))
+        if self._state.window is not None:
+            out = out.then(self._apply(cmd.CloseWindow(cmd.TABLE), now))
+        return out
 
     # --- applying commands, undo -------------------------------------------------------------
 
@@ -370,7 +485,7 @@ class TableController:
                                   else "Nothing to take back")
         self._state = after
         self._history.extend(public)
-        self._ui.clear()  # every menu starts again from its top after a change
+        self._nav.clear()  # every menu starts again from its top after a change
         self._transient = None
         self._after(public, now)
         log.debug("seat %d: %s", command.seat, describe(command, before))
@@ -380,22 +495,47 @@ class TableController:
 
     def _after(self, events: Sequence[ev.Event], now: float) -> None:
         for event in events:
+            kind = _ANIMATIONS.get(type(event))
+            if kind is not None:
+                self._animation = (kind, now)
             if isinstance(event, ev.WindowOpened):
-                self._window_start = now
+                landing = self._landing(now)
+                self._window = self._open_clock(self._state, now, landing)
+                self._promised.clear()
+                if event.kind is WindowKind.REDUCE:
+                    for seat in self._asked & set(waiting_seats(self._state)):
+                        self._nav.enter(seat, CLAIM_KEY)  # asked first: the window waits
+                        self._window.claim(seat, now)
+                self._asked.clear()
+            elif isinstance(event, ev.WindowClosed):
+                self._window = None
+                self._promised.clear()
+            elif isinstance(event, ev.TurnStarted):
+                self._turn_began = now
+                self._quiet.discard(event.seat)
+                self._asked.clear()
             elif isinstance(event, ev.BidsRevealed):
                 self._bids.clear()
                 self._transient = ("reveal", now, self.config.reveal_seconds)
+                self._gestures.lock(now + self.config.reveal_lock_seconds)
             elif isinstance(event, ev.RoundEnded):
                 self._transient = ("round_end", now, self.config.round_end_seconds)
             elif isinstance(event, ev.RoundStarted):
                 self._bids.clear()
+            elif isinstance(event, ev.GameWon):
+                self._won_at = now
             elif isinstance(event, ev.ZoneChanged) and event.reason != "crossed":
                 self._notice(None, f"{name(self._state, event.seat)}: {event.reason}")
-            kind = _ANIMATIONS.get(type(event))
-            if kind is not None:
-                self._animation = (kind, now)
         if self._state.window is None:
-            self._window_start = None
+            self._window = None
+        if self._state.phase is not Phase.TURN:
+            self._asked.clear()
+
+    def _landing(self, now: float) -> float:
+        """Seconds until the roll just made has landed on screen (0 if none is tumbling)."""
+        if self._animation is None or self._animation[1] != now:
+            return 0.0
+        return self.config.animation_length(self._animation[0])
 
     def _take_back(self, seat: int) -> Outcome:
         """Hold ● at the top: undo the seat's own last choice, if nothing was rolled since."""
@@ -406,19 +546,45 @@ class TableController:
         if point.seat != seat:
             self._notice(seat, f"Only {name(self._state, point.seat)} can take that back")
             return Outcome()
+        now = self._clock()
         self._state = point.state
         if point.events:
             del self._history[-len(point.events):]
         self._undo = None
         self._undo_refusal = "Only the last choice can be taken back"
-        self._ui.clear()
+        self._nav.clear()
         self._transient = None
         self._animation = None
-        self._window_start = self._clock() if self._state.window is not None else None
+        self._promised.clear()
+        self._window = self._open_clock(self._state, now, 0.0) if self._state.window else None
         self._notice(None, f"{name(self._state, seat)} took back: {point.text}")
         log.info("%s took back: %s (%d events withdrawn)", name(self._state, seat), point.text,
                  len(point.events))
         return Outcome((), point.events, True)
+
+    # --- what changed, for the guard ------------------------------------------------------
+
+    def _mark_changes(self, now: float) -> None:
+        """Tell the guard which seats' menus (or the screen) changed since last time.
+
+        During bidding a seat's menu is only "choosing" or "locked in", so another seat
+        locking in never drops a bidder's press; the round-end screen giving way to the
+        bids is no change either (the bids were already open under it).
+        """
+        if self.in_setup:
+            return
+        screen = self._screen(now)
+        bidding = self._bidding()
+        moved = screen != self._shown_screen and not (
+            bidding and {screen, self._shown_screen} <= {"round_end", "bidding"})
+        changed = []
+        for seat in range(len(self._state.players)):
+            sig = (self._state.bids[seat] is None) if bidding else signature(self._tree(seat))
+            if moved or self._signatures.get(seat, ()) != sig:
+                changed.append(seat)
+            self._signatures[seat] = sig
+        self._shown_screen = screen
+        self._gestures.changed(changed, now)
 
     # --- the frame ---------------------------------------------------------------------------
 
@@ -427,11 +593,7 @@ class TableController:
         now = self._clock()
         self._notices = [(n, until) for n, until in self._notices if until > now]
         state = self._state
-        countdown = None
-        if state.window is not None and self._window_start is not None:
-            total = self._window_seconds(state.window.kind)
-            remaining = max(0.0, total - (now - self._window_start))
-            countdown = Countdown(state.window.kind.value, total, round(remaining, 1))
+        countdown = self._window.countdown(now) if self._window is not None else None
         animation, progress = None, 1.0
         if self._animation is not None:
             kind, start = self._animation
@@ -440,6 +602,8 @@ class TableController:
             if elapsed < 1:  # in 50 steps, so a frame changes at most 50 times an animation
                 animation, progress = kind, round(max(0.0, elapsed) * 50) / 50
         undo = UndoOffer(self._undo.seat, self._undo.text) if self._undo is not None else None
+        names = [p.name for p in state.players]
+        roller = state.window.roller if state.window is not None else None
         frame = TableFrame(
             screen=self._screen(now),
             view=public_view(state),
@@ -451,6 +615,8 @@ class TableController:
             stats=game_stats(self._history) if state.phase is Phase.GAME_OVER else {},
             undo=undo,
             charts=chart_faces(state.settings.charts) if state.settings is not None else {},
+            payments=payments(self._history, names, self._promised, roller)
+            if not self.in_setup else (),
         )
         if self._last_frame is None or replace(self._last_frame, serial=0) != frame:
             self._serial += 1
@@ -469,43 +635,20 @@ class TableController:
         if state.phase is Phase.REROLL:
             assert state.window is not None and state.window.roll is not None
             return _ROLL_SCREENS[state.window.roll]
-        if state.phase is Phase.TURN and state.active is not None:
-            ui = self._ui.get(state.active)
-            if ui is not None and ui.path[:1] == ["rest"]:
-                return "rest"
+        if (state.phase is Phase.TURN and state.active is not None
+                and self._nav.path(state.active)[:1] == ("rest",)):
+            return "rest"
         return _PHASE_SCREENS[state.phase]
 
     def _menus(self) -> tuple[Menu, ...]:
         if self.in_setup:
-            return (self._menu(SETUP_UI, self._setup_tree()),)
+            return (self._nav.menu(SETUP_UI, self._setup_tree()),)
         menus = []
         for seat in range(len(self._state.players)):
-            tree = seat_tree(self._state, seat)
+            tree = self._tree(seat)
             if tree is not None:
-                menus.append(self._menu(seat, tree))
+                menus.append(self._nav.menu(seat, tree))
         return tuple(menus)
-
-    def _menu(self, ui_key: int, root: Tree) -> Menu:
-        ui = self._ui.get(ui_key, _SeatUi())
-        level, depth = walk(root, ui.path)
-        items = tuple(MenuItem(n.label, n.detail, n.enabled, n.command if n.enabled else None,
-                               n.button, n.children is not None) for n in level.items)
-        focus = -1
-        if level.style == "list" and level.enabled_keys():
-            current = self._focus(_SeatUi(ui.path[:depth], ui.focus), level)
-            focus = [n.key for n in level.items].index(current)
-        return Menu(ui_key, level.title, items, focus, level.hint, level.style, depth)
-
-    def _focus(self, ui: _SeatUi, level: Tree) -> str:
-        keys = level.enabled_keys()
-        stored = ui.focus.get(tuple(ui.path))
-        if stored in keys:
-            assert stored is not None
-            return stored
-        if level.default in keys:
-            assert level.default is not None
-            return level.default
-        return keys[0]
 
     def _setup_tree(self) -> Tree:
         return setup_tree(self._draft, self.config)
@@ -539,7 +682,7 @@ class TableController:
         if phase is Phase.WEATHER:
             return () if state.ice_bear is None else (state.ice_bear,)
         if phase in (Phase.REDUCE, Phase.REROLL):
-            return waiting_seats(state)
+            return tuple(s for s in waiting_seats(state) if s not in self._quiet)
         return () if state.active is None else (state.active,)
 
     def _blink(self, seat: int, blink: Blink) -> None:
@@ -548,11 +691,6 @@ class TableController:
                               self._clock() + blink_seconds(blink))
 
     # --- helpers -----------------------------------------------------------------------------
-
-    def _window_seconds(self, kind: WindowKind) -> float:
-        if kind is WindowKind.REDUCE:
-            return self.config.reduce_seconds
-        return self.config.reroll_seconds
 
     def _notice(self, seat: int | None, text: str) -> None:
         notice = Notice(text, seat)
@@ -566,6 +704,8 @@ class TableController:
             return f"{name(state, state.training_next)} is choosing a training"
         if phase is Phase.WEATHER and state.ice_bear is not None:
             return f"{name(state, state.ice_bear)} rolls the weather"
+        if seat in self._quiet:
+            return "Not asking you until your turn"
         if phase in (Phase.REDUCE, Phase.REROLL) and state.window is not None:
             window = state.window
             if seat in window.passed:
@@ -592,16 +732,13 @@ class TableController:
             return target(command) if callable(target) else command == target
 
         if self.in_setup:
-            return self._next_list_press(SETUP_UI, self._setup_tree(), matches)
-        state = self._state
-        tree = seat_tree(state, seat)
+            return self._nav.next_press(SETUP_UI, self._setup_tree(), matches)
+        tree = self._tree(seat)
         if tree is None:
             return None
         if tree.style == "bid":
             return self._next_bid_press(seat, target)
-        if tree.style == "buttons":
-            return _next_button_press(tree, target, matches)
-        return self._next_list_press(seat, tree, matches)
+        return self._nav.next_press(seat, tree, matches)
 
     def _next_bid_press(self, seat: int, target: Target) -> tuple[Button, bool] | None:
         locked = self._state.bids[seat] is not None
@@ -615,43 +752,6 @@ class TableController:
         if bid > target.amount:
             return Button.LEFT, target.amount == 0 and bid > 1
         return Button.SELECT, False
-
-    def _next_list_press(self, ui_key: int, root: Tree,
-                         matches: Callable[[cmd.Command], bool]) -> tuple[Button, bool] | None:
-        keys = route(root, matches)
-        if keys is None:
-            return None
-        ui = self._ui.get(ui_key, _SeatUi())
-        level, depth = walk(root, ui.path)
-        path = ui.path[:depth]
-        if path != keys[:len(path)]:
-            return Button.SELECT, True  # step back out towards the route
-        want = keys[len(path)]
-        current = self._focus(_SeatUi(path, ui.focus), level)
-        if current == want:
-            return Button.SELECT, False
-        enabled = level.enabled_keys()
-        ahead = (enabled.index(want) - enabled.index(current)) % len(enabled)
-        return (Button.RIGHT if ahead <= len(enabled) - ahead else Button.LEFT), False
-
-
-def _next_button_press(tree: Tree, target: Target,
-                       matches: Callable[[cmd.Command], bool]) -> tuple[Button, bool] | None:
-    enabled = [n for n in tree.items if n.enabled and n.command is not None]
-    for node in enabled:
-        assert node.command is not None
-        if matches(node.command):
-            return _BUTTONS[node.button], False
-    if isinstance(target, cmd.Reduce):  # more than 2 chips: pay 2 now, more on the next press
-        best: Node | None = None
-        for node in enabled:
-            paid = node.command
-            if isinstance(paid, cmd.Reduce) and paid.chips <= target.chips and (
-                    best is None or paid.chips > getattr(best.command, "chips", 0)):
-                best = node
-        if best is not None:
-            return _BUTTONS[best.button], False
-    return None
 
 
 # --- words ---------------------------------------------------------------------------------

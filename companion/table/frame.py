@@ -31,8 +31,9 @@ Menu styles (`Menu.style`):
 
   list     ◀ ▶ move the focus among the enabled items, ● chooses the focused one; holding
            ● steps back out (`depth` > 0) or, at the top, takes back the seat's last choice
-  buttons  a reaction window: each item names the button that chooses it at once
-           (`MenuItem.button`); there is no focus (`focus` = -1)
+  buttons  an offer that any button takes (an unclaimed reaction window, the heads-up
+           before another seat's dice roll); one item, no focus (`focus` = -1); the
+           choices it opens are a list, and paying is behind a `confirm` menu
   bid      a secret bid: the items only explain the buttons; no value is ever shown
 """
 

@@ -59,7 +59,9 @@ class Node:
     children: Tree | None = None
     action: Callable[[], None] | None = None  # setup: change the draft, no rules command
     pop: bool = False  # after `action`, step back out one level (a value was picked)
-    button: str = ""  # style "buttons"/"bid": the button that chooses this item
+    button: str = ""  # style "bid": the button that explains this item
+    back: bool = False  # choosing it steps back out one level ("Cancel" of a confirmation)
+    pledge: bool = False  # X2: `command` is promised now and paid when the window closes
 
 
 @dataclass
@@ -72,6 +74,8 @@ class Tree:
     hint: str = ""
     style: str = "list"
     default: str | None = None  # the key focused on entry (else the first enabled item)
+    confirm: bool = False  # a confirmation step before chips are paid
+    note: str = ""  # a line under the title
 
     def find(self, key: str) -> Node | None:
         """The item with this key."""

@@ -29,7 +29,7 @@ from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
 from companion.rules.model import Phase
 from companion.rules.settings import Settings
-from companion.runner import run_demo
+from companion.runner import SteppedClock, run_demo
 from companion.store import Journal
 from companion.table import BotDriver
 
@@ -44,7 +44,7 @@ def config_for(tmp_path: Path) -> Config:
 @pytest.fixture
 def companion(tmp_path: Path) -> Iterator[Companion]:
     config = config_for(tmp_path)
-    app = Companion(config, Journal(config.store.path), dice=SeededDice(7))
+    app = Companion(config, Journal(config.store.path), dice=SeededDice(7), clock=SteppedClock(0.3))
     yield app
     app.close()
 
@@ -61,7 +61,14 @@ def drive(app: Companion, until: object, seed: int = 1, limit: int = 20_000,
         for pad_event in driver.presses():
             app.events.put(pad_event)
         app.step(wait=0)
+        tick(app)
     raise AssertionError("the bots never got there")
+
+
+def tick(app: Companion) -> None:
+    """A human moment (0.3 s) passes on the app's stepped clock, if it has one."""
+    if isinstance(app.clock, SteppedClock):
+        app.clock.tick()
 
 
 def press(app: Companion, seat: int, button: Button, times: int = 1) -> None:
@@ -69,6 +76,7 @@ def press(app: Companion, seat: int, button: Button, times: int = 1) -> None:
         app.events.put(PadEvent(seat, button, Kind.PRESS))
         app.events.put(PadEvent(seat, button, Kind.RELEASE))
         app.step(wait=0)
+        tick(app)
 
 
 def test_every_event_is_journalled_before_the_frame_that_shows_it(companion: Companion) -> None:
@@ -94,7 +102,7 @@ def test_every_event_is_journalled_before_the_frame_that_shows_it(companion: Com
 def test_resumes_in_the_same_phase_and_asks_for_bids_again(tmp_path: Path) -> None:
     # R1, I5, I6: a game cut during bidding comes back in bidding with nobody locked in.
     config = config_for(tmp_path)
-    first = Companion(config, Journal(config.store.path), dice=SeededDice(3))
+    first = Companion(config, Journal(config.store.path), dice=SeededDice(3), clock=SteppedClock(0.3))
     drive(first, lambda app: app.controller.state.phase is Phase.BIDDING
           and app.controller.state.round == 2)
     press(first, 0, Button.RIGHT, 3)
@@ -103,7 +111,7 @@ def test_resumes_in_the_same_phase_and_asks_for_bids_again(tmp_path: Path) -> No
     live = first.controller.state
     first.close()  # the plug is pulled here
 
-    second = Companion(config, Journal(config.store.path), dice=SeededDice(4))
+    second = Companion(config, Journal(config.store.path), dice=SeededDice(4), clock=SteppedClock(0.3))
     try:
         state = second.controller.state
         assert state.phase is Phase.BIDDING and state.round == 2
@@ -122,7 +130,7 @@ def test_nothing_logged_during_bidding_reveals_a_bid(tmp_path: Path,
         folder = tmp_path / "-".join(map(str, amounts))
         folder.mkdir()
         config = config_for(folder)
-        app = Companion(config, Journal(config.store.path), dice=SeededDice(9))
+        app = Companion(config, Journal(config.store.path), dice=SeededDice(9), clock=SteppedClock(0.3))
         drive(app, lambda a: a.controller.state.phase is Phase.BIDDING)
         caplog.clear()
         with caplog.at_level(logging.DEBUG):
@@ -146,10 +154,20 @@ def test_game_over_then_hold_right_for_a_new_game(companion: Companion) -> None:
     companion.hooks = Hooks(on_frame=lambda frame, redrawn: drawn.append(frame))
     companion.draw()
     assert NEW_GAME_NOTICE in drawn[-1].notices  # type: ignore[attr-defined]
-    companion.events.put(PadEvent(2, Button.RIGHT, Kind.PRESS))
-    companion.events.put(PadEvent(2, Button.RIGHT, Kind.HOLD))
-    companion.events.put(PadEvent(2, Button.RIGHT, Kind.RELEASE))
-    companion.step(wait=0)
+
+    def hold_right() -> None:
+        companion.events.put(PadEvent(2, Button.RIGHT, Kind.PRESS))
+        companion.events.put(PadEvent(2, Button.RIGHT, Kind.HOLD))
+        companion.events.put(PadEvent(2, Button.RIGHT, Kind.RELEASE))
+        companion.step(wait=0)
+        tick(companion)
+
+    hold_right()  # in the results' first seconds: they stay
+    assert companion.controller.state.phase is Phase.GAME_OVER
+    assert any("results stay" in n.text for n in companion.controller.frame().notices)
+    for _ in range(40):  # 12 s
+        tick(companion)
+    hold_right()
     assert companion.controller.in_setup and companion.game_id is None
     drive(companion, lambda app: app.controller.state.phase is Phase.BIDDING, seed=5)
     assert companion.game_id is not None and companion.game_id != finished
@@ -164,7 +182,7 @@ def test_lights_follow_the_game_on_mock_gpio_pads(tmp_path: Path) -> None:
     factory = MockFactory()
     events: queue.Queue[PadEvent] = queue.Queue()
     pads = make_source(PadsConfig(source="mock"), events, pin_factory=factory)
-    app = Companion(config, Journal(config.store.path), dice=SeededDice(2), pads=pads,
+    app = Companion(config, Journal(config.store.path), dice=SeededDice(2), clock=SteppedClock(0.3), pads=pads,
                     events=events)
     pads.start()
     try:
@@ -276,12 +294,14 @@ def test_undo_of_a_rest_is_followed_by_the_journal(companion: Companion) -> None
             companion.events.put(PadEvent(seat, button, Kind.HOLD))
         companion.events.put(PadEvent(seat, button, Kind.RELEASE))
         companion.step(wait=0)
+        tick(companion)
     assert companion.controller.state.active != seat  # the rest ended the turn
     assert companion.controller.state.players[seat].chips == before.players[seat].chips + 2
     companion.events.put(PadEvent(seat, Button.SELECT, Kind.PRESS))
     companion.events.put(PadEvent(seat, Button.SELECT, Kind.HOLD))
     companion.events.put(PadEvent(seat, Button.SELECT, Kind.RELEASE))
     companion.step(wait=0)
+    tick(companion)
     assert companion.controller.state == before
     assert companion.game_id is not None
     stored = companion.journal.load(companion.game_id)
@@ -302,6 +322,7 @@ def test_a_mistaken_reached_nome_can_be_taken_back(companion: Companion) -> None
     for kind in (Kind.PRESS, Kind.HOLD, Kind.RELEASE):
         companion.events.put(PadEvent(winner, Button.SELECT, kind))
     companion.step(wait=0)
+    tick(companion)
     assert companion.controller.state.phase is not Phase.GAME_OVER
     record = companion.journal.game(companion.game_id)
     assert record.in_progress and record.winner is None

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from table.helpers import FakeClock, L, bidding, choose, controller, do, press
+from table.helpers import FakeClock, bidding, choose, controller, do
 
 from companion.app import NEW_GAME_NOTICE
 from companion.display import font_floor, render
@@ -42,7 +42,7 @@ def window_frames(players: int) -> dict[str, TableFrame]:
     frames = {"reduce": ctl.frame()}
     dice.push(*GREEN_DOGS)
     for seat in range(1, players):
-        press(ctl, seat, L)
+        choose(ctl, seat, c.Pass(seat))
     assert ctl.state.phase is Phase.REROLL
     frames["reroll"] = ctl.frame()
     return frames
@@ -68,10 +68,11 @@ def test_stacked_window_menus_fit_without_overlap(players: int, kind: str,
     save(surface, f"table_{players}p_{kind}_window")
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])
-    # every seat's menu still shows its buttons: one "Pass" per menu, none cut short
-    passes = [d for d in log.draws if d.source.endswith("Pass")]
-    assert len(passes) == len(menus)
-    assert all(d.fit != "ellipsized" for d in passes)
+    # every seat's offer is shown whole: one line per menu naming it, none cut short
+    word = "Take dice" if kind == "reduce" else "Reroll"
+    offers = [d for d in log.draws if d.source.startswith(word) and "chip" in d.source]
+    assert len(offers) == len(menus)
+    assert all(d.fit != "ellipsized" for d in offers)
 
 
 def test_the_layout_check_catches_text_drawn_over_text() -> None:

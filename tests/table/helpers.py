@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from companion.pads.events import Button, PadEvent
+from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules.engine import apply, is_legal, start_game
 from companion.rules.model import Climate, Phase
@@ -53,10 +53,20 @@ def phase(controller: TableController) -> Phase:
     return controller.state.phase
 
 
+HUMAN_PRESS = 0.3
+"""Seconds between two presses of a test's hand: slower than the table's guard against
+presses aimed at a menu that just changed (0.25 s), as a person's presses are."""
+
+
 def send(controller: TableController, events: list[PadEvent]) -> Outcome:
-    """Hand pad events to the controller; the outcome of the last one that did something."""
+    """Hand pad events to the controller; the outcome of the last one that did something.
+
+    A press (button down) first lets a human moment pass on a `FakeClock`."""
     result = Outcome()
     for event in events:
+        clock = controller.clock
+        if event.kind is Kind.PRESS and isinstance(clock, FakeClock):
+            clock.advance(HUMAN_PRESS)
         out = controller.handle(event)
         if out.applied or out.events or out.retracted:
             result = out

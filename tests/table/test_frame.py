@@ -18,8 +18,9 @@ def test_animation_progress_runs_on_the_controllers_clock() -> None:
         choose(ctl, seat, c.Pass(seat))
     start = ctl.frame()
     assert (start.screen, start.animation, start.animation_progress) == ("dogs", "dice", 0.0)
-    clock.advance(0.7)
-    assert ctl.frame().animation_progress == 0.5  # "dice" lasts 1.4 s, as the display has it
+    half = ctl.config.animation_length("dice") / 2
+    clock.advance(half)
+    assert ctl.frame().animation_progress == 0.5  # half of the "dice" animation
     clock.advance(0.7)
     done = ctl.frame()
     assert done.animation is None and done.animation_progress == 1.0

@@ -67,7 +67,9 @@ def test_short_game_a_greys_cold() -> None:
 
 
 def test_a_press_out_of_turn_is_refused_to_that_seat_alone() -> None:
-    state, dice = turn_of_seat_0()
+    from table.scenes import moving_seat_0
+
+    state, dice = moving_seat_0()
     ctl, clock = controller(state, dice)
     press(ctl, 2, S)
     assert ctl.state is state
@@ -220,6 +222,9 @@ def test_weather_and_pressing_menus() -> None:
     assert [m.seat for m in frame.menus] == [2]
     assert items(frame.menus[0]) == {"Roll the weather": (True, "Southern chart (placeholder)")}
     dice.push(6)
+    press(ctl, 2, S)  # too soon: the reveal stays
+    assert ctl.state.weather is None and check_frame(ctl).screen == "reveal"
+    ctl.clock.advance(ctl.config.reveal_lock_seconds)  # type: ignore[attr-defined]
     press(ctl, 2, S)
     assert ctl.state.weather is Climate.COLD
     assert check_frame(ctl).screen == "weather"

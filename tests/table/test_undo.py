@@ -55,6 +55,7 @@ def test_undo_is_refused_after_the_reveal() -> None:
         press(ctl, seat, S)
     assert ctl.state.phase is Phase.WEATHER
     before = ctl.state
+    ctl.clock.advance(ctl.config.reveal_lock_seconds)  # type: ignore[attr-defined]
     long_press(ctl, 3, S)
     assert ctl.state is before
     assert ctl.frame().notices[-1].seat == 3

@@ -1,0 +1,143 @@
+"""Where each seat stands in its menus: the path into sub-menus and the focused item.
+
+This is the only UI state of a list menu. It is kept per seat (setup has one shared menu
+under the table's seat number) and cleared whenever the game changes, so every menu
+starts again from its top after a change. The trees themselves are rebuilt from the state
+each time (`companion.table.menus`), so they can never go stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from companion.pads.events import Button
+from companion.rules import commands as cmd
+from companion.table.frame import Menu, MenuItem
+from companion.table.menus import Node, Tree, route, walk
+
+
+@dataclass
+class SeatUi:
+    """One seat's place in its menus."""
+
+    path: list[str] = field(default_factory=list)
+    focus: dict[tuple[str, ...], str] = field(default_factory=dict)
+
+
+def focused(ui: SeatUi, level: Tree) -> str:
+    """The key focused at `level`: the stored focus, else the level's default, else the
+    first enabled item."""
+    keys = level.enabled_keys()
+    stored = ui.focus.get(tuple(ui.path))
+    if stored is not None and stored in keys:
+        return stored
+    if level.default is not None and level.default in keys:
+        return level.default
+    return keys[0]
+
+
+class Navigator:
+    """The seats' places in their list menus, and the presses that walk them."""
+
+    def __init__(self) -> None:
+        self._ui: dict[int, SeatUi] = {}
+
+    def clear(self, key: int | None = None) -> None:
+        """Back to the top of every menu (or of one seat's)."""
+        if key is None:
+            self._ui.clear()
+        else:
+            self._ui.pop(key, None)
+
+    def depth(self, key: int, root: Tree) -> int:
+        """How many sub-menus deep the seat stands in `root` now."""
+        ui = self._ui.get(key)
+        return 0 if ui is None else walk(root, ui.path)[1]
+
+    def path(self, key: int) -> tuple[str, ...]:
+        """The keys the seat has followed from the top."""
+        ui = self._ui.get(key)
+        return tuple(ui.path) if ui is not None else ()
+
+    def enter(self, key: int, item: str) -> None:
+        """Step into the sub-menu `item` of the seat's current level."""
+        ui = self._ui.setdefault(key, SeatUi())
+        ui.path.append(item)
+        ui.focus.pop(tuple(ui.path), None)  # a sub-menu opens on its default
+
+    def press(self, key: int, button: Button, root: Tree) -> Node | None:
+        """◀ ▶ move the focus (None); ● gives the focused item (a sub-menu is entered at
+        once, and given back too). None as well when nothing can be chosen."""
+        ui = self._ui.setdefault(key, SeatUi())
+        level, depth = walk(root, ui.path)
+        del ui.path[depth:]
+        keys = level.enabled_keys()
+        if not keys:
+            return None
+        current = focused(ui, level)
+        if button is not Button.SELECT:
+            index = keys.index(current)
+            step = 1 if button is Button.RIGHT else -1
+            ui.focus[tuple(ui.path)] = keys[(index + step) % len(keys)]
+            return None
+        node = level.find(current)
+        assert node is not None
+        if node.children is not None:
+            self.enter(key, node.key)
+        return node
+
+    def back(self, key: int, root: Tree) -> bool:
+        """Step back out of a sub-menu; False when already at the top."""
+        ui = self._ui.get(key)
+        if ui is None:
+            return False
+        _, depth = walk(root, ui.path)
+        del ui.path[depth:]
+        if not ui.path:
+            return False
+        ui.path.pop()
+        return True
+
+    def menu(self, key: int, root: Tree) -> Menu:
+        """The level the seat stands at, as the display draws it."""
+        ui = self._ui.get(key, SeatUi())
+        level, depth = walk(root, ui.path)
+        items = tuple(MenuItem(n.label, n.detail, n.enabled, n.command if n.enabled else None,
+                               n.button, n.children is not None) for n in level.items)
+        focus = -1
+        if level.style == "list" and level.enabled_keys():
+            current = focused(SeatUi(ui.path[:depth], ui.focus), level)
+            focus = [n.key for n in level.items].index(current)
+        return Menu(key, level.title, items, focus, level.hint, level.style, depth,
+                    level.confirm, level.note)
+
+    def next_press(self, key: int, root: Tree,
+                   matches: Callable[[cmd.Command], bool]) -> tuple[Button, bool] | None:
+        """The press (button, held?) that brings the seat one step closer to an item whose
+        command `matches`, or None when no item of `root` leads there."""
+        keys = route(root, matches)
+        if keys is None:
+            return None
+        ui = self._ui.get(key, SeatUi())
+        level, depth = walk(root, ui.path)
+        path = ui.path[:depth]
+        if path != keys[:len(path)]:
+            return Button.SELECT, True  # step back out towards the route
+        want = keys[len(path)]
+        current = focused(SeatUi(path, ui.focus), level)
+        if current == want:
+            return Button.SELECT, False
+        enabled = level.enabled_keys()
+        ahead = (enabled.index(want) - enabled.index(current)) % len(enabled)
+        return (Button.RIGHT if ahead <= len(enabled) - ahead else Button.LEFT), False
+
+
+def signature(tree: Tree | None) -> tuple[object, ...] | None:
+    """What a seat's menus offer, independent of where the seat stands in them: two trees
+    with the same signature mean the seat's choices did not change."""
+    if tree is None:
+        return None
+    return (tree.key, tree.title, tree.style, tuple(
+        (n.key, n.label, n.detail, n.enabled, n.command, signature(n.children))
+        for n in tree.items))

@@ -1,0 +1,156 @@
+"""The menus of reaction windows and of every payment: claim, choose, confirm.
+
+A reaction window (X1 reroll, X2 reduce) lets the game go on by itself: silence means
+"no". A seat that wants to act presses any button first; that press only *claims* the
+window (its countdown holds while the seat chooses) and opens the seat's choices. Paying
+then takes a choice and a confirmation, so no single press, and no double press, ever
+spends a chip (`confirmed`). Dice taken away (X2) are promised, not paid, until the window
+closes: the promise can be cancelled until the dice are rolled.
+
+Every tree here is built from the state like the rest of `companion.table.menus`, so an
+enabled item is always a command the engine accepts now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.rules import commands as cmd
+from companion.rules.engine import is_legal, reduce_cap, waiting_seats
+from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, Phase, WindowKind
+from companion.rules.state import GameState
+from companion.table.menus import ROLL_WORDS, Node, Tree, chips, name
+
+CLAIM_KEY = "claim"
+"""The one item of an unclaimed window menu: any button opens it (and claims the window)."""
+
+CLAIM_HINT = "press to choose · silence: no"
+OFFER = "buttons"
+"""The style of a one-item offer that any button takes (an unclaimed window, the heads-up):
+the display draws it on one line when many seats are offered something at once."""
+CHOICE_HINT = "◀ ▶ choose · ● select · hold ● back"
+CONFIRM_HINT = "● pay · ◀ ▶ cancel"
+
+
+def dice_word(n: int) -> str:
+    """'1 die', '2 dice'."""
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
+def roll_of(state: GameState, seat: int) -> str:
+    """"Ann's dog dice", or "your dog dice" for the roller."""
+    window = state.require_window()
+    what = ROLL_WORDS[window.roll] if window.roll is not None else "roll"
+    return f"your {what}" if seat == window.roller else f"{name(state, window.roller)}'s {what}"
+
+
+def confirmed(node: Node, question: str) -> Node:
+    """`node` (a command that pays chips) behind a confirmation step: ● on it opens
+    "Pay n chips?" focused on paying, and only a second, separate ● pays."""
+    command = node.command
+    assert command is not None
+    pay = Node("yes", f"Pay {chips(command.cost)}", command=command, pledge=node.pledge)
+    cancel = Node("no", "Cancel", back=True)
+    confirm = Tree(f"{node.key}.confirm", question, [pay, cancel], CONFIRM_HINT,
+                   default="yes", confirm=True)
+    return Node(node.key, node.label, node.detail, node.enabled, None, confirm)
+
+
+def guard_payments(tree: Tree) -> Tree:
+    """The same tree with every enabled item that pays chips behind a confirmation (the
+    avalanche stick, passing opponents, a paid terrain or avalanche modifier)."""
+    items = []
+    for node in tree.items:
+        if node.children is not None and not node.children.confirm:
+            node.children = guard_payments(node.children)
+        elif node.enabled and node.command is not None and node.command.cost > 0:
+            node = confirmed(node, f"{node.label}: pay {chips(node.command.cost)}?")
+        items.append(node)
+    tree.items = items
+    return tree
+
+
+def _reduce_choices(state: GameState, seat: int) -> list[Node]:
+    """X2: whole dice first (2 chips each), then the odd amounts, whose last chip goes
+    towards a die shared with another payer (or back to its payer)."""
+    cap = min(reduce_cap(state), state.players[seat].chips)
+    roller = name(state, state.require_window().roller)
+    amounts = [*range(REDUCE_CHIPS_PER_DIE, cap + 1, REDUCE_CHIPS_PER_DIE),
+               *range(1, cap + 1, REDUCE_CHIPS_PER_DIE)]
+    nodes = []
+    for paid in amounts:
+        command = cmd.Reduce(seat, paid)
+        if not is_legal(state, command):
+            continue
+        dice, odd = divmod(paid, REDUCE_CHIPS_PER_DIE)
+        label = " + ".join(p for p in (f"Take {dice_word(dice)}" if dice else "",
+                                       "1 chip to share" if odd else "") if p)
+        node = Node(f"pay{paid}", label, chips(paid), command=command, pledge=True)
+        nodes.append(confirmed(node, f"{label} from {roller} for {chips(paid)}?"))
+    return nodes
+
+
+def claimed_tree(state: GameState, seat: int) -> Tree:
+    """What a seat that claimed the open window may do: pay (behind a confirmation), say
+    no, or say no to every window until its own turn."""
+    window = state.require_window()
+    no = Node("no", "No", command=cmd.Pass(seat))
+    quiet = Node("quiet", "No, and not until my turn", "stop asking me")
+    if window.kind is WindowKind.REDUCE:
+        items = [*_reduce_choices(state, seat), no, quiet]
+        title = f"Take dice from {name(state, window.roller)}?"
+        default = items[0].key
+    else:
+        reroll = Node("reroll", f"Reroll {roll_of(state, seat)}", chips(REROLL_COST),
+                      command=cmd.Reroll(seat))
+        items = [confirmed(reroll, f"Pay {chips(REROLL_COST)} to reroll "
+                                   f"{roll_of(state, seat)}?"), no, quiet]
+        title = f"Reroll {roll_of(state, seat)}?"
+        default = "reroll"
+    return Tree(f"{window.kind.value}.claimed", title, items, CHOICE_HINT, default=default)
+
+
+def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tree | None:
+    """A seat's root menu in an open window, or None when the window does not wait for it.
+
+    Unclaimed, the menu is one item that any button opens; a seat that promised chips
+    (X2) sees its promise and may cancel it until the window closes.
+    """
+    window = state.require_window()
+    if seat in promised:
+        paid = promised[seat]
+        dice = paid // REDUCE_CHIPS_PER_DIE
+        what = f"{dice_word(dice)} ({chips(paid)})" if dice else chips(paid)
+        cancel = Node("cancel", "Cancel my payment", f"keep {chips(paid)}")
+        return Tree("promised", f"You take {what} from {name(state, window.roller)}",
+                    [cancel], "● cancel · paid when the countdown ends",
+                    note="paid when the countdown ends")
+    if seat not in waiting_seats(state):
+        return None
+    inner = claimed_tree(state, seat)
+    if window.kind is WindowKind.REDUCE:
+        label = f"Take dice from {name(state, window.roller)}"
+        detail = f"{chips(REDUCE_CHIPS_PER_DIE)} a die"
+    else:
+        label = f"Reroll {roll_of(state, seat)}"
+        detail = chips(REROLL_COST)
+    claim = Node(CLAIM_KEY, label, detail, True, None, inner)
+    return Tree(f"{window.kind.value}.open", inner.title, [claim], CLAIM_HINT, OFFER)
+
+
+def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
+    """X2 ahead of time: while the active player decides to move or rest, the others may
+    ask to be asked before the dog dice roll (the reduce window then waits for them)."""
+    if state.phase is not Phase.TURN or state.active is None or seat == state.active:
+        return None
+    if state.players[seat].chips <= 0 or state.players[state.active].uncovered <= 0:
+        return None
+    roller = name(state, state.active)
+    if asked:
+        item = Node("ask", "You will be asked", "● never mind")
+        title = f"If {roller} moves: you may take dice away"
+    else:
+        item = Node("ask", "Ask me first", f"{chips(REDUCE_CHIPS_PER_DIE)} a die")
+        title = f"If {roller} moves: take dice away?"
+    return Tree("heads_up", title, [item], "any button · silence: the dice roll at once",
+                OFFER)
