@@ -181,7 +181,8 @@ class Companion:
         if self.game_id is None:
             log.error("events without a game: %s", [type(e).__name__ for e in outcome.events])
             return
-        self.journal.append(self.game_id, outcome.events)
+        for batch in outcome.command_batches():  # one batch a command: undo takes the last
+            self.journal.append(self.game_id, batch)
         state = self.controller.state
         if any(isinstance(e, ev.GameStarted) for e in outcome.events):
             self._names(state)

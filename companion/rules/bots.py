@@ -76,7 +76,7 @@ class SensibleBot:
     def __init__(self) -> None:
         self._game: int | None = None
         self._progress: dict[int, int] = {}
-        self._credited: dict[int, tuple[int, int]] = {}
+        self._credited: dict[int, tuple[int, int, str]] = {}
 
     def _follow(self, state: GameState) -> None:
         game = id(state.settings)
@@ -124,7 +124,7 @@ class SensibleBot:
                 and player.chips >= 12 and roll < 0.22):
             return cmd.PayPassing(seat)
         far_enough = progress + turn.spaces >= self._spaces_needed(state, seat)
-        key = (state.round, id(turn))
+        key = (state.round, turn.seat, turn.context.value)  # equal states, same key
         if far_enough and turn.spaces > 0:
             if cmd.ReachNome in offered:
                 return cmd.ReachNome(seat)

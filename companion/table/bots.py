@@ -91,11 +91,14 @@ class BotDriver:
         seats = sorted(s for s in self._policies if s < len(state.players))
         for offset in range(len(seats)):
             seat = seats[(self._turn + offset) % len(seats)]
-            if not controller.ready(seat) or controller.promised(seat):
+            if (not controller.ready(seat) or controller.promised(seat)
+                    or controller.intent(seat) is not None):
                 continue
             if seat not in self._targets:
                 target = self._policies[seat](state, seat, self._rng)
-                self._targets[seat] = None if isinstance(target, cmd.Pass) else target
+                if target is None or isinstance(target, cmd.Pass):
+                    target = self._ahead(seat)
+                self._targets[seat] = target
             target = self._targets[seat]
             if target is None:
                 if self._wants_to_be_asked(state, seat):
@@ -111,6 +114,17 @@ class BotDriver:
             self._turn = (self._turn + offset + 1) % len(seats)
             return self._events(seat, step)
         return []
+
+    def _ahead(self, seat: int) -> cmd.Command | None:
+        """During a reroll window the bot that acts next chooses its next step at once,
+        as a player does while the others make up their minds."""
+        after = self._controller.preview()
+        if after is None or self._controller.intent(seat) is not None:
+            return None
+        target = self._policies[seat](after, seat, self._rng)
+        if target is None or self._controller.next_press(seat, target) is None:
+            return None
+        return target
 
     def _wants_to_be_asked(self, state: GameState, seat: int) -> bool:
         """While another seat decides to move or rest: would this bot take dice away if

@@ -116,6 +116,10 @@ class Outcome:
     events: tuple[ev.Event, ...] = ()
     retracted: tuple[ev.Event, ...] = ()
     applied: bool = False  # a rules command was applied, an undo made, or chips promised
+    # `events` command by command: the journal stores each command's events as one batch
+    # (undo takes back the last batch), so a window closing and the choice made ahead
+    # that acts then stay two batches. Empty: `events` is one batch.
+    batches: tuple[tuple[ev.Event, ...], ...] = ()
 
     @property
     def retract(self) -> int:
@@ -133,7 +137,24 @@ class Outcome:
             return self
         if not self.applied and not self.events:
             return other
-        return Outcome(self.events + other.events, self.retracted or other.retracted, True)
+        return Outcome(self.events + other.events, self.retracted or other.retracted, True,
+                       self.command_batches() + other.command_batches())
+
+    def command_batches(self) -> tuple[tuple[ev.Event, ...], ...]:
+        """`events`, one tuple per command, for the journal."""
+        if self.batches:
+            return self.batches
+        return (self.events,) if self.events else ()
+
+
+class _NoDice:
+    """Dice for looking ahead: closing a reroll window never rolls."""
+
+    def roll(self, sides: int) -> int:
+        raise LookupError("looking ahead must not roll a die")
+
+
+_NO_DICE = _NoDice()
 
 
 @dataclass(frozen=True)
@@ -171,6 +192,10 @@ class TableController:
         self._promised: dict[int, int] = {}  # X2: chips promised, paid when the window closes
         self._quiet: set[int] = set()  # "not until my turn": windows do not wait for them
         self._asked: set[int] = set()  # asked to be asked before the roller's dice roll
+        # the next step chosen during a reroll window: (seat, command, the state it was
+        # chosen against); it acts when the window closes, if the roll still stands
+        self._intent: tuple[int, cmd.Command, GameState] | None = None
+        self._preview_of: tuple[GameState, GameState | None] | None = None
         self._turn_began: float | None = now if state.phase is Phase.TURN else None
         self._won_at: float | None = now if state.phase is Phase.GAME_OVER else None
         if state.window is not None:
@@ -302,9 +327,11 @@ class TableController:
         the offer to be asked before its dice roll."""
         state = self._state
         if state.phase in (Phase.REDUCE, Phase.REROLL):
-            if seat in self._quiet and seat not in self._promised:
-                return None
-            tree = window_tree(state, seat, self._promised)
+            tree = None
+            if seat not in self._quiet or seat in self._promised:
+                tree = window_tree(state, seat, self._promised)
+            ahead = self._ahead_tree(seat, tree)
+            return ahead if ahead is not None else tree
         elif state.phase is Phase.TURN and seat != state.active:
             tree = None if seat in self._quiet else heads_up_tree(state, seat,
                                                                   seat in self._asked)
@@ -313,6 +340,47 @@ class TableController:
         if tree is not None and tree.style == "list":
             guard_payments(tree)
         return tree
+
+    def preview(self) -> GameState | None:
+        """The game as it will be when the open reroll window closes with nobody paying,
+        or None (no reroll window, or closing it would roll a die)."""
+        state = self._state
+        if state.phase is not Phase.REROLL:
+            return None
+        if self._preview_of is None or self._preview_of[0] is not state:
+            try:
+                after: GameState | None = apply(state, cmd.CloseWindow(cmd.TABLE),
+                                                _NO_DICE)[0]
+            except (RulesError, LookupError):
+                after = None
+            self._preview_of = (state, after)
+        return self._preview_of[1]
+
+    def _ahead_tree(self, seat: int, window: Tree | None) -> Tree | None:
+        """During a reroll window, the seat that acts next already sees its next menu (and
+        its own reroll at the end): it may choose while the others decide, and its choice
+        acts when the window closes. So the countdown runs while the table plays on."""
+        after = self.preview()
+        if after is None:
+            return None
+        tree = seat_tree(after, seat)
+        if tree is None or tree.style != "list":
+            return None
+        guard_payments(tree)
+        if window is not None and window.style == OFFER:
+            tree.items.append(window.items[0])
+        tree.key = "ahead"
+        intent = self._intent
+        if intent is not None and intent[0] == seat:
+            tree.note = f"Chosen: {describe(intent[1], after)} · when the countdown ends"
+        else:
+            tree.note = "acts when the countdown ends"
+        return tree
+
+    def intent(self, seat: int) -> cmd.Command | None:
+        """What `seat` chose to do once the open window closes, if anything."""
+        return self._intent[1] if self._intent is not None and self._intent[0] == seat \
+            else None
 
     def _click(self, seat: int, button: Button) -> Outcome:
         if self.in_setup:
@@ -394,6 +462,11 @@ class TableController:
             self._promised[seat] = command.chips
             self._nav.clear(seat)
             return done
+        after = self.preview()
+        if after is not None and not isinstance(command, cmd.Reroll | cmd.Pass):
+            self._intent = (seat, command, after)  # acts when the window closes
+            self._nav.clear(seat)
+            return done
         return self._apply(command, now)
 
     def _bid_click(self, seat: int, button: Button) -> Outcome:
@@ -437,13 +510,15 @@ class TableController:
         clock, state = self._window, self._state
         if clock is not None and state.window is not None:
             choosing = {s for s in range(len(state.players))
-                        if self._nav.path(s) and s not in self._promised}
+                        if self._nav.path(s)[:1] == (CLAIM_KEY,) and s not in self._promised}
             for seat in choosing - set(clock.claims):
                 clock.claim(seat, now)
             for seat in set(clock.claims) - choosing:
                 clock.release(seat, now)
-            undecided = [s for s in waiting_seats(state)
-                         if s not in self._promised and s not in self._quiet]
+            decided = {*self._promised, *self._quiet}
+            if self._intent is not None:
+                decided.add(self._intent[0])  # choosing the next step says no to a reroll
+            undecided = [s for s in waiting_seats(state) if s not in decided]
             if not clock.claims and (not undecided or clock.due(now)):
                 out = self._close_window(now)
         self._mark_changes(now)
@@ -457,11 +532,18 @@ class TableController:
             if self._state.window is None:
                 break
             due = min(chips, reduce_cap(self._state), self._state.players[seat].chips)
-            command = cmd.Reduce(seat, due)
-            if due > 0 and is_legal(self._state, command):
-                out = out.then(self._apply(command, now))
+            paid = cmd.Reduce(seat, due)
+            if due > 0 and is_legal(self._state, paid):
+                out = out.then(self._apply(paid, now))
         if self._state.window is not None:
             out = out.then(self._apply(cmd.CloseWindow(cmd.TABLE), now))
+        intent, self._intent = self._intent, None
+        if intent is not None:
+            seat, chosen, expected = intent
+            if self._state == expected:
+                out = out.then(self._apply(chosen, now))
+            else:
+                self._notice(seat, "The roll changed: choose again")
         return out
 
     # --- applying commands, undo -------------------------------------------------------------
@@ -491,7 +573,7 @@ class TableController:
         log.debug("seat %d: %s", command.seat, describe(command, before))
         for event in public:
             log.debug("event: %s", event)
-        return Outcome(public, (), True)
+        return Outcome(public, (), True, (public,) if public else ())
 
     def _after(self, events: Sequence[ev.Event], now: float) -> None:
         for event in events:
@@ -556,6 +638,7 @@ class TableController:
         self._transient = None
         self._animation = None
         self._promised.clear()
+        self._intent = None
         self._window = self._open_clock(self._state, now, 0.0) if self._state.window else None
         self._notice(None, f"{name(self._state, seat)} took back: {point.text}")
         log.info("%s took back: %s (%d events withdrawn)", name(self._state, seat), point.text,

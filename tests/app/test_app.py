@@ -102,7 +102,8 @@ def test_every_event_is_journalled_before_the_frame_that_shows_it(companion: Com
 def test_resumes_in_the_same_phase_and_asks_for_bids_again(tmp_path: Path) -> None:
     # R1, I5, I6: a game cut during bidding comes back in bidding with nobody locked in.
     config = config_for(tmp_path)
-    first = Companion(config, Journal(config.store.path), dice=SeededDice(3), clock=SteppedClock(0.3))
+    first = Companion(config, Journal(config.store.path), dice=SeededDice(3),
+                      clock=SteppedClock(0.3))
     drive(first, lambda app: app.controller.state.phase is Phase.BIDDING
           and app.controller.state.round == 2)
     press(first, 0, Button.RIGHT, 3)
@@ -111,7 +112,8 @@ def test_resumes_in_the_same_phase_and_asks_for_bids_again(tmp_path: Path) -> No
     live = first.controller.state
     first.close()  # the plug is pulled here
 
-    second = Companion(config, Journal(config.store.path), dice=SeededDice(4), clock=SteppedClock(0.3))
+    second = Companion(config, Journal(config.store.path), dice=SeededDice(4),
+                       clock=SteppedClock(0.3))
     try:
         state = second.controller.state
         assert state.phase is Phase.BIDDING and state.round == 2
@@ -130,7 +132,8 @@ def test_nothing_logged_during_bidding_reveals_a_bid(tmp_path: Path,
         folder = tmp_path / "-".join(map(str, amounts))
         folder.mkdir()
         config = config_for(folder)
-        app = Companion(config, Journal(config.store.path), dice=SeededDice(9), clock=SteppedClock(0.3))
+        app = Companion(config, Journal(config.store.path), dice=SeededDice(9),
+                        clock=SteppedClock(0.3))
         drive(app, lambda a: a.controller.state.phase is Phase.BIDDING)
         caplog.clear()
         with caplog.at_level(logging.DEBUG):
@@ -182,8 +185,8 @@ def test_lights_follow_the_game_on_mock_gpio_pads(tmp_path: Path) -> None:
     factory = MockFactory()
     events: queue.Queue[PadEvent] = queue.Queue()
     pads = make_source(PadsConfig(source="mock"), events, pin_factory=factory)
-    app = Companion(config, Journal(config.store.path), dice=SeededDice(2), clock=SteppedClock(0.3), pads=pads,
-                    events=events)
+    app = Companion(config, Journal(config.store.path), dice=SeededDice(2),
+                    clock=SteppedClock(0.3), pads=pads, events=events)
     pads.start()
     try:
         leds = _led_pins(config.pads, factory)

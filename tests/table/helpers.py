@@ -100,12 +100,15 @@ def choose(controller: TableController, seat: int, target: c.Command, limit: int
 
 
 def check_frame(controller: TableController) -> TableFrame:
-    """Build a frame and check every enabled item's command is legal right now."""
+    """Build a frame and check every enabled item's command is legal right now (or, for
+    the next step offered during a reroll window, once the window has closed)."""
     frame = controller.frame()
+    ahead = controller.preview()
     for menu in frame.menus:
         for item in menu.items:
             if item.enabled and item.command is not None:
-                assert is_legal(controller.state, item.command), (menu.title, item)
+                assert is_legal(controller.state, item.command) or (
+                    ahead is not None and is_legal(ahead, item.command)), (menu.title, item)
             if not item.enabled:
                 assert item.command is None
     return frame

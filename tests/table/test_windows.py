@@ -9,7 +9,7 @@ from companion.pads.events import Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.model import Phase, RollKind, StickAction, WindowKind
-from companion.table import Countdown, TableConfig, TableController
+from companion.table import Countdown, Menu, TableConfig, TableController
 from table.helpers import (
     Dice,
     FakeClock,
@@ -30,7 +30,7 @@ CONFIG = TableConfig(reduce_seconds=3, reroll_seconds=2.5, claim_seconds=20,
                      resume_seconds=1.5)
 
 
-def menu_of(ctl: TableController, seat: int):  # noqa: ANN201 - a Menu
+def menu_of(ctl: TableController, seat: int) -> Menu:
     return next(m for m in ctl.frame().menus if m.seat == seat)
 
 
@@ -141,7 +141,7 @@ def test_a_claim_lapses_after_its_cap() -> None:
 def test_taking_dice_away_is_a_promise_paid_when_the_window_closes() -> None:
     # X2: 2 chips a die; chips from several players count together; an odd chip goes back
     # to the last payer (ruling); a promise can be cancelled until the dice are rolled
-    ctl, clock, dice = reduce_window()
+    ctl, _clock, dice = reduce_window()
     choose(ctl, 1, c.Reduce(1, 2))
     assert ctl.state.players[1].chips == 20  # promised, not paid
     promised = ctl.frame().payments
@@ -332,6 +332,43 @@ def test_the_pressing_reroll_window_is_the_rollers_alone() -> None:
     assert ctl.state.window is not None and ctl.state.window.kind is WindowKind.REROLL
     frame = check_frame(ctl)
     assert frame.screen == "pressing"
-    assert [m.seat for m in frame.menus] == [0]
-    press(ctl, 1, S)
-    assert ctl.frame().notices[-1].seat == 1
+    # the next player already sees its turn (it acts when the window closes), with no reroll
+    assert [m.seat for m in frame.menus] == [0, 1]
+    assert not any("Reroll" in i.label for m in frame.menus if m.seat != 0 for i in m.items)
+    assert any("Reroll" in i.label for i in frame.menus[0].items)
+
+
+def test_the_next_step_may_be_chosen_while_the_reroll_window_runs() -> None:
+    # X1: nobody has to wait for the countdown to choose; the choice acts when it ends
+    state, dice = turn_of_seat_0()
+    ctl, clock = controller(state, dice, config=CONFIG)
+    dice.push(*GREEN_DOGS)
+    choose(ctl, 0, c.Move(0))
+    ctl.tick(clock.advance(5))
+    assert phase(ctl) is Phase.REROLL
+    menu = menu_of(ctl, 0)
+    assert menu.title == "Peter: move up to 3" and menu.note == "acts when the countdown ends"
+    assert menu.items[-1].label == "Reroll your dog dice"  # the roller's own reroll, last
+    out = choose(ctl, 0, c.EndMove(0))
+    assert out.events == () and ctl.intent(0) == c.EndMove(0)
+    assert menu_of(ctl, 0).note.startswith("Chosen: finished moving")
+    out = ctl.tick(clock.advance(3.6))  # the others stayed silent: the window closes...
+    assert any(isinstance(e, ev.MovementEnded) for e in out.events)  # ... and it acts
+    assert phase(ctl) is not Phase.MOVING
+
+
+def test_a_choice_made_ahead_is_dropped_when_the_roll_changes() -> None:
+    state, dice = turn_of_seat_0()
+    ctl, clock = controller(state, dice, config=CONFIG)
+    dice.push(*GREEN_DOGS)
+    choose(ctl, 0, c.Move(0))
+    ctl.tick(clock.advance(5))
+    choose(ctl, 0, c.EndMove(0))
+    dice.push(1, 1, 1, 1, 1, 1, 1, 1)
+    choose(ctl, 2, c.Reroll(2))  # Regina pays: Peter rolls again (8 dogs now)
+    assert ctl.intent(0) == c.EndMove(0)
+    out = ctl.tick(clock.advance(10))
+    assert any(isinstance(e, ev.MovementStarted) for e in out.events)
+    assert phase(ctl) is Phase.MOVING  # the old choice did not act on the new roll
+    assert ctl.intent(0) is None
+    assert any(n.seat == 0 and "choose again" in n.text for n in ctl.frame().notices)
