@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import queue
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as cmd
@@ -53,7 +53,8 @@ class BotDriver:
 
     def __init__(self, controller: TableController, policies: Mapping[int, Policy],
                  rng: random.Random | None = None, *, setup_seat: int | None = 0,
-                 strict: bool = True) -> None:
+                 strict: bool = True, gate: Callable[[int], bool] | None = None) -> None:
+        self._gate = gate  # a seat is skipped while gate(seat) is False (a human's pace)
         self._controller = controller
         self._policies = dict(policies)
         self._rng = rng or random.Random()
@@ -85,26 +86,18 @@ class BotDriver:
             step = controller.next_press(seat, lambda c: isinstance(c, cmd.StartGame))
             return self._events(seat, step)
         state = controller.state
-        if state is not self._seen:  # the game moved on: every bot decides again
-            self._seen = state
-            self._targets.clear()
         seats = sorted(s for s in self._policies if s < len(state.players))
         for offset in range(len(seats)):
             seat = seats[(self._turn + offset) % len(seats)]
-            if (not controller.ready(seat) or controller.promised(seat)
-                    or controller.intent(seat) is not None):
+            if not controller.ready(seat) or (self._gate is not None and not self._gate(seat)):
                 continue
-            if seat not in self._targets:
-                target = self._policies[seat](state, seat, self._rng)
-                if target is None or isinstance(target, cmd.Pass):
-                    target = self._ahead(seat)
-                self._targets[seat] = target
-            target = self._targets[seat]
-            if target is None:
+            if not self.wants(seat):
                 if self._wants_to_be_asked(state, seat):
                     self._turn = (self._turn + offset + 1) % len(seats)
                     return click(seat, Button.SELECT)
                 continue
+            target = self._targets[seat]
+            assert target is not None
             step = controller.next_press(seat, target)
             if step is None:
                 if self._strict:
@@ -114,6 +107,26 @@ class BotDriver:
             self._turn = (self._turn + offset + 1) % len(seats)
             return self._events(seat, step)
         return []
+
+    def wants(self, seat: int) -> bool:
+        """Whether the bot at `seat` has something to choose now (it is deciding or
+        pressing, or waiting for its menu to let it press). When the game has moved on,
+        every bot decides again; a policy's `Pass` is silence."""
+        controller = self._controller
+        if controller.in_setup or seat not in self._policies:
+            return False
+        state = controller.state
+        if state is not self._seen:
+            self._seen = state
+            self._targets.clear()
+        if controller.promised(seat) or controller.intent(seat) is not None:
+            return False
+        if seat not in self._targets:
+            target = self._policies[seat](state, seat, self._rng)
+            if target is None or isinstance(target, cmd.Pass):
+                target = self._ahead(seat)
+            self._targets[seat] = target
+        return self._targets[seat] is not None
 
     def _ahead(self, seat: int) -> cmd.Command | None:
         """During a reroll window the bot that acts next chooses its next step at once,

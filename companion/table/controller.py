@@ -196,6 +196,7 @@ class TableController:
         # chosen against); it acts when the window closes, if the roll still stands
         self._intent: tuple[int, cmd.Command, GameState] | None = None
         self._preview_of: tuple[GameState, GameState | None] | None = None
+        self._modifiers: dict[tuple[int, str], int] = {}  # (seat, roll) -> last modifier
         self._turn_began: float | None = now if state.phase is Phase.TURN else None
         self._won_at: float | None = now if state.phase is Phase.GAME_OVER else None
         if state.window is not None:
@@ -339,7 +340,17 @@ class TableController:
             tree = seat_tree(state, seat)
         if tree is not None and tree.style == "list":
             guard_payments(tree)
+            self._sticky_modifiers(tree, seat)
         return tree
+
+    def _sticky_modifiers(self, tree: Tree, seat: int) -> None:
+        """A terrain or avalanche roll's menu opens on the modifier the seat bought last
+        time (players keep to a plan), or +0."""
+        for node in tree.items:
+            if node.children is not None and node.key in ("terrain", "avalanche"):
+                last = self._modifiers.get((seat, node.key))
+                if last is not None and str(last) in node.children.enabled_keys():
+                    node.children.default = str(last)
 
     def preview(self) -> GameState | None:
         """The game as it will be when the open reroll window closes with nobody paying,
@@ -367,8 +378,14 @@ class TableController:
         if tree is None or tree.style != "list":
             return None
         guard_payments(tree)
+        self._sticky_modifiers(tree, seat)
         if window is not None and window.style == OFFER:
-            tree.items.append(window.items[0])
+            own = window.items[0]  # its own reroll: straight to the confirmation
+            assert own.children is not None
+            paying = next((n for n in own.children.items if n.key == "reroll"), None)
+            if paying is not None and paying.children is not None:
+                own.children = paying.children
+            tree.items.append(own)
         tree.key = "ahead"
         intent = self._intent
         if intent is not None and intent[0] == seat:
@@ -558,6 +575,9 @@ class TableController:
             self._notice(command.seat if command.seat >= 0 else None, refusal_text(error))
             return Outcome()
         public = tuple(e for e in events if not e.private)
+        if isinstance(command, cmd.RollTerrain | cmd.RollAvalanche):
+            kind = "terrain" if isinstance(command, cmd.RollTerrain) else "avalanche"
+            self._modifiers[(command.seat, kind)] = command.modifier
         rolled = any(isinstance(e, ROLLS_AND_REVEALS) for e in events)
         if command.seat >= 0 and not rolled and len(public) == len(events):
             self._undo = _UndoPoint(command.seat, before, public, describe(command, before))
@@ -719,7 +739,8 @@ class TableController:
             assert state.window is not None and state.window.roll is not None
             return _ROLL_SCREENS[state.window.roll]
         if (state.phase is Phase.TURN and state.active is not None
-                and self._nav.path(state.active)[:1] == ("rest",)):
+                and self._nav.path(state.active)[:1] != ()
+                and self._nav.path(state.active)[0].startswith("rest")):
             return "rest"
         return _PHASE_SCREENS[state.phase]
 

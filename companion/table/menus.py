@@ -220,6 +220,21 @@ def stick_tree(state: GameState, seat: int) -> Tree:
     return Tree("stick", "Avalanche stick (X4)", items, SUB_HINT)
 
 
+def suggested_rest(state: GameState, seat: int, place: RestPlace) -> int:
+    """The rest choice a menu opens on: dogs when the team is tired, chips when the
+    player is short of them (a suggestion only: every choice is one press away)."""
+    player = state.players[seat]
+    dog_value = 2.0 if player.covered >= 3 else 0.8
+    chip_value = 1.0 if player.chips < 8 else 0.5 if player.chips < 16 else 0.25
+    choices = REST_CHOICES[place]
+
+    def value(index: int) -> float:
+        n_dogs, n_chips = choices[index]
+        return min(n_dogs, player.covered) * dog_value + n_chips * chip_value
+
+    return max(range(len(choices)), key=value)
+
+
 def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
     """Z1-Z2: each choice with what it would really give (uncovering is capped)."""
     covered = state.players[seat].covered
@@ -229,33 +244,54 @@ def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
         detail = f"gives {gain_text(real, n_chips)}" if real < n_dogs else ""
         items.append(_item(state, str(index), gain_text(n_dogs, n_chips),
                            cmd.Rest(seat, place, index), detail))
-    return Tree(f"rest.{place.value}", f"Rest: {PLACE_LABEL[place]}", items, SUB_HINT)
+    return Tree(f"rest.{place.value}", f"Rest: {PLACE_LABEL[place]}", items, SUB_HINT,
+                default=str(suggested_rest(state, seat, place)))
 
 
-def rest_tree(state: GameState, seat: int) -> Tree:
-    """Z1: where the sled rests; the Anchorage rest exists only on the first board."""
-    items = []
+REST_LABEL = {RestPlace.ANCHORAGE: "Rest at Anchorage", RestPlace.SMALL_TOWN:
+              "Rest at Nikolai or Unal-Akleet", RestPlace.TOWN: "Rest in a town",
+              RestPlace.WILDERNESS: "Rest in the wilderness"}
+
+
+def rest_items(state: GameState, seat: int) -> dict[RestPlace, Node]:
+    """Z1: one item for each place the sled may rest now (the rules say which: the
+    Anchorage rest only on the first board); a single choice is chosen at once."""
+    items = {}
     for place in REST_CHOICES:
         tree = rest_choice_tree(state, seat, place)
-        if place is RestPlace.ANCHORAGE and not tree.enabled_keys():
+        if not tree.enabled_keys():
             continue
-        items.append(_submenu(place.value, PLACE_LABEL[place], tree))
-    return Tree("rest", "Rest: where is your sled?", items, SUB_HINT)
+        if len(tree.items) == 1:
+            only = tree.items[0]
+            items[place] = Node(f"rest.{place.value}", REST_LABEL[place], only.label,
+                                True, only.command)
+        else:
+            items[place] = _submenu(f"rest.{place.value}", REST_LABEL[place], tree)
+    return items
 
 
 def turn_tree(state: GameState, seat: int) -> Tree:
-    """T1-T2: move or rest (and X4 sticks, which a seat may use on its turn)."""
+    """T1-T2: move or rest (and X4 sticks, which a seat may use on its turn).
+
+    Move is in the middle and focused: a town rest is one ◀ away, a wilderness rest one ▶,
+    so the usual decisions take three presses at most.
+    """
     player = state.players[seat]
     colour = state.colour_of(seat)
     move_detail = f"{dogs(player.uncovered)}, {colour.value} dice" if colour else ""
-    items = [
-        _item(state, "move", "Move", cmd.Move(seat), move_detail,
-              "all dogs covered: you must rest (T2)"),
-        _submenu("rest", "Rest", rest_tree(state, seat)),
-        _submenu("stick", "Avalanche stick", stick_tree(state, seat), chips(STICK_COST),
-                 f"needs {chips(STICK_COST)}"),
-    ]
-    return Tree("turn", f"{name(state, seat)}: move or rest?", items, LIST_HINT, default="move")
+    rests = rest_items(state, seat)
+    move = _item(state, "move", "Move", cmd.Move(seat), move_detail,
+                 "all dogs covered: you must rest (T2)")
+    items = [*(rests[p] for p in (RestPlace.TOWN,) if p in rests), move,
+             *(rests[p] for p in (RestPlace.WILDERNESS,) if p in rests),
+             _submenu("stick", "Avalanche stick", stick_tree(state, seat), chips(STICK_COST),
+                      f"needs {chips(STICK_COST)}"),
+             *(rests[p] for p in (RestPlace.SMALL_TOWN, RestPlace.ANCHORAGE) if p in rests)]
+    if move.enabled:
+        title = f"{name(state, seat)}: move or rest?"
+    else:
+        title = f"{name(state, seat)}: rest (all dogs covered)"
+    return Tree("turn", title, items, LIST_HINT, default="move")
 
 
 def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:

@@ -56,14 +56,20 @@ def confirmed(node: Node, question: str) -> Node:
     return Node(node.key, node.label, node.detail, node.enabled, None, confirm)
 
 
+SEPARATE_PAYMENTS = (cmd.MoveStick, cmd.PayPassing)
+"""Payments that are a choice of their own, apart from the player's plain flow (a
+modifier is part of the roll it is bought for, chosen in the roll's own menu)."""
+
+
 def guard_payments(tree: Tree) -> Tree:
-    """The same tree with every enabled item that pays chips behind a confirmation (the
-    avalanche stick, passing opponents, a paid terrain or avalanche modifier)."""
+    """The same tree with every enabled item that pays chips apart from the plain flow
+    (the avalanche stick, passing opponents) behind a confirmation."""
     items = []
     for node in tree.items:
         if node.children is not None and not node.children.confirm:
             node.children = guard_payments(node.children)
-        elif node.enabled and node.command is not None and node.command.cost > 0:
+        elif (node.enabled and isinstance(node.command, SEPARATE_PAYMENTS)
+              and node.command.cost > 0):
             node = confirmed(node, f"{node.label}: pay {chips(node.command.cost)}?")
         items.append(node)
     tree.items = items

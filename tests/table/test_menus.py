@@ -83,37 +83,44 @@ def test_a_press_out_of_turn_is_refused_to_that_seat_alone() -> None:
 
 
 def test_move_or_rest_and_hold_select_steps_back_out() -> None:
-    # T1, Z1; DESIGN.md Pads: holding ● steps back out of a choice not yet made
+    # T1, Z1; DESIGN.md Pads: holding ● steps back out of a choice not yet made. Move sits
+    # between the two usual rests, so each is one press away.
     state, dice = turn_of_seat_0()
     ctl, _ = controller(state, dice)
     top = menu_of(ctl, 0)
-    assert [i.label for i in top.items] == ["Move", "Rest", "Avalanche stick"]
-    assert focused(top) == "Move" and top.items[0].detail == "8 dogs, green dice"
-    press(ctl, 0, R)
+    assert [i.label for i in top.items] == [
+        "Rest in a town", "Move", "Rest in the wilderness", "Avalanche stick",
+        "Rest at Nikolai or Unal-Akleet", "Rest at Anchorage"]
+    assert focused(top) == "Move" and top.items[1].detail == "8 dogs, green dice"
+    assert top.items[5].detail == "1 chip"  # one choice: chosen at once
+    press(ctl, 0, L)
     press(ctl, 0, S)
     frame = check_frame(ctl)
     assert frame.screen == "rest"
-    places = frame.menus[0]
-    assert places.depth == 1
-    assert [i.label for i in places.items] == [
-        "Anchorage", "Nikolai or Unal-Akleet", "Another town", "Wilderness or rough terrain"]
-    press(ctl, 0, R, 2)
-    press(ctl, 0, S)
-    assert menu_of(ctl, 0).depth == 2 and menu_of(ctl, 0).title == "Rest: Another town"
+    choices = frame.menus[0]
+    assert choices.depth == 1 and choices.title == "Rest: Another town"
     long_press(ctl, 0, S)
-    assert menu_of(ctl, 0).depth == 1 and focused(menu_of(ctl, 0)) == "Another town"
-    long_press(ctl, 0, S)
-    assert focused(menu_of(ctl, 0)) == "Rest" and check_frame(ctl).screen == "turn"
+    assert menu_of(ctl, 0).depth == 0 and focused(menu_of(ctl, 0)) == "Rest in a town"
+    assert check_frame(ctl).screen == "turn"
     assert ctl.state is state
+
+
+def test_a_rest_takes_three_presses_at_most_with_the_suggested_choice() -> None:
+    # Z1: tired dogs: the town menu opens on "3 dogs"; ◀ ● ● rests
+    state, dice = turn_of_seat_0()
+    ctl, _ = controller(state.with_player(0, covered=4), dice)
+    press(ctl, 0, L)
+    press(ctl, 0, S)
+    assert focused(menu_of(ctl, 0)) == "3 dogs"
+    out = press(ctl, 0, S)
+    assert out.applied and ctl.state.players[0].covered == 1
 
 
 def test_rest_choices_show_what_they_really_give() -> None:
     # Z1 town choices; Z2: uncovering stops at the dogs that are covered
     state, dice = turn_of_seat_0()
     ctl, _ = controller(state.with_player(0, covered=1), dice)
-    press(ctl, 0, R)
-    press(ctl, 0, S)
-    press(ctl, 0, R, 2)
+    press(ctl, 0, L)
     press(ctl, 0, S)
     assert items(menu_of(ctl, 0)) == {
         "3 dogs": (True, "gives 1 dog"),
@@ -121,19 +128,21 @@ def test_rest_choices_show_what_they_really_give() -> None:
         "2 dogs + 2 chips": (True, "gives 1 dog + 2 chips"),
         "1 dog + 4 chips": (True, ""),
     }
-    press(ctl, 0, R, 2)  # "2 dogs + 2 chips", of which only 1 dog can be uncovered
+    assert focused(menu_of(ctl, 0)) == "1 dog + 4 chips"  # the most, all told
+    press(ctl, 0, L)  # "2 dogs + 2 chips", of which only 1 dog can be uncovered
     out = press(ctl, 0, S)
     assert out.applied and ctl.state.players[0].covered == 0
     assert ctl.state.players[0].chips == 22 and ctl.state.active == 1
 
 
 def test_all_dogs_covered_must_rest() -> None:
-    # T2
+    # T2: never worded "move or rest?"
     state, dice = turn_of_seat_0()
     ctl, _ = controller(state.with_player(0, covered=8), dice)
     menu = menu_of(ctl, 0)
     assert items(menu)["Move"] == (False, "all dogs covered: you must rest (T2)")
-    assert focused(menu) == "Rest"
+    assert focused(menu) == "Rest in a town"
+    assert menu.title == "Peter: rest (all dogs covered)"
 
 
 def test_the_moving_menu_shows_odds_and_costs() -> None:

@@ -238,10 +238,10 @@ def test_a_late_press_after_a_window_closed_does_nothing() -> None:
     assert menu_of(ctl, 0).items[menu_of(ctl, 0).focus].label == "Done moving"
 
 
-@pytest.mark.parametrize("target", [c.PayPassing(0), c.MoveStick(0, StickAction.PLACE),
-                                    c.RollTerrain(0, 2)])
-def test_every_payment_in_the_own_flow_needs_a_confirmation(target: c.Command) -> None:
-    # X4, X5, M4: a stick, passing, a paid modifier: the last press is on a confirmation
+@pytest.mark.parametrize("target", [c.PayPassing(0), c.MoveStick(0, StickAction.PLACE)])
+def test_every_payment_apart_from_the_plain_flow_needs_a_confirmation(
+        target: c.Command) -> None:
+    # X4, X5: a stick and passing opponents: the last press is on a confirmation
     state, dice = moving_seat_0()
     ctl, _ = controller(state, dice, config=CONFIG)
     dice.push(5)
@@ -274,10 +274,11 @@ def test_not_until_my_turn_silences_a_seat_until_its_turn() -> None:
     # the reroll window no longer waits for seat 2: the others say no, it closes at once
     clock.advance(2)
     assert all(m.seat != 2 for m in ctl.frame().menus)
-    choose(ctl, 0, c.Pass(0))
+    choose(ctl, 0, c.EndMove(0))  # the roller chooses its next step: that is its "no"
     choose(ctl, 1, c.Pass(1))
     out = choose(ctl, 3, c.Pass(3))
     assert any(isinstance(e, ev.MovementStarted) for e in out.events)
+    assert any(isinstance(e, ev.MovementEnded) for e in out.events)
 
 
 def test_asking_ahead_makes_the_reduce_window_wait() -> None:
