@@ -130,6 +130,7 @@ class Companion:
         return TableConfig.from_game(settings or cfg.game,
                                      reduce_seconds=cfg.table.reduce_seconds,
                                      reroll_seconds=cfg.table.reroll_seconds,
+                                     claim_seconds=cfg.table.claim_seconds,
                                      language=cfg.voice.language)
 
     def _resume(self) -> TableController:

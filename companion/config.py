@@ -61,12 +61,15 @@ LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 class TableConfig:
     """Timing of the table controller.
 
-    reduce_seconds / reroll_seconds: how long a reaction window stays open (DESIGN.md,
-    Pads) before the table closes it; hold_seconds: how long ● is held to step back.
+    reduce_seconds / reroll_seconds: how long a reaction window's countdown runs before
+    the table lets the game go on (DESIGN.md, Pads: silence means "no");
+    claim_seconds: how long, at most, a seat choosing in a window holds its countdown;
+    hold_seconds: how long ● is held to step back.
     """
 
-    reduce_seconds: float = 10.0
-    reroll_seconds: float = 8.0
+    reduce_seconds: float = 2.5
+    reroll_seconds: float = 2.5
+    claim_seconds: float = 20.0
     hold_seconds: float = 2.0
 
 
