@@ -295,16 +295,21 @@ class TableController:
         with nobody choosing closes (`CloseWindow(TABLE)`)."""
         when = self._clock() if now is None else now
         clock = self._window
-        out = Outcome()
+        out, lapsed = Outcome(), False
         if clock is not None:
             for seat in clock.expired_claims(when):
                 self._nav.clear(seat)
                 clock.release(seat, when)
                 self._notice(seat, "Too long: the window goes on without you")
+                lapsed = True
             if clock.due(when):
                 log.debug("%s window: time is up", clock.kind)
                 out = self._close_window(when)
-        return out.then(self._settle(when)) if out.applied else self._settle(when)
+        if out.applied or lapsed:
+            return out.then(self._settle(when))
+        if not self.in_setup and self._screen(when) != self._shown_screen:
+            self._mark_changes(when)  # a transient screen gave way (the reveal, round end)
+        return out
 
     def _setup_act(self, event: PadEvent) -> Act | None:
         """Setup has no guard: one shared menu that one pad drives."""
