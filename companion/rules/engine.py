@@ -509,10 +509,15 @@ def _roll_dogs(tx: _Tx, reroll: bool) -> None:
 
 
 def _open_reroll(tx: _Tx, roll: RollKind, roller: int) -> None:
-    """X1 after any roll (P1: only the roller for the pressing roll); skipped when nobody
-    can pay or there is nothing to reroll."""
+    """X1 after any roll; skipped when nobody can pay or there is nothing to reroll.
+
+    Only the roller may pay for two rolls: the pressing roll (P1), and a terrain or
+    avalanche roll of the Early Riser's space (R3: opponents may not play Action Chips to
+    prevent that movement, and forcing a successful roll again would do exactly that).
+    """
     state = tx.state
-    if roll is RollKind.PRESS:
+    early = state.turn is not None and state.turn.context is MoveContext.EARLY
+    if roll is RollKind.PRESS or (early and roll in _CROSSINGS):
         candidates: tuple[int, ...] = (roller,)
     else:
         candidates = tuple(state.seats)
@@ -675,6 +680,11 @@ def _h_end_move(tx: _Tx, c: cmd.EndMove) -> None:
 
 
 def _end_movement(tx: _Tx, stopped: bool) -> None:
+    """The movement is over: the Dog Chip of the move (M2), then the pressing bonus (P1).
+
+    A failed rough-terrain or avalanche roll (`stopped`) loses "any remaining movement for
+    the turn" (M4, M5), so it ends the turn after the Dog Chip, with no pressing roll.
+    """
     turn = tx.state.require_turn()
     seat = turn.seat
     tx.emit(ev.MovementEnded(seat, turn.context, stopped))
@@ -685,7 +695,7 @@ def _end_movement(tx: _Tx, stopped: bool) -> None:
         return
     tx.emit(ev.DogCovered(seat, "moved"))  # M2
     player = tx.state.players[seat]
-    if player.uncovered >= 1 and player.training is tx.state.weather:  # P1
+    if not stopped and player.uncovered >= 1 and player.training is tx.state.weather:  # P1
         tx.emit(ev.PressOffered(seat))
     else:
         _end_turn(tx)
