@@ -18,6 +18,7 @@ from companion.rules.engine import (
     is_legal,
     next_board,
     reduce_cap,
+    rest_places,
     waiting_seats,
     weather_zone,
 )
@@ -229,12 +230,11 @@ def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
 
 
 def rest_tree(state: GameState, seat: int) -> Tree:
-    """Z1: where the sled rests; the Anchorage rest exists only on the first board."""
+    """Z1: where the sled rests; only the places the engine offers where the sled is
+    (Anchorage on the first board, Nikolai or Unal-Akleet outside the Central Zone)."""
     items = []
-    for place in REST_CHOICES:
+    for place in rest_places(state, seat):
         tree = rest_choice_tree(state, seat, place)
-        if place is RestPlace.ANCHORAGE and not tree.enabled_keys():
-            continue
         items.append(_submenu(place.value, PLACE_LABEL[place], tree))
     return Tree("rest", "Rest: where is your sled?", items, SUB_HINT)
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 from companion.rules import commands as c
 from companion.rules.model import Climate, Phase, RestPlace, StickAction
 from companion.rules.settings import Variants
+from companion.rules.state import GameState
 from companion.table import Menu, Notice, TableConfig, TableController
 from table.helpers import (
     Dice,
@@ -125,6 +126,24 @@ def test_rest_choices_show_what_they_really_give() -> None:
     assert ctl.state.players[0].chips == 22 and ctl.state.active == 1
 
 
+def test_rest_places_are_only_those_the_rules_offer_where_the_sled_is() -> None:
+    # Z1, S9: no Nikolai or Unal-Akleet in the Central Zone, no Anchorage off its board;
+    # with Short game B no Nikolai either (reaching it places the sled at Unal-Akleet)
+    def places(state: GameState) -> list[str]:
+        ctl, _ = controller(state, dice)
+        press(ctl, 0, R)
+        press(ctl, 0, S)
+        return [i.label for i in menu_of(ctl, 0).items]
+
+    state, dice = turn_of_seat_0()
+    assert places(state.with_player(0, board=1)) == [
+        "Another town", "Wilderness or rough terrain"]
+    assert places(state.with_player(0, board=2)) == [
+        "Nikolai or Unal-Akleet", "Another town", "Wilderness or rough terrain"]
+    state, dice = turn_of_seat_0(Variants(skip_central=True))
+    assert places(state) == ["Anchorage", "Another town", "Wilderness or rough terrain"]
+
+
 def test_all_dogs_covered_must_rest() -> None:
     # T2
     state, dice = turn_of_seat_0()
@@ -197,7 +216,9 @@ def test_zones_nikolai_and_nome() -> None:
     assert Notice("Peter: placed at Unal-Akleet", None) in ctl.frame().notices
     assert out.events
     labels = list(items(menu_of(ctl, 0)))
-    assert "Reached Nome!" in labels and "Went back into the Central Zone" in labels
+    # S9: going back bypasses the Central Zone, as going forward did
+    assert "Reached Nome!" in labels and "Went back into the Southern Zone" in labels
+    assert "Went back into the Central Zone" not in labels
     assert "Reached Nikolai" not in labels
     out = choose(ctl, 0, c.ReachNome(0))
     frame = check_frame(ctl)
