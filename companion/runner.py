@@ -24,6 +24,7 @@ from typing import Any, TextIO
 from companion import service
 from companion.app import Companion, Hooks, headless_environment, setup_logging
 from companion.config import Config, load_config
+from companion.display.animation import running as animation_running
 from companion.errors import ConfigError
 from companion.pads.events import PadEvent
 from companion.rules import events as ev
@@ -227,7 +228,14 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     summary = Summary(bot, out)
     shots = Screenshots(folder / "screenshots", display) if screenshots else None
     shown = open(trace, "a", buffering=1) if trace else None  # noqa: SIM115
-    hooks = Hooks(on_events=summary, on_frame=shots,
+    drawn: list[Any] = []  # the last frame drawn: bots, like players, let a roll land
+
+    def on_frame(frame: Any, redrawn: bool) -> None:
+        drawn[:] = [frame]
+        if shots is not None:
+            shots(frame, redrawn)
+
+    hooks = Hooks(on_events=summary, on_frame=on_frame,
                   on_shown=(lambda n: print(f"shown {n}", file=shown)) if shown else None)
     companion = Companion(config, journal, dice=dice, clock=clock, display=display,
                           voice=announcer, hooks=hooks)
@@ -242,7 +250,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
         while companion.controller.state.phase is not Phase.GAME_OVER:
             if time.perf_counter() - started > max_seconds:
                 raise TimeoutError(f"the demo did not finish in {max_seconds:.0f} s")
-            if companion.events.empty():
+            landing = bool(drawn) and animation_running(drawn[0])
+            if companion.events.empty() and not landing:
                 batch = driver.presses()
                 presses += bool(batch)
                 for pad_event in batch:

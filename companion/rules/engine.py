@@ -148,25 +148,40 @@ def next_board(settings: Settings, board: int, forward: bool) -> int | None:
 
     For Intro and Standard the companion only needs zones, so one press jumps to the
     first board of the next zone; a Custom arrangement counts every board (W2).
+
+    Short game B (S9) bypasses the Central Zone both ways: going back, a Central board
+    from which the sled would be placed at Unal-Akleet again is passed over, so the sled
+    lands before it (where it came from) and never stays in the Central Zone. Going
+    forward the Central board is entered, and the crossing then places the sled.
     """
     boards = settings.boards
     step = 1 if forward else -1
     target = board + step
     if not 0 <= target < len(boards):
         return None
-    if settings.arrangement is Arrangement.CUSTOM:
-        return target
-    zone = boards[board].zone
-    while 0 <= target < len(boards) and boards[target].zone is zone:
-        target += step
+    if settings.arrangement is not Arrangement.CUSTOM:
+        zone = boards[board].zone
+        while 0 <= target < len(boards) and boards[target].zone is zone:
+            target += step
+    if not forward:
+        while target >= 0 and _bypassed(settings, target):
+            target -= 1
     if not 0 <= target < len(boards):
         return None
+    if settings.arrangement is Arrangement.CUSTOM:
+        return target
     if not forward:  # back into a zone: its first board
         first = target
         while first > 0 and boards[first - 1].zone is boards[target].zone:
             first -= 1
         target = first
     return target
+
+
+def _bypassed(settings: Settings, board: int) -> bool:
+    """S9: a Central board a sled cannot stay on, since it would be placed at Unal-Akleet."""
+    return (settings.variants.skip_central and settings.boards[board].zone is Zone.CENTRAL
+            and _unal_akleet_board(settings, board) is not None)
 
 
 def _unal_akleet_board(settings: Settings, board: int) -> int | None:
@@ -260,12 +275,31 @@ def _stick_actions(state: GameState, seat: int) -> list[Option]:
     return [_opt(cmd.MoveStick, seat, action=tuple(actions))] if actions else []
 
 
+def rest_places(state: GameState, seat: int) -> tuple[RestPlace, ...]:
+    """Z1: the places a seat's sled can be resting at, given the board it is on.
+
+    The companion has no map, only boards and zones, so a place is offered wherever the
+    sled could be there: Anchorage on the first board; Nikolai, which S9 puts before the
+    Central Zone, in the Southern Zone, unless Short game B would place a sled reaching it
+    at Unal-Akleet at once; Unal-Akleet, after the Central Zone, in the Northern Zone;
+    other towns and the wilderness anywhere.
+    """
+    settings = state.require_settings()
+    board = state.players[seat].board
+    zone = settings.boards[board].zone
+    nikolai = zone is Zone.SOUTHERN and not (
+        settings.variants.skip_central and _unal_akleet_board(settings, board) is not None)
+    small_town = nikolai or zone is Zone.NORTHERN
+    return tuple(place for place in REST_CHOICES
+                 if (place is not RestPlace.ANCHORAGE or board == 0)
+                 and (place is not RestPlace.SMALL_TOWN or small_town))
+
+
 def _offer_turn(state: GameState, seat: int) -> list[Option]:
     player = state.players[seat]
     options = []
-    for place, choices in REST_CHOICES.items():
-        if place is RestPlace.ANCHORAGE and player.board != 0:
-            continue  # the Anchorage rest exists only on the first board
+    for place in rest_places(state, seat):
+        choices = REST_CHOICES[place]
         options.append(_opt(cmd.Rest, seat, place=(place,), choice=range(len(choices))))
     if player.uncovered > 0:  # T2: all dogs covered must rest
         options.append(_opt(cmd.Move, seat))
@@ -509,10 +543,15 @@ def _roll_dogs(tx: _Tx, reroll: bool) -> None:
 
 
 def _open_reroll(tx: _Tx, roll: RollKind, roller: int) -> None:
-    """X1 after any roll (P1: only the roller for the pressing roll); skipped when nobody
-    can pay or there is nothing to reroll."""
+    """X1 after any roll; skipped when nobody can pay or there is nothing to reroll.
+
+    Only the roller may pay for two rolls: the pressing roll (P1), and a terrain or
+    avalanche roll of the Early Riser's space (R3: opponents may not play Action Chips to
+    prevent that movement, and forcing a successful roll again would do exactly that).
+    """
     state = tx.state
-    if roll is RollKind.PRESS:
+    early = state.turn is not None and state.turn.context is MoveContext.EARLY
+    if roll is RollKind.PRESS or (early and roll in _CROSSINGS):
         candidates: tuple[int, ...] = (roller,)
     else:
         candidates = tuple(state.seats)
@@ -640,9 +679,8 @@ def _h_cross(tx: _Tx, c: cmd.CrossZone) -> None:
     settings = tx.state.require_settings()
     board = next_board(settings, tx.state.players[c.seat].board, c.forward)
     assert board is not None
-    zone = settings.boards[board].zone
     _enter_board(tx, c.seat, board, "crossed")
-    if c.forward and settings.variants.skip_central and zone is Zone.CENTRAL:
+    if _bypassed(settings, board):
         _skip_to_unal_akleet(tx, c.seat)  # S9
 
 
@@ -675,6 +713,11 @@ def _h_end_move(tx: _Tx, c: cmd.EndMove) -> None:
 
 
 def _end_movement(tx: _Tx, stopped: bool) -> None:
+    """The movement is over: the Dog Chip of the move (M2), then the pressing bonus (P1).
+
+    A failed rough-terrain or avalanche roll (`stopped`) loses "any remaining movement for
+    the turn" (M4, M5), so it ends the turn after the Dog Chip, with no pressing roll.
+    """
     turn = tx.state.require_turn()
     seat = turn.seat
     tx.emit(ev.MovementEnded(seat, turn.context, stopped))
@@ -685,7 +728,7 @@ def _end_movement(tx: _Tx, stopped: bool) -> None:
         return
     tx.emit(ev.DogCovered(seat, "moved"))  # M2
     player = tx.state.players[seat]
-    if player.uncovered >= 1 and player.training is tx.state.weather:  # P1
+    if not stopped and player.uncovered >= 1 and player.training is tx.state.weather:  # P1
         tx.emit(ev.PressOffered(seat))
     else:
         _end_turn(tx)

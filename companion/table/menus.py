@@ -18,6 +18,7 @@ from companion.rules.engine import (
     is_legal,
     next_board,
     reduce_cap,
+    rest_places,
     waiting_seats,
     weather_zone,
 )
@@ -253,20 +254,34 @@ REST_LABEL = {RestPlace.ANCHORAGE: "Rest at Anchorage", RestPlace.SMALL_TOWN:
               RestPlace.WILDERNESS: "Rest in the wilderness"}
 
 
+def _rest_label(state: GameState, seat: int, place: RestPlace) -> str:
+    """The place by its name where the zone tells which one it is (Nikolai is in the
+    Southern Zone, Unal-Akleet in the Northern)."""
+    if place is RestPlace.SMALL_TOWN:
+        zone = state.zone_of(seat)
+        if zone is Zone.SOUTHERN:
+            return "Rest at Nikolai"
+        if zone is Zone.NORTHERN:
+            return "Rest at Unal-Akleet"
+    return REST_LABEL[place]
+
+
 def rest_items(state: GameState, seat: int) -> dict[RestPlace, Node]:
-    """Z1: one item for each place the sled may rest now (the rules say which: the
-    Anchorage rest only on the first board); a single choice is chosen at once."""
+    """Z1: one item for each place the engine offers where the sled is (Anchorage on the
+    first board, Nikolai or Unal-Akleet outside the Central Zone); a place with a single
+    choice is chosen at once."""
     items = {}
-    for place in REST_CHOICES:
+    for place in rest_places(state, seat):
         tree = rest_choice_tree(state, seat, place)
         if not tree.enabled_keys():
             continue
+        label = _rest_label(state, seat, place)
         if len(tree.items) == 1:
             only = tree.items[0]
-            items[place] = Node(f"rest.{place.value}", REST_LABEL[place], only.label,
-                                True, only.command)
+            items[place] = Node(f"rest.{place.value}", label, only.label, True, only.command)
         else:
-            items[place] = _submenu(f"rest.{place.value}", REST_LABEL[place], tree)
+            tree.title = label
+            items[place] = _submenu(f"rest.{place.value}", label, tree)
     return items
 
 

@@ -133,3 +133,36 @@ def test_p3_passing_paid_in_the_normal_move_holds_for_the_pressing_move() -> Non
     game.close()
     assert game.state.turn is not None and game.state.turn.passing
     assert c.PayPassing not in game.kinds(0)
+
+
+@pytest.mark.parametrize("kind", ["terrain", "avalanche"])
+def test_p1_m4_m5_no_pressing_after_a_failed_crossing(kind: str) -> None:
+    # P1, M4, M5: a failed rough-terrain or avalanche roll ends the move and "any remaining
+    # movement for the turn is lost", the pressing bonus with it. The Dog Chip (M2) stays.
+    game = Game.bidding(2, [W, C])
+    game.to_weather()
+    game.weather(1)  # Warm: seat 0, Warm-trained, would be offered the pressing roll
+    game.state = replace(game.state, sticks=1)
+    game.move(0, [1] * 8)
+    if kind == "terrain":
+        game.do(c.RollTerrain(0, 0), 3)
+    else:
+        game.do(c.RollAvalanche(0, 0), 5)
+    game.close()
+    assert ev.MovementEnded(0, MoveContext.NORMAL, True) in game.events
+    assert not game.of_type(ev.PressOffered)
+    assert game.state.players[0].covered == 1
+    assert game.state.phase is Phase.TURN and game.state.active == 1
+    assert c.Press not in game.kinds(0)
+
+
+def test_p1_still_offered_after_a_successful_crossing() -> None:
+    # P1, M4: only a failed roll loses the rest of the turn's movement.
+    game = Game.bidding(2, [W, C])
+    game.to_weather()
+    game.weather(1)
+    game.move(0, [1] * 8)
+    game.do(c.RollTerrain(0, 0), 4)
+    game.close()
+    game.do(c.EndMove(0))
+    assert game.state.phase is Phase.PRESSING and game.kinds(0) == {c.Press, c.SkipPress}

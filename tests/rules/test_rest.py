@@ -7,7 +7,8 @@ from rules_harness import Game
 
 from companion.rules import commands as c
 from companion.rules import events as ev
-from companion.rules.model import REST_CHOICES, Climate, Phase, RestPlace
+from companion.rules.model import REST_CHOICES, Arrangement, Climate, Phase, RestPlace, Zone
+from companion.rules.settings import Board, Variants
 
 W, M, C = Climate.WARM, Climate.MODERATE, Climate.COLD
 
@@ -82,3 +83,45 @@ def test_z3_rest_any_number_of_turns_in_a_row() -> None:
         game.weather(1)
     assert [p.chips for p in game.state.players] == [30, 30]
     assert game.state.round == 6 and game.state.phase is Phase.TURN
+
+
+def _places(zones: tuple[Zone, ...], board: int, skip_central: bool = False,
+            arrangement: Arrangement = Arrangement.CUSTOM) -> set[RestPlace]:
+    boards = tuple(Board(f"b{i}", zone) for i, zone in enumerate(zones))
+    game = Game.bidding(2, [W, C], arrangement=arrangement,
+                        boards=boards if arrangement is Arrangement.CUSTOM else None,
+                        variants=Variants(skip_central=skip_central))
+    game.to_weather()
+    game.weather(1)
+    seat = game.state.order[0]
+    game.state = game.state.with_player(seat, board=board)
+    return set(rest_options(game, seat))
+
+
+S, CE, N = Zone.SOUTHERN, Zone.CENTRAL, Zone.NORTHERN
+ANCH, SMALL, TOWN, WILD = (RestPlace.ANCHORAGE, RestPlace.SMALL_TOWN, RestPlace.TOWN,
+                           RestPlace.WILDERNESS)
+
+
+@pytest.mark.parametrize("arrangement", [Arrangement.INTRO, Arrangement.STANDARD])
+def test_z1_nikolai_and_unal_akleet_rest_only_outside_the_central_zone(
+        arrangement: Arrangement) -> None:
+    # Z1, S9: Nikolai lies before the Central Zone and Unal-Akleet after it, so their rest
+    # is offered in the Southern and Northern Zones, never in the Central Zone.
+    last = 2 if arrangement is Arrangement.INTRO else 4
+    central = 1 if arrangement is Arrangement.INTRO else 2
+    assert _places((), 0, arrangement=arrangement) == {ANCH, SMALL, TOWN, WILD}
+    assert _places((), central, arrangement=arrangement) == {TOWN, WILD}
+    assert _places((), last, arrangement=arrangement) == {SMALL, TOWN, WILD}
+
+
+def test_z1_with_s9_no_rest_at_nikolai() -> None:
+    # Z1, S9: in Short game B a sled reaching Nikolai is placed at Unal-Akleet at once, so
+    # it can never rest at Nikolai; Unal-Akleet's rest is offered in the Northern Zone.
+    standard = Arrangement.STANDARD
+    assert _places((), 0, True, standard) == {ANCH, TOWN, WILD}
+    assert _places((), 3, True, standard) == {SMALL, TOWN, WILD}
+    # A Custom Southern board with no Northern board ahead: S9 moves nobody, Nikolai stays.
+    assert _places((N, S, CE), 1, True) == {SMALL, TOWN, WILD}
+    assert _places((S, CE, N), 0, True) == {ANCH, TOWN, WILD}
+    assert _places((S, CE), 1, True) == {TOWN, WILD}

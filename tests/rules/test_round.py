@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from dataclasses import replace
 
 import pytest
 from rules_harness import Game
@@ -12,7 +13,11 @@ from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.codec import to_data
 from companion.rules.engine import order_of_play
-from companion.rules.errors import CommandNotAllowedError, NotEnoughChipsError
+from companion.rules.errors import (
+    CommandNotAllowedError,
+    NotEnoughChipsError,
+    NotYourTurnError,
+)
 from companion.rules.model import Climate, MoveContext, Phase, RestPlace, WindowKind
 from companion.rules.views import public_view, seat_view
 
@@ -168,3 +173,36 @@ def test_r4_ice_bear_passes_to_the_left_each_round() -> None:
     assert bears == [2, 0, 1, 2, 0]
     ended = game.of_type(ev.RoundEnded)
     assert [to_data(e)["ice_bear"] for e in ended] == [0, 1, 2, 0]
+
+
+@pytest.mark.parametrize("kind", ["terrain", "avalanche"])
+def test_r3_opponents_may_not_pay_to_reroll_the_early_risers_roll(kind: str) -> None:
+    # R3, X1: "Opponents may not play Action Chips to prevent this movement": after the
+    # Early Riser's successful terrain or avalanche roll only the Early Riser may reroll.
+    game = Game.bidding(3, [W, M, C])
+    game.bids([0, 2, 1])
+    if kind == "avalanche":
+        game.state = replace(game.state, sticks=1)
+        game.do(c.RollAvalanche(1, 0), 6)
+    else:
+        game.do(c.RollTerrain(1, 0), 5)
+    window = game.state.window
+    assert window is not None and window.kind is WindowKind.REROLL
+    assert window.eligible == (1,)
+    assert not game.commands(0) and not game.commands(2)
+    with pytest.raises(NotYourTurnError):
+        game.do(c.Reroll(0))
+    game.close()
+    assert game.state.turn is not None and game.state.turn.entered == 1
+
+
+def test_r3_the_early_riser_may_reroll_a_failed_roll_of_its_own() -> None:
+    # R3, X1: the reroll is the Early Riser's own choice, paid by itself.
+    game = Game.bidding(3, [W, M, C])
+    game.bids([0, 2, 1])
+    game.do(c.RollTerrain(1, 0), 1)
+    game.do(c.Reroll(1), 4)
+    assert game.state.players[1].chips == 20 - 2 - 3
+    game.close()
+    assert game.state.phase is Phase.EARLY_RISER
+    assert game.state.turn is not None and game.state.turn.entered == 1

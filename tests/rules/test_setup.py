@@ -14,6 +14,7 @@ from companion.rules.model import (
     Arrangement,
     Climate,
     Phase,
+    RestPlace,
     Zone,
 )
 from companion.rules.settings import (
@@ -286,3 +287,50 @@ def test_s9_custom_places_the_sled_on_a_northern_board_ahead_never_behind() -> N
     events = game.do(c.CrossZone(seat, True))
     assert [e.board for e in events if isinstance(e, ev.ZoneChanged)] == [2]
     assert game.state.players[seat].board == 2
+
+
+def _end_turn(game: Game, seat: int) -> None:
+    game.do(c.EndMove(seat))
+    if game.state.phase is Phase.PRESSING:
+        game.do(c.SkipPress(seat))
+
+
+def test_s9_crossing_back_from_unal_akleet_never_lands_in_the_central_zone() -> None:
+    # S9, W2: Short game B bypasses the Central Zone both ways. A sled placed at
+    # Unal-Akleet that goes back returns to the Southern Zone (a sled driven back into a
+    # Central space would be placed at Unal-Akleet again), and the Central chart is never
+    # used for the weather.
+    game = Game.bidding(2, [W, C], arrangement=Arrangement.STANDARD,
+                        variants=Variants(skip_central=True))
+    game.to_weather()
+    game.weather(1)
+    seat = game.state.order[0]
+    game.move(seat, [1] * 8)
+    game.do(c.ReachNikolai(seat))
+    assert game.state.zone_of(seat) is Zone.NORTHERN
+    assert [cmd.forward for cmd in game.commands(seat) if isinstance(cmd, c.CrossZone)] == [
+        False]
+    events = game.do(c.CrossZone(seat, False))
+    assert [e.zone for e in events if isinstance(e, ev.ZoneChanged)] == [Zone.SOUTHERN]
+    assert game.state.zone_of(seat) is Zone.SOUTHERN and game.state.players[seat].board == 0
+    assert c.ReachNikolai in game.kinds(seat)  # on its way again, placed again
+    _end_turn(game, seat)
+    other = game.state.active
+    assert other is not None
+    game.do(c.Rest(other, RestPlace.WILDERNESS, 1))
+    assert game.state.phase is Phase.BIDDING
+    game.to_weather()
+    assert weather_zone(game.state) is Zone.SOUTHERN
+
+
+def test_s9_custom_crossing_back_skips_central_boards_with_unal_akleet_ahead() -> None:
+    # S9, S3: with a Custom arrangement a sled going back past Central boards that lead to
+    # Unal-Akleet lands on the board before them; between Northern boards it steps back.
+    game, seat = _custom_mover((S, CE, N, CE, N), board=2)
+    events = game.do(c.CrossZone(seat, False))
+    assert [e.board for e in events if isinstance(e, ev.ZoneChanged)] == [0]
+    game, seat = _custom_mover((S, CE, N, CE, N), board=4)
+    events = game.do(c.CrossZone(seat, False))
+    assert [e.board for e in events if isinstance(e, ev.ZoneChanged)] == [2]
+    game, seat = _custom_mover((CE, N), board=1)  # nowhere to go back to but Central
+    assert c.CrossZone not in game.kinds(seat)

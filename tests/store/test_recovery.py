@@ -24,7 +24,7 @@ PAGE = 4096  # SQLite's default page size, which the journal keeps
 
 @pytest.fixture(scope="module")
 def game() -> Recorded:
-    return record_game(3)
+    return record_game(1)  # its last page holds event rows, which the damage must hit
 
 
 def written(path: Path, game: Recorded, *, close: bool) -> tuple[Journal | None, int]:

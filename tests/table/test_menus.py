@@ -7,6 +7,7 @@ from dataclasses import replace
 from companion.rules import commands as c
 from companion.rules.model import Climate, Phase, RestPlace, StickAction
 from companion.rules.settings import Variants
+from companion.rules.state import GameState
 from companion.table import Menu, Notice, TableConfig, TableController
 from table.helpers import (
     Dice,
@@ -90,7 +91,7 @@ def test_move_or_rest_and_hold_select_steps_back_out() -> None:
     top = menu_of(ctl, 0)
     assert [i.label for i in top.items] == [
         "Rest in a town", "Move", "Rest in the wilderness", "Avalanche stick",
-        "Rest at Nikolai or Unal-Akleet", "Rest at Anchorage"]
+        "Rest at Nikolai", "Rest at Anchorage"]
     assert focused(top) == "Move" and top.items[1].detail == "8 dogs, green dice"
     assert top.items[5].detail == "1 chip"  # one choice: chosen at once
     press(ctl, 0, L)
@@ -98,7 +99,7 @@ def test_move_or_rest_and_hold_select_steps_back_out() -> None:
     frame = check_frame(ctl)
     assert frame.screen == "rest"
     choices = frame.menus[0]
-    assert choices.depth == 1 and choices.title == "Rest: Another town"
+    assert choices.depth == 1 and choices.title == "Rest in a town"
     long_press(ctl, 0, S)
     assert menu_of(ctl, 0).depth == 0 and focused(menu_of(ctl, 0)) == "Rest in a town"
     assert check_frame(ctl).screen == "turn"
@@ -133,6 +134,24 @@ def test_rest_choices_show_what_they_really_give() -> None:
     out = press(ctl, 0, S)
     assert out.applied and ctl.state.players[0].covered == 0
     assert ctl.state.players[0].chips == 22 and ctl.state.active == 1
+
+
+def test_rest_places_are_only_those_the_rules_offer_where_the_sled_is() -> None:
+    # Z1, S9: no Nikolai or Unal-Akleet in the Central Zone, no Anchorage off its board;
+    # with Short game B no Nikolai either (reaching it places the sled at Unal-Akleet)
+    def places(state: GameState) -> list[str]:
+        ctl, _ = controller(state, dice)
+        return [i.label for i in menu_of(ctl, 0).items if i.label.startswith("Rest")]
+
+    state, dice = turn_of_seat_0()
+    assert places(state) == ["Rest in a town", "Rest in the wilderness", "Rest at Nikolai",
+                             "Rest at Anchorage"]
+    assert places(state.with_player(0, board=1)) == [
+        "Rest in a town", "Rest in the wilderness"]
+    assert places(state.with_player(0, board=2)) == [
+        "Rest in a town", "Rest in the wilderness", "Rest at Unal-Akleet"]
+    state, dice = turn_of_seat_0(Variants(skip_central=True))
+    assert places(state) == ["Rest in a town", "Rest in the wilderness", "Rest at Anchorage"]
 
 
 def test_all_dogs_covered_must_rest() -> None:
@@ -208,7 +227,9 @@ def test_zones_nikolai_and_nome() -> None:
     assert Notice("Peter: placed at Unal-Akleet", None) in ctl.frame().notices
     assert out.events
     labels = list(items(menu_of(ctl, 0)))
-    assert "Reached Nome!" in labels and "Went back into the Central Zone" in labels
+    # S9: going back bypasses the Central Zone, as going forward did
+    assert "Reached Nome!" in labels and "Went back into the Southern Zone" in labels
+    assert "Went back into the Central Zone" not in labels
     assert "Reached Nikolai" not in labels
     out = choose(ctl, 0, c.ReachNome(0))
     frame = check_frame(ctl)
