@@ -6,6 +6,10 @@ every key is optional with a documented default (docs/config.example.toml, which
 tests load), and every unknown key or wrong value stops the program at start with the
 file, the dotted key and what is allowed, e.g.
 `config.toml: game.arrangement: must be one of intro, standard, custom (got 'medium')`.
+Every problem of a file is listed at once (`ConfigProblems`), and anything `run` would
+trip on later (a key name pygame does not know, a journal folder that cannot be made, a
+NUL, nan or inf) is caught here: `check-config` and `run` share this one path, so a file
+the check accepts is a file the companion starts with.
 
 The `[pads]` and `[voice]` tables belong to their packages; this module checks their key
 names (for the did-you-mean hint) and hands the values to their own parsers.
@@ -17,11 +21,12 @@ import dataclasses
 import difflib
 import logging
 import os
+import stat
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 # Reading the [voice] table imports the voice package, which imports pygame, whose banner
 # would otherwise land on stdout of tools whose output is data (`state --json`).
@@ -34,7 +39,10 @@ from companion.pads.config import (
     KeyboardConfig,
     PadsConfig,
     SerialConfig,
+    parse_gpio,
+    parse_keyboard,
     parse_pads_config,
+    parse_serial,
 )
 from companion.rules.model import MAX_PLAYERS, MIN_PLAYERS, Arrangement, Climate, PressResult, Zone
 from companion.rules.settings import (
@@ -49,12 +57,35 @@ from companion.rules.settings import (
 from companion.seats import SEATS
 from companion.voice.config import VoiceConfig
 
+
+class ConfigProblems(ConfigError):
+    """Every problem found in one file, one per line, each naming the file and the key.
+
+    A ConfigError itself (every `except ConfigError` still catches it), so a person
+    editing over SSH fixes the whole file in one go instead of one key per restart.
+    """
+
+    def __init__(self, problems: list[ConfigError], file: str | None = None) -> None:
+        self.problems = [p if p.file or file is None else p.in_file(file) for p in problems]
+        first = self.problems[0]
+        super().__init__(first.key, first.problem, first.file)
+        self.args = ("\n".join(str(p) for p in self.problems),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    def in_file(self, file: str) -> ConfigProblems:
+        """The same problems, now naming the file they came from."""
+        return ConfigProblems([ConfigError(p.key, p.problem) for p in self.problems], file)
+
+
 APP = "mush-companion"
 SYSTEM_CONFIG = Path("/etc") / APP / "config.toml"
 JOURNAL_NAME = "journal.sqlite3"
 MAX_NAME_LENGTH = 24  # longer names do not fit a seat's panel at 32 px
 DEFAULT_PLAYERS = 4
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -372,6 +403,12 @@ def parse_store(value: object, base: Path | None, env: Mapping[str, str] | None 
         path = base / path
     if path.is_dir():
         raise ConfigError(f"{key}.path", f"{str(path)!r} is a folder; name the journal file")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:  # the journal makes what is missing
+        folder = folder.parent
+    if not folder.is_dir():
+        raise ConfigError(f"{key}.path", f"the journal's folder cannot be made: {str(folder)!r} "
+                          "is a file, not a folder")
     return StoreConfig(path)
 
 
@@ -389,6 +426,10 @@ def parse_log(value: object, key: str = "log") -> LogConfig:
 
 _PADS_SUBTABLES: dict[str, type] = {"gpio": GpioConfig, "serial": SerialConfig,
                                     "keyboard": KeyboardConfig}
+
+
+_PADS_PARSERS: dict[str, Callable[[object, str], object]] = {
+    "gpio": parse_gpio, "serial": parse_serial, "keyboard": parse_keyboard}
 
 
 def _fields(cls: type) -> tuple[str, ...]:
@@ -411,6 +452,20 @@ def parse_pads(value: object, hold: float | None, key: str = "pads") -> PadsConf
             raise ConfigError(f"{key}.hold_s", f"differs from table.hold_seconds ({hold:g}); "
                               "they are one setting, give only one")
         table["hold_s"] = hold
+    # each sub-table on its own first, so a file with problems in several gets them all
+    problems: list[ConfigError] = []
+    for name, parser in _PADS_PARSERS.items():
+        if name in table:
+            try:
+                parser(table[name], f"{key}.{name}")
+            except ConfigError as exc:
+                problems.append(exc)
+    try:
+        parse_pads_config({k: v for k, v in table.items() if k not in _PADS_PARSERS}, key)
+    except ConfigError as exc:
+        problems.append(exc)
+    if problems:
+        raise ConfigProblems(problems)
     return parse_pads_config(table, key)
 
 
@@ -429,31 +484,57 @@ SECTIONS = ("game", "table", "pads", "voice", "display", "store", "log")
 def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
                  env: Mapping[str, str] | None = None) -> Config:
     """A `Config` from the TOML data; a `ConfigError` names the file and the dotted key."""
-    try:
-        _known(data, SECTIONS, "")
-        voice = parse_voice(data.get("voice", {}))
-        table_data = _table(data.get("table", {}), "table")
-        table = parse_table(table_data)
-        pads_data = _table(data.get("pads", {}), "pads")
-        if "hold_seconds" in table_data:
-            pads = parse_pads(pads_data, table.hold_seconds)
-        else:
-            pads = parse_pads(pads_data, None)
-            table = dataclasses.replace(table, hold_seconds=pads.hold_s)
-        return Config(
-            game=parse_game(data.get("game", {}), voice.language),
-            table=table,
-            pads=pads,
-            voice=voice,
-            display=parse_display(data.get("display", {})),
-            store=parse_store(data.get("store", {}), file.parent if file else None, env),
-            log=parse_log(data.get("log", {})),
-            file=file,
-        )
-    except ConfigError as exc:
-        if file is not None and exc.file is None:
-            raise exc.in_file(str(file)) from exc
-        raise
+    problems: list[ConfigError] = []
+
+    def check(parse: Callable[[], T], fallback: Callable[[], T]) -> T:
+        """Parse one part; on a problem note it and go on with the default, so every
+        section of the file is checked and every problem listed."""
+        try:
+            return parse()
+        except ConfigProblems as exc:
+            problems.extend(exc.problems)
+        except ConfigError as exc:
+            problems.append(exc)
+        return fallback()
+
+    check(lambda: _no_nul(data, ""), lambda: None)
+    check(lambda: _known(data, SECTIONS, ""), lambda: None)
+    voice = check(lambda: parse_voice(data.get("voice", {})), VoiceConfig)
+    table_data: Mapping[str, Any] = check(lambda: _table(data.get("table", {}), "table"), dict)
+    table = check(lambda: parse_table(table_data), TableConfig)
+    pads_data: Mapping[str, Any] = check(lambda: _table(data.get("pads", {}), "pads"), dict)
+    if "hold_seconds" in table_data:
+        pads = check(lambda: parse_pads(pads_data, table.hold_seconds), PadsConfig)
+    else:
+        pads = check(lambda: parse_pads(pads_data, None), PadsConfig)
+        table = dataclasses.replace(table, hold_seconds=pads.hold_s)
+    config = Config(
+        game=check(lambda: parse_game(data.get("game", {}), voice.language),
+                   lambda: parse_game({}, voice.language)),
+        table=table,
+        pads=pads,
+        voice=voice,
+        display=check(lambda: parse_display(data.get("display", {})), DisplayConfig),
+        store=check(lambda: parse_store(data.get("store", {}), file.parent if file else None,
+                                        env), lambda: StoreConfig(default_journal_path(env))),
+        log=check(lambda: parse_log(data.get("log", {})), LogConfig),
+        file=file,
+    )
+    if problems:
+        raise ConfigProblems(problems, str(file) if file is not None else None)
+    return config
+
+
+def _no_nul(value: object, key: str) -> None:
+    """No text anywhere may hold a NUL: no path, program or name can contain one."""
+    if isinstance(value, str) and "\0" in value:
+        raise ConfigError(key or "file", "contains a NUL character")
+    if isinstance(value, Mapping):
+        for name, item in value.items():
+            _no_nul(item, f"{key}.{name}" if key else str(name))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _no_nul(item, f"{key}.{index}")
 
 
 def load_config(path: str | Path | None = None, *,
@@ -470,6 +551,17 @@ def load_config(path: str | Path | None = None, *,
             return parse_config({}, env=env)
         path = default
     file = Path(path)
+    try:
+        mode = os.stat(file).st_mode
+    except FileNotFoundError:
+        raise ConfigError("file", "no such file", str(file)) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path itself
+        raise ConfigError("file", f"cannot be read: {exc}", str(file)) from None
+    if not stat.S_ISREG(mode):
+        # reading a FIFO would wait for a writer forever, a device could be endless
+        kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                else "a device or special file")
+        raise ConfigError("file", f"is {kind}, not a regular file", str(file))
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -16,7 +16,7 @@ try:
 except ImportError:
     import time
 
-FW_VERSION = "1.0.0"
+FW_VERSION = "2.0.0"
 PADS = 6
 ROW_PINS = (0, 1, 2, 3, 4, 5)  # GP0-GP5: pad 0..5 row
 COL_PINS = (6, 7, 8)  # GP6 left, GP7 right, GP8 select
@@ -72,9 +72,12 @@ class Hub:
         self.write(padproto.encode(self.tx_seq, kind, args))
         self.tx_seq = padproto.seq_next(self.tx_seq)
 
-    def hello(self):
-        self.send("HELLO", (padproto.PROTOCOL_VERSION, FW_VERSION, PADS,
-                            f"{self.display_mask:02X}"))
+    def hello(self, proof=None):
+        # at start-up there is no nonce to answer: the host then sends its own HELLO
+        args = (padproto.PROTOCOL_VERSION, FW_VERSION, PADS, f"{self.display_mask:02X}")
+        if proof is not None:
+            args = args + (proof,)  # noqa: RUF005  (MicroPython has no (*a, b))
+        self.send("HELLO", args)
         self.send_state()
 
     def send_state(self):
@@ -138,7 +141,12 @@ class Hub:
             self.rx_expected = padproto.seq_next(seq)
             if not args or args[0] != str(padproto.PROTOCOL_VERSION):
                 self.send("ERR", ("VERSION",))
-            self.hello()
+                self.hello()  # says which version this hub speaks; proves nothing
+            elif len(args) != 2 or not padproto.is_nonce(args[1]):
+                self.send("ERR", ("ARGS", kind))
+                self.hello()
+            else:
+                self.hello(padproto.hello_proof(args[1]))
             return
         if self.rx_expected is not None and seq != self.rx_expected:
             self.rx_gaps += padproto.seq_gap(self.rx_expected, seq)
@@ -159,8 +167,10 @@ class Hub:
             elif mode == "OFF":
                 self.light[pad] = None
             elif mode == "BLINK":
-                on_ms, off_ms, count = int(args[2]), int(args[3]), int(args[4])
-                if on_ms <= 0 or off_ms <= 0 or count < 0:
+                on_ms = padproto.number(args[2], 60000)
+                off_ms = padproto.number(args[3], 60000)
+                count = padproto.number(args[4], 9999)
+                if on_ms <= 0 or off_ms <= 0 or len(args) != 5:
                     raise ValueError("blink")
                 self.light[pad] = (on_ms, off_ms, count, self.clock.ticks_ms())
             else:
@@ -176,18 +186,16 @@ class Hub:
         elif kind == "QSTATE":
             self.send_state()
         elif kind == "CFG":
-            hold, debounce = int(args[0]), int(args[1])
-            if hold < 100 or not 0 <= debounce <= 200:
+            hold = padproto.number(args[0], 60000)
+            debounce = padproto.number(args[1], 200)
+            if hold < 100 or len(args) != 2:
                 raise ValueError("cfg")
             self.hold_ms, self.debounce_ms = hold, debounce
         else:
             self.send("ERR", ("CMD", kind))
 
     def pad(self, text):
-        pad = int(text)
-        if not 0 <= pad < PADS:
-            raise ValueError("pad")
-        return pad
+        return padproto.number(text, PADS - 1)  # "04", "+4" and "0_2" are refused
 
     # ------------------------------------------------------------------ time
 

@@ -11,13 +11,18 @@ CRC is CRC-16/CCITT-FALSE of the bytes between '$' and '*', four upper-case hex 
 See firmware/PROTOCOL.md.
 """
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_LINE = 96  # longer lines are noise (a REPL banner, a traceback), never frames
 SEQ_MOD = 65536
 
 # Button and kind letters on the wire, in the order the STATE report uses.
 BUTTONS = "LRS"  # left, right, select
 KINDS = "DUH"  # down (press), up (release), hold
+
+# The hub proves it runs this firmware by answering the host's HELLO nonce with
+# hello_proof(nonce): a REPL that only echoes the host's line cannot produce it.
+HELLO_SALT = b"MUSH pad hub"
+NONCE_DIGITS = 8
 
 
 class FrameError(ValueError):
@@ -42,6 +47,37 @@ def crc16(data: bytes, crc: int = 0xFFFF) -> int:
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ _TABLE[((crc >> 8) ^ byte) & 0xFF]
     return crc
+
+
+def number(text: str, top: int) -> int:
+    """A canonical decimal 0..top: ASCII digits, no sign, no "_", no leading zero.
+
+    Python's int() also takes "+4", "04", "0_2" and " 4"; a frame carrying those was not
+    written by our encoder, so it is refused rather than guessed at.
+    """
+    if not text or len(text) > len(str(top)):
+        raise FrameError(f"bad number {text!r}")
+    for ch in text:
+        if ch < "0" or ch > "9":
+            raise FrameError(f"bad number {text!r}")
+    if len(text) > 1 and text[0] == "0":
+        raise FrameError(f"bad number {text!r}")
+    value = int(text)
+    if value > top:
+        raise FrameError(f"number out of range {text!r}")
+    return value
+
+
+def is_nonce(text: str) -> bool:
+    """True for a HELLO nonce: exactly NONCE_DIGITS upper-case hex digits."""
+    if len(text) != NONCE_DIGITS:
+        return False
+    return all("0" <= ch <= "9" or "A" <= ch <= "F" for ch in text)
+
+
+def hello_proof(nonce: str) -> str:
+    """The hub's answer to a HELLO nonce: CRC-16 of nonce and salt, four hex digits."""
+    return f"{crc16(nonce.encode() + HELLO_SALT):04X}"
 
 
 def _check_token(token: str) -> None:
@@ -101,12 +137,7 @@ def _decode(line: bytes) -> tuple[int, str, list[str]]:
     parts = body.decode().split(" ")
     if len(parts) < 2:
         raise FrameError("no kind")
-    seq_text = parts[0]
-    if not seq_text.isdigit() or len(seq_text) > 5:
-        raise FrameError("bad seq")
-    seq = int(seq_text)
-    if seq >= SEQ_MOD:
-        raise FrameError("seq out of range")
+    seq = number(parts[0], SEQ_MOD - 1)
     kind = parts[1]
     if not kind or not kind.isalpha() or kind.upper() != kind:
         raise FrameError("bad kind")

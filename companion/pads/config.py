@@ -8,6 +8,7 @@ later as a pad that "does nothing" at the table.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ SOURCES = ("gpio", "serial", "keyboard", "mock")
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
 BCM_PINS = range(0, 28)  # GPIO 0-27 are on the 40-pin header
 BUTTON_KEYS = ("left", "right", "select")
+BAUD_RATES = (300, 4_000_000)  # what a UART can do; USB CDC ignores the number
 
 # The Raspberry Pi Pico's USB IDs as MicroPython reports them (vendor 0x2E8A is
 # Raspberry Pi, product 0x0005 is MicroPython's CDC serial).
@@ -127,14 +129,19 @@ def _no_unknown(table: Mapping[str, Any], allowed: tuple[str, ...], key: str) ->
             raise ConfigError(f"{key}.{k}", f"unknown key; allowed: {', '.join(allowed)}")
 
 
-def _number(value: object, key: str, *, positive: bool = True) -> float:
+def _number(value: object, key: str, *, positive: bool = True,
+            top: float = 600.0) -> float:
     # bool is an int in Python; `hold_s = true` is a mistake, not 1 second
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(key, f"must be a number, not {type(value).__name__}")
+    if not math.isfinite(value):  # nan passes every comparison below as False
+        raise ConfigError(key, f"must be a finite number (got {value!r})")
     if positive and value <= 0:
-        raise ConfigError(key, "must be greater than 0")
+        raise ConfigError(key, f"must be greater than 0 and at most {top:g}")
     if value < 0:
-        raise ConfigError(key, "must be 0 or more")
+        raise ConfigError(key, f"must be from 0 to {top:g}")
+    if value > top:
+        raise ConfigError(key, f"must be at most {top:g} (got {value!r})")
     return float(value)
 
 
@@ -168,13 +175,12 @@ def _seat_items(value: object, key: str) -> list[tuple[int, str, object]]:
     out = []
     for name, entry in items:
         seat_key = f"{key}.{name}"
-        try:
-            seat = int(name)
-        except ValueError:
-            raise ConfigError(seat_key, "seat must be a number 0 to 5") from None
-        if not 0 <= seat < MAX_SEATS:
-            raise ConfigError(seat_key, f"seat out of range, must be 0 to {MAX_SEATS - 1}")
-        out.append((seat, seat_key, entry))
+        # only "0".."5": int() would also read "01", "+1" and " 1" as seat 1, and two
+        # spellings of one seat would silently overwrite each other
+        if name not in [str(n) for n in range(MAX_SEATS)]:
+            raise ConfigError(seat_key, f"seat must be a number 0 to {MAX_SEATS - 1}, "
+                              "written without sign or leading zero")
+        out.append((int(name), seat_key, entry))
     return sorted(out)
 
 
@@ -230,12 +236,30 @@ def parse_seat_keys(value: object, key: str = "pads.keyboard.seats") -> tuple[Se
             key_name = _str(table[name], k).strip().lower()
             if not key_name:
                 raise ConfigError(k, "must name a key")
+            if key_name not in KEY_NAMES and not _known_key(key_name):
+                raise ConfigError(k, f"unknown key name {key_name!r} "
+                                  "(pygame's names: 'q', 'left shift', 'space', '[1]' ...)")
             if key_name in used:
                 raise ConfigError(k, f"key {key_name!r} is already used by {used[key_name]}")
             used[key_name] = k
             names[name] = key_name
         seats.append(SeatKeys(seat, **names))
     return tuple(seats)
+
+
+KEY_NAMES = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _known_key(name: str) -> bool:
+    """The same check the keyboard pads make at start (pygame's own table of names), so
+    a name `check-config` accepts is one `run` can use."""
+    from companion.pads.keyboard import key_code
+
+    try:
+        key_code(name)
+    except ConfigError:
+        return False
+    return True
 
 
 def _parse_vid_pid(value: object, key: str) -> tuple[int, int]:
@@ -255,7 +279,7 @@ def parse_gpio(value: object, key: str = "pads.gpio") -> GpioConfig:
     _no_unknown(table, ("pin_factory", "bounce_s", "seats"), key)
     bounce: float | None = None
     if "bounce_s" in table:
-        bounce = _number(table["bounce_s"], f"{key}.bounce_s", positive=False) or None
+        bounce = _number(table["bounce_s"], f"{key}.bounce_s", positive=False, top=1.0) or None
     seats = parse_seat_pins(table["seats"], f"{key}.seats") if "seats" in table else None
     return GpioConfig(
         pin_factory=_choice(table.get("pin_factory", "auto"), f"{key}.pin_factory", PIN_FACTORIES),
@@ -280,14 +304,20 @@ def parse_serial(value: object, key: str = "pads.serial") -> SerialConfig:
         else d.vid_pid,
         by_id_glob=_str(table.get("by_id_glob", d.by_id_glob), f"{key}.by_id_glob"),
         baudrate=_int(table.get("baudrate", d.baudrate), f"{key}.baudrate"),
-        heartbeat_s=_number(table.get("heartbeat_s", d.heartbeat_s), f"{key}.heartbeat_s"),
+        heartbeat_s=_number(table.get("heartbeat_s", d.heartbeat_s), f"{key}.heartbeat_s",
+                            top=60.0),
         link_timeout_s=_number(table.get("link_timeout_s", d.link_timeout_s),
-                               f"{key}.link_timeout_s"),
+                               f"{key}.link_timeout_s", top=600.0),
         backoff_initial_s=_number(table.get("backoff_initial_s", d.backoff_initial_s),
-                                  f"{key}.backoff_initial_s"),
+                                  f"{key}.backoff_initial_s", top=60.0),
         backoff_max_s=_number(table.get("backoff_max_s", d.backoff_max_s),
-                              f"{key}.backoff_max_s"),
+                              f"{key}.backoff_max_s", top=600.0),
     )
+    if not BAUD_RATES[0] <= cfg.baudrate <= BAUD_RATES[1]:
+        raise ConfigError(f"{key}.baudrate", f"must be from {BAUD_RATES[0]} to "
+                          f"{BAUD_RATES[1]} (got {cfg.baudrate})")
+    if cfg.heartbeat_s < 0.01:
+        raise ConfigError(f"{key}.heartbeat_s", "must be at least 0.01 s")
     if cfg.link_timeout_s <= cfg.heartbeat_s:
         raise ConfigError(f"{key}.link_timeout_s", "must be longer than heartbeat_s")
     if cfg.backoff_max_s < cfg.backoff_initial_s:
@@ -310,8 +340,10 @@ def parse_pads_config(value: object, key: str = "pads") -> PadsConfig:
     _no_unknown(table, ("source", "hold_s", "debounce_s", "gpio", "serial", "keyboard"), key)
     return PadsConfig(
         source=_choice(table.get("source", "gpio"), f"{key}.source", SOURCES),
-        hold_s=_number(table.get("hold_s", 2.0), f"{key}.hold_s"),
-        debounce_s=_number(table.get("debounce_s", 0.02), f"{key}.debounce_s", positive=False),
+        hold_s=_number(table.get("hold_s", 2.0), f"{key}.hold_s", top=10.0),
+        # the hub debounces at most 200 ms; a longer window would eat real presses
+        debounce_s=_number(table.get("debounce_s", 0.02), f"{key}.debounce_s", positive=False,
+                           top=0.2),
         gpio=parse_gpio(table.get("gpio", {}), f"{key}.gpio"),
         serial=parse_serial(table.get("serial", {}), f"{key}.serial"),
         keyboard=parse_keyboard(table.get("keyboard", {}), f"{key}.keyboard"),

@@ -17,6 +17,7 @@ from .firmware_fakes import Poll
 
 VECTORS = json.loads((FIRMWARE / "test_vectors.json").read_text())
 L, R, S = 0, 1, 2
+NONCE = VECTORS["nonce"]["nonce"]
 
 
 class Wire:
@@ -196,7 +197,7 @@ def test_button_down_at_start_is_in_the_state_report_not_a_press(firmware: Firmw
 def test_lights_follow_commands_and_go_dark_without_a_host(firmware: Firmware) -> None:
     hub, _wire = make_hub(firmware)
     led = firmware.board.pins[firmware.hub.LED_PINS[3]]
-    hub.feed(host(firmware, 0, "HELLO", 1))  # type: ignore[attr-defined]
+    hub.feed(host(firmware, 0, "HELLO", 2, NONCE))  # type: ignore[attr-defined]
     hub.feed(host(firmware, 1, "LED", 3, "ON"))  # type: ignore[attr-defined]
     assert led.out == 1
     hub.feed(host(firmware, 2, "LED", 3, "OFF"))  # type: ignore[attr-defined]
@@ -220,12 +221,12 @@ def test_lights_follow_commands_and_go_dark_without_a_host(firmware: Firmware) -
 
 def test_bad_frames_and_gaps_are_counted_and_bad_commands_answered(firmware: Firmware) -> None:
     hub, wire = make_hub(firmware)
-    hub.feed(host(firmware, 10, "HELLO", 1))  # type: ignore[attr-defined]
+    hub.feed(host(firmware, 10, "HELLO", 2, NONCE))  # type: ignore[attr-defined]
     hub.feed(b"garbage\n$1 HB*0000\n")  # type: ignore[attr-defined]
     hub.feed(host(firmware, 14, "HB"))  # type: ignore[attr-defined]  # 11..13 lost
     hub.feed(host(firmware, 15, "FOO"))  # type: ignore[attr-defined]
     hub.feed(host(firmware, 16, "LED", 9, "ON"))  # type: ignore[attr-defined]
-    hub.feed(host(firmware, 17, "HELLO", 2))  # type: ignore[attr-defined]
+    hub.feed(host(firmware, 17, "HELLO", 3, NONCE))  # type: ignore[attr-defined]
     assert hub.rx_bad == 2  # type: ignore[attr-defined]
     assert hub.rx_gaps == 3  # type: ignore[attr-defined]
     errors = [a for _, kind, a in wire.frames() if kind == "ERR"]
@@ -270,7 +271,7 @@ def test_display_shows_only_that_pads_digits(firmware: Firmware) -> None:
 def test_main_loop_reads_stdin_without_blocking(firmware: Firmware,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     p = firmware.padproto
-    incoming = io.BytesIO(p.encode(0, "HELLO", (1,)) + b"\x03" + p.encode(1, "QSTATE", ()))
+    incoming = io.BytesIO(p.encode(0, "HELLO", (2, NONCE)) + b"\x03" + p.encode(1, "QSTATE", ()))
     out = io.BytesIO()
     total = len(incoming.getvalue())
     fake_stdin = types.SimpleNamespace(buffer=incoming)
@@ -304,3 +305,28 @@ def test_every_firmware_file_compiles_with_mpy_cross(path: Path, tmp_path: Path)
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert out.stat().st_size > 0
+
+
+def test_hub_answers_the_challenge_and_only_a_good_one(firmware: Firmware) -> None:
+    p = firmware.padproto
+    hub, wire = make_hub(firmware)
+    hub.feed(host(firmware, 0, "HELLO", 2, NONCE))  # type: ignore[attr-defined]
+    hub.feed(host(firmware, 1, "HELLO", 2))  # type: ignore[attr-defined]  # no nonce
+    hub.feed(host(firmware, 2, "HELLO", 2, "0123abcd"))  # type: ignore[attr-defined]
+    hellos = [a for _, kind, a in wire.frames() if kind == "HELLO"]
+    assert hellos[0] == ["2", firmware.hub.FW_VERSION, "6", "00", p.hello_proof(NONCE)]
+    assert hellos[1:] == [["2", firmware.hub.FW_VERSION, "6", "00"]] * 2  # no proof
+    errors = [a for _, kind, a in wire.frames() if kind == "ERR"]
+    assert errors == [["ARGS", "HELLO"], ["ARGS", "HELLO"]]
+
+
+def test_hub_refuses_numbers_that_are_not_canonical(firmware: Firmware) -> None:
+    hub, wire = make_hub(firmware)
+    hub.feed(host(firmware, 0, "HELLO", 2, NONCE))  # type: ignore[attr-defined]
+    lines = VECTORS["malformed"]["from_host"]
+    for line in lines:
+        hub.feed(line.encode())  # type: ignore[attr-defined]
+    errors = [a[0] for _, kind, a in wire.frames() if kind == "ERR"]
+    assert errors == ["ARGS"] * len(lines)
+    assert hub.light == [None] * 6  # type: ignore[attr-defined]
+    assert (hub.hold_ms, hub.debounce_ms) == (2000, 20)  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ import importlib.util
 import os
 import select
 import threading
+import time
 import tty
 from pathlib import Path
 from types import ModuleType
@@ -35,9 +36,18 @@ class EmulatedHub:
     """One hub; call plug() to appear and unplug() to vanish, as often as you like."""
 
     def __init__(self, link_dir: Path, name: str = "usb-MicroPython_Board_in_FS_mode-if00",
-                 answer_hello: bool = True) -> None:
+                 answer_hello: bool = True, version: int | None = None,
+                 repl: bool = False) -> None:
+        """`version` answers HELLO as a hub of another protocol would (no proof);
+        `repl` makes it a Pico at its REPL: every byte echoed, a prompt after each line."""
         self.link = link_dir / name
         self.answer_hello = answer_hello
+        self.version = version
+        self.repl = repl
+        self.heartbeat_s = 0.1  # a real hub beats every second; the tests' host is impatient
+        self.reading = threading.Event()  # cleared: the hub stops reading (a hung firmware)
+        self.reading.set()
+        self.deaf = threading.Event()  # set once the reader has really stopped
         self.master: int | None = None
         self.slave: int | None = None
         self.seq = 0
@@ -57,6 +67,7 @@ class EmulatedHub:
         tty.setraw(slave)  # no echo, no line editing: the host's frames never bounce back
         self.master, self.slave = master, slave
         self.seq = 0
+        self.hello_count = 0
         self.hello_event.clear()
         self._stop.clear()
         os.symlink(os.ttyname(slave), self.link)
@@ -79,11 +90,23 @@ class EmulatedHub:
 
     def send_raw(self, data: bytes) -> None:
         with self.lock:
-            assert self.master is not None, "hub is unplugged"
-            view = memoryview(data)
-            while view:
-                written = os.write(self.master, view)
-                view = view[written:]
+            self._write_locked(data)
+
+    def _write_locked(self, data: bytes) -> None:
+        assert self.master is not None, "hub is unplugged"
+        view = memoryview(data)
+        while view:
+            written = os.write(self.master, view)
+            view = view[written:]
+
+    def send_presses(self, presses: list[tuple[int, str, str]]) -> None:
+        """Many BTN frames numbered and written as one block (no heartbeat in between)."""
+        with self.lock:
+            out = bytearray()
+            for pad, button, kind in presses:
+                out += proto.encode(self.seq, "BTN", (pad, button, kind))
+                self.seq = proto.seq_next(self.seq)
+            self._write_locked(bytes(out))
 
     def send(self, kind: str, *args: object) -> bytes:
         with self.lock:
@@ -105,7 +128,19 @@ class EmulatedHub:
         buf = bytearray()
         master = self.master
         assert master is not None
+        last_hb = time.monotonic()
         while not self._stop.is_set():
+            if self.hello_count and time.monotonic() - last_hb >= self.heartbeat_s:
+                last_hb = time.monotonic()
+                try:
+                    self.send("HB", int(last_hb * 1000) & 0x7FFFFFFF, self.bad_from_host, 0)
+                except (OSError, AssertionError):
+                    return
+            if not self.reading.is_set():
+                self.deaf.set()
+                self._stop.wait(0.02)
+                continue
+            self.deaf.clear()
             try:
                 ready, _, _ = select.select([master], [], [], 0.02)
                 if not ready:
@@ -115,6 +150,14 @@ class EmulatedHub:
                 return
             if not data:
                 return
+            if self.repl:  # MicroPython's REPL echoes what it is typed, then complains
+                try:
+                    self.send_raw(data.replace(b"\n", b"\r\n"))
+                    if b"\n" in data:
+                        self.send_raw(b"SyntaxError: invalid syntax\r\n>>> ")
+                except (OSError, AssertionError):
+                    return
+                continue
             buf += data
             while b"\n" in buf:
                 line, _, rest = bytes(buf).partition(b"\n")
@@ -127,7 +170,13 @@ class EmulatedHub:
                 self.received.append(frame)
                 if frame[1] == "HELLO" and self.answer_hello:
                     try:
-                        self.send("HELLO", proto.PROTOCOL_VERSION, "1.0.0", 6, "3F")
+                        if self.version is not None:
+                            self.send("ERR", "VERSION")
+                            self.send("HELLO", self.version, "9.0.0", 6, "3F")
+                            continue
+                        args = frame[2]
+                        self.send("HELLO", proto.PROTOCOL_VERSION, "2.0.0", 6, "3F",
+                                  proto.hello_proof(args[1]))
                         self.send("STATE", self.state)
                     except (OSError, AssertionError):
                         return

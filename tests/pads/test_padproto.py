@@ -65,10 +65,11 @@ def test_host_reads_the_recorded_hub_session() -> None:
     from companion.pads.serial import SerialPads
 
     session = VECTORS["hub_session"]
-    assert session["host"] == [padproto.encode(0, "HELLO", (padproto.PROTOCOL_VERSION,))
+    nonce = VECTORS["nonce"]["nonce"]
+    assert session["host"] == [padproto.encode(0, "HELLO", (padproto.PROTOCOL_VERSION, nonce))
                                .decode()]
     events: queue.Queue[PadEvent] = queue.Queue()
-    source = SerialPads(events, SerialConfig())
+    source = SerialPads(events, SerialConfig(), nonce=lambda: nonce)
     for line in session["hub"]:
         source.feed(line.encode())
     got = [events.get_nowait() for _ in range(events.qsize())]
@@ -77,8 +78,50 @@ def test_host_reads_the_recorded_hub_session() -> None:
                    PadEvent(0, Button.LEFT, Kind.PRESS),
                    PadEvent(0, Button.LEFT, Kind.HOLD),
                    PadEvent(0, Button.LEFT, Kind.RELEASE)]
-    assert source.stats.hellos == 2
-    assert source.hub_info == {"protocol": "1", "firmware": "1.0.0", "pads": "6",
+    # the hub's start-up HELLO proves nothing (and its STATE comes before any proof);
+    # its answer to the nonce connects
+    assert source.stats.hellos == 1
+    assert source.hub_info == {"protocol": "2", "firmware": "2.0.0", "pads": "6",
                                "displays": "3F"}
-    assert (source.stats.frames, source.stats.dropped, source.stats.gaps) == (11, 0, 0)
+    assert (source.stats.frames, source.stats.dropped, source.stats.gaps) == (9, 2, 0)
     assert source.held_buttons() == []
+
+
+def test_the_hello_proof_is_the_documented_crc() -> None:
+    case = VECTORS["nonce"]
+    salted = (case["nonce"] + case["salt"]).encode()
+    assert padproto.hello_proof(case["nonce"]) == case["proof"]
+    assert case["proof"] == f"{binascii.crc_hqx(salted, 0xFFFF):04X}"
+    assert padproto.is_nonce(case["nonce"])
+    for bad in ("0123abcd", "0123ABC", "0123ABCDE", "0123ABCG", ""):
+        assert not padproto.is_nonce(bad)
+
+
+@pytest.mark.parametrize("text", ["+4", "04", "0_2", " 4", "4 ", "", "٤", "1e1", "-1", "7"])
+def test_numbers_must_be_canonical(text: str) -> None:
+    """int() takes most of these; a frame holding them was not written by our encoder."""
+    with pytest.raises(padproto.FrameError):
+        padproto.number(text, 6)
+
+
+def test_canonical_numbers_pass() -> None:
+    assert [padproto.number(t, 65535) for t in ("0", "4", "65535")] == [0, 4, 65535]
+
+
+def test_host_drops_and_counts_malformed_hub_frames() -> None:
+    import queue
+
+    from companion.pads.config import SerialConfig
+    from companion.pads.events import PadEvent
+    from companion.pads.serial import SerialPads
+
+    nonce = VECTORS["nonce"]["nonce"]
+    events: queue.Queue[PadEvent] = queue.Queue()
+    source = SerialPads(events, SerialConfig(), nonce=lambda: nonce)
+    source.feed(VECTORS["frames"][0]["line"].encode())
+    assert source.connected.is_set()
+    lines = VECTORS["malformed"]["from_hub"]
+    for line in lines:
+        source.feed(line.encode())
+    assert events.empty()
+    assert source.stats.dropped == len(lines)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
+import os
 import queue
 import threading
 import time
@@ -23,13 +25,16 @@ from pads.hub_emulator import EmulatedHub
 
 BUTTON_OF = {"L": Button.LEFT, "R": Button.RIGHT, "S": Button.SELECT}
 KIND_OF = {"D": Kind.PRESS, "U": Kind.RELEASE, "H": Kind.HOLD}
+NONCE = "0123ABCD"
+HELLO = padproto.encode(0, "HELLO", (padproto.PROTOCOL_VERSION, "2.0.0", 6, "3F",
+                                     padproto.hello_proof(NONCE)))
 
 
 def fast_config(link_dir: Path, **overrides: object) -> SerialConfig:
     values: dict[str, object] = dict(
         vid_pid=(0xFFFF, 0xFFFE),  # never a real device on the test machine
         by_id_glob=str(link_dir / "usb-MicroPython*"),
-        heartbeat_s=0.05, link_timeout_s=0.5, backoff_initial_s=0.005, backoff_max_s=0.04,
+        heartbeat_s=0.05, link_timeout_s=1.0, backoff_initial_s=0.005, backoff_max_s=0.04,
     )
     values.update(overrides)
     return SerialConfig(**values)  # type: ignore[arg-type]
@@ -78,7 +83,7 @@ def test_ten_thousand_presses_from_six_seats_arrive_in_order(
 ) -> None:
     assert pads.connected.wait(5)
     frames = presses(10_000)
-    writer = threading.Thread(target=hub.send_raw, args=(hub.frames_for(frames),))
+    writer = threading.Thread(target=hub.send_presses, args=(frames,))
     writer.start()
     got = collect(events, len(frames))
     writer.join()
@@ -106,11 +111,13 @@ def test_twenty_unplugs_mid_stream_and_presses_after_each_reconnect_arrive(
             hub.send("BTN", 0, "S", "D")
             assert wait_for(lambda: not events.empty())
             hub.unplug()
-            lost = collect(events, 2, timeout_s=5)
-            # the press, then the release the reader makes up so no button stays down
-            assert lost == [PadEvent(0, Button.SELECT, Kind.PRESS),
-                            PadEvent(0, Button.SELECT, Kind.RELEASE)]
+            lost = collect(events, 2, timeout_s=0.5)
+            # the press, and no release: a held button is cancelled by the unplug, never
+            # completed into a click
+            assert lost == [PadEvent(0, Button.SELECT, Kind.PRESS)]
             assert wait_for(lambda: not source.connected.is_set())
+            assert wait_for(lambda c=cycle: source.stats.cancelled == c + 1)
+            assert source.held_buttons() == []
         assert source.stats.hellos == 20
         assert source.stats.sessions >= 20
     finally:
@@ -225,7 +232,8 @@ class OneHelloPort:
     """A hub that says HELLO, then is pulled out (the read fails, as pyserial's does)."""
 
     def __init__(self) -> None:
-        self.lines = [padproto.encode(0, "HELLO", (padproto.PROTOCOL_VERSION, "1.0.0", 6, "3F"))]
+        self.lines = [padproto.encode(0, "HELLO", (padproto.PROTOCOL_VERSION, "2.0.0", 6, "3F",
+                                                   padproto.hello_proof(NONCE)))]
 
     @property
     def in_waiting(self) -> int:
@@ -260,7 +268,7 @@ def test_backoff_starts_over_after_the_hub_said_hello(
         raise OSError(2, "No such file or directory", path)
 
     config = fast_config(tmp_path, backoff_initial_s=0.02, backoff_max_s=0.32)
-    source = SerialPads(events, config, finder=finder, opener=opener)
+    source = SerialPads(events, config, finder=finder, opener=opener, nonce=lambda: NONCE)
     source.start()
     try:
         assert wait_for(lambda: len(attempts) >= 8, timeout_s=10)
@@ -358,7 +366,9 @@ def _mutate(data: st.DataObject) -> bytes:
 def test_fuzzed_frames_never_raise_out_of_the_reader_and_are_counted(data: st.DataObject) -> None:
     """500 examples x 20 lines = 10,000 random, mutated and valid frames."""
     events: queue.Queue[PadEvent] = queue.Queue()
-    source = SerialPads(events, SerialConfig())
+    source = SerialPads(events, SerialConfig(), nonce=lambda: NONCE)
+    source.feed(HELLO)
+    assert source.connected.is_set()
     lines = []
     for _ in range(20):
         kind = data.draw(st.sampled_from(["random", "mutated", "mutated", "good"]))
@@ -380,6 +390,133 @@ def test_fuzzed_frames_never_raise_out_of_the_reader_and_are_counted(data: st.Da
             valid.append(padproto.decode(ln))
     # a single flipped bit or a dropped byte can never pass CRC-16 as a different frame
     assert all(v in [padproto.decode(g) for g in GOOD] for v in valid)
-    assert source.stats.frames == len(valid)
+    assert source.stats.frames == len(valid) + 1  # and the HELLO
     assert source.stats.dropped >= len(nonblank) - len(valid)
-    assert events.qsize() == len(valid)
+    # a release whose press was never seen is an orphan, never passed on
+    assert events.qsize() + source.stats.orphans == len(valid)
+
+
+# ----------------------------------------------------------------------- impostors and faults
+
+
+def test_a_pico_at_its_repl_that_echoes_every_line_is_never_taken_as_a_hub(
+    tmp_path: Path, events: queue.Queue[PadEvent], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="companion.pads.serial")
+    hub = EmulatedHub(tmp_path, repl=True)
+    hub.plug()
+    source = SerialPads(events, fast_config(tmp_path, link_timeout_s=0.3))
+    source.start()
+    try:
+        assert wait_for(lambda: source.stats.refused >= 3, timeout_s=10)
+        assert not source.connected.is_set()
+        assert source.stats.hellos == 0 and source.stats.frames == 0
+        assert events.empty()
+        echo = [r.getMessage() for r in caplog.records if "REPL" in r.getMessage()]
+        assert len(echo) == 1, "the same problem is logged once, not at every retry"
+        # the firmware is copied and the Pico restarts: the same port becomes a hub
+        hub.repl = False
+        assert wait_for(source.connected.is_set, timeout_s=5)
+        assert any("pad hub connected" in r.getMessage() for r in caplog.records)
+    finally:
+        source.close()
+        hub.unplug()
+
+
+def test_a_hub_of_another_protocol_version_is_refused_and_retried(
+    tmp_path: Path, events: queue.Queue[PadEvent], caplog: pytest.LogCaptureFixture
+) -> None:
+    hub = EmulatedHub(tmp_path, version=1)
+    hub.plug()
+    source = SerialPads(events, fast_config(tmp_path))
+    source.start()
+    try:
+        assert wait_for(lambda: source.stats.refused >= 3, timeout_s=10)
+        assert not source.connected.is_set()
+        hub.send("BTN", 0, "S", "D")  # a button on a refused hub does nothing
+        time.sleep(0.1)
+        assert events.empty()
+        version = [r for r in caplog.records if "protocol 1" in r.getMessage()]
+        assert len(version) == 1 and "update the hub's firmware" in version[0].getMessage()
+        hub.version = None  # the firmware is updated
+        assert wait_for(source.connected.is_set, timeout_s=5)
+    finally:
+        source.close()
+        hub.unplug()
+
+
+def test_a_hub_that_stops_reading_never_stalls_the_main_loop(
+    hub: EmulatedHub, tmp_path: Path, events: queue.Queue[PadEvent]
+) -> None:
+    source = SerialPads(events, fast_config(tmp_path, link_timeout_s=1.0))
+    source.start()
+    try:
+        assert source.connected.wait(5)
+        hub.reading.clear()
+        assert hub.deaf.wait(2)  # the emulator has finished the read it was in
+        # fill the pty's buffer from the host's side so every further write would block
+        fd = os.open(os.ttyname(hub.slave), os.O_WRONLY | os.O_NONBLOCK)  # type: ignore[arg-type]
+        try:
+            for size in (4096, 256, 16, 1):
+                with contextlib.suppress(BlockingIOError):
+                    while True:
+                        os.write(fd, b"x" * size)
+        finally:
+            os.close(fd)
+        longest = 0.0
+        for i in range(3000):
+            start = time.perf_counter()
+            source.set_light(i % 6, Light.ON if i % 2 else Blink(0.2, 0.3, 4))
+            source.show_digits(i % 6, str(i % 100))
+            longest = max(longest, time.perf_counter() - start)
+        assert longest < 0.25, f"a main-loop call took {longest * 1000:.1f} ms"
+        assert source.stats.superseded > 0  # old light updates were replaced, not queued
+        assert wait_for(lambda: source.stats.write_timeouts > 0, timeout_s=5), source.stats
+        # the hub that takes nothing is dropped, and taken back once it reads again
+        assert wait_for(lambda: not source.connected.is_set(), timeout_s=5)
+        hub.reading.set()
+    finally:
+        source.close()
+
+
+def test_unplugging_with_a_button_held_cancels_it_and_its_later_release_is_ignored(
+    tmp_path: Path, events: queue.Queue[PadEvent]
+) -> None:
+    hub = EmulatedHub(tmp_path)
+    hub.plug()
+    source = SerialPads(events, fast_config(tmp_path))
+    source.start()
+    try:
+        assert source.connected.wait(5)
+        hub.send("BTN", 3, "S", "D")
+        assert collect(events, 1) == [PadEvent(3, Button.SELECT, Kind.PRESS)]
+        hub.unplug()
+        assert wait_for(lambda: source.stats.cancelled == 1)
+        hub.state = "0" * 11 + "1" + "0" * 6  # still held when plugged back in
+        hub.plug()
+        assert wait_for(lambda: source.stats.hellos == 2)
+        assert wait_for(lambda: source.held_buttons() == [(3, Button.SELECT)])
+        hub.send("BTN", 3, "S", "H")
+        hub.send("BTN", 3, "S", "U")  # let go: no click, no hold, nothing at all
+        hub.send("BTN", 2, "L", "D")
+        hub.send("BTN", 2, "L", "U")
+        got = collect(events, 2)
+        assert got == [PadEvent(2, Button.LEFT, Kind.PRESS), PadEvent(2, Button.LEFT, Kind.RELEASE)]
+        assert source.stats.orphans == 2
+        assert source.held_buttons() == []
+    finally:
+        source.close()
+        hub.unplug()
+
+
+@pytest.mark.parametrize("pad", ["+4", "04", "0_2", "6", "-1"])
+def test_a_pad_number_that_is_not_canonical_is_dropped_and_counted(
+    hub: EmulatedHub, pads: SerialPads, events: queue.Queue[PadEvent], pad: str
+) -> None:
+    assert pads.connected.wait(5)
+    dropped = pads.stats.dropped
+    hub.send("BTN", pad, "L", "D")
+    hub.send("BTN", 1, "R", "D")
+    assert collect(events, 1) == [PadEvent(1, Button.RIGHT, Kind.PRESS)]
+    assert events.empty()
+    assert pads.stats.dropped == dropped + 1
