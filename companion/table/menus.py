@@ -251,7 +251,10 @@ def turn_tree(state: GameState, seat: int) -> Tree:
         _submenu("stick", "Avalanche stick", stick_tree(state, seat), chips(STICK_COST),
                  f"needs {chips(STICK_COST)}"),
     ]
-    return Tree("turn", f"{name(state, seat)}: move or rest?", items, LIST_HINT, default="move")
+    # T2: with every dog covered moving is not a choice, so the title must not ask it.
+    title = (f"{name(state, seat)}: move or rest?" if items[0].enabled
+             else f"{name(state, seat)}: rest (all dogs covered)")
+    return Tree("turn", title, items, LIST_HINT, default="move")
 
 
 def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
