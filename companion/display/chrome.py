@@ -13,7 +13,7 @@ import pygame
 from companion.display import theme
 from companion.display import widgets as w
 from companion.display.paint import Painter, split_columns
-from companion.table.frame import Countdown, Menu, Notice
+from companion.table.frame import Countdown, Menu, Notice, Payment
 
 View = dict[str, Any]
 
@@ -34,6 +34,11 @@ def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th…"""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    """`n` and its noun, singular for exactly one: "1 chip", "2 chips", "0 dice"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def seat_name(view: View, seat: int) -> str:
@@ -58,8 +63,13 @@ def placeholder(view: View, chart: str | None) -> bool:
 # --- header ---------------------------------------------------------------------------
 
 
-def draw_header(p: Painter, view: View, rect: pygame.Rect) -> None:
-    """Round, weather with its zone, bank (and coins), sticks in play."""
+def draw_header(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False) -> None:
+    """Round, weather with its zone, bank (and coins), sticks in play.
+
+    While the weather die is still tumbling (`rolling`) the view already holds the new
+    weather; the header shows a tumbling die instead, so the word never comes before the
+    die has landed on it.
+    """
     pygame.draw.rect(p.surface, theme.PANEL, rect)
     pad = p.px(16)
     inner = rect.inflate(-2 * pad, -p.px(8))
@@ -72,9 +82,14 @@ def draw_header(p: Painter, view: View, rect: pygame.Rect) -> None:
     weather = view.get("weather")
     zone = view.get("weather_zone") or view.get("chart_zone")
     icon = pygame.Rect(cells[1].x, cells[1].y, cells[1].h, cells[1].h)
-    w.climate_icon(p, icon, weather)
+    if rolling:
+        w.standard_die(p, icon.inflate(-p.px(8), -p.px(8)), None, 20.0)
+    else:
+        w.climate_icon(p, icon, weather)
     x = icon.right + pad // 2
-    if weather:
+    if rolling:
+        shown = "Rolling the weather…"
+    elif weather:
         shown = f"{word(weather)} · {word(zone)}"
     else:
         shown = f"{word(zone)}: no weather yet" if zone else "No weather yet"
@@ -92,7 +107,7 @@ def draw_header(p: Painter, view: View, rect: pygame.Rect) -> None:
 
     bank = f"Bank {view.get('bank', 0)}"
     if view.get("coins"):
-        bank += f" · {view['coins']} coins"
+        bank += f" · {count(int(view['coins']), 'coin')}"
     p.text(bank, cells[2], theme.BODY, align="center")
     p.text(f"Sticks {view.get('sticks', 0)}", cells[3], theme.BODY, align="right")
 
@@ -103,7 +118,7 @@ def draw_header(p: Painter, view: View, rect: pygame.Rect) -> None:
 def strip_height(p: Painter) -> int:
     """The strip's height: five rows of text and pictures at this screen's scale."""
     rows = (w.badge_size(p) + 3 * p.line(theme.SMALL) + p.px(46))
-    return rows + 6 * p.px(8)
+    return rows + 4 * p.px(8) + 2 * p.px(10)  # four gaps between rows, padding twice
 
 
 def seat_status(view: View, seat: dict[str, Any]) -> tuple[str, str | None]:
@@ -170,10 +185,20 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect) -
     # Chips and place come first; the zone takes what room is left, as a word or, on a
     # narrow card, as its initial.
     row = pygame.Rect(inner.x, y, inner.w, line)
-    chips_text = f"{seat.get('chips', 0)} chips"
-    place_text = ordinal(int(seat["place"])) if seat.get("place") else ""
+    chips_text = count(int(seat.get("chips", 0)), "chip")
+    # At game over the last round's turn order would read as race places: it goes.
+    place_text = (ordinal(int(seat["place"])) if seat.get("place")
+                  and view.get("phase") != "game_over" else "")
     chips_w = p.measure(chips_text, theme.SMALL)[0]
+    # The place in the order of play sits in a framed yellow tag, all round; a card too
+    # narrow for the frame and the zone's initial keeps the yellow word alone.
     place_w = p.measure(place_text, theme.SMALL, bold=True)[0] if place_text else 0
+    widest = max(p.measure(ordinal(n), theme.SMALL, bold=True)[0]
+                 for n in range(1, len(view.get("seats") or []) + 1))  # every card alike
+    framed = bool(place_text) and (chips_w + widest + p.px(14) + 3 * gap
+                                   + p.measure("M", theme.SMALL)[0] <= row.w)
+    if framed:
+        place_w += p.px(14)
     if chips_w + place_w + gap > row.w:
         left, right = split_columns(row, [1.9, 1.0], gap=gap)
         middle = pygame.Rect(left.right, y, 0, line)
@@ -189,7 +214,14 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect) -
                 p.text(text, middle, theme.SMALL, colour=theme.DIM, align="center")
                 break
     if place_text:
-        p.text(place_text, right, theme.SMALL, bold=True, align="right")
+        tag = pygame.Rect(right.right - min(place_w, right.w), y, min(place_w, right.w), line)
+        if framed:
+            pygame.draw.rect(p.surface, theme.BG, tag, border_radius=p.px(8))
+            pygame.draw.rect(p.surface, theme.YELLOW, tag, max(2, p.px(3)),
+                             border_radius=p.px(8))
+            tag = tag.inflate(-p.px(10), 0)
+        p.text(place_text, tag, theme.SMALL, bold=True, align="center" if framed else "right",
+               colour=theme.YELLOW)
     y += line + gap
     # Row 3: the eight dogs, covered ones under a chip.
     covered = int(seat.get("covered", 0))
@@ -244,7 +276,25 @@ def menu_height(p: Painter, menu: Menu) -> int:
     """The height a menu needs to show its title, every item and its hint in full."""
     pad, gap, badge, row_h = _menu_metrics(p)
     hint_h = p.line(theme.SMALL) if menu.hint else 0
-    return 2 * pad + badge + gap + len(menu.items) * row_h + hint_h
+    note_h = p.line(theme.SMALL) + gap if getattr(menu, "note", "") else 0
+    return 2 * pad + badge + gap + note_h + len(menu.items) * row_h + hint_h
+
+
+def menu_title(view: View, menu: Menu) -> str:
+    """The menu's title; a confirmation step is always asked as a question."""
+    title = menu.title or seat_name(view, menu.seat)
+    if getattr(menu, "confirm", False) and not title.rstrip().endswith("?"):
+        title = title.rstrip(" .:") + "?"
+    return title
+
+
+def menu_frame(menu: Menu) -> tuple[tuple[int, int, int], int]:
+    """A menu's border colour and width: a confirmation step stands out in yellow and
+    thicker, so nobody confirms a payment thinking it is an ordinary choice."""
+    if getattr(menu, "confirm", False):
+        return theme.YELLOW, 9
+    ident = w.seat_identity(menu.seat) if menu.seat >= 0 else None
+    return (ident.rgb if ident else theme.LINE), 5
 
 
 def compact_height(p: Painter, menu: Menu, title: bool = True) -> int:
@@ -266,8 +316,9 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
     if style == "buttons" and rect.h < menu_height(p, menu):
         draw_compact_menu(p, view, menu, rect)
         return
-    ident = w.seat_identity(menu.seat) if menu.seat >= 0 else None
-    w.panel(p, rect, border=ident.rgb if ident else theme.LINE, width=5)
+    border, width = menu_frame(menu)
+    confirm = getattr(menu, "confirm", False)
+    w.panel(p, rect, border=border, width=width, fill=theme.PANEL_HI if confirm else theme.PANEL)
     pad, gap, badge, row_h = _menu_metrics(p)
     inner = rect.inflate(-2 * pad, -2 * pad)
     y = inner.y
@@ -275,9 +326,14 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
     if menu.seat >= 0:
         w.seat_badge(p, menu.seat, pygame.Rect(inner.x, y, badge, badge))
         title_x += badge + gap
-    p.text(menu.title or seat_name(view, menu.seat),
-           pygame.Rect(title_x, y, inner.right - title_x, badge), theme.BODY, bold=True)
+    p.text(menu_title(view, menu), pygame.Rect(title_x, y, inner.right - title_x, badge),
+           theme.BODY, bold=True, colour=theme.YELLOW if confirm else theme.TEXT)
     y += badge + gap
+    note = getattr(menu, "note", "")
+    if note and inner.bottom - y >= p.line(theme.SMALL) + row_h:
+        p.text(note, pygame.Rect(inner.x, y, inner.w, p.line(theme.SMALL)), theme.SMALL,
+               colour=theme.DIM)
+        y += p.line(theme.SMALL) + gap
     hint_h = p.line(theme.SMALL) if menu.hint else 0
     more_h = p.line(theme.SMALL)
     items = menu.items
@@ -302,7 +358,8 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
         row = pygame.Rect(inner.x, y, inner.w, min(row_h - p.px(6), inner.bottom - y))
         focused = style == "list" and index == menu.focus
         if focused:
-            pygame.draw.rect(p.surface, theme.PANEL_HI, row, border_radius=p.px(8))
+            pygame.draw.rect(p.surface, theme.BG if confirm else theme.PANEL_HI, row,
+                             border_radius=p.px(8))
             pygame.draw.rect(p.surface, theme.YELLOW, row, max(2, p.px(4)),
                              border_radius=p.px(8))
         mark = pygame.Rect(row.x + p.px(6), row.y, row.h * 2 // 3, row.h)
@@ -345,8 +402,8 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
 def draw_compact_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
     """A reaction window's menu in little room: the seat's badge, the title when there is
     a line for it, then every button with what it does side by side on one line."""
-    ident = w.seat_identity(menu.seat) if menu.seat >= 0 else None
-    w.panel(p, rect, border=ident.rgb if ident else theme.LINE, width=4)
+    border, width = menu_frame(menu)
+    w.panel(p, rect, border=border, width=width - 1)
     _, gap, badge, _ = _menu_metrics(p)
     inner = rect.inflate(-2 * p.px(14), -2 * p.px(8))
     badge = min(badge, inner.h)
@@ -355,8 +412,9 @@ def draw_compact_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> 
         w.seat_badge(p, menu.seat, pygame.Rect(inner.x, inner.y, badge, badge))
         line = pygame.Rect(inner.x + badge + gap, inner.y, inner.w - badge - gap, inner.h)
     if inner.h >= compact_height(p, menu, title=True) - 2 * p.px(8):
-        p.text(menu.title or seat_name(view, menu.seat),
-               pygame.Rect(line.x, inner.y, line.w, badge), theme.BODY, bold=True)
+        p.text(menu_title(view, menu), pygame.Rect(line.x, inner.y, line.w, badge),
+               theme.BODY, bold=True,
+               colour=theme.YELLOW if getattr(menu, "confirm", False) else theme.TEXT)
         line = pygame.Rect(inner.x, inner.y + badge + gap, inner.w, inner.bottom - inner.y
                            - badge - gap)
     items = [item for item in menu.items if getattr(item, "button", "")] or list(menu.items)
@@ -422,17 +480,54 @@ def countdown_height(p: Painter) -> int:
     return p.line(theme.BODY) + p.px(18)
 
 
-def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect) -> None:
-    """A reaction window's time left, as a bar that empties and the seconds in words."""
+def choosing_words(view: View, holders: tuple[int, ...]) -> str:
+    """Who holds a window: "Bo is choosing…", "Bo and Cat are choosing…"."""
+    names = [seat_name(view, seat) for seat in holders]
+    if not names:
+        return "Someone is choosing…"
+    if len(names) == 1:
+        return f"{names[0]} is choosing…"
+    return f"{', '.join(names[:-1])} and {names[-1]} are choosing…"
+
+
+def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect,
+                   view: View | None = None) -> None:
+    """A reaction window's time left, as a bar that empties and the seconds in words.
+
+    While seats are choosing (`held`) the bar stands still in another colour with a pause
+    sign, and says who holds it with their badges: the table knows why it is waiting.
+    """
     fraction = countdown.remaining / countdown.total if countdown.total > 0 else 0.0
     label_w = int(rect.w * 0.42)
     text_box = pygame.Rect(rect.x, rect.y, label_w, rect.h)
     seconds = max(0, round(countdown.remaining))
     words = COUNTDOWN_WORDS.get(countdown.kind, countdown.kind.capitalize())
-    p.text(f"{words}: {seconds} s left", text_box, theme.BODY, bold=True)
-    bar_rect = pygame.Rect(rect.x + label_w + p.px(12), rect.centery - p.px(14),
-                           rect.w - label_w - p.px(12), p.px(28))
-    w.bar(p, bar_rect, fraction, theme.YELLOW)
+    held = bool(getattr(countdown, "held", False))
+    holders = tuple(getattr(countdown, "holders", ()) or ())
+    if not held:
+        p.text(f"{words}: {seconds} s left", text_box, theme.BODY, bold=True)
+        bar_rect = pygame.Rect(rect.x + label_w + p.px(12), rect.centery - p.px(14),
+                               rect.w - label_w - p.px(12), p.px(28))
+        w.bar(p, bar_rect, fraction, theme.YELLOW)
+        return
+    # Held: "Reroll: held" | ❚❚ [badges] Bo is choosing… over a still, sky-blue bar.
+    p.text(f"{words}: held", text_box, theme.BODY, bold=True, colour=theme.SKY_BLUE)
+    x = rect.x + label_w + p.px(12)
+    size = min(rect.h, w.badge_size(p))
+    pause = pygame.Rect(x, rect.centery - size // 2, size, size)
+    bar_w = max(2, size // 4)
+    for dx in (size // 4, size * 5 // 8):
+        pygame.draw.rect(p.surface, theme.SKY_BLUE,
+                         pygame.Rect(pause.x + dx - bar_w // 2, pause.y + size // 6, bar_w,
+                                     size * 2 // 3))
+    x = pause.right + p.px(10)
+    for seat in holders[:3]:
+        w.seat_badge(p, seat, pygame.Rect(x, rect.centery - size // 2, size, size))
+        x += size + p.px(8)
+    p.text(choosing_words(view or {}, holders), pygame.Rect(x, rect.y, rect.right - x, rect.h),
+           theme.BODY, bold=True)
+    underline = pygame.Rect(rect.x, rect.bottom - p.px(8), rect.w, p.px(6))
+    w.bar(p, underline, fraction, theme.SKY_BLUE)
 
 
 def notices_height(p: Painter, notices: tuple[Notice, ...]) -> int:
@@ -456,3 +551,50 @@ def draw_notices(p: Painter, view: View, notices: tuple[Notice, ...], rect: pyga
             text = notice.text
         p.text(text, pygame.Rect(x, row.y, row.right - x - p.px(8), row.h), theme.SMALL)
         y += line + p.px(8)
+
+
+def payment_words(view: View, payment: Payment) -> str:
+    """What a payment line says: the controller's ready words, else made here."""
+    if payment.text:
+        return payment.text
+    what = payment.what
+    if payment.roller != payment.seat and payment.roll:
+        what = f"{what} {seat_name(view, payment.roller)}'s {payment.roll}"
+    return f"{seat_name(view, payment.seat)} paid {count(payment.chips, 'chip')}: {what}"
+
+
+def payments_height(p: Painter, payments: tuple[Payment, ...], most: int = 4) -> int:
+    """Room for the latest `most` payments (one line each, and a line for older ones)."""
+    n = min(len(payments), most) + (1 if len(payments) > most else 0)
+    return n * (p.line(theme.SMALL) + p.px(8))
+
+
+def draw_payments(p: Painter, view: View, payments: tuple[Payment, ...],
+                  rect: pygame.Rect) -> None:
+    """Every payment of the turn, newest last, each behind the payer's badge: who paid
+    what for which roll stays on screen until the turn ends. When they do not all fit the
+    oldest are folded into one "+ n earlier" line."""
+    line = p.line(theme.SMALL)
+    step = line + p.px(8)
+    room = max(0, rect.h // step)
+    if room == 0 or not payments:
+        return
+    shown = list(payments)
+    older = 0
+    if len(shown) > room:
+        older = len(shown) - (room - 1)
+        shown = shown[older:]
+    y = rect.y
+    if older:
+        p.text(f"+ {count(older, 'earlier payment')}", pygame.Rect(rect.x, y, rect.w, line),
+               theme.SMALL, colour=theme.DIM)
+        y += step
+    for payment in shown:
+        row = pygame.Rect(rect.x, y, rect.w, line + p.px(4))
+        pygame.draw.rect(p.surface, theme.PANEL, row, border_radius=p.px(6))
+        badge = pygame.Rect(row.x + p.px(6), row.y, row.h, row.h)
+        w.seat_badge(p, payment.seat, badge, letter=row.h >= p.line(theme.FLOOR))
+        x = badge.right + p.px(10)
+        p.text(payment_words(view, payment), pygame.Rect(x, row.y, row.right - x - p.px(8),
+                                                         row.h), theme.SMALL)
+        y += step

@@ -34,7 +34,8 @@ def render(frame: TableFrame, surface: pygame.Surface, log: LayoutLog | None = N
     surface.fill(theme.BG)
     header, main, strip = layout(p)
     view = frame.view
-    draw_header(p, view, header)
+    draw_header(p, view, header, rolling=frame.animation == "weather"
+                and frame.animation_progress < 1.0)
     draw_strip(p, view, strip)
     surface.set_clip(main)
     try:
