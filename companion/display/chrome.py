@@ -143,8 +143,12 @@ def seat_status(view: View, seat: dict[str, Any]) -> tuple[str, str | None]:
     return ("", None)
 
 
-def draw_strip(p: Painter, view: View, rect: pygame.Rect) -> None:
-    """Every seat: identity, name, chips, dogs, training, dice colour, place, Ice Bear."""
+def draw_strip(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False) -> None:
+    """Every seat: identity, name, chips, dogs, training, dice colour, place, Ice Bear.
+
+    While the weather die tumbles (`rolling`) the dice colours, which follow from the new
+    weather (W4), wait for it to land like the weather word does.
+    """
     seats = view.get("seats") or []
     if not seats:
         w.panel(p, rect)
@@ -154,10 +158,11 @@ def draw_strip(p: Painter, view: View, rect: pygame.Rect) -> None:
     gap = p.px(12)
     cards = split_columns(rect, [1.0] * len(seats), gap=gap)
     for seat, card in zip(seats, cards, strict=True):
-        seat_card(p, view, seat, card)
+        seat_card(p, view, seat, card, rolling)
 
 
-def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect) -> None:
+def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
+              rolling: bool = False) -> None:
     """One seat's card in the strip."""
     index = int(seat.get("seat", 0))
     ident = w.seat_identity(index)
@@ -237,7 +242,7 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect) -
                                            left.w - line - gap // 2, line), theme.SMALL)
     else:
         p.text("No training", left, theme.SMALL, colour=theme.DIM)
-    dice = seat.get("dice")
+    dice = None if rolling else seat.get("dice")
     if dice:
         # The die carries colour and pattern; its word is added only when it fits whole.
         word_box = pygame.Rect(right.x + line + gap // 2, right.y, right.w - line - gap // 2,
@@ -326,8 +331,17 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
     if menu.seat >= 0:
         w.seat_badge(p, menu.seat, pygame.Rect(inner.x, y, badge, badge))
         title_x += badge + gap
-    p.text(menu_title(view, menu), pygame.Rect(title_x, y, inner.right - title_x, badge),
-           theme.BODY, bold=True, colour=theme.YELLOW if confirm else theme.TEXT)
+    title = menu_title(view, menu)
+    title_w = inner.right - title_x
+    two = p.line(theme.BODY) * 2 + p.px(4)
+    if confirm and p.measure(title, theme.FLOOR, bold=True)[0] > title_w and (
+            inner.bottom - y >= two + len(menu.items) * row_h):
+        # a confirmation's question is read whole, over two lines if it must
+        y += p.wrap(title, pygame.Rect(title_x, y, title_w, two), theme.BODY, bold=True,
+                    colour=theme.YELLOW) - badge
+    else:
+        p.text(title, pygame.Rect(title_x, y, title_w, badge), theme.BODY, bold=True,
+               colour=theme.YELLOW if confirm else theme.TEXT)
     y += badge + gap
     note = getattr(menu, "note", "")
     if note and inner.bottom - y >= p.line(theme.SMALL) + row_h:

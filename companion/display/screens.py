@@ -314,8 +314,13 @@ def chart_strip(p: Painter, rect: pygame.Rect, faces: list[str], rolled: int | N
         top, bottom = split_rows(inner, [1.0, 0.8], gap=p.px(4))
         die = min(top.w, top.h)
         w.standard_die(p, pygame.Rect(top.centerx - die // 2, top.y, die, die), face)
-        if kind == "weather":
-            p.text(word(result), bottom, theme.SMALL, align="center", bold=hit)
+        if kind == "weather" and p.measure(word(result), theme.SMALL)[0] > bottom.w:
+            # too narrow for the word: the climate's own symbol, as on the boards (W1)
+            size = min(bottom.w, bottom.h)
+            w.climate_icon(p, pygame.Rect(bottom.centerx - size // 2, bottom.y, size, size),
+                           result)
+        elif kind == "weather":  # (the frame marks the rolled face: bold would not fit)
+            p.text(word(result), bottom, theme.SMALL, align="center")
         else:
             p.text(PRESS_CELL_WORDS.get(result, result), bottom, theme.SMALL, align="center",
                    bold=hit)
@@ -382,9 +387,10 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         return
     # W4: each seat's dice colour for the round.
     seats = view.get("seats") or []
-    cols = 2 if len(seats) > 3 else 1
-    per = math.ceil(len(seats) / cols) if seats else 1
     line = p.line(theme.BODY)
+    fits = max(1, (rest.h + p.px(8)) // (line + p.px(8)))  # rows that fit the room
+    cols = max(2 if len(seats) > 3 else 1, math.ceil(len(seats) / fits))
+    per = math.ceil(len(seats) / cols) if seats else 1
     col_boxes = split_columns(rest, [1.0] * cols, gap=p.px(12))
     for i, seat in enumerate(seats):
         box = col_boxes[i // per]
@@ -451,6 +457,21 @@ def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> li
     return lines
 
 
+def dice_layout(p: Painter, rect: pygame.Rect, n: int, most: float = 200
+                ) -> tuple[int, int, int]:
+    """Dice per row, die size and gap for `n` dice in `rect`: one, two or three rows,
+    whichever draws them biggest (up to `most` px at 1080 lines)."""
+    gap = p.px(14)
+
+    def fit(per_row: int) -> int:
+        rows = math.ceil(n / per_row)
+        return min((rect.w - gap * (per_row - 1)) // per_row,
+                   (rect.h - gap * (rows - 1)) // rows, p.px(most))
+
+    per_row = max((math.ceil(n / rows) for rows in (1, 2, 3)), key=fit)
+    return per_row, fit(per_row), gap
+
+
 def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, faces: list[int],
                  progress: float) -> tuple[int, int]:
     """The dog dice of a roll; tumbling ones blur, landed ones show dog or blank.
@@ -461,16 +482,7 @@ def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, faces: list[int],
     n = len(faces)
     if n == 0:
         return 0, 0
-    gap = p.px(14)
-
-    def fit(per_row: int) -> int:
-        rows = math.ceil(n / per_row)
-        return min((rect.w - gap * (per_row - 1)) // per_row,
-                   (rect.h - gap * (rows - 1)) // rows, p.px(200))
-
-    # One, two or three rows, whichever draws the dice biggest in the room there is.
-    per_row = max((math.ceil(n / rows) for rows in (1, 2, 3)), key=fit)
-    size = fit(per_row)
+    per_row, size, gap = dice_layout(p, rect, n)
     height = math.ceil(n / per_row) * (size + gap) - gap
     landed = 0
     for i, face in enumerate(faces):
@@ -502,21 +514,21 @@ def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
     paid = int(window.get("paid", 0)) if phase == "reduce" else 0
     fewer = min(uncovered, int(turn.get("reduction", 0)) + paid // 2)
     line = p.line(theme.BODY)
-    size = min(p.px(110), (rect.w - p.px(10) * (uncovered - 1)) // uncovered,
-               rect.h - line - p.px(10))
+    dice = pygame.Rect(rect.x, rect.y + line + p.px(10), rect.w, rect.h - line - p.px(10))
+    per_row, size, gap = dice_layout(p, dice, uncovered, most=150)
     if size < p.px(30):
         return rect.y
     p.text(f"Dice to roll: {uncovered - fewer} of {uncovered}",
            pygame.Rect(rect.x, rect.y, rect.w, line), theme.BODY, colour=theme.DIM)
-    y = rect.y + line + p.px(10)
     for i in range(uncovered):
-        box = pygame.Rect(rect.x + i * (size + p.px(10)), y, size, size)
+        r, c = divmod(i, per_row)
+        box = pygame.Rect(dice.x + c * (size + gap), dice.y + r * (size + gap), size, size)
         w.dog_die(p, box, colour, None)
         if i >= uncovered - fewer:
             width = max(3, size // 10)
             pygame.draw.line(p.surface, theme.BAD, box.topleft, box.bottomright, width)
             pygame.draw.line(p.surface, theme.BAD, box.bottomleft, box.topright, width)
-    return y + size
+    return dice.y + math.ceil(uncovered / per_row) * (size + gap) - gap
 
 
 def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
@@ -549,7 +561,7 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
         return result.bottom
     if not faces:
         return rect.y
-    size = min(rect.h - line - p.px(10), p.px(170))
+    size = min(rect.h - line - p.px(10), p.px(220), rect.w // 3)
     die = pygame.Rect(rect.x, rect.y, size, size)
     done = progress >= 1.0
     if done:

@@ -61,13 +61,24 @@ def test_a_held_countdown_says_who_is_choosing() -> None:
     assert "Reroll: 2 s left" in drawn(running)
 
 
+def test_a_long_confirmation_question_is_read_whole() -> None:
+    frame = FRAMES[6]["moving_confirm"]
+    for size in SIZES:
+        texts = drawn(frame, size)
+        question = [t for t in texts if "rough-terrain" in t or t.startswith("Pay 2 chips")
+                    or t.endswith("roll?")]
+        assert question and not any(t.endswith("…") for t in question), (size, question)
+
+
 def test_a_confirmation_is_asked_as_a_question_in_a_yellow_frame() -> None:
     frame = FRAMES[4]["moving_confirm"]
     surface = pygame.Surface((1920, 1080))
     log = render(frame, surface)
     assert log.problems() == []
-    title = next(d for d in log.draws if d.source.startswith("Pay 2 chips for +2"))
-    assert title.source.endswith("?")
+    at = next(i for i, d in enumerate(log.draws) if d.source.startswith("Pay 2 chips for +2"))
+    title = log.draws[at]
+    question = " ".join(d.text for d in log.draws[at:at + 2])  # one line, or two
+    assert "rough-terrain roll?" in question
     assert "rolls when the reroll window closes" in log.texts()
     # the menu's frame is drawn in yellow, unlike a seat's ordinary menu
     x, y, _, h = title.rect
@@ -84,6 +95,9 @@ def test_the_weather_word_waits_for_the_die_to_land() -> None:
     assert all(w not in t for t in header_and_title for w in WEATHER_WORDS), header_and_title
     assert f"Weather: {weather.capitalize()}" not in texts
     assert any("rolling the weather" in t.lower() for t in texts)
+    # the dice colours follow from the weather (W4): they wait for the die too
+    assert not [t for t in texts if t in ("red", "green", "blue") or t.endswith(
+        (": red", ": green", ": blue"))]
     # a forced reroll says who paid for it, while it rolls and once it has landed
     assert rolling.payments[0].text in texts
     landed = drawn(FRAMES[4]["weather_reroll_landed"])
