@@ -238,10 +238,13 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
     if training:
         icon = pygame.Rect(left.x, left.y, line, line)
         w.climate_icon(p, icon, training)
-        p.text(word(training), pygame.Rect(icon.right + gap // 2, left.y,
-                                           left.w - line - gap // 2, line), theme.SMALL)
+        box = pygame.Rect(icon.right + gap // 2, left.y, left.w - line - gap // 2, line)
+        if p.measure(word(training), theme.SMALL)[0] <= box.w:  # else the symbol says it
+            p.text(word(training), box, theme.SMALL)
     else:
-        p.text("No training", left, theme.SMALL, colour=theme.DIM)
+        text = next((t for t in ("No training", "None", "—")
+                     if p.measure(t, theme.SMALL)[0] <= left.w), "—")
+        p.text(text, left, theme.SMALL, colour=theme.DIM)
     dice = None if rolling else seat.get("dice")
     if dice:
         # The die carries colour and pattern; its word is added only when it fits whole.
@@ -334,11 +337,12 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
     title = menu_title(view, menu)
     title_w = inner.right - title_x
     two = p.line(theme.BODY) * 2 + p.px(4)
-    if confirm and p.measure(title, theme.FLOOR, bold=True)[0] > title_w and (
-            inner.bottom - y >= two + len(menu.items) * row_h):
-        # a confirmation's question is read whole, over two lines if it must
+    if p.measure(title, theme.FLOOR, bold=True)[0] > title_w and (
+            inner.bottom - y >= two + gap + len(menu.items) * row_h + p.line(theme.SMALL)):
+        # the title (a confirmation's question above all) is read whole, over two lines
+        # when there is room for them and every item
         y += p.wrap(title, pygame.Rect(title_x, y, title_w, two), theme.BODY, bold=True,
-                    colour=theme.YELLOW) - badge
+                    colour=theme.YELLOW if confirm else theme.TEXT) - badge
     else:
         p.text(title, pygame.Rect(title_x, y, title_w, badge), theme.BODY, bold=True,
                colour=theme.YELLOW if confirm else theme.TEXT)

@@ -97,14 +97,22 @@ def title_row(p: Painter, view: View, rect: pygame.Rect, text: str, seat: int | 
 
 def line_rows(p: Painter, rect: pygame.Rect, lines: list[str], design: float = theme.BODY,
               colour: tuple[int, int, int] = theme.TEXT) -> pygame.Rect:
-    """Plain lines of text from the top of `rect`; returns what is left below them."""
+    """Plain lines of text from the top of `rect`; returns what is left below them.
+
+    A line too long for the width, even at the floor, goes on over a second line rather
+    than losing its end.
+    """
     y = rect.y
     h = p.line(design)
     for text in lines:
         if y + h > rect.bottom:
             break
-        p.text(text, pygame.Rect(rect.x, y, rect.w, h), design, colour=colour)
-        y += h + p.px(4)
+        if p.measure(text, theme.FLOOR)[0] > rect.w and y + 2 * h <= rect.bottom:
+            y += p.wrap(text, pygame.Rect(rect.x, y, rect.w, 2 * h), design, colour=colour)
+        else:
+            p.text(text, pygame.Rect(rect.x, y, rect.w, h), design, colour=colour)
+            y += h
+        y += p.px(4)
     return pygame.Rect(rect.x, y, rect.w, max(0, rect.bottom - y))
 
 
@@ -628,7 +636,9 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                         placeholder(view, "pressing"), kind="press")
             body = pygame.Rect(body.x, body.y, body.w, body.h - chart_h - p.px(12))
     bottom = body.y
-    if view.get("phase") != "pressing" or (view.get("last_roll") or {}).get("kind") == "press":
+    if frame.screen == "rest":
+        pass  # resting rolls nothing: no dice to show
+    elif view.get("phase") != "pressing" or (view.get("last_roll") or {}).get("kind") == "press":
         # (while the question is the pressing roll, an earlier roll's result would mislead)
         room = body.h - p.px(8) - (reserve + p.px(14) if reserve else 0)
         bottom = roll_panel(p, frame, pygame.Rect(body.x, body.y + p.px(8), body.w, room))
