@@ -260,6 +260,8 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
     status, icon_name = seat_status(view, seat)
     if status:
         box = pygame.Rect(inner.x, y, inner.w, min(line, inner.bottom - y))
+        if icon_name and p.measure(status, theme.SMALL, bold=True)[0] + box.h + gap // 2 > box.w:
+            icon_name = None  # the words matter more than their icon on a narrow card
         if icon_name:
             icon_rect = pygame.Rect(box.x, box.y, box.h, box.h)
             {"check": w.check_icon, "dots": w.dots_icon, "marker": w.marker}[icon_name](
@@ -355,10 +357,22 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
     hint_h = p.line(theme.SMALL) if menu.hint else 0
     more_h = p.line(theme.SMALL)
     items = menu.items
+    if hint_h and p.measure(menu.hint, theme.FLOOR)[0] > inner.w and (
+            inner.bottom - y - 2 * hint_h >= len(items) * row_h):
+        hint_h *= 2  # a long hint goes on over a second line when every item still fits
     if inner.bottom - y - hint_h < min(len(items), 1) * row_h + (
             2 * more_h if len(items) > 1 else 0):
         hint_h = 0  # too short for the hint and one item: the item matters more
     space = inner.bottom - y - hint_h
+    # An item whose label and detail cannot share a line without losing words gets two
+    # lines (the detail under the label) when every item still fits that way.
+    text_room = inner.w - row_h * 2 // 3 - p.px(22)
+    crowded = any(p.measure(f"{i.label} ›" if getattr(i, "submenu", False) else i.label,
+                            theme.FLOOR, bold=True)[0]
+                  + p.measure(i.detail, theme.FLOOR)[0] + gap > text_room
+                  for i in items if i.detail)
+    tall = crowded and space >= len(items) * (row_h + more_h)
+    step = row_h + more_h if tall else row_h
     capacity = space // row_h
     first, last = 0, len(items)
     scrolled = len(items) > capacity
@@ -373,14 +387,15 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
         y += more_h
     for index in range(first, last):
         item = items[index]
-        row = pygame.Rect(inner.x, y, inner.w, min(row_h - p.px(6), inner.bottom - y))
+        row = pygame.Rect(inner.x, y, inner.w, min(step - p.px(6), inner.bottom - y))
         focused = style == "list" and index == menu.focus
         if focused:
             pygame.draw.rect(p.surface, theme.BG if confirm else theme.PANEL_HI, row,
                              border_radius=p.px(8))
             pygame.draw.rect(p.surface, theme.YELLOW, row, max(2, p.px(4)),
                              border_radius=p.px(8))
-        mark = pygame.Rect(row.x + p.px(6), row.y, row.h * 2 // 3, row.h)
+        line_h = row_h - p.px(6) if tall else row.h  # the label's line
+        mark = pygame.Rect(row.x + p.px(6), row.y, line_h * 2 // 3, line_h)
         button = BUTTON_GLYPHS.get(getattr(item, "button", "") or "")
         colour = theme.TEXT if item.enabled else theme.DIM
         if style == "buttons" and button:
@@ -392,14 +407,17 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
         text_w = row.right - p.px(10) - label_x
         text = f"{item.label} ›" if getattr(item, "submenu", False) else item.label
         detail_w = 0
-        if item.detail:
+        if item.detail and tall:
+            p.text(item.detail, pygame.Rect(label_x, row.y + line_h, text_w, more_h),
+                   theme.SMALL, colour=colour, align="right")
+        elif item.detail:
             # the detail ("8 dogs, green dice", why an item is greyed) gets 45 % of the row,
             # or all the room a short label leaves it
             want = p.measure(item.detail, theme.SMALL)[0]
             spare = text_w - p.measure(text, theme.BODY, bold=True)[0] - gap
             detail_w = min(want, max(int(text_w * 0.45), spare))
         label_box = pygame.Rect(label_x, row.y, text_w - detail_w - (gap if detail_w else 0),
-                                row.h)
+                                line_h)
         drawn = p.text(text, label_box, theme.BODY, colour=colour, bold=focused)
         if not item.enabled and drawn.w:
             pygame.draw.line(p.surface, theme.DIM, (drawn.x, drawn.centery),
@@ -407,13 +425,13 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
         if detail_w:
             p.text(item.detail, pygame.Rect(row.right - p.px(10) - detail_w, row.y, detail_w,
                                             row.h), theme.SMALL, colour=colour, align="right")
-        y += row_h
+        y += step
     if last < len(items):
         p.text(f"▼ {len(items) - last} more",
                pygame.Rect(inner.x, min(y, inner.bottom - hint_h - more_h), inner.w, more_h),
                theme.SMALL, colour=theme.DIM, align="center")
     if hint_h:
-        p.text(menu.hint, pygame.Rect(inner.x, inner.bottom - hint_h, inner.w, hint_h),
+        p.wrap(menu.hint, pygame.Rect(inner.x, inner.bottom - hint_h, inner.w, hint_h),
                theme.SMALL, colour=theme.DIM)
 
 

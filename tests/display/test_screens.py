@@ -28,6 +28,10 @@ def test_screen_fits(name: str, size: tuple[int, int]) -> None:
     assert log.draws, "a screen with no text at all is not a screen"
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])
+    # Nothing is cut short but a long name (and the lines that begin with one).
+    names = [seat["name"] for seat in FRAMES[name].view.get("seats") or []]
+    cut = [d.source for d in log.draws if d.fit == "ellipsized"]
+    assert [c for c in cut if not any(c.startswith(n) for n in names)] == []
 
 
 def test_floor_is_36_px_at_1080() -> None:
