@@ -1,7 +1,7 @@
 """Text that always fits its box, and the layout log that proves it.
 
 Everything on the table screen is read from about 2 m, so no text may fall under a size
-floor (32 px on a 1080-line screen, proportionally less on a smaller one) and no text may
+floor (36 px on a 1080-line screen, proportionally less on a smaller one) and no text may
 spill out of the box it was given. Every text goes through `Painter.text`, which measures
 with the real font before drawing, shrinks toward the floor, then ellipsizes; each draw
 is recorded in a `LayoutLog` so tests can check the whole screen rather than trust it.
@@ -21,7 +21,7 @@ import pygame  # imported after the prompt is hidden
 
 from companion.display import theme
 
-FLOOR_AT_1080 = 32
+FLOOR_AT_1080 = 36
 """No text under this many pixels on a 1080-line screen (DESIGN.md, Display)."""
 
 ELLIPSIS = "…"
@@ -31,7 +31,7 @@ def font_floor(height: int) -> int:
     """The smallest font size allowed on a screen `height` pixels tall.
 
     It scales with the height so the 7" 800×480 screen, read from closer, can still hold
-    the same layout: 32 px at 1080 lines, 14 px at 480.
+    the same layout: 36 px at 1080 lines, 16 px at 480.
     """
     return max(8, round(FLOOR_AT_1080 * height / 1080))
 

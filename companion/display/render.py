@@ -34,8 +34,9 @@ def render(frame: TableFrame, surface: pygame.Surface, log: LayoutLog | None = N
     surface.fill(theme.BG)
     header, main, strip = layout(p)
     view = frame.view
-    draw_header(p, view, header)
-    draw_strip(p, view, strip)
+    rolling = frame.animation == "weather" and frame.animation_progress < 1.0
+    draw_header(p, view, header, rolling=rolling)
+    draw_strip(p, view, strip, rolling=rolling)
     surface.set_clip(main)
     try:
         screen_for(frame)(p, frame, main)

@@ -18,12 +18,15 @@ from companion.display import theme
 from companion.display import widgets as w
 from companion.display.chrome import (
     View,
+    count,
     countdown_height,
     draw_countdown,
     draw_menus,
     draw_notices,
+    draw_payments,
     notices_height,
     ordinal,
+    payments_height,
     placeholder,
     seat_by_index,
     seat_name,
@@ -45,12 +48,13 @@ PRESS_CELL_WORDS = {"plus_two": "+2", "plus_one": "+1", "nothing": "none", "tire
 class Areas:
     """The main area split into a content box and, when someone is choosing, a menu box."""
 
-    def __init__(self, p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+    def __init__(self, p: Painter, frame: TableFrame, rect: pygame.Rect,
+                 menu_share: float = 1 / 2.65) -> None:
         gap = p.px(14)
         top = rect.y
         if frame.countdown is not None:
             h = countdown_height(p)
-            draw_countdown(p, frame.countdown, pygame.Rect(rect.x, top, rect.w, h))
+            draw_countdown(p, frame.countdown, pygame.Rect(rect.x, top, rect.w, h), frame.view)
             top += h + gap
         bottom = rect.bottom
         notices = tuple(frame.notices)
@@ -67,7 +71,8 @@ class Areas:
         menus = tuple(m for m in frame.menus if getattr(m, "style", "list") != "bid")
         self.side: pygame.Rect | None = None
         if menus:
-            self.content, self.side = split_columns(body, [1.65, 1.0], gap=gap)
+            self.content, self.side = split_columns(body, [1.0 - menu_share, menu_share],
+                                                    gap=gap)
             draw_menus(p, frame.view, menus, self.side)
         else:
             self.content = body
@@ -92,14 +97,22 @@ def title_row(p: Painter, view: View, rect: pygame.Rect, text: str, seat: int | 
 
 def line_rows(p: Painter, rect: pygame.Rect, lines: list[str], design: float = theme.BODY,
               colour: tuple[int, int, int] = theme.TEXT) -> pygame.Rect:
-    """Plain lines of text from the top of `rect`; returns what is left below them."""
+    """Plain lines of text from the top of `rect`; returns what is left below them.
+
+    A line too long for the width, even at the floor, goes on over a second line rather
+    than losing its end.
+    """
     y = rect.y
     h = p.line(design)
     for text in lines:
         if y + h > rect.bottom:
             break
-        p.text(text, pygame.Rect(rect.x, y, rect.w, h), design, colour=colour)
-        y += h + p.px(4)
+        if p.measure(text, theme.FLOOR)[0] > rect.w and y + 2 * h <= rect.bottom:
+            y += p.wrap(text, pygame.Rect(rect.x, y, rect.w, 2 * h), design, colour=colour)
+        else:
+            p.text(text, pygame.Rect(rect.x, y, rect.w, h), design, colour=colour)
+            y += h
+        y += p.px(4)
     return pygame.Rect(rect.x, y, rect.w, max(0, rect.bottom - y))
 
 
@@ -241,17 +254,18 @@ def _seat_heading(p: Painter, view: View, index: int, row: pygame.Rect, pad: int
 def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """R1–R3: every bid at once, the order of play they give, and the Early Riser.
 
-    While the "reveal" animation runs the bids turn over one seat after another.
+    Everything is on screen from the reveal's first frame: a press, however early, can
+    never leave a bid or the order unseen. The animation only lights the Early Riser's
+    frame once it is done.
     """
     view = frame.view
     areas = Areas(p, frame, rect)
     body = title_row(p, view, areas.content, f"Bids revealed — round {view.get('round', 0)}")
     seats = view.get("seats") or []
     progress = frame.animation_progress if frame.animation == "reveal" else 1.0
-    shown = len(seats) if progress >= 1.0 else int(progress * (len(seats) + 1))
     bids_box, order_box = split_rows(body, [1.2, 1.0], gap=p.px(14))
     tiles = split_columns(bids_box, [1.0] * max(1, len(seats)), gap=p.px(12))
-    for i, (seat, tile) in enumerate(zip(seats, tiles, strict=False)):
+    for seat, tile in zip(seats, tiles, strict=False):
         index = int(seat["seat"])
         w.panel(p, tile, border=w.seat_identity(index).rgb)
         pad = p.px(10)
@@ -259,13 +273,11 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         head, num = split_rows(inner, [1.0, 1.6], gap=p.px(4))
         _seat_heading(p, view, index, head, pad, theme.SMALL)
         bid = seat.get("bid")
-        if i < shown and bid is not None:
+        if bid is not None:
             p.text(str(bid), num, 96, bold=True, align="center")
         else:
             pygame.draw.rect(p.surface, theme.PANEL_HI, num.inflate(-num.w // 3, -p.px(8)),
                              border_radius=p.px(10))
-    if progress < 1.0:
-        return
     order = view.get("order") or []
     label_h = p.line(theme.BODY)
     p.text("Order of play", pygame.Rect(order_box.x, order_box.y, order_box.w, label_h),
@@ -275,7 +287,8 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     cells = split_columns(row, [1.0] * max(1, len(order)), gap=p.px(10))
     early = view.get("early_riser")
     for place, (seat, cell) in enumerate(zip(order, cells, strict=False), start=1):
-        w.panel(p, cell, border=theme.YELLOW if seat == early else None)
+        w.panel(p, cell, border=theme.YELLOW if seat == early and progress >= 1.0
+                else w.seat_identity(seat).rgb)
         pad = p.px(8)
         inner = cell.inflate(-2 * pad, -2 * pad)
         badge = min(inner.h, w.badge_size(p))
@@ -309,8 +322,13 @@ def chart_strip(p: Painter, rect: pygame.Rect, faces: list[str], rolled: int | N
         top, bottom = split_rows(inner, [1.0, 0.8], gap=p.px(4))
         die = min(top.w, top.h)
         w.standard_die(p, pygame.Rect(top.centerx - die // 2, top.y, die, die), face)
-        if kind == "weather":
-            p.text(word(result), bottom, theme.SMALL, align="center", bold=hit)
+        if kind == "weather" and p.measure(word(result), theme.SMALL)[0] > bottom.w:
+            # too narrow for the word: the climate's own symbol, as on the boards (W1)
+            size = min(bottom.w, bottom.h)
+            w.climate_icon(p, pygame.Rect(bottom.centerx - size // 2, bottom.y, size, size),
+                           result)
+        elif kind == "weather":  # (the frame marks the rolled face: bold would not fit)
+            p.text(word(result), bottom, theme.SMALL, align="center")
         else:
             p.text(PRESS_CELL_WORDS.get(result, result), bottom, theme.SMALL, align="center",
                    bold=hit)
@@ -326,10 +344,24 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     last = view.get("last_roll") or {}
     rolled = last.get("faces", [None])[0] if last.get("kind") == "weather" else None
     zone = view.get("weather_zone") if weather else view.get("chart_zone")
-    title = (f"Weather: {word(weather)}" if weather
-             else f"{seat_name(view, bear) if bear is not None else 'The Ice Bear'} rolls "
-                  "the weather")
-    body = title_row(p, view, areas.content, title, None if weather else bear)
+    # W3: the view already holds the new weather while the die tumbles; the word waits
+    # for the die to land, here as in the header.
+    animating = frame.animation == "weather" and frame.animation_progress < 1.0
+    roller = f"{seat_name(view, bear) if bear is not None else 'The Ice Bear'}"
+    if animating:
+        title = f"{roller} rolls the weather…"
+    elif weather:
+        title = f"Weather: {word(weather)}"
+    else:
+        title = f"{roller} rolls the weather"
+    body = title_row(p, view, areas.content, title,
+                     None if weather and not animating else bear)
+    paid = tuple(pay for pay in frame.payments if pay.roll == "weather")
+    if paid:
+        # A forced reroll says who paid for it, under the die, until the weather is done.
+        h = min(payments_height(p, paid, most=2), body.h // 3)
+        draw_payments(p, view, paid, pygame.Rect(body.x, body.bottom - h, body.w, h))
+        body = pygame.Rect(body.x, body.y, body.w, body.h - h - p.px(10))
     is_ph = placeholder(view, zone)
     label = f"{word(zone)} chart"
     if is_ph:
@@ -340,7 +372,6 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     body = pygame.Rect(body.x, body.y + lh + p.px(8), body.w, body.h - lh - p.px(8))
     faces = frame.charts.get(zone or "", [])
     chart_h = min(body.h // 2, p.px(200))
-    animating = frame.animation == "weather" and frame.animation_progress < 1.0
     if faces:
         chart_strip(p, pygame.Rect(body.x, body.y, body.w, chart_h), faces,
                     None if animating else rolled, is_ph)
@@ -364,9 +395,10 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         return
     # W4: each seat's dice colour for the round.
     seats = view.get("seats") or []
-    cols = 2 if len(seats) > 3 else 1
-    per = math.ceil(len(seats) / cols) if seats else 1
     line = p.line(theme.BODY)
+    fits = max(1, (rest.h + p.px(8)) // (line + p.px(8)))  # rows that fit the room
+    cols = max(2 if len(seats) > 3 else 1, math.ceil(len(seats) / fits))
+    per = math.ceil(len(seats) / cols) if seats else 1
     col_boxes = split_columns(rest, [1.0] * cols, gap=p.px(12))
     for i, seat in enumerate(seats):
         box = col_boxes[i // per]
@@ -375,7 +407,8 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
             continue
         badge = line
         index = int(seat["seat"])
-        w.seat_badge(p, index, pygame.Rect(box.x, y, badge, badge), letter=badge >= p.line(32))
+        w.seat_badge(p, index, pygame.Rect(box.x, y, badge, badge),
+                     letter=badge >= p.line(theme.FLOOR))
         die = pygame.Rect(box.x + badge + p.px(8), y, badge, badge)
         if seat.get("dice"):
             w.dog_die(p, die, seat["dice"], True)
@@ -385,10 +418,6 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 
 
 # --- a turn -----------------------------------------------------------------------------
-
-
-def _plural(n: int, one: str, many: str) -> str:
-    return one if n == 1 else many
 
 
 def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> list[str]:
@@ -402,16 +431,18 @@ def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> li
     fewer = int(turn.get("reduction", 0)) + paid // 2
     dice = max(0, int(seat.get("uncovered", 0)) - fewer)
     colour = seat.get("dice") or "—"
-    count = f"{dice} {colour} {_plural(dice, 'die', 'dice')}"
+    rolls = count(dice, f"{colour} die", f"{colour} dice")
     if turn.get("reduction"):
-        count += f" ({turn['reduction']} taken away)"
-    if phase == "turn":
-        lines.append(f"Move or rest? Moving rolls {count}")
+        rolls += f" ({turn['reduction']} taken away)"
+    if phase == "turn" and int(seat.get("uncovered", 1)) == 0:
+        lines.append(f"All dogs covered: {name} must rest (T2)")
+    elif phase == "turn":
+        lines.append(f"Move or rest? Moving rolls {rolls}")
     elif phase == "reduce":
         lines.append(f"Others may pay to take dice from {name}")
-        lines.append(f"{paid} {_plural(paid, 'chip', 'chips')} paid → {paid // 2} "
-                     f"{_plural(paid // 2, 'die', 'dice')} fewer (2 chips a die, 3 at most)")
-        lines.append(f"Then {name} rolls {count}")
+        lines.append(f"{count(paid, 'chip')} paid → {count(paid // 2, 'die', 'dice')} "
+                     "fewer (2 chips a die, 3 at most)")
+        lines.append(f"Then {name} rolls {rolls}")
     elif phase == "reroll":
         roll = window.get("roll")
         if roll == "press":
@@ -424,7 +455,7 @@ def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> li
         spaces = int(turn.get("spaces", 0))
         what = {"early_riser": "Early Riser", "press_move": "Pressing bonus"}.get(
             str(phase), "Move")
-        lines.append(f"{what}: up to {spaces} space{'s' if spaces != 1 else ''}")
+        lines.append(f"{what}: up to {count(spaces, 'space')}")
         if turn.get("entered"):
             lines.append(f"Entered by a roll: {turn['entered']}")
         if turn.get("passing"):
@@ -434,20 +465,33 @@ def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> li
     return lines
 
 
+def dice_layout(p: Painter, rect: pygame.Rect, n: int, most: float = 200
+                ) -> tuple[int, int, int]:
+    """Dice per row, die size and gap for `n` dice in `rect`: one, two or three rows,
+    whichever draws them biggest (up to `most` px at 1080 lines)."""
+    gap = p.px(14)
+
+    def fit(per_row: int) -> int:
+        rows = math.ceil(n / per_row)
+        return min((rect.w - gap * (per_row - 1)) // per_row,
+                   (rect.h - gap * (rows - 1)) // rows, p.px(most))
+
+    per_row = max((math.ceil(n / rows) for rows in (1, 2, 3)), key=fit)
+    return per_row, fit(per_row), gap
+
+
 def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, faces: list[int],
-                 progress: float) -> int:
+                 progress: float) -> tuple[int, int]:
     """The dog dice of a roll; tumbling ones blur, landed ones show dog or blank.
 
-    Returns how many have landed, so the result line waits for the last die.
+    Returns how many have landed, so the result line waits for the last die, and the
+    height the dice took, so what follows sits right under them.
     """
     n = len(faces)
     if n == 0:
-        return 0
-    per_row = n if n <= 4 else math.ceil(n / 2)
-    rows = math.ceil(n / per_row)
-    gap = p.px(14)
-    size = min((rect.w - gap * (per_row - 1)) // per_row, (rect.h - gap * (rows - 1)) // rows,
-               p.px(150))
+        return 0, 0
+    per_row, size, gap = dice_layout(p, rect, n)
+    height = math.ceil(n / per_row) * (size + gap) - gap
     landed = 0
     for i, face in enumerate(faces):
         r, c = divmod(i, per_row)
@@ -458,15 +502,54 @@ def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, faces: list[int],
             w.dog_die(p, box, colour, face <= DOG_FACES.get(colour, 3))
         else:
             w.dog_die(p, box, colour, None, angle)
-    return landed
+    return landed, height
 
 
-def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
-    """This turn's latest roll: dog dice, rough terrain, avalanche or pressing."""
+def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
+    """Before the dog roll (T1, X2): the dice the roller is about to roll, faceless, with
+    the ones the others' chips take away crossed out, so the reduce window is seen, not
+    only read."""
+    phase = view.get("phase")
+    turn = view.get("turn") or {}
+    if phase not in ("turn", "reduce") or turn.get("context") not in (None, "normal"):
+        return rect.y
+    seat = seat_by_index(view, int(turn.get("seat", -1)))
+    colour = str(seat.get("dice") or "")
+    uncovered = int(seat.get("uncovered", 0))
+    if not colour or uncovered <= 0:
+        return rect.y
+    window = view.get("window") or {}
+    paid = int(window.get("paid", 0)) if phase == "reduce" else 0
+    fewer = min(uncovered, int(turn.get("reduction", 0)) + paid // 2)
+    line = p.line(theme.BODY)
+    dice = pygame.Rect(rect.x, rect.y + line + p.px(10), rect.w, rect.h - line - p.px(10))
+    per_row, size, gap = dice_layout(p, dice, uncovered, most=150)
+    if size < p.px(30):
+        return rect.y
+    p.text(f"Dice to roll: {uncovered - fewer} of {uncovered}",
+           pygame.Rect(rect.x, rect.y, rect.w, line), theme.BODY, colour=theme.DIM)
+    for i in range(uncovered):
+        r, c = divmod(i, per_row)
+        box = pygame.Rect(dice.x + c * (size + gap), dice.y + r * (size + gap), size, size)
+        w.dog_die(p, box, colour, None)
+        if i >= uncovered - fewer:
+            width = max(3, size // 10)
+            pygame.draw.line(p.surface, theme.BAD, box.topleft, box.bottomright, width)
+            pygame.draw.line(p.surface, theme.BAD, box.bottomleft, box.topright, width)
+    return dice.y + math.ceil(uncovered / per_row) * (size + gap) - gap
+
+
+def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
+    """This turn's latest roll: dog dice, rough terrain, avalanche or pressing.
+
+    Returns the y just under what was drawn, where the roll's payments go.
+    """
     view = frame.view
     last = view.get("last_roll")
-    if not last or rect.h <= 0:
-        return
+    if rect.h <= 0:
+        return rect.y
+    if not last:
+        return dice_to_roll(p, view, rect)
     kind = last.get("kind")
     faces = list(last.get("faces") or [])
     progress = frame.animation_progress if frame.animation in ("dice", "die") else 1.0
@@ -474,19 +557,19 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     if kind == "dogs":
         colour = last.get("colour") or "red"
         dice_box = pygame.Rect(rect.x, rect.y, rect.w, rect.h - line - p.px(10))
-        landed = dog_dice_row(p, dice_box, colour, faces, progress)
-        result = pygame.Rect(rect.x, rect.bottom - line, rect.w, line)
+        landed, used = dog_dice_row(p, dice_box, colour, faces, progress)
+        result = pygame.Rect(rect.x, rect.y + used + (p.px(10) if used else 0), rect.w, line)
         if not faces:
             p.text("No dice to roll: 0 dogs", result, theme.BIG, bold=True)
         elif landed == len(faces):
             dogs = int(last.get("dogs", 0))
             again = " (reroll)" if last.get("rerolls") else ""
-            p.text(f"{dogs} dog{'s' if dogs != 1 else ''} of {len(faces)} {colour} dice{again}",
-                   result, theme.BIG, bold=True)
-        return
+            of = count(len(faces), f"{colour} die", f"{colour} dice")
+            p.text(f"{count(dogs, 'dog')} of {of}{again}", result, theme.BIG, bold=True)
+        return result.bottom
     if not faces:
-        return
-    size = min(rect.h - line - p.px(10), p.px(170))
+        return rect.y
+    size = min(rect.h - line - p.px(10), p.px(220), rect.w // 3)
     die = pygame.Rect(rect.x, rect.y, size, size)
     done = progress >= 1.0
     if done:
@@ -496,7 +579,7 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     text_box = pygame.Rect(die.right + p.px(20), rect.y, rect.right - die.right - p.px(20),
                            size)
     if not done:
-        return
+        return die.bottom
     face = faces[0]
     if kind in ("terrain", "avalanche"):
         mod = int(last.get("modifier", 0))
@@ -514,13 +597,16 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         result = last.get("press")
         p.text(f"Pressing: {face} → {PRESS_WORDS.get(str(result), str(result))}", text_box,
                theme.BIG, bold=True)
+    return die.bottom
 
 
 def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """T1 to P3: whose turn, dice colour and count, the reduce window, the rolls and their
     results, movement, pressing, and the menu of the seat choosing (rest choices included)."""
     view = frame.view
-    areas = Areas(p, frame, rect)
+    # The roll and its payments on the left, the decision on the right: half each, so
+    # the dice and every menu's words get the room the old narrow menu column lacked.
+    areas = Areas(p, frame, rect, menu_share=0.47)
     turn = view.get("turn")
     if not turn:
         title_row(p, view, areas.content, "Between turns")
@@ -530,6 +616,9 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     context = turn.get("context")
     suffix = {"early": "Early Riser", "press": "pressing bonus"}.get(str(context), "turn")
     body = title_row(p, view, areas.content, f"{seat_name(view, seat_no)}: {suffix}", seat_no)
+    # Every chip paid this turn stays listed right under the roll it changed; room for
+    # three of them is kept back from the dice.
+    reserve = min(payments_height(p, frame.payments, most=3), body.h * 2 // 5)
     lines = _turn_headline(view, turn, seat)
     if frame.screen == "rest":  # choosing where and how to rest, not whether to move
         lines = ["Resting: where is the sled?", "Then dogs or chips, as its sign shows"]
@@ -546,9 +635,17 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                         rolled if frame.animation_progress >= 1.0 else None,
                         placeholder(view, "pressing"), kind="press")
             body = pygame.Rect(body.x, body.y, body.w, body.h - chart_h - p.px(12))
-    if view.get("phase") == "pressing" and (view.get("last_roll") or {}).get("kind") != "press":
-        return  # the question is the pressing roll: an earlier roll's result would mislead
-    roll_panel(p, frame, pygame.Rect(body.x, body.y + p.px(8), body.w, body.h - p.px(8)))
+    bottom = body.y
+    if frame.screen == "rest":
+        pass  # resting rolls nothing: no dice to show
+    elif view.get("phase") != "pressing" or (view.get("last_roll") or {}).get("kind") == "press":
+        # (while the question is the pressing roll, an earlier roll's result would mislead)
+        room = body.h - p.px(8) - (reserve + p.px(14) if reserve else 0)
+        bottom = roll_panel(p, frame, pygame.Rect(body.x, body.y + p.px(8), body.w, room))
+    if frame.payments:
+        top = max(bottom + p.px(12), body.y)
+        draw_payments(p, view, frame.payments,
+                      pygame.Rect(body.x, top, body.w, body.bottom - top))
 
 
 # --- round end and game over --------------------------------------------------------------
@@ -565,7 +662,8 @@ def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     lines = []
     if bear is not None:
         lines.append(f"The Ice Bear passes to {seat_name(view, bear)}")
-    lines.append(f"Bank {view.get('bank', 0)} chips · {view.get('sticks', 0)} sticks in play")
+    lines.append(f"Bank {count(int(view.get('bank', 0)), 'chip')} · "
+                 f"{count(int(view.get('sticks', 0)), 'stick')} in play")
     rest = line_rows(p, body, lines, theme.BIG)
     if bear is not None and rest.h > p.px(120):
         size = min(rest.h, p.px(160))
@@ -574,8 +672,37 @@ def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                                           size))
 
 
+def race_order(view: View) -> list[tuple[int, int]]:
+    """T3: (race place, seat) for every sled, winner first, then by how far each got
+    (its board); sleds on the same board share a place. The turn order of the last
+    round (`place`) says nothing about the race, so it is not used."""
+    winner = view.get("winner")
+    seats = [s for s in view.get("seats") or [] if s.get("seat") is not None]
+    ranked = sorted(seats, key=lambda s: (s["seat"] != winner, -int(s.get("board") or 0),
+                                          int(s["seat"])))
+    out: list[tuple[int, int]] = []
+    for i, seat in enumerate(ranked):
+        place = i + 1
+        if out and seat["seat"] != winner and ranked[i - 1]["seat"] != winner and (
+                int(seat.get("board") or 0) == int(ranked[i - 1].get("board") or 0)):
+            place = out[-1][0]
+        out.append((place, int(seat["seat"])))
+    return out
+
+
+def sled_words(view: View, seat: dict[str, Any]) -> str:
+    """Where a sled ended the race: at Nome for the winner, else its zone and board."""
+    if view.get("winner") == seat.get("seat"):
+        return "Reached Nome"
+    boards = view.get("boards") or []
+    board = int(seat.get("board") or 0) + 1
+    where = f"board {board} of {len(boards)}" if boards else f"board {board}"
+    return f"{word(str(seat.get('zone') or ''))} · {where}"
+
+
 def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
-    """T3: the winner, then each player's dog-dice luck against expectation and chips spent.
+    """T3: the winner and the race (every sled by how far it got), with each player's
+    dog-dice luck against expectation and chips spent beside their sled.
 
     The figures come from `frame.stats` (see `companion.table.stats.game_stats`).
     """
@@ -584,25 +711,47 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     winner = view.get("winner")
     title = f"{seat_name(view, winner)} wins!" if winner is not None else "Game over"
     body = title_row(p, view, areas.content, title, winner)
-    rows_data = list((frame.stats or {}).get("seats") or [])
-    if not rows_data:
-        p.text("No statistics for this game", pygame.Rect(body.x, body.y, body.w,
-                                                          p.line(theme.BODY)),
+    race = race_order(view)
+    if not race:
+        p.text("No sleds in this game", pygame.Rect(body.x, body.y, body.w,
+                                                    p.line(theme.BODY)),
                theme.BODY, colour=theme.DIM)
         return
+    stats = {int(r.get("seat", -1)): r for r in (frame.stats or {}).get("seats") or []}
+    weights = [1.5, 1.3, 1.4, 1.0] if stats else [1.5, 1.3]
     head_h = p.line(theme.SMALL)
-    cols = split_columns(pygame.Rect(body.x, body.y, body.w, head_h), [1.0, 1.6, 1.2],
-                         gap=p.px(16))
-    p.text("Player", cols[0], theme.SMALL, colour=theme.DIM)
-    p.text("Dogs rolled vs expected", cols[1], theme.SMALL, colour=theme.DIM, align="center")
-    p.text("Chips spent", cols[2], theme.SMALL, colour=theme.DIM, align="center")
+    cols = split_columns(pygame.Rect(body.x, body.y, body.w, head_h), weights, gap=p.px(16))
+    p.text("The race", cols[0], theme.SMALL, colour=theme.DIM)
+    p.text("Sled", cols[1], theme.SMALL, colour=theme.DIM)
+    if stats:
+        p.text("Dogs vs expected", cols[2], theme.SMALL, colour=theme.DIM, align="center")
+        p.text("Chips spent", cols[3], theme.SMALL, colour=theme.DIM, align="center")
     table = pygame.Rect(body.x, body.y + head_h + p.px(8), body.w,
                         body.h - head_h - p.px(8))
-    rows = split_rows(table, [1.0] * len(rows_data), gap=p.px(8))
-    max_luck = max([abs(luck_of(r)) for r in rows_data] + [1.0])
-    max_spent = max([int(r.get("chips_spent", 0)) for r in rows_data] + [1])
-    for data, row in zip(rows_data, rows, strict=True):
-        _stats_row(p, view, data, row, max_luck, max_spent)
+    rows = split_rows(table, [1.0] * len(race), gap=p.px(8))
+    max_luck = max([abs(luck_of(r)) for r in stats.values()] + [1.0])
+    max_spent = max([int(r.get("chips_spent", 0)) for r in stats.values()] + [1])
+    for (place, seat), row in zip(race, rows, strict=True):
+        cells = split_columns(row, weights, gap=p.px(16))
+        _race_cell(p, view, place, seat, cells[0])
+        p.text(sled_words(view, seat_by_index(view, seat)), cells[1], theme.SMALL,
+               bold=seat == winner)
+        if stats:
+            _stats_cells(p, stats.get(seat, {}), cells[2], cells[3], max_luck, max_spent)
+
+
+def _race_cell(p: Painter, view: View, place: int, seat: int, who: pygame.Rect) -> None:
+    """A race row's first cell: the race place, the seat's badge and name."""
+    place_w = p.measure("00th", theme.SMALL, bold=True)[0]
+    p.text(ordinal(place), pygame.Rect(who.x, who.y, place_w, who.h), theme.SMALL, bold=True,
+           colour=theme.YELLOW if place == 1 else theme.TEXT)
+    x = who.x + place_w + p.px(8)
+    badge = min(who.h, w.badge_size(p, theme.SMALL))
+    w.seat_badge(p, seat, pygame.Rect(x, who.centery - badge // 2, badge, badge),
+                 letter=badge >= p.line(theme.FLOOR))
+    x += badge + p.px(8)
+    p.text(seat_name(view, seat), pygame.Rect(x, who.y, who.right - x, who.h), theme.SMALL,
+           bold=True)
 
 
 def luck_of(data: dict[str, Any]) -> float:
@@ -610,19 +759,10 @@ def luck_of(data: dict[str, Any]) -> float:
     return float(data.get("luck", 0.0))
 
 
-def _stats_row(p: Painter, view: View, data: dict[str, Any], row: pygame.Rect,
-               max_luck: float, max_spent: int) -> None:
-    """One player's row of the game-over chart: a bar either side of zero for luck (with
-    the number), a bar for chips spent (with the number)."""
-    gap = p.px(16)
-    who, luck_box, spent_box = split_columns(row, [1.0, 1.6, 1.2], gap=gap)
-    seat = int(data.get("seat", 0))
-    badge = min(who.h, w.badge_size(p, theme.SMALL))
-    w.seat_badge(p, seat, pygame.Rect(who.x, who.centery - badge // 2, badge, badge),
-                 letter=badge >= p.line(theme.FLOOR))
-    p.text(seat_name(view, seat), pygame.Rect(who.x + badge + p.px(8), who.y,
-                                              who.w - badge - p.px(8), who.h), theme.SMALL,
-           bold=True)
+def _stats_cells(p: Painter, data: dict[str, Any], luck_box: pygame.Rect,
+                 spent_box: pygame.Rect, max_luck: float, max_spent: int) -> None:
+    """One player's figures: a bar either side of zero for luck (with the number), a bar
+    for chips spent (with the number)."""
     luck = luck_of(data)
     num_w = p.measure("+00.0", theme.SMALL)[0] + p.px(6)
     chart = pygame.Rect(luck_box.x, luck_box.y, luck_box.w - num_w, luck_box.h)

@@ -27,7 +27,15 @@ from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.bots import play_game, sensible_policy
 from companion.rules.model import REST_CHOICES, Phase, RollKind
-from companion.table.frame import Countdown, Menu, MenuItem, Notice, TableFrame, chart_faces
+from companion.table.frame import (
+    Countdown,
+    Menu,
+    MenuItem,
+    Notice,
+    Payment,
+    TableFrame,
+    chart_faces,
+)
 from companion.table.stats import game_stats
 
 NAMES = {
@@ -49,7 +57,8 @@ def label(state: GameState, c: Command) -> MenuItem:
     detail = ""
     if isinstance(c, cmd.Rest):
         dogs, chips = REST_CHOICES[c.place][c.choice]
-        parts = [f"{dogs} dogs" if dogs else "", f"{chips} chips" if chips else ""]
+        parts = [f"{dogs} dog{'s' if dogs != 1 else ''}" if dogs else "",
+                 f"{chips} chip{'s' if chips != 1 else ''}" if chips else ""]
         text = f"Rest ({c.place.value.replace('_', ' ')})"
         detail = " + ".join(p for p in parts if p)
     elif isinstance(c, cmd.Move):
@@ -247,7 +256,58 @@ def all_frames(players: int = 4) -> dict[str, TableFrame]:
                                           animation="weather", animation_progress=0.3)
     turn = m.states["turn"]
     active = turn.active or 0
+    frames.update(pace_frames(players))
     frames["turn_rest_focus"] = frame_for(turn, focus=9, notices=(
         Notice("Not enough chips for that", active),
         Notice("Seat Bartholomew-Maximilian pressed out of turn — ignored")))
+    return frames
+
+
+def paid(seat: int, chips: int, what: str, roller: int, roll: str | None,
+         names: tuple[str, ...]) -> Payment:
+    """A payment as the controller records it, with its ready words."""
+    for_roll = f" ({names[roller]}'s {roll})" if roll and roller != seat else ""
+    unit = "chip" if chips == 1 else "chips"
+    return Payment(seat, chips, what, roller, roll, f"{names[seat]} paid {chips} {unit}: "
+                   f"{what}{for_roll}")
+
+
+def pace_frames(players: int) -> dict[str, TableFrame]:
+    """The table's pace on screen: payments left as a trace, a countdown held by the
+    seats choosing, a confirmation step with its note, a weather reroll someone paid
+    for while its die still tumbles, and a forced rest."""
+    m = moments(players)
+    names = NAMES[players]
+    frames: dict[str, TableFrame] = {}
+    dogs = m.states["dogs"]
+    roller = dogs.active or 0
+    other, third = (roller + 1) % players, (roller + 2) % players
+    payments = (paid(other, 2, "reduce", roller, None, names),
+                paid(third, 1, "reduce", roller, None, names),
+                paid(other, 3, "reroll", roller, "dogs", names),
+                paid(roller, 3, "reroll", roller, "dogs", names),
+                paid(third, 3, "reroll", roller, "dogs", names))
+    held = Countdown("reroll", 3.0, 2.2, holders=(other, third), held=True)
+    frames["dogs_paid_held"] = frame_for(dogs, payments=payments, countdown=held)
+    frames["dogs_paid_rolling"] = frame_for(dogs, payments=payments[:2], animation="dice",
+                                            animation_progress=0.3)
+    moving = m.states["moving"]
+    mover = moving.active or 0
+    confirm = Menu(mover, "Pay 2 chips for +2 on the rough-terrain roll",
+                   (MenuItem("Yes, pay 2 chips", "67% to enter"), MenuItem("No, go back")),
+                   focus=0, hint="◀ ▶ choose   ● confirm", confirm=True,
+                   note="rolls when the reroll window closes")
+    frames["moving_confirm"] = frame_for(moving, menus=(confirm,), payments=(
+        paid(mover, 4, "passing", mover, None, names),))
+    weather = m.states["weather_rolled"]
+    bear = weather.ice_bear or 0
+    frames["weather_reroll_paid"] = frame_for(
+        weather, "weather", animation="weather", animation_progress=0.4,
+        payments=(paid((bear + 1) % players, 3, "reroll", bear, "weather", names),))
+    frames["weather_reroll_landed"] = frame_for(
+        weather, "weather",
+        payments=(paid((bear + 1) % players, 3, "reroll", bear, "weather", names),))
+    turn = m.states["turn"]
+    active = turn.active or 0
+    frames["turn_forced_rest"] = frame_for(turn.with_player(active, covered=8))
     return frames

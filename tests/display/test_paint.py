@@ -28,9 +28,9 @@ def test_long_text_shrinks_then_ellipsizes_at_the_floor() -> None:
     p = painter()
     p.text("Bartholomew-Maximilian the Third of Anchorage", pygame.Rect(0, 0, 300, 60), 40)
     d = p.log.draws[-1]
-    assert d.size == p.floor == 32
+    assert d.size == p.floor == 36
     assert d.fit == "ellipsized" and d.text.endswith("…") and d.inside
-    width = paint.get_font(32).size(d.text)[0]
+    width = paint.get_font(36).size(d.text)[0]
     assert width <= 300
 
 
@@ -39,7 +39,7 @@ def test_slightly_long_text_shrinks_without_ellipsis() -> None:
     full = paint.get_font(40).size("Moderate")[0]
     p.text("Moderate", pygame.Rect(0, 0, full - 10, 60), 40)
     d = p.log.draws[-1]
-    assert d.fit == "shrunk" and d.text == "Moderate" and 32 <= d.size < 40 and d.inside
+    assert d.fit == "shrunk" and d.text == "Moderate" and 36 <= d.size < 40 and d.inside
 
 
 def test_a_box_too_short_for_the_floor_drops_the_text_and_says_so() -> None:
@@ -50,7 +50,7 @@ def test_a_box_too_short_for_the_floor_drops_the_text_and_says_so() -> None:
 
 
 def test_floor_scales_with_height() -> None:
-    assert [paint.font_floor(h) for h in (1080, 720, 480)] == [32, 21, 14]
+    assert [paint.font_floor(h) for h in (1080, 720, 480)] == [36, 24, 16]
     p = painter((800, 480))
     p.text("x", pygame.Rect(0, 0, 100, 100), 10)
-    assert p.log.draws[-1].size == 14
+    assert p.log.draws[-1].size == 16
