@@ -156,7 +156,7 @@ def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
         item = Node("ask", "You will be asked", "● never mind")
         title = f"If {roller} moves: you may take dice away"
     else:
-        item = Node("ask", "Ask me first", f"{chips(REDUCE_CHIPS_PER_DIE)} a die")
+        item = Node("ask", f"Take dice if {roller} moves", "press: ask me first")
         title = f"If {roller} moves: take dice away?"
     return Tree("heads_up", title, [item], "any button · silence: the dice roll at once",
                 OFFER)
