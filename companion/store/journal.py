@@ -25,6 +25,7 @@ import contextlib
 import errno
 import json
 import logging
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -276,6 +277,7 @@ class Journal:
         self._may_recover = recover
         self.recovery: Recovery | None = None
         self.degraded: str | None = None  # why the game is only in memory, if it is
+        self.unsaved = 0  # writes kept in memory only since the card refused them
         self._flush_blocked = False  # the file on disk must not be overwritten
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -338,8 +340,22 @@ class Journal:
         source: sqlite3.Connection | None = None
         if self.path.exists():
             try:
-                source = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
-                source.backup(memory)
+                try:
+                    source = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro",
+                                             uri=True)
+                    source.backup(memory)
+                except sqlite3.OperationalError:
+                    if source is not None:
+                        source.close()
+                    source = None
+                    if read_wal(_read_bytes(self.path.with_name(self.path.name + "-wal"))
+                                ).frames:
+                        raise
+                    # A WAL-mode file on a read-only card cannot make its -shm; with no
+                    # WAL left (a clean stop) the main file alone is the whole journal.
+                    source = sqlite3.connect(
+                        f"{self.path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+                    source.backup(memory)
                 rows = memory.execute("PRAGMA quick_check").fetchall()
                 if rows != [("ok",)]:
                     raise sqlite3.DatabaseError(_summary(rows))
@@ -364,6 +380,9 @@ class Journal:
         return memory
 
     def _degrade(self, trouble: str, at_start: bool = False) -> None:
+        with contextlib.suppress(OSError):
+            if os.statvfs(self.path.parent).f_flag & os.ST_RDONLY:
+                trouble = "the card is read-only"
         if self.degraded is None:
             log.warning("journal %s cannot be written (%s): the game goes on in memory and "
                         "is written as soon as the card takes it again%s", self.path, trouble,
@@ -510,6 +529,7 @@ class Journal:
             with self._transaction() as conn:
                 result = body(conn)
         if self.degraded is not None:
+            self.unsaved += 1
             self.flush()
         return result
 
@@ -551,15 +571,17 @@ class Journal:
         self._conn.close()
         self._conn = disk
         self.degraded = None
+        self.unsaved = 0
         return True
 
     def close(self) -> None:
         """Close the file (SQLite checkpoints the WAL into the main file)."""
         if self.degraded is not None:
             self.flush()
-            if self.degraded is not None:
+            if self.degraded is not None and self.unsaved:
                 log.error("journal %s could not be written before closing (%s): the "
-                          "game since then is lost", self.path, self.degraded)
+                          "last %d change(s) are lost", self.path, self.degraded,
+                          self.unsaved)
         self._conn.close()
 
     def __enter__(self) -> Journal:
