@@ -391,6 +391,8 @@ class Companion:
         state = self.controller.state
         text = "Setting up" if state.settings is None else \
             f"Round {state.round}: {state.phase.value.replace('_', ' ')}"
+        if self.journal.degraded is not None:
+            text += f" (not saved: {self.journal.degraded})"
         if text != self._status:
             self._status = text
             service.status(text)

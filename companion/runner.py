@@ -420,6 +420,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     stepped = SteppedClock(0.25)
     clock = stepped if pace == 0 else time.monotonic
     announcer = _open_voice(config) if voice else None
+    lock = JournalLock(folder / "journal.sqlite3")
+    lock.acquire()  # a second demo on the same folder stops here, naming the first
     journal = Journal(folder / "journal.sqlite3")
     bot = SensibleBot()
     summary = Summary(bot, out)
@@ -460,6 +462,7 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
         if shown is not None:
             shown.close()
         companion.close()
+        lock.release()
     seconds = time.perf_counter() - started
     result = DemoResult(folder, companion.controller.state, seconds,
                         shots.saved if shots else [], presses)
@@ -541,9 +544,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print(f"mush-companion: {error}", file=sys.stderr)
         return 2
     setup_logging(logging.WARNING if not args.verbose else logging.INFO)
-    run_demo(Path(args.out) if args.out else None, config, players=args.players, seed=args.seed,
-             screenshots=not args.no_screenshots, voice=not args.mute, size=_size(args.size),
-             trace=Path(args.trace) if args.trace else None, pace=args.pace)
+    try:
+        run_demo(Path(args.out) if args.out else None, config, players=args.players,
+                 seed=args.seed, screenshots=not args.no_screenshots, voice=not args.mute,
+                 size=_size(args.size), trace=Path(args.trace) if args.trace else None,
+                 pace=args.pace)
+    except JournalBusyError as busy:
+        print(f"mush-companion: {busy}", file=sys.stderr)
+        return EXIT_NO_RESTART
     return 0
 
 
