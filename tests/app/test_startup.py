@@ -157,3 +157,66 @@ def test_new_game_without_a_running_companion_writes_directly(tmp_path: Path,
     assert done.returncode == 0, done.stderr
     with Journal(tmp_path / "journal.sqlite3") as journal:
         assert journal.current_game() is not None
+
+
+def test_a_failing_step_is_shown_pinged_and_retried_until_it_works(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The pads (or sound, or journal) fail twice, then work: one log line, one screen,
+    the watchdog pinged throughout, and the step's result handed on."""
+    import logging
+
+    from companion import service
+    from companion.display import Display
+    from companion.runner import Startup
+
+    class Counting(service.Notifier):
+        def __init__(self) -> None:
+            super().__init__(socket_name="")
+            self.pings = 0
+
+        def notify(self, **fields: service.FieldValue) -> bool:
+            self.pings += "WATCHDOG" in fields
+            return True
+
+    notifier = Counting()
+    startup = Startup(service.StopFlag(), service.Watchdog(0.2, notifier), retry=0.3)
+    startup.display = Display(size=(800, 480))
+    tries = []
+
+    def pads() -> str:
+        tries.append(time.monotonic())
+        if len(tries) < 3:
+            raise OSError(2, "No such file or directory: '/dev/mush-pad-hub'")
+        return "pads"
+
+    def explain(error: Exception) -> Problem:
+        return Problem("The button pads cannot be started", "pads: serial",
+                       "Plug the pad hub in.", str(error))
+
+    try:
+        with caplog.at_level(logging.INFO, logger="companion"):
+            assert startup.attempt(pads, explain) == "pads"
+        shown = pygame.display.get_surface()
+        assert shown is not None and shown.get_at((400, 10))[:3] != (0, 0, 0)
+    finally:
+        startup.display.close()
+    assert len(tries) == 3 and tries[2] - tries[0] >= 0.5
+    assert notifier.pings >= 2
+    errors = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 1 and "button pads" in errors[0].getMessage()
+    assert any("fixed" in r.getMessage() for r in caplog.records)
+
+
+def test_a_stop_while_waiting_ends_the_wait() -> None:
+    from companion import service
+    from companion.runner import Startup, _Stopped
+
+    stop = service.StopFlag()
+    startup = Startup(stop, service.Watchdog(None), retry=0.2)
+
+    def never() -> None:
+        stop.set()
+        raise RuntimeError("no screen")
+
+    with pytest.raises(_Stopped):
+        startup.attempt(never, lambda e: Problem("x", "y", "z", str(e)))
