@@ -367,8 +367,10 @@ class Companion:
         recovery = self.journal.recovery
         if recovery is not None and \
                 time.monotonic() - self._started_at < RECOVERY_NOTICE_SECONDS:
-            lost = f"{recovery.lost} event(s) lost" if recovery.lost else "nothing lost"
-            found.append(Notice(f"Journal was damaged and repaired: {lost}"))
+            # `lost` counts rows found but not kept; rows on pages that are gone are not
+            # known, so the screen says "at least".
+            lost = f": at least {recovery.lost} event(s) lost" if recovery.lost else ""
+            found.append(Notice(f"Journal was damaged and repaired{lost}"))
         return tuple(found)
 
     def _sync_lights(self, now: float) -> None:

@@ -155,7 +155,7 @@ class Recovery:
     games: int
     events: int
     cut: tuple[int, ...]  # games whose events stopped early at an unreadable row
-    lost: int = 0  # events found in the damaged file that could not be kept
+    lost: int = 0  # rows found in the damaged file but not kept (rows on lost pages unknown)
 
 
 def _summary(rows: list[tuple[Any, ...]]) -> str:
@@ -467,8 +467,9 @@ class Journal:
         recovery = Recovery(damaged=damaged, reason=" ".join(reason.split()),
                             games=len(salvage.games), events=len(salvage.events),
                             cut=tuple(sorted(salvage.cut)), lost=salvage.lost)
+        notes = "; ".join(salvage.notes[:3]) + ("; …" if len(salvage.notes) > 3 else "")
         cut = (f", game(s) {', '.join(map(str, recovery.cut))} cut at their last complete "
-               f"command ({'; '.join(salvage.notes)})" if recovery.cut else "")
+               f"command ({notes})" if recovery.cut else "")
         where = (f"kept it as {damaged.name}" if damaged != self.path
                  else "left it in place (it cannot be moved)")
         log.warning("journal %s was damaged (%s): %s and recovered %d game(s), "
@@ -880,8 +881,13 @@ def _salvage(damaged: Path) -> _Salvage:
             _sort_row(rowid, values, games, events, undos, keep_first=False)
             if sound:  # a whole commit: all rows of its command were written with it
                 trusted.add(rowid)
+    # A row followed (by rowid) by a row of another command ends its command: that command
+    # was written whole, whatever page it came from.
+    ends = {(r[0], r[1]) for rowid, r in events.items()
+            if rowid + 1 in events
+            and (events[rowid + 1][0], events[rowid + 1][2]) != (r[0], r[2])}
     return _assemble(games, events, undos,
-                     {(r[0], r[1]) for rowid, r in events.items() if rowid in trusted})
+                     {(r[0], r[1]) for rowid, r in events.items() if rowid in trusted}, ends)
 
 
 def _sort_row(rowid: int, values: list[Value], games: dict[int, _GameRow] | None,
@@ -992,7 +998,8 @@ def _scalar(conn: sqlite3.Connection, sql: str) -> int | None:
 
 
 def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
-              undos: dict[int, _UndoRow], trusted: set[tuple[int, int]]) -> _Salvage:
+              undos: dict[int, _UndoRow], trusted: set[tuple[int, int]],
+              ends: set[tuple[int, int]] | None = None) -> _Salvage:
     """Each game's longest prefix of whole commands that decode and replay."""
     result = _Salvage([], [], [], set())
     by_game: dict[int, dict[int, tuple[int, bytes, bytes]]] = {}
@@ -1013,7 +1020,7 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
     newest = max([*settings_of, *by_game], default=None)
     for gid in sorted(set(settings_of) | set(by_game)):
         rows = by_game.get(gid, {})
-        kept, note = _keep(gid, rows, retracted, trusted)
+        kept, note = _keep(gid, rows, retracted, trusted, ends or set())
         if note is not None:
             result.cut.add(gid)
             result.notes.append(note)
@@ -1054,7 +1061,8 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
 
 
 def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes]], retracted: set[tuple[int, int]],
-          trusted: set[tuple[int, int]]) -> tuple[list[tuple[int, int, int, str, str]], str | None]:
+          trusted: set[tuple[int, int]], ends: set[tuple[int, int]]
+          ) -> tuple[list[tuple[int, int, int, str, str]], str | None]:
     """One game's rows to keep, and why the rest were dropped (None if nothing was).
 
     Where the rows simply end, the last command is kept only when its rows were read
@@ -1087,7 +1095,8 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes]], retracted: set[tu
             later = [rows[s][0] for s in rows if s > seq]
             if batches and (not later or min(later) <= batches[-1][0]):
                 batches.pop()  # the missing row may have been part of this command
-    if note is None and batches and not all((gid, r[1]) in trusted for r in batches[-1][1]):
+    if note is None and batches and (gid, batches[-1][1][-1][1]) not in ends and \
+            not all((gid, r[1]) in trusted for r in batches[-1][1]):
         note = f"game {gid} ends at event {seq - 1}, read from a damaged page"
         batches.pop()
     live = [b for b in batches if (gid, b[0]) not in retracted]
