@@ -37,6 +37,13 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks
 
+# Inject journal damage, a full or read-only card and start-up faults into real files and
+# real `mush-companion run` processes; prints faults injected, survived, events lost and
+# tracebacks (benchmarks/faults.py). Mounts (read-only card) need root.
+.PHONY: faults
+faults: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.faults
+
 # Bots play a whole game through virtual pads (headless where there is no screen).
 demo: $(STAMP)
 	$(BIN)/mush-companion demo $(DEMO_ARGS)

@@ -28,10 +28,18 @@ from companion.rules.dice import DiceSource, SystemDice
 from companion.rules.evolve import replay
 from companion.rules.model import Phase
 from companion.rules.state import EMPTY, GameState
-from companion.store import Journal
+from companion.store import Journal, JournalError
+from companion.store.control import take_new_game_request
+from companion.store.journal import GameClosedError
 from companion.table import Notice, Outcome, TableConfig, TableController
 
 NEW_GAME_NOTICE = Notice("Hold ▶ on any pad for a new game")
+
+RECOVERY_NOTICE_SECONDS = 120.0
+"""How long the screen says that a damaged journal was recovered (it is logged too)."""
+
+REQUEST_POLL = 1.0
+"""How often the loop looks for a `mush-companion new-game` request (one stat call)."""
 
 log = logging.getLogger("companion")
 
@@ -118,6 +126,8 @@ class Companion:
         self._digits: dict[int, str] = {}
         self._status = ""
         self._drawn_at = 0.0
+        self._asked_at = 0.0
+        self._started_at = time.monotonic()
         self.stopped = False
         self.frames = 0
 
@@ -168,22 +178,18 @@ class Companion:
         The journal's `append` returns only after the commit: an event is never shown
         or spoken before it is safe on disk.
         """
-        if outcome.retract and self.game_id is not None:
-            withdrawn = self.journal.undo(self.game_id)
-            if len(withdrawn) != outcome.retract:
-                log.error("undo: journal withdrew %d events, the table %d",
-                          len(withdrawn), outcome.retract)
-        if not outcome.events:
+        try:
+            if not self._journal(outcome):
+                return
+        except GameClosedError as exc:
+            # The game was closed behind the loop's back (an old tool, a hand edit):
+            # never a crash; the table goes back to setup for a new game.
+            log.error("the journal refused the table's events (%s): back to setup", exc)
+            self.new_table()
             return
-        for event in outcome.events:
-            if isinstance(event, ev.GameStarted):
-                self.game_id = self.journal.new_game(event.settings)
-                log.info("new game %d: %s", self.game_id, ", ".join(event.settings.names))
-        if self.game_id is None:
-            log.error("events without a game: %s", [type(e).__name__ for e in outcome.events])
+        except JournalError as exc:
+            log.error("the journal refused the table's events: %s", exc)
             return
-        for batch in outcome.command_batches():  # one batch a command: undo takes the last
-            self.journal.append(self.game_id, batch)
         state = self.controller.state
         if any(isinstance(e, ev.GameStarted) for e in outcome.events):
             self._names(state)
@@ -194,6 +200,48 @@ class Companion:
                 self.voice.event(event, all_covered=tired)
         if self.hooks.on_events is not None:
             self.hooks.on_events(state, outcome.events)
+
+    def _journal(self, outcome: Outcome) -> bool:
+        """Write what the outcome changed; False when there are no events to pass on."""
+        if outcome.retract and self.game_id is not None:
+            withdrawn = self.journal.undo(self.game_id)
+            if len(withdrawn) != outcome.retract:
+                log.error("undo: journal withdrew %d events, the table %d",
+                          len(withdrawn), outcome.retract)
+        if not outcome.events:
+            return False
+        for event in outcome.events:
+            if isinstance(event, ev.GameStarted):
+                self.game_id = self.journal.new_game(event.settings)
+                log.info("new game %d: %s", self.game_id, ", ".join(event.settings.names))
+        if self.game_id is None:
+            log.error("events without a game: %s", [type(e).__name__ for e in outcome.events])
+            return False
+        for batch in outcome.command_batches():  # one batch a command: undo takes the last
+            self.journal.append(self.game_id, batch)
+        return True
+
+    def take_requests(self) -> bool:
+        """Act on a `mush-companion new-game` left beside the journal; True if one was.
+
+        The game in progress is abandoned (it stays in the journal) and the table goes
+        back to setup with the request's players, exactly as after a win.
+        """
+        request = take_new_game_request(self.journal.path)
+        if request is None:
+            return False
+        log.info("new-game request from %s: abandoning game %s, back to setup",
+                 f"process {request.pid}" if request.pid else "the command line",
+                 self.game_id if self.game_id is not None else "-")
+        if self.game_id is not None:
+            try:
+                self.journal.abandon(self.game_id)
+            except JournalError as exc:
+                log.error("could not abandon game %d: %s", self.game_id, exc)
+        self.game_id = None
+        self.controller = TableController(EMPTY, self.dice, self.clock,
+                                          self.table_config(request.settings))
+        return True
 
     def handle(self, pad_event: PadEvent) -> None:
         """One pad event through the controller (and the journal)."""
@@ -241,6 +289,9 @@ class Companion:
             except queue.Empty:
                 break
             acted = True
+        if time.monotonic() - self._asked_at >= REQUEST_POLL:
+            self._asked_at = time.monotonic()
+            acted = self.take_requests() or acted
         outcome = self.controller.tick()
         self.commit(outcome)
         acted = acted or outcome.applied or bool(outcome.events)
@@ -299,6 +350,9 @@ class Companion:
         frame = self.controller.frame()
         if self.controller.state.phase is Phase.GAME_OVER:
             frame = replace(frame, notices=(*frame.notices, NEW_GAME_NOTICE))
+        warnings = self.journal_notices()
+        if warnings:
+            frame = replace(frame, notices=(*frame.notices, *warnings))
         redrawn = False
         if self.display is not None:
             redrawn = self.display.draw(frame)
@@ -307,6 +361,21 @@ class Companion:
             self.hooks.on_frame(frame, redrawn)
         if self.hooks.on_shown is not None and self.game_id is not None:
             self.hooks.on_shown(len(self.controller.history))
+
+    def journal_notices(self) -> tuple[Notice, ...]:
+        """What the table must know about its journal: a card that refuses writes (for as
+        long as it does) and a damaged journal that was recovered (for two minutes)."""
+        found: list[Notice] = []
+        if self.journal.degraded is not None:
+            found.append(Notice(f"Not saved: {self.journal.degraded}. The game goes on"))
+        recovery = self.journal.recovery
+        if recovery is not None and \
+                time.monotonic() - self._started_at < RECOVERY_NOTICE_SECONDS:
+            # `lost` counts rows found but not kept; rows on pages that are gone are not
+            # known, so the screen says "at least".
+            lost = f": at least {recovery.lost} event(s) lost" if recovery.lost else ""
+            found.append(Notice(f"Journal was damaged and repaired{lost}"))
+        return tuple(found)
 
     def _sync_lights(self, now: float) -> None:
         """Forward the lights and private digit displays that changed to the pads."""
@@ -328,6 +397,8 @@ class Companion:
         state = self.controller.state
         text = "Setting up" if state.settings is None else \
             f"Round {state.round}: {state.phase.value.replace('_', ' ')}"
+        if self.journal.degraded is not None:
+            text += f" (not saved: {self.journal.degraded})"
         if text != self._status:
             self._status = text
             service.status(text)

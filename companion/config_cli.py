@@ -38,9 +38,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     new = subparsers.add_parser(
         "new-game", help="end the game in progress and set up a new one",
         description="Mark the game in progress as abandoned (it stays in the journal) and "
-                    "create a new game with the config's [game] settings. The companion "
-                    "deals it (training-order draw) when it next starts: stop the service "
-                    "first or restart it afterwards.")
+                    "create a new game with the config's [game] settings. A running "
+                    "companion is asked to do it (it goes back to setup); otherwise the "
+                    "companion deals the new game when it next starts.")
     _config_option(new)
     _journal_option(new)
     new.set_defaults(handler=new_game)
@@ -113,21 +113,21 @@ def check_config(args: argparse.Namespace) -> int:
 
 
 def new_game(args: argparse.Namespace) -> int:
-    """Abandon the game in progress and create the next one from the config."""
+    """Abandon the game in progress and create the next one from the config.
+
+    While the companion runs it holds the journal: the request then goes to it (it
+    abandons its game and goes back to setup) instead of writing behind its back.
+    """
+    from companion.store.control import ask_for_new_game
+
     try:
         config = _config(args)
         path = Path(args.journal) if args.journal is not None else config.store.path
-        with Journal(path) as journal:
-            previous = journal.current_game()
-            game_id = journal.new_game(config.game)
+        print(ask_for_new_game(path, config.game))
     except ConfigError as exc:
         return _fail(str(exc), EXIT_CONFIG)
     except (JournalError, OSError) as exc:
         return _fail(str(exc))
-    if previous is not None:
-        print(f"game {previous.id} abandoned")
-    print(f"game {game_id} created for {', '.join(config.game.names)} in {path}; "
-          "restart the companion to deal it")
     return EXIT_OK
 
 

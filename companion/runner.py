@@ -10,6 +10,7 @@ written to a folder it names at the end.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import logging
 import os
@@ -17,13 +18,14 @@ import queue
 import random
 import sys
 import time
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from companion import service
 from companion.app import Companion, Hooks, headless_environment, setup_logging
-from companion.config import Config, load_config
+from companion.config import Config, default_config_path, load_config
 from companion.display.animation import running as animation_running
 from companion.errors import ConfigError
 from companion.pads.events import PadEvent
@@ -35,8 +37,11 @@ from companion.rules.settings import Settings
 from companion.rules.state import GameState
 from companion.seats import SEATS
 from companion.store import Journal
+from companion.store.control import JournalBusyError, JournalLock
 
 log = logging.getLogger("companion")
+
+_T = TypeVar("_T")
 
 MUSHERS = ("Leonhard", "Susan", "Libby", "Rick", "Martin", "Jeff")
 """The demo's players, after famous mushers."""
@@ -73,24 +78,203 @@ def _open_voice(config: Config) -> Any:
     return voice
 
 
-def run_table(config: Config, pads_source: str | None = None) -> int:
-    """The companion at the table until SIGTERM (systemd) or the window is closed."""
-    from companion.pads import make_source
+EXIT_NO_RESTART = 78
+"""Exit status for a start a restart cannot fix (another program holds the journal):
+the unit's `RestartPreventExitStatus=78` keeps systemd from starting it again and again."""
 
+RETRY_SECONDS = 3.0
+"""How often a failed start-up step is tried again while the problem screen is shown."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A start-up failure in the words of the people at the table.
+
+    `what` is the headline, `where` names the file, device or part, `fix` says what to
+    do, and `detail` is the technical message that also goes to the log.
+    """
+
+    what: str
+    where: str
+    fix: str
+    detail: str = ""
+
+    def status(self) -> str:
+        """One line for `systemctl status` (STATUS=)."""
+        detail = f" ({self.detail})" if self.detail else ""
+        return f"Waiting: {self.what}: {self.where}{detail}"
+
+
+class _Stopped(Exception):
+    """SIGTERM or a closed window while waiting for a fix."""
+
+
+class Startup:
+    """Runs each start-up step, and while one fails shows why and waits for the fix.
+
+    Nothing at start-up may end in a black screen and a restart loop: a failing step is
+    shown full screen (when a screen is open), logged once, reported to systemd as
+    STATUS= (with READY=1, so systemd's start timeout does not kill the wait), and tried
+    again every few seconds. The watchdog is pinged all the while, and SIGTERM still stops
+    the program at once.
+    """
+
+    def __init__(self, stop: service.StopFlag, watchdog: service.Watchdog,
+                 retry: float = RETRY_SECONDS) -> None:
+        self.stop = stop
+        self.watchdog = watchdog
+        self.retry = retry
+        self.display: Any = None
+        self.waited = 0.0
+        self.problems = 0
+
+    def attempt(self, run: Callable[[], _T], explain: Callable[[Exception], Problem]) -> _T:
+        """`run()`'s result, retried until it succeeds; raises _Stopped on a stop."""
+        shown: Problem | None = None
+        since = time.monotonic()
+        while True:
+            if self.stop.is_set():
+                raise _Stopped
+            try:
+                result = run()
+            except Exception as error:  # any failure to start is shown, never a traceback
+                problem = explain(error)
+                if problem != shown:
+                    shown = problem
+                    self.problems += 1
+                    log.error("cannot start: %s: %s (%s). %s", problem.what, problem.where,
+                              problem.detail, problem.fix)
+                    log.debug("start-up failure", exc_info=True)
+                    service.notify(READY=1, STATUS=problem.status())
+                self._wait(problem, since)
+                continue
+            if shown is not None:
+                log.info("%s: fixed, carrying on", shown.what)
+                service.status("Starting")
+            return result
+
+    def _wait(self, problem: Problem, since: float) -> None:
+        """Show the problem and wait `retry` seconds, pinging the watchdog."""
+        until = time.monotonic() + self.retry
+        while time.monotonic() < until:
+            if self.stop.is_set():
+                raise _Stopped
+            self.watchdog.tick(time.monotonic())
+            self.waited = time.monotonic() - since
+            self._show(problem)
+            time.sleep(0.25)
+
+    def _show(self, problem: Problem) -> None:
+        if self.display is None:
+            return
+        import pygame
+
+        from companion.display.problem import draw_problem
+
+        try:
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT or (
+                        event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+                        and not self.display.fullscreen):
+                    self.stop.set()
+            draw_problem(self.display.surface, problem, self.waited)
+            pygame.display.flip()
+        except pygame.error as error:
+            log.debug("cannot draw the problem screen: %s", error)
+
+
+def _config_problem(path: Path | None) -> Callable[[Exception], Problem]:
+    def explain(error: Exception) -> Problem:
+        where = str(getattr(error, "file", None) or path or default_config_path())
+        key = getattr(error, "key", None)
+        if key:
+            where = f"{where}, setting {key}"
+        return Problem("The settings file has a mistake", where,
+                       "Correct it (over SSH: sudo nano on the file), then check it with "
+                       "'mush-companion check-config'.",
+                       str(getattr(error, "problem", None) or error))
+    return explain
+
+
+def _display_problem(error: Exception) -> Problem:
+    return Problem("The screen cannot be opened", os.environ.get("SDL_VIDEODRIVER", "screen"),
+                   "Check the screen's cable and power, then wait or restart the Pi.",
+                   str(error))
+
+
+def _journal_problem(path: Path) -> Callable[[Exception], Problem]:
+    def explain(error: Exception) -> Problem:
+        return Problem("The game journal cannot be opened", str(path),
+                       "Check the card and the [store] path in the settings; the table "
+                       "starts once the folder can be read.", str(error))
+    return explain
+
+
+def _pads_problem(source: str) -> Callable[[Exception], Problem]:
+    def explain(error: Exception) -> Problem:
+        fixes = {"serial": "Plug the pad hub in (USB) or check its cable.",
+                 "gpio": "Check the pads' wiring and the [pads] pins in the settings.",
+                 "keyboard": "Plug a keyboard in."}
+        return Problem("The button pads cannot be started", f"pads: {source}",
+                       fixes.get(source, "Check the [pads] settings.") +
+                       " 'mush-companion pads test' shows each button.", str(error))
+    return explain
+
+
+def _voice_problem(error: Exception) -> Problem:
+    return Problem("The sound cannot be started", os.environ.get("SDL_AUDIODRIVER", "sound"),
+                   "Check the speaker or headphone cable and the [voice] settings.",
+                   str(error))
+
+
+def run_table(config: Config, pads_source: str | None = None,
+              config_path: Path | None = None, window: bool = False) -> int:
+    """The companion at the table until SIGTERM (systemd) or the window is closed.
+
+    Every start-up step that fails shows the problem screen and is retried until it
+    works; only a journal held by another program ends the start (EXIT_NO_RESTART).
+    """
     headless_environment()
     stop = service.install_stop_handlers()
     service.enable_hang_tracebacks()
     watchdog = service.Watchdog.from_env()
-    pads_config = config.pads if pads_source is None else replace(config.pads,
-                                                                   source=pads_source)
-    events: queue.Queue[PadEvent] = queue.Queue()
-    pads = make_source(pads_config, events)
-    display = _open_display(config)
-    voice = _open_voice(config)
-    journal = Journal(config.store.path)
-    companion = Companion(config, journal, dice=SystemDice(), display=display, voice=voice,
-                          pads=pads, events=events, watchdog=watchdog)
-    pads.start()
+    startup = Startup(stop, watchdog)
+    pads: Any = None
+    voice: Any = None
+    journal: Journal | None = None
+    lock: JournalLock | None = None
+    try:
+        startup.display = startup.attempt(lambda: _open_display(config), _display_problem)
+        lock = JournalLock(config.store.path)
+        try:
+            lock.acquire()
+        except JournalBusyError as busy:
+            log.error("cannot start: %s", busy)
+            service.notify(STATUS=f"Not started: {busy}")
+            print(f"mush-companion: {busy}", file=sys.stderr)
+            return EXIT_NO_RESTART
+        journal = startup.attempt(lambda: Journal(config.store.path),
+                                  _journal_problem(config.store.path))
+        pads_config = config.pads if pads_source is None else replace(config.pads,
+                                                                       source=pads_source)
+        events: queue.Queue[PadEvent] = queue.Queue()
+        pads = startup.attempt(lambda: _start_pads(pads_config, events),
+                               _pads_problem(pads_config.source))
+        voice = startup.attempt(lambda: _open_voice(config), _voice_problem)
+    except _Stopped:
+        for part in (pads, voice, startup.display):
+            if part is not None:
+                with contextlib.suppress(Exception):
+                    part.close()
+        if journal is not None:
+            journal.close()
+        if lock is not None:
+            lock.release()
+        service.stopping()
+        log.info("stopping while waiting for a fix")
+        return 0
+    companion = Companion(config, journal, dice=SystemDice(), display=startup.display,
+                          voice=voice, pads=pads, events=events, watchdog=watchdog)
     held = pads.held_buttons()
     if held:  # a stuck button would act on its own: say so, and carry on
         log.warning("buttons held down at start: %s", held)
@@ -99,6 +283,20 @@ def run_table(config: Config, pads_source: str | None = None) -> int:
         return companion.run(stop)
     finally:
         companion.close()
+        lock.release()
+
+
+def _start_pads(pads_config: Any, events: queue.Queue[PadEvent]) -> Any:
+    from companion.pads import make_source
+
+    pads = make_source(pads_config, events)
+    try:
+        pads.start()
+    except BaseException:
+        with contextlib.suppress(Exception):
+            pads.close()
+        raise
+    return pads
 
 
 # --- the demo ---------------------------------------------------------------------
@@ -223,6 +421,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     stepped = SteppedClock(0.25)
     clock = stepped if pace == 0 else time.monotonic
     announcer = _open_voice(config) if voice else None
+    lock = JournalLock(folder / "journal.sqlite3")
+    lock.acquire()  # a second demo on the same folder stops here, naming the first
     journal = Journal(folder / "journal.sqlite3")
     bot = SensibleBot()
     summary = Summary(bot, out)
@@ -271,6 +471,7 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
         if shown is not None:
             shown.close()
         companion.close()
+        lock.release()
     seconds = time.perf_counter() - started
     result = DemoResult(folder, companion.controller.state, seconds,
                         shots.saved if shots else [], presses)
@@ -299,15 +500,50 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
+    """`run`: a config with a mistake shows the problem screen and waits for the fix."""
+    path = Path(args.config) if args.config else None
+    headless_environment()
     try:
-        config = load_config(args.config)
-    except ConfigError as error:
-        print(f"mush-companion: {error}", file=sys.stderr)
-        return 2
+        config = load_config(path)
+    except Exception as error:  # ConfigError, and anything else a bad file can raise
+        setup_logging(logging.INFO)
+        waited = _wait_for_config(path, error, args.window)
+        if waited is None:
+            return 0
+        config = waited
     setup_logging(config.log.logging_level)
     if args.window:
         config = replace(config, display=replace(config.display, fullscreen=False))
-    return run_table(config, args.pads)
+    return run_table(config, args.pads, path, args.window)
+
+
+def _wait_for_config(path: Path | None, first: Exception, window: bool) -> Config | None:
+    """Show the config problem (on a default screen) until the file loads; None if stopped."""
+    stop = service.install_stop_handlers()
+    startup = Startup(stop, service.Watchdog.from_env())
+    defaults = Config(game=Settings.make(list(MUSHERS[:2])))
+    display_config = defaults if not window else replace(
+        defaults, display=replace(defaults.display, fullscreen=False))
+    try:
+        startup.display = _open_display(display_config)
+    except Exception as error:  # no screen either: log and STATUS still say why
+        log.error("cannot open the screen to show the problem: %s", error)
+    first_seen = [first]
+
+    def load() -> Config:
+        if first_seen:
+            raise first_seen.pop()
+        return load_config(path)
+
+    try:
+        loaded: Config = startup.attempt(load, _config_problem(path))
+    except _Stopped:
+        service.stopping()
+        return None
+    finally:
+        if startup.display is not None:
+            startup.display.close()
+    return loaded
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
@@ -317,9 +553,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         print(f"mush-companion: {error}", file=sys.stderr)
         return 2
     setup_logging(logging.WARNING if not args.verbose else logging.INFO)
-    run_demo(Path(args.out) if args.out else None, config, players=args.players, seed=args.seed,
-             screenshots=not args.no_screenshots, voice=not args.mute, size=_size(args.size),
-             trace=Path(args.trace) if args.trace else None, pace=args.pace)
+    try:
+        run_demo(Path(args.out) if args.out else None, config, players=args.players,
+                 seed=args.seed, screenshots=not args.no_screenshots, voice=not args.mute,
+                 size=_size(args.size), trace=Path(args.trace) if args.trace else None,
+                 pace=args.pace)
+    except JournalBusyError as busy:
+        print(f"mush-companion: {busy}", file=sys.stderr)
+        return EXIT_NO_RESTART
     return 0
 
 

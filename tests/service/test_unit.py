@@ -246,3 +246,39 @@ def test_gles_rendering_survives_memory_deny_write_execute() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip().splitlines()[-1] == (
         "(200, 30, 40, 255) (10, 220, 30, 255) (0, 0, 0, 255)")
+
+
+def test_restart_backs_off_and_spares_errors_a_restart_cannot_fix() -> None:
+    from companion.runner import EXIT_NO_RESTART
+
+    unit = directives("Unit")
+    service = directives("Service")
+    assert service["RestartSec"] == ["10s"]
+    assert service["RestartPreventExitStatus"] == [str(EXIT_NO_RESTART)]
+    interval = unit["StartLimitIntervalSec"][0]
+    assert interval.endswith("min") and int(interval[:-3]) >= 5
+    burst = int(unit["StartLimitBurst"][0])
+    # A crash loop at the unit's own pace (10 s apart) takes several minutes to hit it.
+    assert burst * 10 >= 5 * 60
+
+
+def _systemd_version() -> int:
+    result = subprocess.run(["systemctl", "--version"], capture_output=True, text=True,
+                            check=False)
+    match = re.match(r"systemd (\d+)", result.stdout)
+    return int(match.group(1)) if match else 0
+
+
+def test_backoff_drop_in_lengthens_the_delay(tmp_path: Path) -> None:
+    drop_in = UNIT.with_name("backoff.conf")
+    text = drop_in.read_text(encoding="utf-8")
+    assert "[Service]" in text and "RestartSteps=6" in text and "RestartMaxDelaySec=5min" in text
+    if shutil.which("systemd-analyze") is None or _systemd_version() < 254:
+        pytest.skip("systemd 254 or later verifies RestartSteps (here: "
+                    f"{_systemd_version() or 'none'})")
+    folder = tmp_path / (UNIT.name + ".d")
+    folder.mkdir()
+    (folder / "backoff.conf").write_text(text, encoding="utf-8")
+    result = subprocess.run(["systemd-analyze", "verify", str(unit_copy(tmp_path))],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0 and result.stderr == "", result.stderr

@@ -1,0 +1,215 @@
+"""Reading a damaged journal below SQL: table rows straight from b-tree pages and WAL frames.
+
+Why this exists: once a page of the journal is lost (a main file cut short, a bad frame in
+the `-wal`), SQLite refuses every query that walks through it, and a bad WAL frame makes
+it silently ignore every later frame. The rows themselves are usually still on the card.
+This module finds them the way `sqlite3 .recover` does, without the sqlite3 shell (which
+the Pi's Python does not expose): it parses every table-leaf page of the main file and
+every committed, checksum-valid frame of the WAL, and decodes the records in their cells.
+The caller decides which rows belong to which table by their shape.
+
+It only reads bytes it was given; nothing here touches a file.
+
+The formats are SQLite's documented ones (https://www.sqlite.org/fileformat2.html):
+pages of `page_size` bytes, page 1 starting after a 100-byte header; a table b-tree leaf
+page has type 13; a WAL is a 32-byte header and frames of a 24-byte header plus a page.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+Value = int | float | bytes | None
+"""A column value as found on the page: text stays bytes, decoding is the caller's job."""
+
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+_LEAF_TABLE = 13
+
+
+def varint(data: bytes, at: int) -> tuple[int, int]:
+    """SQLite's big-endian varint at `at`: (value, offset after it). Raises IndexError."""
+    value = 0
+    for i in range(8):
+        byte = data[at + i]
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value, at + i + 1
+    return (value << 8) | data[at + 8], at + 9
+
+
+def decode_record(payload: bytes) -> list[Value] | None:
+    """The columns of one record, or None when the record is not well formed."""
+    try:
+        header_len, at = varint(payload, 0)
+        if header_len > len(payload) or header_len < 1:
+            return None
+        types = []
+        while at < header_len:
+            serial, at = varint(payload, at)
+            types.append(serial)
+        body = header_len
+        values: list[Value] = []
+        for serial in types:
+            if serial == 0:
+                values.append(None)
+            elif 1 <= serial <= 6:
+                size = (1, 2, 3, 4, 6, 8)[serial - 1]
+                if body + size > len(payload):
+                    return None
+                values.append(int.from_bytes(payload[body:body + size], "big", signed=True))
+                body += size
+            elif serial == 7:
+                if body + 8 > len(payload):
+                    return None
+                values.append(struct.unpack(">d", payload[body:body + 8])[0])
+                body += 8
+            elif serial in (8, 9):
+                values.append(serial - 8)
+            elif serial >= 12:
+                size = (serial - 12) // 2
+                if body + size > len(payload):
+                    return None
+                values.append(bytes(payload[body:body + size]))
+                body += size
+            else:  # 10 and 11 are reserved
+                return None
+        if body != len(payload):
+            return None
+        return values
+    except IndexError:
+        return None
+
+
+def leaf_rows(page: bytes, page_number: int, usable: int) -> Iterator[tuple[int, list[Value]]]:
+    """(rowid, columns) of every cell of a table-leaf page; other pages give nothing.
+
+    Cells whose payload spills onto overflow pages are skipped (a journal row is far
+    smaller than a page), as are cells that point outside the page or do not decode.
+    """
+    base = 100 if page_number == 1 else 0
+    if len(page) < base + 8 or page[base] != _LEAF_TABLE:
+        return
+    count = int.from_bytes(page[base + 3:base + 5], "big")
+    limit = usable - 35  # the largest payload kept on a leaf page
+    for i in range(count):
+        pointer_at = base + 8 + 2 * i
+        if pointer_at + 2 > len(page):
+            return
+        cell = int.from_bytes(page[pointer_at:pointer_at + 2], "big")
+        if cell < base + 8 or cell >= len(page):
+            continue
+        try:
+            size, at = varint(page, cell)
+            rowid, at = varint(page, at)
+        except IndexError:
+            continue
+        if size > limit or at + size > len(page):
+            continue
+        values = decode_record(page[at:at + size])
+        if values is not None:
+            yield rowid, values
+
+
+def page_size_of(main: bytes, default: int = 4096) -> int:
+    """The page size named in the database header, or `default` if the header is damaged."""
+    if len(main) >= 100 and main.startswith(b"SQLite format 3\x00"):
+        raw = int.from_bytes(main[16:18], "big")
+        size = 65536 if raw == 1 else raw
+        if size >= 512 and size & (size - 1) == 0:
+            return size
+    return default
+
+
+def main_pages(main: bytes, page_size: int) -> Iterator[tuple[int, bytes]]:
+    """(page number, bytes) of every whole page of a main file, however short the file."""
+    for index in range(len(main) // page_size):
+        yield index + 1, main[index * page_size:(index + 1) * page_size]
+
+
+def _checksum(data: bytes, big: bool, s0: int, s1: int) -> tuple[int, int]:
+    words = struct.unpack((">" if big else "<") + f"{len(data) // 4}I", data)
+    for i in range(0, len(words), 2):
+        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
+        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+@dataclass
+class WalReport:
+    """What a `-wal` file holds, frame by frame, next to what SQLite will use of it.
+
+    SQLite reads frames in order and stops at the first one whose checksum or salt is
+    wrong, using only whole commits before it. Frames of later commits that are themselves
+    sound are then silently ignored: `ignored` counts them, and `damaged` says so.
+    """
+
+    page_size: int = 0
+    frames: int = 0  # frames of the current WAL generation (matching salts)
+    applied: int = 0  # frames SQLite uses: whole commits before the first bad frame
+    bad_frame: int | None = None  # index (0-based) of the first frame that fails its checksum
+    ignored: int = 0  # sound frames of whole commits after the bad frame
+    pages: list[tuple[int, bytes, bool]] = field(default_factory=list)
+    """(page no, page, whether every frame of its commit was sound), in frame order."""
+
+    @property
+    def damaged(self) -> bool:
+        """Whether SQLite would silently drop committed work from this WAL."""
+        return self.ignored > 0
+
+
+def read_wal(data: bytes) -> WalReport:
+    """Check every frame of a WAL and collect the pages of whole, sound commits.
+
+    Each frame's checksum is seeded by the checksum stored in the frame before it, so a
+    frame after a bad one can still be checked on its own. `pages` holds, in frame order,
+    the pages of every committed frame that passes its own check, including those SQLite
+    would ignore: that is what lets a salvage keep the work written after a bad frame.
+    """
+    report = WalReport()
+    if len(data) < 32:
+        return report
+    magic, _version, page_size = struct.unpack(">III", data[:12])
+    if magic not in WAL_MAGIC or page_size < 512 or page_size & (page_size - 1):
+        return report
+    big = magic == 0x377F0683
+    report.page_size = page_size
+    salts = data[16:24]
+    if _checksum(data[:24], big, 0, 0) != struct.unpack(">II", data[24:32]):
+        return report  # a header SQLite rejects: it uses no frame at all
+    seed = struct.unpack(">II", data[24:32])
+    chain_ok = True
+    pending: list[tuple[int, int, bytes, bool]] = []  # frames of the commit being read
+    offset = 32
+    index = 0
+    while offset + 24 + page_size <= len(data):
+        header = data[offset:offset + 24]
+        page = data[offset + 24:offset + 24 + page_size]
+        if header[8:16] != salts:
+            break  # left over from an earlier generation of the WAL
+        stored = struct.unpack(">II", header[16:24])
+        own = _checksum(header[:8] + page, big, *seed) == stored
+        page_no, commit_size = struct.unpack(">II", header[:8])
+        report.frames += 1
+        if not own and report.bad_frame is None:
+            report.bad_frame = index
+        if not own:
+            chain_ok = False
+        pending.append((index, page_no, page, own))
+        if commit_size:
+            sound = all(ok for _, _, _, ok in pending)
+            if chain_ok:
+                report.applied = index + 1
+            elif sound:
+                report.ignored += len(pending)
+            report.pages.extend((no, pg, sound) for _, no, pg, ok in pending if ok)
+            pending = []
+        seed = stored
+        offset += 24 + page_size
+        index += 1
+    return report
+
+
+__all__ = ["Value", "WalReport", "decode_record", "leaf_rows", "main_pages", "page_size_of",
+           "read_wal", "varint"]
