@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, config_cli, runner
+from companion import __version__, config_cli, paths, runner
 from companion.pads import cli as pads_cli
 
 
@@ -36,6 +36,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help()
         return 2
+    if args.command in paths.COMMANDS:
+        # On the Pi: the service's config and journal, whoever calls (see companion.paths).
+        stop = paths.prepare(args)
+        if stop is not None:
+            return stop
     result: int = handler(args)
     return result
 
