@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from companion import __version__, config_cli, paths, runner
 from companion.pads import cli as pads_cli
+from companion.voice import sound_cli
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     runner.register(subparsers)
     config_cli.register(subparsers)
     pads_cli.register(subparsers)
+    sound_cli.register(subparsers)
     return parser
 
 
