@@ -20,6 +20,9 @@
 #                 0 skips that check (another distribution, at your own risk)
 #   OS_RELEASE    the os-release file read by that check (default /etc/os-release)
 #   SYSCONFDIR    default /etc
+#   BINDIR        where the `mush-companion` command is linked (default /usr/local/bin)
+#   STATE_DIR     the journal's folder made for the service user (default
+#                 /var/lib/mush-companion; systemd's StateDirectory= uses the same)
 #   UNITDIR       default $SYSCONFDIR/systemd/system
 #
 # Kept as one POSIX sh script so the Makefile stays two lines per target and the
@@ -44,6 +47,7 @@ SYSCONFDIR=${SYSCONFDIR:-/etc}
 UNITDIR=${UNITDIR:-$SYSCONFDIR/systemd/system}
 UDEVDIR=${UDEVDIR:-$SYSCONFDIR/udev/rules.d}
 MODULESDIR=${MODULESDIR:-$SYSCONFDIR/modules-load.d}
+BINDIR=${BINDIR:-/usr/local/bin}
 
 SERVICE=mush-companion
 SERVICE_USER=mush
@@ -59,6 +63,8 @@ MODULES_FILE=$MODULESDIR/$SERVICE.conf
 CONFIG_DIR=$SYSCONFDIR/$SERVICE
 CONFIG_FILE=$CONFIG_DIR/config.toml
 VENV=$PREFIX/venv
+# `mush-companion state` etc. on the PATH of everyone on the Pi, and of sudo.
+COMMAND_LINK=$BINDIR/$SERVICE
 SHARE_DIR=$PREFIX/share/$SERVICE
 DOC_DIR=$PREFIX/share/doc/$SERVICE
 STATE_DIR=${STATE_DIR:-/var/lib/$SERVICE}
@@ -328,6 +334,9 @@ do_install() {
     install_file 0644 "$SRC/systemd/modules-load.conf" "$MODULES_FILE"
     install_file 0644 "$SRC/docs/setup-pi.md" "$DOC_DIR/setup-pi.md"
     install_config
+    mkdir -p "$DESTDIR$BINDIR"
+    ln -sfn "$VENV/bin/$SERVICE" "$DESTDIR$COMMAND_LINK"
+    say "  $COMMAND_LINK -> $VENV/bin/$SERVICE"
     if live; then
         if command -v udevadm >/dev/null 2>&1; then
             udevadm control --reload || true
@@ -374,6 +383,9 @@ do_uninstall() {
     remove_file "$UNIT_FILE"
     remove_file "$RULES_FILE"
     remove_file "$MODULES_FILE"
+    if [ "$(readlink "$DESTDIR$COMMAND_LINK" 2>/dev/null)" = "$VENV/bin/$SERVICE" ]; then
+        remove_file "$COMMAND_LINK"
+    fi
     if [ -f "$DESTDIR$CONFIG_FILE" ]; then
         if [ -f "$DESTDIR$PRISTINE_CONFIG" ] \
             && cmp -s "$DESTDIR$CONFIG_FILE" "$DESTDIR$PRISTINE_CONFIG"; then
@@ -401,7 +413,7 @@ do_uninstall() {
     fi
     if ! live; then
         # A staged tree is ours alone: leave no empty directories behind in it.
-        for dir in "$UNITDIR" "$UDEVDIR" "$MODULESDIR" "$CONFIG_DIR" "$PREFIX"; do
+        for dir in "$UNITDIR" "$UDEVDIR" "$MODULESDIR" "$CONFIG_DIR" "$PREFIX" "$BINDIR"; do
             remove_empty_dirs "$dir" /
         done
     fi
