@@ -9,7 +9,8 @@ STAMP  := $(VENV)/.installed
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
 # True (non-empty) on a Raspberry Pi.
-ON_PI := $(shell grep -qs 'Raspberry Pi' /proc/device-tree/model && echo yes)
+PI_MODEL_FILE ?= /proc/device-tree/model
+ON_PI := $(shell grep -qs 'Raspberry Pi' $(PI_MODEL_FILE) && echo yes)
 
 # On a Raspberry Pi `make run` uses the config's pads (GPIO by default); elsewhere the
 # keyboard stands in for the pads, in a window.

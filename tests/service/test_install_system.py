@@ -230,3 +230,35 @@ def test_the_constraints_are_what_this_venv_runs() -> None:
         except metadata.PackageNotFoundError:
             continue  # mpremote lives in .venv-flash, not here
         assert installed == version, f"{name} {installed} != {version}"
+
+
+def venv_is_current() -> bool:
+    """`make run` would not rebuild the dev venv first (its stamp is newer than its inputs)."""
+    stamp = ROOT / ".venv/.installed"
+    return stamp.exists() and all(
+        stamp.stat().st_mtime >= (ROOT / name).stat().st_mtime
+        for name in ("pyproject.toml", "constraints.txt"))
+
+
+@needs_make
+@pytest.mark.skipif(not venv_is_current(), reason="the dev venv is not built or is stale")
+def test_make_run_on_a_pi_without_lgpio_names_the_fix(tmp_path: Path) -> None:
+    """On a Pi (a model file saying so) a dev venv without lgpio stops `make run` with the
+    fix, instead of a traceback from the GPIO pads."""
+    probe = subprocess.run([str(ROOT / ".venv/bin/python"), "-c", "import lgpio"],
+                           capture_output=True, check=False)
+    if probe.returncode == 0:
+        pytest.skip("this venv has lgpio: make run would start the companion")
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    run = subprocess.run(["make", "--no-print-directory", "-C", str(ROOT), "run",
+                          f"PI_MODEL_FILE={model}"], capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert run.returncode != 0
+    assert "this venv has no lgpio" in run.stdout
+    assert "sudo apt install python3-lgpio && make clean venv" in run.stdout
+    dry = subprocess.run(["make", "-n", "-C", str(ROOT), "venv", f"PI_MODEL_FILE={model}",
+                          f"VENV={tmp_path / 'venv'}"], capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert f"-m venv --system-site-packages {tmp_path / 'venv'}" in dry.stdout
+    assert "--constraint constraints.txt" in dry.stdout
