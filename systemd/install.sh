@@ -185,7 +185,9 @@ install_os_packages() {
         return 0
     fi
     packages="python3-venv"
-    if apt-cache show python3-lgpio >/dev/null 2>&1; then
+    if "$PYTHON" -c 'import lgpio' >/dev/null 2>&1; then
+        say "  lgpio: $PYTHON already has it (the venv sees it through --system-site-packages)"
+    elif apt-cache show python3-lgpio >/dev/null 2>&1; then
         packages="$packages python3-lgpio"
     else
         say "  the OS has no python3-lgpio: lgpio will be built from source, which needs"

@@ -12,8 +12,13 @@
 # and prints each step with PASS/FAIL and the seconds it took.
 #
 # What differs from a real Pi, said plainly:
-#  - No Raspberry Pi archive: `python3-lgpio` is taken from Debian when Debian has it;
-#    when it does not, the installer's own fallback (building lgpio from source) runs.
+#  - No Raspberry Pi archive, and Debian has no `python3-lgpio`. On the releases in
+#    STANDIN (default bookworm) a stand-in takes its place: PyPI's lgpio wheel for the
+#    release's Python unpacked into /usr/lib/python3/dist-packages, where the Pi's package
+#    puts it, so the installer's main path (the system's lgpio seen through
+#    --system-site-packages) runs. On the others (Trixie: PyPI has no lgpio for 3.13) the
+#    installer's own fallback runs: it installs swig, gcc and python3-dev and builds lgpio
+#    from source.
 #  - No /proc/device-tree/model, no GPIO chip, no screen and no sound card: the demo runs
 #    with SDL's dummy drivers and the pads are the mock ones.
 #  - No systemd inside the root: the unit is installed, not started.
@@ -27,6 +32,8 @@ RELEASES=${RELEASES:-"trixie bookworm"}
 CACHE=${CACHE:-/var/cache/mush-pi-system-test}
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 KEEP=${KEEP:-0}
+STANDIN=${STANDIN:-bookworm}
+LGPIO_VERSION=0.2.2.0
 ARCH=arm64
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 # What debootstrap puts in the base beyond the minimal system: what a Raspberry Pi OS Lite
@@ -137,6 +144,23 @@ in_root() {
         /bin/sh -ec "$*"
 }
 
+# lgpio_standin RELEASE PYTHON_VERSION: PyPI's aarch64 lgpio wheel for that Python,
+# unpacked where Raspberry Pi OS's python3-lgpio puts the module.
+lgpio_standin() {
+    local release=$1 tag wheel_dir=$CACHE/$1/standin
+    tag=cp$(echo "$2" | cut -d. -f1,2 | tr -d .)
+    mkdir -p "$wheel_dir"
+    if ! ls "$wheel_dir"/lgpio-*"$tag"*.whl >/dev/null 2>&1; then
+        python3 -m pip download --quiet --no-deps --only-binary :all: \
+            --platform manylinux_2_34_aarch64 --implementation cp --python-version "${2%.*}" \
+            --abi "$tag" -d "$wheel_dir" "lgpio==$LGPIO_VERSION" >&2 \
+            || { log "fetching the stand-in needs pip here (python3 -m pip) and PyPI"; return 1; }
+    fi
+    python3 -m zipfile -e "$(ls "$wheel_dir"/lgpio-*"$tag"*.whl | head -n 1)" \
+        "$CACHE/$release/work/usr/lib/python3/dist-packages/"
+    in_root "$release" 'cd / && python3 -c "import lgpio; print(\"stand-in lgpio:\", lgpio.__file__)"'
+}
+
 run_release() {
     local release=$1 python
     step "$release: debootstrap arm64 base (cached after the first run)" base_root "$release" || return 0
@@ -145,6 +169,9 @@ run_release() {
     log "$release: Python $python"
     if in_root "$release" 'apt-get update -q >/dev/null && apt-cache show python3-lgpio >/dev/null 2>&1'; then
         log "$release: python3-lgpio comes from Debian (Raspberry Pi OS ships the same package)"
+    elif case " $STANDIN " in *" $release "*) true ;; *) false ;; esac; then
+        step "$release: STAND-IN for Raspberry Pi OS's python3-lgpio (PyPI's lgpio $LGPIO_VERSION wheel in dist-packages)" \
+            lgpio_standin "$release" "${python%% *}" || return 0
     else
         log "$release: Debian has no python3-lgpio: the installer's source-build fallback runs instead"
     fi
