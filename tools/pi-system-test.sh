@@ -187,7 +187,7 @@ run_release() {
     step "$release: mush-companion state (as the service user)" \
         in_root "$release" "runuser -u mush -- $bin state"
     step "$release: mush-companion pads test --source mock" \
-        in_root "$release" "$bin pads test --source mock"
+        in_root "$release" "$bin pads test --source mock --seconds 3"
     step "$release: mush-companion sound test (no sound card)" in_root "$release" "$bin sound test"
     step "$release: mush-companion demo (headless, whole game)" \
         in_root "$release" "cd /tmp && $bin demo --seed 1 --out /tmp/demo && test -s /tmp/demo/events.jsonl"
