@@ -8,19 +8,26 @@ STAMP  := $(VENV)/.installed
 
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
+# True (non-empty) on a Raspberry Pi.
+PI_MODEL_FILE ?= /proc/device-tree/model
+ON_PI := $(shell grep -qs 'Raspberry Pi' $(PI_MODEL_FILE) && echo yes)
+
 # On a Raspberry Pi `make run` uses the config's pads (GPIO by default); elsewhere the
 # keyboard stands in for the pads, in a window.
-RUN_ARGS ?= $(shell grep -qs 'Raspberry Pi' /proc/device-tree/model || echo --pads keyboard --window)
+RUN_ARGS ?= $(if $(ON_PI),,--pads keyboard --window)
 DEMO_ARGS ?=
+# On a Pi the venv sees the system's packages, for the OS's python3-lgpio (GPIO pads).
+VENV_ARGS ?= $(if $(ON_PI),--system-site-packages)
 
-.PHONY: venv test lint typecheck pytest bench demo run clean
+.PHONY: venv test lint typecheck pytest bench demo run clean flash-hub pi-system-test
 
 venv: $(STAMP)
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+# Versions come from constraints.txt: the ones the tests passed with.
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV_ARGS) $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --constraint constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 test: $(STAMP) lint typecheck pytest
@@ -50,10 +57,34 @@ demo: $(STAMP)
 
 # The companion for real: GPIO pads on a Pi, keyboard pads on a desktop.
 run: $(STAMP)
+	@if [ -n "$(ON_PI)" ] && ! $(BIN)/python -c 'import lgpio' 2>/dev/null; then \
+	    echo "make run: this venv has no lgpio, so the GPIO pads cannot start. Fix:"; \
+	    echo "  sudo apt install python3-lgpio && make clean venv   (the venv is then made"; \
+	    echo "  with --system-site-packages and sees it), or: make run RUN_ARGS='--pads keyboard'"; \
+	    exit 1; fi
 	$(BIN)/mush-companion run $(RUN_ARGS)
 
+# Copy the pad hub's firmware onto a Pico running MicroPython (docs/building-pads.md).
+# mpremote lives in its own small venv: Bookworm's and Trixie's system pip refuses
+# installs. HUB_PORT: "auto" (the first board found) or a device such as /dev/ttyACM0.
+HUB_PORT ?= auto
+FLASH_VENV := .venv-flash
+flash-hub:
+	@test -x $(FLASH_VENV)/bin/mpremote || { $(PYTHON) -m venv $(FLASH_VENV) \
+	    || { echo "make flash-hub: no venv module: sudo apt install python3-venv"; exit 1; }; \
+	    $(FLASH_VENV)/bin/python -m pip install --quiet --constraint constraints.txt mpremote; }
+	@if systemctl is-active --quiet mush-companion 2>/dev/null; then \
+	    echo "make flash-hub: the service holds the hub: sudo systemctl stop mush-companion"; \
+	    exit 1; fi
+	$(FLASH_VENV)/bin/mpremote connect $(HUB_PORT) cp $(sort $(wildcard firmware/*.py)) : + reset
+
+# The installer on Debian Trixie and Bookworm arm64 under qemu (minutes; needs root).
+# Not part of `make test`. See docs/setup-pi.md.
+pi-system-test:
+	bash tools/pi-system-test.sh
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts demo-output
+	rm -rf $(VENV) $(FLASH_VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts demo-output
 
 # Install as a systemd service on a Raspberry Pi: `sudo make install` (docs/setup-pi.md).
 # DESTDIR stages into a directory; INSTALL_VENV=0 skips building the venv.

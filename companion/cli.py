@@ -10,8 +10,9 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, config_cli, runner
+from companion import __version__, config_cli, paths, runner
 from companion.pads import cli as pads_cli
+from companion.voice import sound_cli
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     runner.register(subparsers)
     config_cli.register(subparsers)
     pads_cli.register(subparsers)
+    sound_cli.register(subparsers)
     return parser
 
 
@@ -36,6 +38,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help()
         return 2
+    if args.command in paths.COMMANDS:
+        # On the Pi: the service's config and journal, whoever calls (see companion.paths).
+        stop = paths.prepare(args)
+        if stop is not None:
+            return stop
     result: int = handler(args)
     return result
 

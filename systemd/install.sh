@@ -13,12 +13,26 @@
 #                 --system-site-packages sees apt's python3-lgpio (default /usr/bin/python3)
 #   INSTALL_VENV  1 (default) builds the venv and pip-installs the package; 0 skips it
 #   PIP_ARGS      extra pip arguments (e.g. "--no-deps" for an offline check)
+#   APT           1 (default on a real install) installs the OS packages the venv needs
+#                 with apt-get (python3-venv, python3-lgpio or lgpio's build tools); 0 only
+#                 names them
+#   CHECK_SYSTEM  1 (default) refuses an OS, architecture or Python known not to work;
+#                 0 skips that check (another distribution, at your own risk)
+#   OS_RELEASE    the os-release file read by that check (default /etc/os-release)
 #   SYSCONFDIR    default /etc
+#   BINDIR        where the `mush-companion` command is linked (default /usr/local/bin)
+#   STATE_DIR     the journal's folder made for the service user (default
+#                 /var/lib/mush-companion; systemd's StateDirectory= uses the same)
 #   UNITDIR       default $SYSCONFDIR/systemd/system
 #
 # Kept as one POSIX sh script so the Makefile stays two lines per target and the
 # steps can be read top to bottom.
 set -eu
+
+# Whatever the caller's umask (`sudo` keeps it; 077 is common on hardened accounts), the
+# service user must be able to read the venv, the unit and the config: every file and
+# directory made here is world-readable, as a package manager would leave it.
+umask 022
 
 ACTION=${1:-}
 DESTDIR=${DESTDIR:-}
@@ -26,10 +40,14 @@ PREFIX=${PREFIX:-/opt/mush-companion}
 PYTHON=${PYTHON:-/usr/bin/python3}
 INSTALL_VENV=${INSTALL_VENV:-1}
 PIP_ARGS=${PIP_ARGS:-}
+APT=${APT:-1}
+CHECK_SYSTEM=${CHECK_SYSTEM:-1}
+OS_RELEASE=${OS_RELEASE:-/etc/os-release}
 SYSCONFDIR=${SYSCONFDIR:-/etc}
 UNITDIR=${UNITDIR:-$SYSCONFDIR/systemd/system}
 UDEVDIR=${UDEVDIR:-$SYSCONFDIR/udev/rules.d}
 MODULESDIR=${MODULESDIR:-$SYSCONFDIR/modules-load.d}
+BINDIR=${BINDIR:-/usr/local/bin}
 
 SERVICE=mush-companion
 SERVICE_USER=mush
@@ -45,8 +63,13 @@ MODULES_FILE=$MODULESDIR/$SERVICE.conf
 CONFIG_DIR=$SYSCONFDIR/$SERVICE
 CONFIG_FILE=$CONFIG_DIR/config.toml
 VENV=$PREFIX/venv
+# `mush-companion state` etc. on the PATH of everyone on the Pi, and of sudo.
+COMMAND_LINK=$BINDIR/$SERVICE
 SHARE_DIR=$PREFIX/share/$SERVICE
 DOC_DIR=$PREFIX/share/doc/$SERVICE
+STATE_DIR=${STATE_DIR:-/var/lib/$SERVICE}
+# Tested versions of every dependency (pip -c): the same ones `make test` runs with.
+CONSTRAINTS=$SRC/constraints.txt
 # The config as installed, to tell on uninstall whether the one in /etc was edited.
 PRISTINE_CONFIG=$SHARE_DIR/config.default.toml
 
@@ -65,10 +88,12 @@ check_settings() {
         *) die "PREFIX must be an absolute path, not '$PREFIX'" ;;
     esac
     [ "$PREFIX" != / ] || die "PREFIX=/ would mix the venv into the system"
-    case $INSTALL_VENV in
-        0|1) ;;
-        *) die "INSTALL_VENV must be 0 or 1, not '$INSTALL_VENV'" ;;
-    esac
+    for setting in "INSTALL_VENV=$INSTALL_VENV" "APT=$APT" "CHECK_SYSTEM=$CHECK_SYSTEM"; do
+        case ${setting#*=} in
+            0|1) ;;
+            *) die "${setting%%=*} must be 0 or 1, not '${setting#*=}'" ;;
+        esac
+    done
     if live && [ "$(id -u)" -ne 0 ]; then
         die "a real install changes /etc and creates a user: run it with sudo (or set DESTDIR)"
     fi
@@ -83,12 +108,129 @@ install_file() {
     say "  $3"
 }
 
+# os_field KEY: one value from the os-release file, unquoted ("" when absent).
+os_field() {
+    sed -n "s/^$1=//p" "$OS_RELEASE" 2>/dev/null | head -n 1 | tr -d '"'"'"
+}
+
+# The Python of the venv as MAJOR.MINOR ("" when it does not run).
+python_version() {
+    "$1" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || true
+}
+
+# Refuse at once, with the reason and what to do, what is known not to work; before
+# anything is written, so a refusal leaves the system as it was.
+check_system() {
+    if [ "$CHECK_SYSTEM" = 0 ]; then
+        say "  (system check skipped: CHECK_SYSTEM=0)"
+        return
+    fi
+    # The userland's architecture, not the kernel's: 32-bit Raspberry Pi OS boots a 64-bit
+    # kernel on a Pi 4 or 5, so `uname -m` says aarch64 while every program is armhf.
+    if command -v dpkg >/dev/null 2>&1; then
+        arch=$(dpkg --print-architecture)
+    else
+        arch=$(uname -m)
+    fi
+    case $arch in
+        arm64|aarch64|amd64|x86_64) ;;
+        armhf|armel|arm*)
+            die "32-bit systems ($arch) are not supported: pygame-ce publishes no 32-bit ARM
+  wheels, and building it there needs SDL2 and its image, mixer and font libraries
+  compiled too (an hour on a Pi, and not tested). Flash Raspberry Pi OS (64-bit),
+  Bookworm or Trixie, with Raspberry Pi Imager: it runs on the Pi 3, 4, 5, 400 and
+  Zero 2 W. (A Pi 1, 2 or the first Zero cannot run 64-bit: use a newer Pi.)" ;;
+        *)
+            die "the $arch architecture is not supported; use Raspberry Pi OS (64-bit)" ;;
+    esac
+    [ -r "$OS_RELEASE" ] || die "cannot read $OS_RELEASE to tell which OS this is (CHECK_SYSTEM=0 skips the check)"
+    name=$(os_field PRETTY_NAME)
+    codename=$(os_field VERSION_CODENAME)
+    case $codename in
+        bookworm|trixie) ;;
+        jessie|stretch|buster|bullseye)
+            die "${name:-$codename} is too old: its Python is older than 3.11, which the
+  companion needs. Flash Raspberry Pi OS (64-bit) Bookworm or Trixie and install again." ;;
+        *)
+            say "  note: ${name:-this OS} is not one we test (Raspberry Pi OS or Debian Bookworm"
+            say "  and Trixie, 64-bit); going on since its architecture and Python may do" ;;
+    esac
+    if [ "$INSTALL_VENV" = 1 ]; then
+        command -v "$PYTHON" >/dev/null 2>&1 || die "no $PYTHON: sudo apt install python3 python3-venv"
+        version=$(python_version "$PYTHON")
+        case $version in
+            3.1[1-9]|3.[2-9][0-9]) ;;
+            *) die "$PYTHON is Python ${version:-(unknown)}; the companion needs 3.11 or newer
+  (Bookworm has 3.11, Trixie 3.13). Flash one of those, or set PYTHON to a newer one." ;;
+        esac
+    fi
+    say "  system: ${name:-unknown OS}, $arch${version:+, Python $version}"
+    if ! grep -qs 'Raspberry Pi' /proc/device-tree/model; then
+        say "  note: not a Raspberry Pi: GPIO pads will not work here (keyboard and USB pad hub do)"
+    fi
+}
+
+# On a real install, the OS packages the venv needs. GPIO comes from the OS's
+# python3-lgpio (Raspberry Pi OS ships it, built for its Python), seen by the venv through
+# --system-site-packages; where the OS lacks it, lgpio is built from its source (the PyPI
+# source bundles the C library), which needs swig, a C compiler and Python's headers.
+LGPIO_BUILD_PACKAGES="swig gcc libc6-dev python3-dev"
+install_os_packages() {
+    [ "$INSTALL_VENV" = 1 ] || return 0
+    if ! live || [ "$APT" = 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+        if ! "$PYTHON" -c 'import lgpio' >/dev/null 2>&1; then
+            say "  note: $PYTHON has no lgpio: install python3-lgpio (or, where the OS lacks it,"
+            say "  $LGPIO_BUILD_PACKAGES so pip can build it)"
+        fi
+        return 0
+    fi
+    packages="python3-venv"
+    if "$PYTHON" -c 'import lgpio' >/dev/null 2>&1; then
+        say "  lgpio: $PYTHON already has it (the venv sees it through --system-site-packages)"
+    elif apt-cache show python3-lgpio >/dev/null 2>&1; then
+        packages="$packages python3-lgpio"
+    else
+        say "  the OS has no python3-lgpio: lgpio will be built from source, which needs"
+        say "  $LGPIO_BUILD_PACKAGES"
+        packages="$packages $LGPIO_BUILD_PACKAGES"
+    fi
+    say "  apt-get install $packages"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages \
+        || die "apt-get could not install: $packages (try 'sudo apt update' first)"
+}
+
+# Remove a venv that can no longer work, saying why: after an OS upgrade (Bookworm to
+# Trixie) its interpreter link is dead or points at a newer Python whose site-packages
+# is empty, and pip would fail in ways that name neither.
+check_existing_venv() {
+    venv=$DESTDIR$VENV
+    [ -e "$venv" ] || [ -L "$venv/bin/python" ] || return 0
+    why=
+    have=$(python_version "$venv/bin/python")
+    made_for=$(sed -n 's/^version\(_info\)\{0,1\} *= *\([0-9]*\.[0-9]*\).*/\2/p' \
+        "$venv/pyvenv.cfg" 2>/dev/null | head -n 1)
+    if [ ! -f "$venv/pyvenv.cfg" ]; then
+        why="it has no pyvenv.cfg"
+    elif [ -z "$have" ]; then
+        why="its interpreter $venv/bin/python no longer runs (its Python was removed or upgraded)"
+    elif [ "$have" != "$(python_version "$PYTHON")" ] || [ "$made_for" != "$have" ]; then
+        why="it was made for Python ${made_for:-?} and $PYTHON is now $(python_version "$PYTHON")"
+    elif ! grep -Eq '^include-system-site-packages *= *true' "$venv/pyvenv.cfg"; then
+        why="it does not see the system's packages (python3-lgpio)"
+    fi
+    if [ -n "$why" ]; then
+        say "  rebuilding $VENV: $why"
+        rm -rf "$venv"
+    fi
+}
+
 build_venv() {
     if [ "$INSTALL_VENV" = 0 ]; then
         say "  (venv skipped: INSTALL_VENV=0)"
         return
     fi
     command -v "$PYTHON" >/dev/null 2>&1 || die "no $PYTHON; install python3 and python3-venv"
+    check_existing_venv
     if [ ! -x "$DESTDIR$VENV/bin/python" ]; then
         "$PYTHON" -m venv --system-site-packages "$DESTDIR$VENV" \
             || die "could not create the venv: is python3-venv installed?"
@@ -100,13 +242,20 @@ build_venv() {
     tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=./build \
         --exclude=./test-artifacts --exclude='./.*_cache' --exclude=./.hypothesis \
         --exclude='*.egg-info' --exclude='__pycache__' -cf - . | tar -C "$BUILD_COPY" -xf -
+    # PYPI=1 makes a source build of lgpio (only where neither the OS nor PyPI has it
+    # ready-made) include its own C library instead of needing liblgpio-dev.
     # shellcheck disable=SC2086  # PIP_ARGS is a list of words on purpose
-    "$DESTDIR$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
-        --upgrade $PIP_ARGS "${BUILD_COPY}[pi]"
+    PYPI=1 "$DESTDIR$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+        --upgrade --upgrade-strategy only-if-needed --constraint "$BUILD_COPY/constraints.txt" \
+        $PIP_ARGS "${BUILD_COPY}[pi]" \
+        || die "pip could not install the package into $VENV (the lines above say why)"
     if [ -n "$DESTDIR" ]; then
         relocate_venv
     fi
-    say "  $VENV (package installed with the [pi] extra)"
+    say "  $VENV (package installed with the [pi] extra, versions from constraints.txt)"
+    if ! "$DESTDIR$VENV/bin/python" -c 'import lgpio' >/dev/null 2>&1; then
+        say "  note: no lgpio in the venv: GPIO pads will not work (keyboard and USB pad hub do)"
+    fi
 }
 
 # A venv built under DESTDIR has DESTDIR in its script headers and config; rewrite
@@ -147,6 +296,14 @@ create_user() {
         usermod --append --groups "$group_list" "$SERVICE_USER"
         say "  system user $SERVICE_USER is in the groups $SERVICE_GROUPS"
     fi
+    # systemd makes it at the first start (StateDirectory=); made now, with the same owner
+    # and mode, so `mush-companion new-game` finds the service's journal before that.
+    if [ ! -d "$STATE_DIR" ]; then
+        mkdir -p "$STATE_DIR"
+        chmod 0700 "$STATE_DIR"
+        chown "$SERVICE_USER:$SERVICE_USER" "$STATE_DIR"
+        say "  $STATE_DIR (the journal's folder, for $SERVICE_USER only)"
+    fi
 }
 
 install_config() {
@@ -165,6 +322,8 @@ install_config() {
 do_install() {
     check_settings
     say "Installing the MUSH table companion into ${DESTDIR:-/} (PREFIX=$PREFIX)"
+    check_system
+    install_os_packages
     build_venv
     create_user
     mkdir -p "$DESTDIR$(dirname "$UNIT_FILE")"
@@ -177,6 +336,9 @@ do_install() {
     install_file 0644 "$SRC/systemd/modules-load.conf" "$MODULES_FILE"
     install_file 0644 "$SRC/docs/setup-pi.md" "$DOC_DIR/setup-pi.md"
     install_config
+    mkdir -p "$DESTDIR$BINDIR"
+    ln -sfn "$VENV/bin/$SERVICE" "$DESTDIR$COMMAND_LINK"
+    say "  $COMMAND_LINK -> $VENV/bin/$SERVICE"
     if live; then
         if command -v udevadm >/dev/null 2>&1; then
             udevadm control --reload || true
@@ -223,6 +385,9 @@ do_uninstall() {
     remove_file "$UNIT_FILE"
     remove_file "$RULES_FILE"
     remove_file "$MODULES_FILE"
+    if [ "$(readlink "$DESTDIR$COMMAND_LINK" 2>/dev/null)" = "$VENV/bin/$SERVICE" ]; then
+        remove_file "$COMMAND_LINK"
+    fi
     if [ -f "$DESTDIR$CONFIG_FILE" ]; then
         if [ -f "$DESTDIR$PRISTINE_CONFIG" ] \
             && cmp -s "$DESTDIR$CONFIG_FILE" "$DESTDIR$PRISTINE_CONFIG"; then
@@ -250,7 +415,7 @@ do_uninstall() {
     fi
     if ! live; then
         # A staged tree is ours alone: leave no empty directories behind in it.
-        for dir in "$UNITDIR" "$UDEVDIR" "$MODULESDIR" "$CONFIG_DIR" "$PREFIX"; do
+        for dir in "$UNITDIR" "$UDEVDIR" "$MODULESDIR" "$CONFIG_DIR" "$PREFIX" "$BINDIR"; do
             remove_empty_dirs "$dir" /
         done
     fi

@@ -24,6 +24,7 @@ from companion.voice.clips import DEFAULT_SOUNDS_DIR, ClipBank, compose
 from companion.voice.config import VoiceConfig
 from companion.voice.events import announcement_for
 from companion.voice.names import NameVoice, clean_name
+from companion.voice.output import open_mixer
 from companion.voice.phrases import Announcement, Seat, SeatLike
 
 log = logging.getLogger("companion.voice")
@@ -309,9 +310,10 @@ class Announcer:
         """Open the mixer unless the program already did; one log line if there is no device."""
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.init(frequency=MIXER_FREQUENCY, size=-16, channels=1,
-                                  buffer=MIXER_BUFFER)
+                opened = open_mixer(self._config.output, frequency=MIXER_FREQUENCY, size=-16,
+                                    channels=1, buffer=MIXER_BUFFER)
                 self._owns_mixer = True
+                log.info("voice: playing on %s", opened.describe())
             pygame.mixer.set_reserved(1)
             self._channel = pygame.mixer.Channel(0)
             self._clip_bank().preload(self._config.language)

@@ -28,6 +28,9 @@ class VoiceConfig:
         uses the seat colour.
     espeak_command: the espeak-ng program, a name on PATH or a path.
     sounds_dir: a folder of clips with a manifest.json, instead of the shipped clips.
+    output: which sound output to play on: "auto" (SDL's default), part of an output's
+        name as `mush-companion sound test` lists them ("hdmi", "headphones", "usb") or
+        an ALSA device name ("plughw:CARD=Headphones"); see companion.voice.output.
     """
 
     language: str = "en"
@@ -36,6 +39,7 @@ class VoiceConfig:
     speak_names: bool = True
     espeak_command: str = "espeak-ng"
     sounds_dir: str | None = None
+    output: str = "auto"
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -56,6 +60,10 @@ class VoiceConfig:
             if not (Path(self.sounds_dir) / "manifest.json").is_file():
                 raise ConfigError(_key("sounds_dir"),
                                   f"{self.sounds_dir!r} has no manifest.json of voice clips")
+
+        if not isinstance(self.output, str) or not self.output.strip():
+            raise ConfigError(_key("output"), f"must be \"auto\", an output's name or an "
+                              f"ALSA device name, not {self.output!r}")
 
     @classmethod
     def from_dict(cls, table: Mapping[str, object] | None) -> VoiceConfig:

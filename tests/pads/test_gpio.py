@@ -256,31 +256,12 @@ def test_rpigpio_factory_wires_up_and_delivers_presses(
         factory.close()
 
 
-def test_fake_rpi_package_is_enough_to_select_rpigpio(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fake-rpi package from the test extra also satisfies the RPi.GPIO import."""
-    import fake_rpi
-
-    monkeypatch.setitem(sys.modules, "RPi", fake_rpi.RPi)
-    monkeypatch.setitem(sys.modules, "RPi.GPIO", fake_rpi.RPi.GPIO)
-    monkeypatch.delitem(sys.modules, "gpiozero.pins.rpigpio", raising=False)
-    from companion.pads.factory import make_pin_factory
-
-    factory = make_pin_factory("rpigpio")
-    try:
-        assert type(factory).__name__ == "RPiGPIOFactory"
-    finally:
-        factory.close()
-
-
-def test_auto_factory_falls_back_to_rpigpio(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With lgpio missing, "auto" picks RPi.GPIO (here the fake one)."""
-    import fake_rpi
-
+def test_auto_factory_falls_back_to_rpigpio(
+    fake_rpi_gpio: types.ModuleType, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With lgpio missing, "auto" picks RPi.GPIO (here our fake one)."""
     monkeypatch.setitem(sys.modules, "lgpio", None)  # import lgpio -> ImportError
     monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
-    monkeypatch.setitem(sys.modules, "RPi", fake_rpi.RPi)
-    monkeypatch.setitem(sys.modules, "RPi.GPIO", fake_rpi.RPi.GPIO)
-    monkeypatch.delitem(sys.modules, "gpiozero.pins.rpigpio", raising=False)
     from companion.pads.factory import make_pin_factory
 
     factory = make_pin_factory("auto")

@@ -53,6 +53,7 @@ STAGED_FILES = {
     "etc/mush-companion/config.toml",
     "opt/mush-companion/share/mush-companion/config.default.toml",
     "opt/mush-companion/share/doc/mush-companion/setup-pi.md",
+    "usr/local/bin/mush-companion",
 }
 
 
@@ -70,7 +71,9 @@ def test_install_lays_out_every_file_and_uninstall_removes_them(tmp_path: Path) 
         ROOT / "systemd/99-mush-pad-hub.rules").read_bytes()
     config = (dest / "etc/mush-companion/config.toml").read_bytes()
     assert config == expected_config_source().read_bytes()
-    for name in STAGED_FILES:
+    link = dest / "usr/local/bin/mush-companion"
+    assert link.readlink() == Path(f"{PREFIX}/venv/bin/mush-companion")
+    for name in STAGED_FILES - {"usr/local/bin/mush-companion"}:
         mode = stat.S_IMODE((dest / name).stat().st_mode)
         assert mode == 0o644, f"{name} has mode {mode:o}"
 
@@ -187,7 +190,7 @@ def test_minimal_config_parses_as_is_and_with_every_example_uncommented(tmp_path
 
 
 STUBBED_TOOLS = ("id", "getent", "groupadd", "useradd", "usermod", "udevadm", "modprobe",
-                 "systemctl")
+                 "systemctl", "chown")
 
 
 def stub_tools(bin_dir: Path, log: Path, *, user_exists: bool) -> dict[str, str]:
@@ -220,7 +223,9 @@ def test_real_install_puts_the_service_user_in_the_device_groups(
     etc, prefix = tmp_path / "etc", tmp_path / "opt" / "mush-companion"
     args = ["make", "--no-print-directory", "-C", str(ROOT), "DESTDIR=", f"PREFIX={prefix}",
             "INSTALL_VENV=0"]
-    env = {**env, "SYSCONFDIR": str(etc)}
+    state = tmp_path / "var/lib/mush-companion"
+    env = {**env, "SYSCONFDIR": str(etc), "STATE_DIR": str(state),
+           "BINDIR": str(tmp_path / "bin-link")}
     result = subprocess.run([*args, "install"], env=env, capture_output=True, text=True,
                             timeout=120, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -234,6 +239,11 @@ def test_real_install_puts_the_service_user_in_the_device_groups(
         assert len(useradd) == 1 and f"--groups {groups}" in useradd[0]
         assert useradd[0].endswith(" mush") and "--system" in useradd[0]
     assert "udevadm control --reload" in calls
+    # The journal's folder exists before the first start, the service user's alone.
+    assert stat.S_IMODE(state.stat().st_mode) == 0o700
+    assert f"chown mush:mush {state}" in calls
+    assert (tmp_path / "bin-link/mush-companion").readlink() == (
+        prefix / "venv/bin/mush-companion")
     assert (etc / "systemd/system/mush-companion.service").is_file()
     assert (etc / "udev/rules.d/99-mush-pad-hub.rules").is_file()
     assert (etc / "mush-companion/config.toml").is_file()
@@ -250,3 +260,4 @@ def test_real_install_puts_the_service_user_in_the_device_groups(
     assert not (etc / "systemd/system/mush-companion.service").exists()
     assert not (etc / "udev/rules.d/99-mush-pad-hub.rules").exists()
     assert not (etc / "mush-companion").exists()
+    assert not (tmp_path / "bin-link/mush-companion").is_symlink()
