@@ -223,4 +223,6 @@ main() {
     echo "all steps passed"
 }
 
-main "$@"
+# On one line, read whole before it runs: an edit of this file during a run cannot
+# make bash read on into the changed text.
+main "$@"; exit $?
