@@ -90,11 +90,13 @@ clean:
 # DESTDIR stages into a directory; INSTALL_VENV=0 skips building the venv.
 PREFIX ?= /opt/mush-companion
 INSTALL_VENV ?= 1
+# BACKOFF=auto adds the growing restart delay where systemd is 254 or later (1: always).
+BACKOFF ?= auto
 
 .PHONY: install uninstall
 
 install:
-	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' INSTALL_VENV='$(INSTALL_VENV)' sh systemd/install.sh install
+	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' INSTALL_VENV='$(INSTALL_VENV)' BACKOFF='$(BACKOFF)' sh systemd/install.sh install
 
 uninstall:
 	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' sh systemd/install.sh uninstall

@@ -24,6 +24,9 @@
 #   STATE_DIR     the journal's folder made for the service user (default
 #                 /var/lib/mush-companion; systemd's StateDirectory= uses the same)
 #   UNITDIR       default $SYSCONFDIR/systemd/system
+#   BACKOFF       1: install systemd/backoff.conf (a restart delay growing to 5 min,
+#                 systemd 254 or later); 0: never; auto (default): when this machine's
+#                 systemd is 254 or later
 #
 # Kept as one POSIX sh script so the Makefile stays two lines per target and the
 # steps can be read top to bottom.
@@ -58,6 +61,7 @@ SRC=$(cd "$(dirname "$0")/.." && pwd)
 
 # Where each file lands (before DESTDIR).
 UNIT_FILE=$UNITDIR/$SERVICE.service
+BACKOFF_FILE=$UNITDIR/$SERVICE.service.d/backoff.conf
 RULES_FILE=$UDEVDIR/99-mush-pad-hub.rules
 MODULES_FILE=$MODULESDIR/$SERVICE.conf
 CONFIG_DIR=$SYSCONFDIR/$SERVICE
@@ -80,6 +84,13 @@ die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
 live() { [ -z "$DESTDIR" ]; }
 
 # True when systemd is the running init, so systemctl calls make sense.
+# Whether this machine's systemd is at least version $1 (RestartSteps= needs 254).
+systemd_at_least() {
+    version=$(systemctl --version 2>/dev/null | awk 'NR == 1 { print $2 }')
+    case $version in ''|*[!0-9]*) return 1 ;; esac
+    [ "$version" -ge "$1" ]
+}
+
 systemd_running() { live && [ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>&1; }
 
 check_settings() {
@@ -332,6 +343,9 @@ do_install() {
     chmod 0644 "$DESTDIR$UNIT_FILE.tmp.$$"
     mv -f "$DESTDIR$UNIT_FILE.tmp.$$" "$DESTDIR$UNIT_FILE"
     say "  $UNIT_FILE"
+    if [ "${BACKOFF:-auto}" = 1 ] || { [ "${BACKOFF:-auto}" = auto ] && systemd_at_least 254; }; then
+        install_file 0644 "$SRC/systemd/backoff.conf" "$BACKOFF_FILE"  # a growing delay
+    fi
     install_file 0644 "$SRC/systemd/99-mush-pad-hub.rules" "$RULES_FILE"
     install_file 0644 "$SRC/systemd/modules-load.conf" "$MODULES_FILE"
     install_file 0644 "$SRC/docs/setup-pi.md" "$DOC_DIR/setup-pi.md"
@@ -383,6 +397,8 @@ do_uninstall() {
         systemctl disable --now "$SERVICE.service" 2>/dev/null || true
     fi
     remove_file "$UNIT_FILE"
+    remove_file "$BACKOFF_FILE"
+    remove_empty_dirs "$(dirname "$BACKOFF_FILE")" "$UNITDIR"
     remove_file "$RULES_FILE"
     remove_file "$MODULES_FILE"
     if [ "$(readlink "$DESTDIR$COMMAND_LINK" 2>/dev/null)" = "$VENV/bin/$SERVICE" ]; then
