@@ -444,26 +444,27 @@ def parse_pads(value: object, hold: float | None, key: str = "pads") -> PadsConf
     """
     table = dict(_table(value, key))
     _known(table, _fields(PadsConfig), key)
+    problems: list[ConfigError] = []
     for name, cls in _PADS_SUBTABLES.items():
         if name in table:
-            _known(_table(table[name], f"{key}.{name}"), _fields(cls), f"{key}.{name}")
+            sub = _table(table[name], f"{key}.{name}")
+            try:
+                _known(sub, _fields(cls), f"{key}.{name}")
+            except ConfigError as exc:  # noted; the known keys are still checked below
+                problems.append(exc)
+                table[name] = {k: v for k, v in sub.items() if k in _fields(cls)}
     if hold is not None:
         if "hold_s" in table and table["hold_s"] != hold:
             raise ConfigError(f"{key}.hold_s", f"differs from table.hold_seconds ({hold:g}); "
                               "they are one setting, give only one")
         table["hold_s"] = hold
     # each sub-table on its own first, so a file with problems in several gets them all
-    problems: list[ConfigError] = []
     for name, parser in _PADS_PARSERS.items():
         if name in table:
-            try:
-                parser(table[name], f"{key}.{name}")
-            except ConfigError as exc:
-                problems.append(exc)
-    try:
-        parse_pads_config({k: v for k, v in table.items() if k not in _PADS_PARSERS}, key)
-    except ConfigError as exc:
-        problems.append(exc)
+            problems += _peel(lambda t, p=parser, n=name: p(t, f"{key}.{n}"),  # type: ignore[misc]
+                              table[name], f"{key}.{name}")
+    problems += _peel(lambda t: parse_pads_config(t, key),
+                      {k: v for k, v in table.items() if k not in _PADS_PARSERS}, key)
     if problems:
         raise ConfigProblems(problems)
     return parse_pads_config(table, key)
@@ -474,6 +475,34 @@ def parse_voice(value: object, key: str = "voice") -> VoiceConfig:
     table = _table(value, key)
     _known(table, _fields(VoiceConfig), key)
     return VoiceConfig.from_dict(table)
+
+
+def _peel(parse: Callable[[Any], object], value: object, key: str) -> list[ConfigError]:
+    """Every problem `parse` finds in the table `value`, not only the first: each bad key
+    is noted and left out, and the table is parsed again, until it parses."""
+    def attempt(table: object) -> list[ConfigError]:
+        try:
+            parse(table)
+        except ConfigProblems as exc:
+            return list(exc.problems)
+        except ConfigError as exc:
+            return [exc]
+        return []
+
+    if not isinstance(value, Mapping):
+        return attempt(value)
+    current = dict(value)
+    found: list[ConfigError] = []
+    for _ in range(len(current) + 1):
+        new = attempt(current)
+        found.extend(new)
+        names = {p.key[len(key) + 1:].split(".")[0] for p in new if p.key.startswith(key + ".")}
+        names &= set(current)
+        if not names:
+            break
+        for name in names:
+            del current[name]
+    return found
 
 
 # --- the whole file -----------------------------------------------------------------
@@ -497,11 +526,21 @@ def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
             problems.append(exc)
         return fallback()
 
+    def section(name: str, parse: Callable[[Any], T], fallback: Callable[[], T]) -> T:
+        """Parse one section; on problems note every one of them (each bad key left out
+        in turn) and go on with the default."""
+        value = data.get(name, {})
+        try:
+            return parse(value)
+        except ConfigError:
+            problems.extend(_peel(parse, value, name))
+        return fallback()
+
     check(lambda: _no_nul(data, ""), lambda: None)
     check(lambda: _known(data, SECTIONS, ""), lambda: None)
-    voice = check(lambda: parse_voice(data.get("voice", {})), VoiceConfig)
+    voice = section("voice", parse_voice, VoiceConfig)
     table_data: Mapping[str, Any] = check(lambda: _table(data.get("table", {}), "table"), dict)
-    table = check(lambda: parse_table(table_data), TableConfig)
+    table = section("table", parse_table, TableConfig)
     pads_data: Mapping[str, Any] = check(lambda: _table(data.get("pads", {}), "pads"), dict)
     if "hold_seconds" in table_data:
         pads = check(lambda: parse_pads(pads_data, table.hold_seconds), PadsConfig)
@@ -509,15 +548,15 @@ def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
         pads = check(lambda: parse_pads(pads_data, None), PadsConfig)
         table = dataclasses.replace(table, hold_seconds=pads.hold_s)
     config = Config(
-        game=check(lambda: parse_game(data.get("game", {}), voice.language),
-                   lambda: parse_game({}, voice.language)),
+        game=section("game", lambda t: parse_game(t, voice.language),
+                     lambda: parse_game({}, voice.language)),
         table=table,
         pads=pads,
         voice=voice,
-        display=check(lambda: parse_display(data.get("display", {})), DisplayConfig),
-        store=check(lambda: parse_store(data.get("store", {}), file.parent if file else None,
-                                        env), lambda: StoreConfig(default_journal_path(env))),
-        log=check(lambda: parse_log(data.get("log", {})), LogConfig),
+        display=section("display", parse_display, DisplayConfig),
+        store=section("store", lambda t: parse_store(t, file.parent if file else None, env),
+                      lambda: StoreConfig(default_journal_path(env))),
+        log=section("log", parse_log, LogConfig),
         file=file,
     )
     if problems:
