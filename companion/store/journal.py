@@ -1092,9 +1092,8 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes]], retracted: set[tu
     else:
         if rows and seq <= max(rows):
             note = f"game {gid} event {seq} is missing"
-            later = [rows[s][0] for s in rows if s > seq]
-            if batches and (not later or min(later) <= batches[-1][0]):
-                batches.pop()  # the missing row may have been part of this command
+            if batches:  # the missing row, and those after it up to the next present
+                batches.pop()  # one, may have been the end of this command
     if note is None and batches and (gid, batches[-1][1][-1][1]) not in ends and \
             not all((gid, r[1]) in trusted for r in batches[-1][1]):
         note = f"game {gid} ends at event {seq - 1}, read from a damaged page"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sqlite3
 import struct
 from pathlib import Path
@@ -138,12 +139,23 @@ def test_a_bad_wal_frame_is_found_and_the_later_commits_kept(
     flip_wal_frame(wal, 5)
     report = read_wal(wal.read_bytes())
     assert report.bad_frame == 5 and report.damaged and report.ignored > 10
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(cut.with_name(cut.name + suffix), plain / (cut.name + suffix))
+    conn = sqlite3.connect(plain / cut.name)
+    sqlite_alone = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    conn.close()
     with caplog.at_level(logging.WARNING, logger="companion.store"), Journal(cut) as reopened:
         assert reopened.recovery is not None
         assert "-wal" in reopened.recovery.reason
         last = assert_at_a_command_boundary(game, reopened, game_id)
-        # the pages written after the bad frame still hold the whole game
-        assert last == len(game.steps) - 1
+        # never less than SQLite alone would show, but for a command it cannot prove whole
+        # (how much more the sound commits after the bad frame give back depends on which
+        # pages the bad frame carried)
+        kept_events = len(reopened.load(game_id))
+        longest = max(len(step.events) for step in game.steps)
+        assert kept_events >= sqlite_alone - longest and last > len(game.steps) // 2
     kept = damaged_copies(cut.parent)
     assert any(p.name.endswith("-wal") for p in kept), "the -wal is kept aside"
     assert any("-wal" in r.getMessage() for r in caplog.records)
