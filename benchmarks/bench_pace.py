@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from companion.rules import commands as cmd
@@ -68,6 +68,8 @@ class Pace:
     presses: list[int]  # presses, per round
     most_presses: int  # the most presses one decision took (bids aside)
     most_what: str
+    decisions: int  # decisions other than bids
+    long: Counter[str]  # decisions that took more than 3 presses, by what they did
     passes: int  # presses that said "no" in a reaction window (silence needs none)
     windows: int
     minutes: float
@@ -92,14 +94,25 @@ def play(players: int, seed: int, reacting: bool) -> Pace:
     deciding: dict[int, int] = defaultdict(int)  # presses of the decision in progress
     most, most_what = 0, ""
     windows = 0
+    decisions, long = 0, Counter[str]()
     seen: GameState | None = None
+    known = len(controller.history)
     start = clock.now
     while controller.state.phase is not Phase.GAME_OVER and clock.now - start < LIMIT_S:
         state = controller.state
         if state is not seen:  # the game moved on: whoever decided is done; all decide anew
+            new = controller.history[known:]
+            known = len(controller.history)
+            acts = [e for e in new if not isinstance(e, ev.WindowClosed)]  # a choice made
+            what = type((acts or new)[0]).__name__ if new else "?"  # ahead acts at the close
             for seat, n in deciding.items():
-                if seen is not None and seen.phase is not Phase.BIDDING and n > most:
-                    most, most_what = n, f"{seen.phase.value} (seat {seat})"
+                if seen is None or seen.phase is Phase.BIDDING:
+                    continue
+                decisions += 1
+                if n > 3:
+                    long[f"{n} presses: {seen.phase.value}, then {what}"] += 1
+                if n > most:
+                    most, most_what = n, f"{seen.phase.value}, then {what} (seat {seat})"
             deciding.clear()
             for seat in range(players):
                 ready_at[seat] = max(ready_at[seat], clock.now + DECIDE_S)
@@ -122,7 +135,7 @@ def play(players: int, seed: int, reacting: bool) -> Pace:
         windows += sum(isinstance(e, ev.WindowOpened) for e in out.events)
     rounds = controller.state.round
     return Pace(rounds, [waited[r] for r in range(1, rounds + 1)],
-                [presses[r] for r in range(1, rounds + 1)], most, most_what,
+                [presses[r] for r in range(1, rounds + 1)], most, most_what, decisions, long,
                 sum(isinstance(e, ev.Passed) for e in controller.history), windows,
                 (clock.now - start) / 60)
 
@@ -145,5 +158,11 @@ def run() -> None:
             print(f"   presses: {statistics.mean(press_rounds):.1f} a round; the most for "
                   f"one decision other than a bid: {worst.most_presses} "
                   f"({worst.most_what})")
+            made = sum(g.decisions for g in games)
+            long = sum((g.long for g in games), Counter[str]())
+            print(f"   decisions other than bids: {made}, "
+                  f"{100 * (made - long.total()) / max(1, made):.1f} % in 3 presses or fewer")
+            for what, n in long.most_common(4):
+                print(f"      {n} × {what}")
             print(f"   windows: {sum(g.windows for g in games)} opened; presses that said "
                   f"no to one: {sum(g.passes for g in games)}")

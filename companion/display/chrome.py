@@ -398,7 +398,7 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
         mark = pygame.Rect(row.x + p.px(6), row.y, line_h * 2 // 3, line_h)
         button = BUTTON_GLYPHS.get(getattr(item, "button", "") or "")
         colour = theme.TEXT if item.enabled else theme.DIM
-        if style == "buttons" and button:
+        if style in ("buttons", "keys") and button:
             mark.w = max(mark.w, p.measure(button, theme.BODY)[0])
             p.text(button, mark, theme.BODY, colour=colour, align="center")
         elif focused:

@@ -539,6 +539,12 @@ def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
     return dice.y + math.ceil(uncovered / per_row) * (size + gap) - gap
 
 
+def roll_text_height(p: Painter) -> int:
+    """The height a standard-die roll's three lines need beside the die (the roll and its
+    modifier, what it needed, the result)."""
+    return 2 * p.line(theme.BODY) + p.line(theme.BIG) + p.px(8)
+
+
 def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
     """This turn's latest roll: dog dice, rough terrain, avalanche or pressing.
 
@@ -577,10 +583,11 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
     else:
         w.standard_die(p, die, 1 + int(progress * 23) % 6, (progress * 1000) % 360)
     text_box = pygame.Rect(die.right + p.px(20), rect.y, rect.right - die.right - p.px(20),
-                           size)
+                           max(size, min(rect.h, roll_text_height(p))))
     if not done:
         return die.bottom
     face = faces[0]
+    bottom = max(die.bottom, text_box.bottom)
     if kind in ("terrain", "avalanche"):
         mod = int(last.get("modifier", 0))
         need = 4 if kind == "terrain" else 6
@@ -590,14 +597,15 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
                  f"needs {need} or more",
                  ("Enters" if kind == "terrain" else "Crosses") if last.get("success")
                  else "Fails: the move ends here"]
-        rows = split_rows(text_box, [1.0] * len(lines), gap=p.px(4))
+        rows = split_rows(text_box, [float(p.line(theme.BODY))] * 2 + [float(p.line(theme.BIG))],
+                          gap=p.px(4))
         for i, (text, row) in enumerate(zip(lines, rows, strict=True)):
             p.text(text, row, theme.BIG if i == 2 else theme.BODY, bold=i == 2)
     elif kind == "press":
         result = last.get("press")
         p.text(f"Pressing: {face} → {PRESS_WORDS.get(str(result), str(result))}", text_box,
                theme.BIG, bold=True)
-    return die.bottom
+    return bottom
 
 
 def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
@@ -616,9 +624,6 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     context = turn.get("context")
     suffix = {"early": "Early Riser", "press": "pressing bonus"}.get(str(context), "turn")
     body = title_row(p, view, areas.content, f"{seat_name(view, seat_no)}: {suffix}", seat_no)
-    # Every chip paid this turn stays listed right under the roll it changed; room for
-    # three of them is kept back from the dice.
-    reserve = min(payments_height(p, frame.payments, most=3), body.h * 2 // 5)
     lines = _turn_headline(view, turn, seat)
     if frame.screen == "rest":  # choosing where and how to rest, not whether to move
         lines = ["Resting: where is the sled?", "Then dogs or chips, as its sign shows"]
@@ -635,6 +640,11 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                         rolled if frame.animation_progress >= 1.0 else None,
                         placeholder(view, "pressing"), kind="press")
             body = pygame.Rect(body.x, body.y, body.w, body.h - chart_h - p.px(12))
+    # Every chip paid this turn stays listed right under the roll it changed; room for
+    # three of them is kept back from the dice, but never the room the roll's own result
+    # needs (older payments fold into one line instead).
+    reserve = min(payments_height(p, frame.payments, most=3), body.h * 2 // 5,
+                  max(0, body.h - roll_text_height(p) - p.px(22)))
     bottom = body.y
     if frame.screen == "rest":
         pass  # resting rolls nothing: no dice to show

@@ -375,7 +375,8 @@ class TableController:
     def _ahead_tree(self, seat: int, window: Tree | None) -> Tree | None:
         """During a reroll window, the seat that acts next already sees its next menu (and
         its own reroll at the end): it may choose while the others decide, and its choice
-        acts when the window closes. So the countdown runs while the table plays on."""
+        acts when the window closes. So the countdown runs while the table plays on. The
+        reroll of its own roll sits one ◀ from the item the menu opens on; another's, last."""
         after = self.preview()
         if after is None:
             return None
@@ -390,7 +391,14 @@ class TableController:
             paying = next((n for n in own.children.items if n.key == "reroll"), None)
             if paying is not None and paying.children is not None:
                 own.children = paying.children
-            tree.items.append(own)
+            keys = [n.key for n in tree.items]
+            window_state = self._state.window
+            if window_state is not None and window_state.roller == seat \
+                    and tree.default in keys:
+                # its own roll: one ◀ from the item the menu opens on, as the window counts
+                tree.items.insert(keys.index(tree.default), own)
+            else:  # another's roll: last, so its own choices keep their places
+                tree.items.append(own)
         tree.key = "ahead"
         intent = self._intent
         if intent is not None and intent[0] == seat:

@@ -34,6 +34,9 @@ Menu styles (`Menu.style`):
   buttons  an offer that any button takes (an unclaimed reaction window, the heads-up
            before another seat's dice roll); one item, no focus (`focus` = -1); the
            choices it opens are a list, and paying is behind a `confirm` menu
+  keys     a sub-menu of two or three items, each chosen at once by the button drawn
+           beside it, ● on the safe or suggested one (a rough-terrain modifier, a
+           wilderness or Nikolai rest): one press instead of moving a focus and selecting
   bid      a secret bid: the items only explain the buttons; no value is ever shown
 """
 
@@ -66,9 +69,9 @@ class Menu:
     seat: int  # -1 (TABLE): any pad (setup)
     title: str
     items: tuple[MenuItem, ...]
-    focus: int = 0  # -1: no focus (styles "buttons" and "bid")
+    focus: int = 0  # -1: no focus (styles "buttons", "keys" and "bid")
     hint: str = ""
-    style: str = "list"  # "list", "buttons" or "bid" (see the module docstring)
+    style: str = "list"  # "list", "buttons", "keys" or "bid" (see the module docstring)
     depth: int = 0  # how many sub-menus deep; holding ● steps back one
     confirm: bool = False  # a confirmation step before chips are spent or a die is rolled
     note: str = ""  # a line under the title, e.g. "acts when the reroll window closes"

@@ -88,6 +88,11 @@ class Tree:
 
 
 LIST_HINT = "◀ ▶ choose · ● select"
+KEYS = "keys"
+"""The style of a sub-menu of at most three items, each chosen at once by its own button
+(drawn beside it), ● always on the safe or suggested one: one press instead of moving a
+focus and selecting it."""
+KEYS_HINT = "press the item's button · hold ● back"
 SUB_HINT = "◀ ▶ choose · ● select · hold ● back"
 BID_HINT = "▶ +1 · ◀ −1 · hold ◀ clears · hold ▶ blinks your bid · ● lock in"
 CLIMATE_LABEL = {Climate.WARM: "Warm (sun)", Climate.MODERATE: "Moderate (sun/cloud)",
@@ -149,6 +154,17 @@ def _item(state: GameState, key: str, label: str, command: cmd.Command, detail: 
     if not reason and command.seat >= 0 and command.cost > state.players[command.seat].chips:
         reason = f"needs {chips(command.cost)}"
     return Node(key, label, reason or detail, False, None)
+
+
+def _keyed(tree: Tree, first: str) -> Tree:
+    """`tree` in the KEYS style: ● on the item `first`, ◀ and ▶ on the others in order.
+    Only for a tree of at most three items."""
+    assert len(tree.items) <= 3
+    others = iter(("left", "right"))
+    for node in tree.items:
+        node.button = "select" if node.key == first else next(others)
+    tree.style, tree.hint, tree.default = KEYS, KEYS_HINT, first
+    return tree
 
 
 def _submenu(key: str, label: str, tree: Tree, detail: str = "", blocked: str = "") -> Node:
@@ -245,8 +261,11 @@ def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
         detail = f"gives {gain_text(real, n_chips)}" if real < n_dogs else ""
         items.append(_item(state, str(index), gain_text(n_dogs, n_chips),
                            cmd.Rest(seat, place, index), detail))
-    return Tree(f"rest.{place.value}", f"Rest: {PLACE_LABEL[place]}", items, SUB_HINT,
+    tree = Tree(f"rest.{place.value}", f"Rest: {PLACE_LABEL[place]}", items, SUB_HINT,
                 default=str(suggested_rest(state, seat, place)))
+    if len(items) <= 3:  # a wilderness or Nikolai rest: any choice in one press
+        _keyed(tree, tree.default or items[0].key)
+    return tree
 
 
 REST_LABEL = {RestPlace.ANCHORAGE: "Rest at Anchorage", RestPlace.SMALL_TOWN:
@@ -288,8 +307,9 @@ def rest_items(state: GameState, seat: int) -> dict[RestPlace, Node]:
 def turn_tree(state: GameState, seat: int) -> Tree:
     """T1-T2: move or rest (and X4 sticks, which a seat may use on its turn).
 
-    Move is in the middle and focused: a town rest is one ◀ away, a wilderness rest one ▶,
-    so the usual decisions take three presses at most.
+    Move is in the middle and focused: a town rest is one ◀ away, a wilderness rest one ▶
+    (three presses with the suggested choice, any choice of the wilderness's two); Nikolai
+    or Unal-Akleet two ◀ and Anchorage two ▶ away, the stick last.
     """
     player = state.players[seat]
     colour = state.colour_of(seat)
@@ -297,16 +317,19 @@ def turn_tree(state: GameState, seat: int) -> Tree:
     rests = rest_items(state, seat)
     move = _item(state, "move", "Move", cmd.Move(seat), move_detail,
                  "all dogs covered: you must rest (T2)")
-    items = [*(rests[p] for p in (RestPlace.TOWN,) if p in rests), move,
-             *(rests[p] for p in (RestPlace.WILDERNESS,) if p in rests),
+    def at(*places: RestPlace) -> list[Node]:
+        return [rests[p] for p in places if p in rests]
+
+    items = [*at(RestPlace.SMALL_TOWN, RestPlace.TOWN), move,
+             *at(RestPlace.WILDERNESS, RestPlace.ANCHORAGE),
              _submenu("stick", "Avalanche stick", stick_tree(state, seat), chips(STICK_COST),
-                      f"needs {chips(STICK_COST)}"),
-             *(rests[p] for p in (RestPlace.SMALL_TOWN, RestPlace.ANCHORAGE) if p in rests)]
+                      f"needs {chips(STICK_COST)}")]
     if move.enabled:
         title = f"{name(state, seat)}: move or rest?"
     else:
         title = f"{name(state, seat)}: rest (all dogs covered)"
-    return Tree("turn", title, items, LIST_HINT, default="move")
+    default = "move" if move.enabled else f"rest.{RestPlace.TOWN.value}"
+    return Tree("turn", title, items, LIST_HINT, default=default)
 
 
 def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
@@ -325,7 +348,10 @@ def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
         odds = percent(7 - need + modifier)
         cost = chips(modifier) if modifier else "free"
         items.append(_item(state, str(modifier), f"+{modifier}", command, f"{odds} · {cost}"))
-    return Tree(kind.value, title, items, SUB_HINT, default="0")
+    tree = Tree(kind.value, title, items, SUB_HINT, default="0")
+    if len(items) <= 3:  # rough terrain: +0 on ● (a double press pays nothing), +1 ◀, +2 ▶
+        _keyed(tree, "0")
+    return tree
 
 
 def moving_tree(state: GameState, seat: int) -> Tree:
@@ -336,13 +362,13 @@ def moving_tree(state: GameState, seat: int) -> Tree:
     player = state.players[seat]
     left = turn.spaces - turn.entered
     no_space = "no spaces left" if turn.spaces else "no spaces"
-    items = [_item(state, "done", "Done moving", cmd.EndMove(seat))]
-    terrain = _roll_tree(state, seat, RollKind.TERRAIN)
-    items.append(_submenu("terrain", "Rough terrain roll", terrain, "4-6 enters",
-                          no_space if left <= 0 else ""))
+    # Done moving is focused; rough terrain one ▶ away, crossing into the next zone (or
+    # reaching Nome) two; an avalanche (when a stick is in play) one ◀ away, passing
+    # opponents one ◀ more (one ◀ when no stick is in play); the stick last. Each roll
+    # then takes three presses, its modifier included.
     avalanche = _roll_tree(state, seat, RollKind.AVALANCHE)
-    items.append(_submenu("avalanche", "Avalanche roll", avalanche, "6 crosses",
-                          "no stick in play" if state.sticks == 0 else no_space))
+    terrain = _roll_tree(state, seat, RollKind.TERRAIN)
+    crossings: dict[bool, Node] = {}
     for forward in (True, False):
         board = next_board(settings, player.board, forward)
         if board is None:
@@ -353,18 +379,30 @@ def moving_tree(state: GameState, seat: int) -> Tree:
         else:
             zone = ZONE_LABEL[target.zone]
             label = f"{'Crossed into' if forward else 'Went back into'} the {zone} Zone"
-        items.append(_item(state, "cross" if forward else "back", label,
-                           cmd.CrossZone(seat, forward), "", "no spaces"))
-    if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
-        items.append(_item(state, "nikolai", "Reached Nikolai", cmd.ReachNikolai(seat),
-                           "go to Unal-Akleet (S9)", "no spaces"))
-    if not settings.variants.short_north and _at_nome_board(state, seat):
-        items.append(_item(state, "nome", "Reached Nome!", cmd.ReachNome(seat), "wins (T3)",
-                           "no spaces"))
-    if turn.context is not MoveContext.EARLY:
+        crossings[forward] = _item(state, "cross" if forward else "back", label,
+                                   cmd.CrossZone(seat, forward), "", "no spaces")
+    early = turn.context is MoveContext.EARLY
+    items = []
+    if not early:
         blocked = "paid for this turn" if turn.passing else ""
         items.append(_item(state, "passing", "Pass opponents", cmd.PayPassing(seat),
                            f"{chips(PASSING_COST)}, this turn", blocked))
+    items += [_submenu("avalanche", "Avalanche roll", avalanche, "6 crosses",
+                       "no stick in play" if state.sticks == 0 else no_space),
+              _item(state, "done", "Done moving", cmd.EndMove(seat)),
+              _submenu("terrain", "Rough terrain roll", terrain, "4-6 enters",
+                       no_space if left <= 0 else "")]
+    if True in crossings:
+        items.append(crossings[True])
+    if not settings.variants.short_north and _at_nome_board(state, seat):
+        items.append(_item(state, "nome", "Reached Nome!", cmd.ReachNome(seat), "wins (T3)",
+                           "no spaces"))
+    if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
+        items.append(_item(state, "nikolai", "Reached Nikolai", cmd.ReachNikolai(seat),
+                           "go to Unal-Akleet (S9)", "no spaces"))
+    if False in crossings:
+        items.append(crossings[False])
+    if not early:
         items.append(_submenu("stick", "Avalanche stick", stick_tree(state, seat),
                               chips(STICK_COST), f"needs {chips(STICK_COST)}"))
     if turn.context is MoveContext.EARLY:

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from companion.pads.events import Button
 from companion.rules import commands as cmd
 from companion.table.frame import Menu, MenuItem
-from companion.table.menus import Node, Tree, route, walk
+from companion.table.menus import KEYS, Node, Tree, route, walk
+
+_BUTTON_NAMES = {Button.LEFT: "left", Button.SELECT: "select", Button.RIGHT: "right"}
 
 
 @dataclass
@@ -75,6 +77,12 @@ class Navigator:
         keys = level.enabled_keys()
         if not keys:
             return None
+        if level.style == KEYS:  # each item is chosen by its own button
+            node = next((n for n in level.items
+                         if n.enabled and n.button == _BUTTON_NAMES[button]), None)
+            if node is not None and node.children is not None:
+                self.enter(key, node.key)
+            return node
         current = focused(ui, level)
         if button is not Button.SELECT:
             index = keys.index(current)
@@ -125,6 +133,10 @@ class Navigator:
         if path != keys[:len(path)]:
             return Button.SELECT, True  # step back out towards the route
         want = keys[len(path)]
+        if level.style == KEYS:
+            node = level.find(want)
+            assert node is not None
+            return next(b for b, n in _BUTTON_NAMES.items() if n == node.button), False
         current = focused(SeatUi(path, ui.focus), level)
         if current == want:
             return Button.SELECT, False

@@ -90,10 +90,10 @@ def test_move_or_rest_and_hold_select_steps_back_out() -> None:
     ctl, _ = controller(state, dice)
     top = menu_of(ctl, 0)
     assert [i.label for i in top.items] == [
-        "Rest in a town", "Move", "Rest in the wilderness", "Avalanche stick",
-        "Rest at Nikolai", "Rest at Anchorage"]
-    assert focused(top) == "Move" and top.items[1].detail == "8 dogs, green dice"
-    assert top.items[5].detail == "1 chip"  # one choice: chosen at once
+        "Rest at Nikolai", "Rest in a town", "Move", "Rest in the wilderness",
+        "Rest at Anchorage", "Avalanche stick"]
+    assert focused(top) == "Move" and top.items[2].detail == "8 dogs, green dice"
+    assert top.items[4].detail == "1 chip"  # one choice: chosen at once
     press(ctl, 0, L)
     press(ctl, 0, S)
     frame = check_frame(ctl)
@@ -115,6 +115,41 @@ def test_a_rest_takes_three_presses_at_most_with_the_suggested_choice() -> None:
     assert focused(menu_of(ctl, 0)) == "3 dogs"
     out = press(ctl, 0, S)
     assert out.applied and ctl.state.players[0].covered == 1
+
+
+def test_a_rough_terrain_roll_takes_three_presses_whatever_its_modifier() -> None:
+    # M4, X3: ▶ to the roll, ● opens it, then one button: ● +0 (so a double press pays
+    # nothing), ◀ +1, ▶ +2; each row shows its button, odds and cost
+    for button, modifier in ((S, 0), (L, 1), (R, 2)):
+        state, dice = moving_seat_0(dogs=3)
+        ctl, _ = controller(state, dice)
+        chips = state.players[0].chips
+        press(ctl, 0, R)
+        press(ctl, 0, S)
+        menu = menu_of(ctl, 0)
+        assert menu.style == "keys" and menu.focus == -1
+        assert {i.label: i.button for i in menu.items} == {"+0": "select", "+1": "left",
+                                                           "+2": "right"}
+        dice.push(3)
+        out = press(ctl, 0, button)
+        assert out.applied
+        assert ctl.state.players[0].chips == chips - modifier
+        assert ctl.state.last_roll is not None and ctl.state.last_roll.modifier == modifier
+
+
+def test_a_wilderness_or_nikolai_rest_takes_any_choice_with_one_press() -> None:
+    # Z1: two or three choices, each on its own button, ● on the suggested one
+    state, dice = turn_of_seat_0()
+    ctl, _ = controller(state.with_player(0, covered=4), dice)
+    press(ctl, 0, L, 2)  # Nikolai, two ◀ from Move
+    press(ctl, 0, S)
+    menu = menu_of(ctl, 0)
+    assert menu.title == "Rest at Nikolai" and menu.style == "keys"
+    assert {i.label: i.button for i in menu.items} == {
+        "2 dogs": "select", "4 chips": "left", "1 dog + 2 chips": "right"}
+    out = press(ctl, 0, L)
+    assert out.applied and ctl.state.players[0].covered == 4
+    assert ctl.state.players[0].chips == state.players[0].chips + 4
 
 
 def test_rest_choices_show_what_they_really_give() -> None:
@@ -144,12 +179,12 @@ def test_rest_places_are_only_those_the_rules_offer_where_the_sled_is() -> None:
         return [i.label for i in menu_of(ctl, 0).items if i.label.startswith("Rest")]
 
     state, dice = turn_of_seat_0()
-    assert places(state) == ["Rest in a town", "Rest in the wilderness", "Rest at Nikolai",
+    assert places(state) == ["Rest at Nikolai", "Rest in a town", "Rest in the wilderness",
                              "Rest at Anchorage"]
     assert places(state.with_player(0, board=1)) == [
         "Rest in a town", "Rest in the wilderness"]
     assert places(state.with_player(0, board=2)) == [
-        "Rest in a town", "Rest in the wilderness", "Rest at Unal-Akleet"]
+        "Rest at Unal-Akleet", "Rest in a town", "Rest in the wilderness"]
     state, dice = turn_of_seat_0(Variants(skip_central=True))
     assert places(state) == ["Rest in a town", "Rest in the wilderness", "Rest at Anchorage"]
 
@@ -184,7 +219,7 @@ def test_the_moving_menu_shows_odds_and_costs() -> None:
     assert items(menu_of(ctl, 0)) == {"+0": (True, "50% · free"), "+1": (True, "67% · 1 chip"),
                                       "+2": (True, "83% · 2 chips")}
     long_press(ctl, 0, S)
-    press(ctl, 0, L, 2)  # ◀ wraps from "Done moving" to the last item
+    press(ctl, 0, L, 3)  # ◀ Pass opponents, then wraps to the last item
     press(ctl, 0, S)  # Avalanche stick
     assert items(menu_of(ctl, 0)) == {"Place a stick": (True, "5 chips"),
                                       "Move a stick": (False, "no stick in play"),
@@ -207,7 +242,7 @@ def test_avalanche_odds_with_sticks_and_few_chips() -> None:
     bank = state.bank + state.players[0].chips - 3
     ctl, _ = controller(replace(state.with_player(0, chips=3), bank=bank), dice)
     assert items(menu_of(ctl, 0))["Pass opponents"] == (False, "needs 4 chips")
-    press(ctl, 0, R, 2)
+    press(ctl, 0, L)  # the avalanche is one ◀ from "Done moving"
     press(ctl, 0, S)
     menu = menu_of(ctl, 0)
     assert menu.title == "Avalanche roll (M5)"

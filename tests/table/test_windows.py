@@ -349,7 +349,9 @@ def test_the_next_step_may_be_chosen_while_the_reroll_window_runs() -> None:
     assert phase(ctl) is Phase.REROLL
     menu = menu_of(ctl, 0)
     assert menu.title == "Peter: move up to 3" and menu.note == "acts when the countdown ends"
-    assert menu.items[-1].label == "Reroll your dog dice"  # the roller's own reroll, last
+    labels = [i.label for i in menu.items]  # the roller's own reroll, one ◀ from its focus
+    assert labels.index("Reroll your dog dice") == labels.index("Done moving") - 1
+    assert menu.items[menu.focus].label == "Done moving"
     out = choose(ctl, 0, c.EndMove(0))
     assert out.events == () and ctl.intent(0) == c.EndMove(0)
     assert menu_of(ctl, 0).note.startswith("Chosen: finished moving")
