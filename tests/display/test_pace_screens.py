@@ -4,13 +4,17 @@ reveal hides nothing, game over shows the race, and counts are spelt right."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 
 import pygame
+from table.helpers import R, S, controller, press
+from table.scenes import moving_seat_0
 
 from companion.display import render, theme
 from companion.display.screens import race_order
 from companion.table.menus import turn_tree
+from display.conftest import SCREEN_DIR
 from display.frames import NAMES, all_frames, moments
 
 FRAMES = {players: all_frames(players) for players in (4, 6)}
@@ -161,3 +165,25 @@ def test_the_order_of_play_stays_on_the_seat_cards() -> None:
     for name in ("weather_reroll_paid", "dogs_paid_held", "moving"):
         texts = drawn(FRAMES[6][name])
         assert [t for t in texts if t in ("1st", "2nd", "3rd", "4th", "5th", "6th")] != []
+
+
+def test_a_keys_menu_shows_each_items_button_at_every_size() -> None:
+    # M4: the rough-terrain roll's menu: one press chooses the modifier, so each row
+    # shows its button, and nothing is cut at any size
+    state, dice = moving_seat_0(dogs=3)
+    ctl, _ = controller(state, dice)
+    press(ctl, 0, R)
+    press(ctl, 0, S)
+    frame = ctl.frame()
+    menu = next(m for m in frame.menus if m.seat == 0)
+    assert menu.style == "keys"
+    for size in SIZES:
+        surface = pygame.Surface(size)
+        log = render(frame, surface)
+        os.makedirs(SCREEN_DIR, exist_ok=True)
+        pygame.image.save(surface, os.path.join(SCREEN_DIR,
+                                                f"table_terrain_keys_{size[0]}x{size[1]}.png"))
+        assert log.problems() == []
+        texts = log.texts()
+        for glyph, label in (("●", "+0"), ("◀", "+1"), ("▶", "+2")):
+            assert glyph in texts and label in texts
