@@ -239,12 +239,20 @@ def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 
 
 def _seat_heading(p: Painter, view: View, index: int, row: pygame.Rect, pad: int,
-                  design: float) -> int:
-    """A tile's first row: the seat's badge, then its name; returns the badge's size."""
+                  design: float, badge_alone: bool = False) -> int:
+    """A tile's first row: the seat's badge, then its name; returns the badge's size.
+
+    With `badge_alone` the badge stands alone in the middle (the seat cards below name
+    every badge)."""
     badge = min(row.h, w.badge_size(p))
+    name = seat_name(view, index)
+    if badge_alone:
+        w.seat_badge(p, index, pygame.Rect(row.centerx - badge // 2,
+                                           row.centery - badge // 2, badge, badge))
+        return badge
     w.seat_badge(p, index, pygame.Rect(row.x, row.centery - badge // 2, badge, badge))
-    p.text(seat_name(view, index), pygame.Rect(row.x + badge + pad, row.y,
-                                               row.w - badge - pad, row.h), design, bold=True)
+    p.text(name, pygame.Rect(row.x + badge + pad, row.y, row.w - badge - pad, row.h), design,
+           bold=True)
     return badge
 
 
@@ -265,13 +273,17 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     progress = frame.animation_progress if frame.animation == "reveal" else 1.0
     bids_box, order_box = split_rows(body, [1.2, 1.0], gap=p.px(14))
     tiles = split_columns(bids_box, [1.0] * max(1, len(seats)), gap=p.px(12))
+    # names only when every one fits whole beside its badge: "Le…" over a bid helps nobody
+    room = (tiles[0].w - 2 * p.px(10)) - w.badge_size(p) - p.px(10) if tiles else 0
+    alone = any(p.measure(seat_name(view, int(seat["seat"])), theme.FLOOR, bold=True)[0] > room
+                for seat in seats)
     for seat, tile in zip(seats, tiles, strict=False):
         index = int(seat["seat"])
         w.panel(p, tile, border=w.seat_identity(index).rgb)
         pad = p.px(10)
         inner = tile.inflate(-2 * pad, -2 * pad)
         head, num = split_rows(inner, [1.0, 1.6], gap=p.px(4))
-        _seat_heading(p, view, index, head, pad, theme.SMALL)
+        _seat_heading(p, view, index, head, pad, theme.SMALL, badge_alone=alone)
         bid = seat.get("bid")
         if bid is not None:
             p.text(str(bid), num, 96, bold=True, align="center")
