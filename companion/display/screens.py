@@ -147,7 +147,7 @@ def tumble(progress: float, index: int, count: int) -> tuple[bool, float]:
 def screen_setup(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """Before the game: the arrangement, variants and charts the table is about to use."""
     view = frame.view
-    areas = Areas(p, frame, rect)
+    areas = Areas(p, frame, rect, menu_share=0.55)  # the setup menu is the whole screen's point
     body = title_row(p, view, areas.content, "MUSH — table companion")
     lines: list[str] = []
     if view.get("arrangement"):
