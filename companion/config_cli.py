@@ -8,6 +8,7 @@ companion. `register(subparsers)` adds them to `mush-companion`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -187,6 +188,10 @@ def show_state(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         return _fail(str(exc), EXIT_CONFIG)
     except (JournalError, OSError) as exc:
+        if not args.json:  # no game yet: the settings are still worth seeing
+            with contextlib.suppress(ConfigError, OSError):
+                print("Settings (the config file gives the defaults, the pads override):")
+                print(format_rows(_settings(args)[0]))
         return _fail(str(exc))
     view = {"game": record.id, "created": record.created, "finished": record.finished, **view}
     for problem in problems:

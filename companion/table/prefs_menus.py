@@ -85,7 +85,7 @@ CHART_LETTERS = {"warm": "W", "moderate": "M", "cold": "C", "plus_two": "+2", "p
 VOLUMES = tuple(range(0, 101, 10))
 WINDOW_CHOICES = (1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 CLAIM_CHOICES = (10.0, 15.0, 20.0, 30.0, 45.0, 60.0)
-LETTER_GROUPS = ("ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXYZ", "ÄÖÜÉÈÇ-' ")
+LETTER_GROUPS = ("ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXYZ", "ÄÖÜßÉÈÇ-' ")
 
 
 def _values(chart: str) -> tuple[str, ...]:
@@ -327,5 +327,7 @@ class PrefsEditor:
 
 def _case(text: str, char: str) -> str:
     """Capitals start a name and each of its words; the rest is lower case."""
+    if char == "ß":  # never starts a word, and its capital is two letters
+        return char
     start = not text or text[-1] in " -'"
     return char.upper() if start else char.lower()

@@ -132,3 +132,13 @@ def test_state_names_a_damaged_settings_file(
     assert main(["state", "--journal", str(journal_path)]) == 0
     err = capsys.readouterr().err
     assert f"table settings ignored: {tmp_path / FILE_NAME}: damaged" in err
+
+
+def test_state_shows_the_settings_before_any_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    PrefsStore.beside(tmp_path / "j.sqlite3").save(Prefs(muted=True))
+    assert main(["state", "--journal", str(tmp_path / "j.sqlite3")]) == 1
+    captured = capsys.readouterr()
+    assert "no journal at" in captured.err
+    muted = next(line for line in captured.out.splitlines() if line.startswith("voice.muted"))
+    assert muted.split()[1:] == ["no", "yes", "yes"]

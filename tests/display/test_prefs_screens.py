@@ -67,7 +67,7 @@ def prefs_frames() -> dict[str, TableFrame]:
     frames["names_seat"] = ctl.frame()
     go(ctl, "Spell a new name")
     frames["speller"] = ctl.frame()
-    go(ctl, "Ä Ö Ü É È Ç - ' ␣")
+    go(ctl, "Ä Ö Ü ß É È Ç - ' ␣")
     frames["speller_group"] = ctl.frame()
     press(ctl, 0, S)
     for _ in range(22):  # a name as long as a name may be

@@ -269,3 +269,15 @@ def test_a_save_that_fails_is_said_on_the_menu() -> None:
     pads.go("Settings")
     pads.go("Sound")
     assert pads.menu().note == "Not saved: Read-only file system"
+
+
+def test_accents_and_a_second_word_get_their_capitals() -> None:
+    _ctl, pads, _kept = table()
+    pads.go("Names")
+    pads.go("Seat C")
+    pads.go("Spell a new name")
+    for group, letter in (("A B C D E", "E"), ("ä ö ü ß é è ç - ' ␣", "-"),
+                          ("Ä Ö Ü ß É È Ç - ' ␣", "Ü"), ("ä ö ü ß é è ç - ' ␣", "ß")):
+        pads.go(group)
+        pads.go(letter)
+    assert pads.menu().title == "Seat C: E-Üß_"
