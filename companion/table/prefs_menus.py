@@ -164,7 +164,7 @@ class PrefsEditor:
         at = self.cursor.get(name, 0)
         label = WORDS[f"chart.{name}"]
         if at >= 6:
-            items = [Node("confirm", WORDS["chart.confirm"], chart_row(faces),
+            items = [Node("confirm", WORDS["chart.confirm"],  # the chart is the note above
                           action=lambda: self._confirm(name), pop=True),
                      Node("again", WORDS["chart.again"],
                           action=lambda: self.cursor.__setitem__(name, 0))]
