@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from companion import service
 from companion.config import Config
 from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSource
+from companion.prefs import apply_prefs, charts_in_force, screen_language
 from companion.rules import events as ev
 from companion.rules.dice import DiceSource, SystemDice
 from companion.rules.evolve import replay
@@ -32,6 +33,8 @@ from companion.store import Journal, JournalError
 from companion.store.control import take_new_game_request
 from companion.store.journal import GameClosedError
 from companion.table import Notice, Outcome, TableConfig, TableController
+from companion.table.names import names_for
+from companion.table.prefs import Prefs, PrefsStore
 
 NEW_GAME_NOTICE = Notice("Hold ▶ on any pad for a new game")
 
@@ -121,6 +124,11 @@ class Companion:
 
     def __post_init__(self) -> None:
         self.game_id: int | None = None
+        self.prefs_store = PrefsStore.beside(self.journal.path)
+        self.prefs = self.prefs_store.load()
+        self.prefs_problem = self.prefs_store.problems[0].split(": ", 1)[-1] \
+            if self.prefs_store.problems else ""
+        self._apply_voice()
         self.controller = self._resume()
         self._lights: dict[int, Any] = {}
         self._digits: dict[int, str] = {}
@@ -136,12 +144,52 @@ class Companion:
     def table_config(self, settings: Any = None) -> TableConfig:
         """The controller's settings: window lengths from [table], setup defaults from
         [game] (or from the settings of the game being continued)."""
-        cfg = self.config
-        return TableConfig.from_game(settings or cfg.game,
+        cfg = apply_prefs(self.config, self.prefs)  # the pads' settings over the file's
+        game = settings or cfg.game
+        game = replace(game, charts=charts_in_force(game.charts, self.prefs))
+        language = screen_language(self.config, self.prefs)
+        return TableConfig.from_game(game,
                                      reduce_seconds=cfg.table.reduce_seconds,
                                      reroll_seconds=cfg.table.reroll_seconds,
                                      claim_seconds=cfg.table.claim_seconds,
-                                     language=cfg.voice.language)
+                                     language=language,
+                                     names=(*self.prefs.names, *names_for(language)),
+                                     prefs=self.prefs,
+                                     prefs_defaults=self._prefs_defaults(),
+                                     keep_prefs=self.keep_prefs)
+
+    def _prefs_defaults(self) -> tuple[tuple[str, object], ...]:
+        """The config file's values of the settings the pads can change."""
+        cfg = self.config
+        return (("screen_language", cfg.voice.language), ("voice_language", cfg.voice.language),
+                ("volume", cfg.voice.volume), ("muted", cfg.voice.muted),
+                ("reduce_seconds", cfg.table.reduce_seconds),
+                ("reroll_seconds", cfg.table.reroll_seconds),
+                ("claim_seconds", cfg.table.claim_seconds))
+
+    def keep_prefs(self, prefs: Prefs) -> str | None:
+        """Settings changed on the pads: in force at once (voice, window lengths) and
+        written to the settings file; returns what went wrong in saving, for the menu."""
+        self.prefs = prefs
+        self._apply_voice()
+        cfg = apply_prefs(self.config, prefs)
+        self.controller.config = replace(
+            self.controller.config, reduce_seconds=cfg.table.reduce_seconds,
+            reroll_seconds=cfg.table.reroll_seconds, claim_seconds=cfg.table.claim_seconds,
+            prefs=prefs)
+        try:
+            self.prefs_store.save(prefs)
+        except OSError as exc:
+            log.error("table settings not saved to %s: %s", self.prefs_store.path, exc)
+            return exc.strerror or str(exc)
+        self.prefs_problem = ""
+        log.info("table settings saved to %s", self.prefs_store.path)
+        return None
+
+    def _apply_voice(self) -> None:
+        configure = getattr(self.voice, "configure", None)
+        if configure is not None:
+            configure(apply_prefs(self.config, self.prefs).voice)
 
     def _resume(self) -> TableController:
         """The game in progress from the journal, in the same phase; else setup (I6).
@@ -366,6 +414,8 @@ class Companion:
         """What the table must know about its journal: a card that refuses writes (for as
         long as it does) and a damaged journal that was recovered (for two minutes)."""
         found: list[Notice] = []
+        if self.prefs_problem:
+            found.append(Notice(f"Settings file damaged, bad values ignored: {self.prefs_problem}"))
         if self.journal.degraded is not None:
             found.append(Notice(f"Not saved: {self.journal.degraded}. The game goes on"))
         recovery = self.journal.recovery

@@ -8,6 +8,7 @@ companion. `register(subparsers)` adds them to `mush-companion`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -15,8 +16,10 @@ from typing import Any, TextIO
 
 from companion.config import Config, default_config_path, load_config
 from companion.errors import ConfigError
+from companion.prefs import format_rows, settings_rows
 from companion.rules.views import public_view
 from companion.store import GameRecord, Journal, JournalError
+from companion.table.prefs import PrefsStore
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -181,16 +184,33 @@ def show_state(args: argparse.Namespace) -> int:
         with _open_existing(args) as journal:
             record = _chosen(journal, args.game)
             view = public_view(journal.replay(record.id))
+        rows, problems = _settings(args)
     except ConfigError as exc:
         return _fail(str(exc), EXIT_CONFIG)
     except (JournalError, OSError) as exc:
+        if not args.json:  # no game yet: the settings are still worth seeing
+            with contextlib.suppress(ConfigError, OSError):
+                print("Settings (the config file gives the defaults, the pads override):")
+                print(format_rows(_settings(args)[0]))
         return _fail(str(exc))
     view = {"game": record.id, "created": record.created, "finished": record.finished, **view}
+    for problem in problems:
+        print(f"mush-companion: table settings ignored: {problem}", file=sys.stderr)
     if args.json:
-        print(json.dumps(view, ensure_ascii=False, indent=2, sort_keys=True))
+        print(json.dumps({**view, "settings": rows}, ensure_ascii=False, indent=2,
+                         sort_keys=True))
     else:
         print(format_view(view))
+        print("\nSettings (the config file gives the defaults, the pads override):")
+        print(format_rows(rows))
     return EXIT_OK
+
+
+def _settings(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every setting the pads can change: config value, pads value, the one in force."""
+    store = PrefsStore.beside(_journal_path(args))
+    prefs = store.load()
+    return settings_rows(_config(args), prefs), store.problems
 
 
 def format_view(view: dict[str, Any]) -> str:

@@ -6,10 +6,12 @@ when the table sends `CloseWindow(TABLE)`, not what the window allows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.rules.model import Arrangement
 from companion.rules.settings import Board, Charts, Settings, Variants
+from companion.table.prefs import Prefs
 
 DEFAULT_NAMES: tuple[str, ...] = (
     "Anna", "Ben", "Clara", "David", "Emma", "Felix",
@@ -48,6 +50,10 @@ class TableConfig:
     variants: Variants = field(default_factory=Variants)
     charts: Charts | None = None  # None: the shipped (placeholder) charts
     custom_boards: tuple[Board, ...] | None = None  # S3 Custom is offered only when set here
+    # settings made on the pads (companion.table.prefs): kept, shown and changed in setup
+    prefs: Prefs = field(default_factory=Prefs)
+    prefs_defaults: tuple[tuple[str, object], ...] = ()  # the config file's values of them
+    keep_prefs: Callable[[Prefs], str | None] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         for name in ("reduce_seconds", "reroll_seconds"):

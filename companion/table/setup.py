@@ -7,15 +7,18 @@ draft held by the controller (UI bookkeeping); the one rules command is `StartGa
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from companion.rules import commands as cmd
 from companion.rules.engine import is_legal
 from companion.rules.model import MAX_PLAYERS, MIN_PLAYERS, Arrangement
-from companion.rules.settings import Settings, SettingsError, Variants
+from companion.rules.settings import Charts, Settings, SettingsError, Variants
 from companion.rules.state import EMPTY
 from companion.seats import SEATS
 from companion.table.config import TableConfig
 from companion.table.menus import SUB_HINT, Node, Tree
+from companion.table.prefs import Prefs
+from companion.table.prefs_menus import WORDS, PrefsEditor
 
 VARIANTS: tuple[tuple[str, str, str], ...] = (
     # (field of Variants, key, label)
@@ -42,19 +45,36 @@ class SetupDraft:
     names: list[str]  # one per possible seat; the first `players` are used
     arrangement: Arrangement
     variants: Variants = field(default_factory=Variants)
+    editor: PrefsEditor = field(default_factory=lambda: PrefsEditor(Prefs(), Charts()))
 
     @classmethod
     def from_config(cls, config: TableConfig) -> SetupDraft:
-        """The defaults: the configured player count and options, seat colours as names."""
+        """The defaults: the configured player count and options, seat colours as names,
+        then the names last chosen on the pads (kept across restarts)."""
         names = [colour_name(seat, config.language) for seat in range(MAX_PLAYERS)]
         names[:len(config.seat_names)] = config.seat_names[:MAX_PLAYERS]
-        return cls(config.players, names, config.arrangement, config.variants)
+        kept = config.prefs.seat_names or ()
+        names[:len(kept)] = kept[:MAX_PLAYERS]
+        defaults: dict[str, object] = {
+            "screen_language": config.language, "voice_language": config.language,
+            "volume": 0.8, "muted": False, "reduce_seconds": config.reduce_seconds,
+            "reroll_seconds": config.reroll_seconds, "claim_seconds": config.claim_seconds}
+        defaults.update(config.prefs_defaults)
+        editor = PrefsEditor(config.prefs, config.charts or Charts(), defaults,
+                             config.keep_prefs)
+        return cls(config.players, names, config.arrangement, config.variants, editor)
 
     def settings(self, config: TableConfig) -> Settings:
-        """The engine's settings for this draft (raises SettingsError when impossible)."""
+        """The engine's settings for this draft (raises SettingsError when impossible);
+        the charts are the ones in force, with those entered on the pads."""
         boards = config.custom_boards if self.arrangement is Arrangement.CUSTOM else None
         return Settings.make(self.names[:self.players], self.arrangement, self.variants,
-                             config.charts, boards)
+                             self.editor.charts, boards)
+
+    def rename(self, seat: int, name: str) -> None:
+        """A seat's new name, kept for the next start."""
+        self.names[seat] = name
+        self.editor.update(replace(self.editor.prefs, seat_names=tuple(self.names)))
 
     def uses_colours(self, config: TableConfig) -> bool:
         """Whether every seat in play is named by its colour."""
@@ -75,6 +95,8 @@ def setup_tree(draft: SetupDraft, config: TableConfig) -> Tree:
             draft.variants = replace(draft.variants, **{field_name: not on})
 
         items.append(Node(key, label, "on" if on else "off", action=toggle))
+    items.append(draft.editor.charts_node())
+    items.append(draft.editor.settings_node(_names_node(draft, config)))
     items.append(_start_node(draft, config))
     return Tree("setup", "New game", items, "◀ ▶ choose · ● change or start",
                 default="start")
@@ -97,23 +119,28 @@ def _names_node(draft: SetupDraft, config: TableConfig) -> Node:
     def colours() -> None:
         for seat in range(MAX_PLAYERS):
             draft.names[seat] = colour_name(seat, config.language)
+        draft.rename(0, draft.names[0])  # kept for the next start
 
     items = [Node("colours", "Use the seat colours", action=colours, pop=True)]
     for seat in range(draft.players):
         letter = SEATS[seat].letter
         others = {draft.names[s] for s in range(draft.players) if s != seat}
-        choices = [colour_name(seat, config.language), *config.seat_names, *config.names]
+        choices = [colour_name(seat, config.language), *config.seat_names,
+                   *draft.editor.prefs.names, *config.names]
         values = []
         for index, choice in enumerate(dict.fromkeys(choices)):
 
             def pick(seat: int = seat, choice: str = choice) -> None:
-                draft.names[seat] = choice
+                draft.rename(seat, choice)
 
             taken = choice in others
             values.append(Node(str(index), choice, "taken" if taken else "", not taken,
                                action=pick, pop=True))
+        values.insert(1, draft.editor.speller_node(
+            seat, letter, others, partial(draft.rename, seat)))
         current = next((v.key for v in values if v.label == draft.names[seat]), None)
-        tree = Tree(f"name.{seat}", f"Name for seat {letter}", values, SUB_HINT, default=current)
+        tree = Tree(f"name.{seat}", f"Name for seat {letter}", values, WORDS["hint.pick"],
+                    default=current)
         items.append(Node(f"seat{seat}", f"Seat {letter}", draft.names[seat], children=tree))
     detail = "seat colours" if draft.uses_colours(config) else ", ".join(
         draft.names[:draft.players])

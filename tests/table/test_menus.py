@@ -304,7 +304,8 @@ def test_setup_by_any_pad() -> None:
     assert focused(menu) == "Start the game"
     assert [i.label for i in menu.items] == [
         "Players", "Names", "Boards", "S5 No training limits", "S7 Two sticks at the start",
-        "S8 Short game A (to the North)", "S9 Short game B (skip Central)", "Start the game"]
+        "S8 Short game A (to the North)", "S9 Short game B (skip Central)", "Board charts",
+        "Settings", "Start the game"]
     press(ctl, 4, R)  # wraps to "Players"
     press(ctl, 2, S)  # another pad carries on: any pad drives setup
     assert menu_of(ctl, -1).title == "Number of players (S1)"
@@ -316,7 +317,7 @@ def test_setup_by_any_pad() -> None:
     press(ctl, 0, S)  # Names
     press(ctl, 0, R)
     press(ctl, 0, S)  # Seat A
-    press(ctl, 0, R)
+    press(ctl, 0, R, 2)  # past "Spell a new name"
     press(ctl, 0, S)  # "Anna"
     long_press(ctl, 0, S)  # back out of Names
     assert items(menu_of(ctl, -1))["Names"] == (True, "Anna, Sky blue, Green")
@@ -327,7 +328,7 @@ def test_setup_by_any_pad() -> None:
     press(ctl, 0, R, 2)
     press(ctl, 0, S)  # S7 on
     assert items(menu_of(ctl, -1))["S7 Two sticks at the start"] == (True, "on")
-    press(ctl, 0, R, 3)
+    press(ctl, 0, R, 5)
     assert focused(menu_of(ctl, -1)) == "Start the game"
     out = press(ctl, 0, S)
     assert out.applied and not ctl.in_setup

@@ -1,0 +1,271 @@
+"""Settings made on the pads, kept across restarts in a small JSON file beside the journal.
+
+Why a file of its own: the config file is the host's (it may be read-only under /etc),
+and the journal holds games, not preferences; a file beside the journal sits in the one
+folder the service may write (`StateDirectory`). The config file gives the defaults, a
+value set on the pads overrides it, and `mush-companion state` shows both.
+
+Why so careful: a card pulled mid-write must never leave a half file, so the file is
+written to a temporary name, flushed to the card and renamed over the old one (atomic on
+POSIX). A damaged file is never fatal: it is named in the log and on the screen with what
+is wrong, its readable values are still used, and it is set aside as `*.damaged` (never
+deleted) when the next settings are saved. No game is ever at stake here: games live in
+the journal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("companion.prefs")
+
+FILE_NAME = "table-settings.json"
+FORMAT = 1
+LANGUAGES = ("en", "fr", "de")  # the voice's languages (companion.voice.texts.LANGUAGES)
+CHART_NAMES = ("southern", "central", "northern", "pressing")
+CLIMATE_VALUES = ("warm", "moderate", "cold")
+PRESS_VALUES = ("tired", "nothing", "plus_one", "plus_two")
+MAX_NAME_LENGTH = 24  # as companion.config.MAX_NAME_LENGTH: a seat's panel at 32 px
+MAX_SEATS = 6
+MAX_KEPT_NAMES = 24
+WINDOW_LIMITS = (0.5, 60.0)
+CLAIM_LIMITS = (1.0, 600.0)
+
+
+class PrefsError(ValueError):
+    """A settings file (or one value in it) that cannot be used; the message says which."""
+
+
+@dataclass(frozen=True)
+class ChartPref:
+    """One chart as entered on the pads: six die faces, confirmed or still a draft."""
+
+    faces: tuple[str, ...]
+    confirmed: bool = False
+
+
+@dataclass(frozen=True)
+class Prefs:
+    """What the pads have set; None (or empty) means "as the config file says"."""
+
+    screen_language: str | None = None
+    voice_language: str | None = None
+    volume: float | None = None
+    muted: bool | None = None
+    reduce_seconds: float | None = None
+    reroll_seconds: float | None = None
+    claim_seconds: float | None = None
+    seat_names: tuple[str, ...] | None = None  # setup's names, seat by seat
+    names: tuple[str, ...] = ()  # names spelled on the pads, offered again in setup
+    charts: tuple[tuple[str, ChartPref], ...] = ()
+
+    def chart(self, name: str) -> ChartPref | None:
+        """The chart `name` as entered on the pads, if it was."""
+        return dict(self.charts).get(name)
+
+    def with_chart(self, name: str, chart: ChartPref) -> Prefs:
+        """These prefs with one chart replaced."""
+        kept = dict(self.charts)
+        kept[name] = chart
+        return replace(self, charts=tuple((n, kept[n]) for n in CHART_NAMES if n in kept))
+
+    def with_name(self, name: str) -> Prefs:
+        """These prefs with a spelled name remembered (newest first, a few dozen kept)."""
+        others = [n for n in self.names if n.casefold() != name.casefold()]
+        return replace(self, names=tuple([name, *others][:MAX_KEPT_NAMES]))
+
+    def to_json(self) -> dict[str, Any]:
+        """The file's content; only what the pads set is written."""
+        out: dict[str, Any] = {"format": FORMAT}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "charts":
+                if value:
+                    out["charts"] = {n: {"faces": list(c.faces), "confirmed": c.confirmed}
+                                     for n, c in value}
+            elif f.name in ("seat_names", "names"):
+                if value:
+                    out[f.name] = list(value)
+            elif value is not None:
+                out[f.name] = value
+        return out
+
+
+def _number(value: object, key: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise PrefsError(f"{key}: must be a number (got {value!r})")
+    if not low <= value <= high:
+        raise PrefsError(f"{key}: must be from {low:g} to {high:g} (got {value!r})")
+    return float(value)
+
+
+def _name_list(value: object, key: str, most: int) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > most:
+        raise PrefsError(f"{key}: must be a list of at most {most} names (got {value!r})")
+    out = []
+    for index, item in enumerate(value):
+        if not isinstance(item, str) or not item.strip() or len(item) > MAX_NAME_LENGTH:
+            raise PrefsError(f"{key}.{index}: a name of 1 to {MAX_NAME_LENGTH} characters "
+                             f"(got {item!r})")
+        out.append(" ".join(item.split()))
+    return tuple(out)
+
+
+def _chart(value: object, key: str, name: str) -> ChartPref:
+    if not isinstance(value, Mapping) or set(value) - {"faces", "confirmed"}:
+        raise PrefsError(f"{key}: must be {{\"faces\": [...6], \"confirmed\": true/false}}")
+    faces = value.get("faces")
+    allowed = PRESS_VALUES if name == "pressing" else CLIMATE_VALUES
+    if not isinstance(faces, list) or len(faces) != 6 or any(f not in allowed for f in faces):
+        raise PrefsError(f"{key}.faces: six of {', '.join(allowed)} (got {faces!r})")
+    if name == "central" and faces[4] != "cold":
+        raise PrefsError(f"{key}.faces: a 5 on the Central chart must be Cold (W3)")
+    confirmed = value.get("confirmed", False)
+    if not isinstance(confirmed, bool):
+        raise PrefsError(f"{key}.confirmed: must be true or false (got {confirmed!r})")
+    return ChartPref(tuple(faces), confirmed)
+
+
+def _value(key: str, value: object) -> object:
+    """One key of the file, checked; raises PrefsError naming the key."""
+    if key in ("screen_language", "voice_language"):
+        if value not in LANGUAGES:
+            raise PrefsError(f"{key}: one of {', '.join(LANGUAGES)} (got {value!r})")
+        return value
+    if key == "volume":
+        return _number(value, key, 0.0, 1.0)
+    if key == "muted":
+        if not isinstance(value, bool):
+            raise PrefsError(f"{key}: must be true or false (got {value!r})")
+        return value
+    if key in ("reduce_seconds", "reroll_seconds"):
+        return _number(value, key, *WINDOW_LIMITS)
+    if key == "claim_seconds":
+        return _number(value, key, *CLAIM_LIMITS)
+    if key == "seat_names":
+        names = _name_list(value, key, MAX_SEATS)
+        if len({n.casefold() for n in names}) != len(names):
+            raise PrefsError(f"{key}: two seats have the same name")
+        return names
+    if key == "names":
+        return _name_list(value, key, MAX_KEPT_NAMES)
+    if key == "charts":
+        if not isinstance(value, Mapping):
+            raise PrefsError(f"charts: must be a table of charts (got {value!r})")
+        made = []
+        for name in CHART_NAMES:
+            if name in value:
+                made.append((name, _chart(value[name], f"charts.{name}", name)))
+        unknown = set(value) - set(CHART_NAMES)
+        if unknown:
+            raise PrefsError(f"charts: unknown chart(s) {', '.join(sorted(map(str, unknown)))}")
+        return tuple(made)
+    raise PrefsError(f"{key}: unknown setting")
+
+
+def parse_prefs(data: object) -> tuple[Prefs, list[str]]:
+    """Prefs from the file's JSON, and every problem found (each bad key left out)."""
+    if not isinstance(data, Mapping):
+        return Prefs(), ["the file is not a table of settings"]
+    if data.get("format", FORMAT) != FORMAT:
+        return Prefs(), [f"format {data.get('format')!r} is not known (this table writes "
+                         f"{FORMAT})"]
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, value in data.items():
+        if key == "format":
+            continue
+        try:
+            checked = _value(str(key), value)
+        except PrefsError as exc:
+            problems.append(str(exc))
+            if key == "charts" and isinstance(value, Mapping):  # keep the good charts
+                good = []
+                for name in CHART_NAMES:
+                    if name in value:
+                        with contextlib.suppress(PrefsError):
+                            good.append((name, _chart(value[name], f"charts.{name}", name)))
+                values["charts"] = tuple(good)
+            continue
+        values[str(key)] = checked
+    return Prefs(**values), problems
+
+
+@dataclass
+class PrefsStore:
+    """The settings file: read once at start, written whole after each change."""
+
+    path: Path
+    problems: list[str] = field(default_factory=list)
+    _damaged: bool = False
+
+    @classmethod
+    def beside(cls, journal: Path) -> PrefsStore:
+        """The settings file in the journal's folder."""
+        return cls(Path(journal).parent / FILE_NAME)
+
+    def load(self) -> Prefs:
+        """The kept settings; a missing file is no settings, a damaged one is named in
+        `problems` (and the log) and what can be read of it is used."""
+        self.problems = []
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Prefs()
+        except (OSError, UnicodeDecodeError) as exc:
+            self._note([f"cannot be read ({exc})"])
+            return Prefs()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            self._note([f"damaged: {exc}"])
+            return Prefs()
+        prefs, problems = parse_prefs(data)
+        self._note(problems)
+        return prefs
+
+    def _note(self, problems: list[str]) -> None:
+        if not problems:
+            return
+        self._damaged = True
+        self.problems = [f"{self.path}: {p}" for p in problems]
+        for problem in self.problems:
+            log.error("table settings: %s (ignored; the config file's value is used)", problem)
+
+    def save(self, prefs: Prefs) -> None:
+        """Write atomically: a temporary file, flushed, renamed over the old one. A damaged
+        file is first set aside as `*.damaged`. Raises OSError (a full or read-only card)."""
+        folder = self.path.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        if self._damaged and self.path.exists():
+            aside = self.path.with_name(self.path.name + ".damaged")
+            os.replace(self.path, aside)
+            log.warning("table settings: the damaged file is kept as %s", aside)
+        self._damaged = False
+        text = json.dumps(prefs.to_json(), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+        handle, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temp, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+        with contextlib.suppress(OSError):  # the rename itself reaches the card with the folder
+            fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
