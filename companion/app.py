@@ -141,7 +141,8 @@ class Companion:
                                      reduce_seconds=cfg.table.reduce_seconds,
                                      reroll_seconds=cfg.table.reroll_seconds,
                                      claim_seconds=cfg.table.claim_seconds,
-                                     language=cfg.voice.language)
+                                     language=cfg.voice.language,
+                                     physical_dice=cfg.table.dice == "physical")
 
     def _resume(self) -> TableController:
         """The game in progress from the journal, in the same phase; else setup (I6).

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from companion.pads.events import Blink, Button, Light, PadEvent
 from companion.rules import commands as cmd
 from companion.rules import events as ev
-from companion.rules.dice import DiceSource, SystemDice
+from companion.rules.dice import DiceSource, ScriptedDice, SystemDice
 from companion.rules.engine import apply, is_legal, reduce_cap, waiting_seats
 from companion.rules.errors import (
     GameOverError,
@@ -39,9 +39,11 @@ from companion.rules.errors import (
     RulesError,
 )
 from companion.rules.model import MAX_PLAYERS, REST_CHOICES, Phase, RollKind, WindowKind
+from companion.rules.physical import RollRequest, roll_request
 from companion.rules.state import EMPTY, GameState
 from companion.rules.views import public_view
 from companion.table.config import TableConfig
+from companion.table.entry import Entry, entered_value, make_entry, roll_words
 from companion.table.frame import Menu, Notice, TableFrame, UndoOffer, chart_faces
 from companion.table.gestures import STALE_BLINK, Act, Gesture, Gestures
 from companion.table.lights import LIMIT_BLINK, WINNER_BLINK, LightState, bid_blink, blink_seconds
@@ -197,6 +199,7 @@ class TableController:
         self._intent: tuple[int, cmd.Command, GameState] | None = None
         self._preview_of: tuple[GameState, GameState | None] | None = None
         self._modifiers: dict[tuple[int, str], int] = {}  # (seat, roll) -> last modifier
+        self._entry: Entry | None = None  # physical dice: a command waiting for its roll
         self._turn_began: float | None = now if state.phase is Phase.TURN else None
         self._won_at: float | None = now if state.phase is Phase.GAME_OVER else None
         if state.window is not None:
@@ -250,6 +253,11 @@ class TableController:
         when = self._clock() if now is None else now
         return when >= self._gestures.ready_at(seat)
 
+    @property
+    def entry(self) -> RollRequest | None:
+        """Physical dice: the roll the table is asked to enter now, or None."""
+        return self._entry.request if self._entry is not None else None
+
     def promised(self, seat: int) -> int:
         """Chips `seat` promised in the open reduce window (paid when it closes)."""
         return self._promised.get(seat, 0)
@@ -294,6 +302,8 @@ class TableController:
         """Time passes: a claim past its cap lapses; a window whose countdown has run out
         with nobody choosing closes (`CloseWindow(TABLE)`)."""
         when = self._clock() if now is None else now
+        if self._entry is not None:
+            return Outcome()  # the game waits for the roll by hand; no countdown runs
         clock = self._window
         out, lapsed = Outcome(), False
         if clock is not None:
@@ -332,6 +342,8 @@ class TableController:
         confirmation; in a window, claim-then-choose; while another seat decides to move,
         the offer to be asked before its dice roll."""
         state = self._state
+        if self._entry is not None:  # physical dice: only the roller acts, entering it
+            return self._entry.tree if seat == self._entry.request.seat else None
         if state.phase in (Phase.REDUCE, Phase.REROLL):
             tree = None
             if seat not in self._quiet or seat in self._promised:
@@ -440,6 +452,8 @@ class TableController:
             return Outcome()
         if button is not Button.SELECT:
             return Outcome()
+        if self._entry is not None:
+            return self._leave_entry(seat)
         tree = self._tree(seat)
         if tree is not None and tree.style == "list" and self._nav.back(seat, tree):
             return Outcome()
@@ -469,6 +483,9 @@ class TableController:
         """An item without a sub-menu: a rules command, or one of the table's own items."""
         now = self._clock()
         done = Outcome(applied=True)  # the table's own choice: no rules command
+        value = entered_value(key)
+        if value is not None and self._entry is not None:
+            return self._enter(value, now)
         if key == "ask":  # the heads-up before another seat's dice roll
             self._asked ^= {seat}
             return done
@@ -530,7 +547,7 @@ class TableController:
         guard."""
         out = Outcome()
         clock, state = self._window, self._state
-        if clock is not None and state.window is not None:
+        if clock is not None and state.window is not None and self._entry is None:
             choosing = {s for s in range(len(state.players))
                         if self._nav.path(s)[:1] == (CLAIM_KEY,) and s not in self._promised}
             for seat in choosing - set(clock.claims):
@@ -570,10 +587,15 @@ class TableController:
 
     # --- applying commands, undo -------------------------------------------------------------
 
-    def _apply(self, command: cmd.Command, now: float) -> Outcome:
+    def _apply(self, command: cmd.Command, now: float,
+               dice: DiceSource | None = None) -> Outcome:
         before = self._state
+        if dice is None and self.config.physical_dice:
+            request = roll_request(before, command)
+            if request is not None:
+                return self._ask_entry(command, request)
         try:
-            after, events = apply(before, command, self._dice)
+            after, events = apply(before, command, dice if dice is not None else self._dice)
         except RulesError as error:
             log.debug("refused: seat %d %s (%s)", command.seat, describe(command, before),
                       type(error).__name__)
@@ -599,6 +621,40 @@ class TableController:
         for event in public:
             log.debug("event: %s", event)
         return Outcome(public, (), True, (public,) if public else ())
+
+    def _ask_entry(self, command: cmd.Command, request: RollRequest) -> Outcome:
+        """Physical dice: hold the command back and ask its roller for the result. The
+        game does not change until then, so nothing is journaled and the loop never waits."""
+        self._entry = make_entry(self._state, command, request)
+        self._window = None  # a window that was closing has had its say
+        self._nav.clear(request.seat)
+        log.debug("seat %d rolls %s by hand", request.seat, roll_words(request))
+        return Outcome(applied=True)
+
+    def _enter(self, value: int, now: float) -> Outcome:
+        """The roller entered the result: the held-back command acts with those faces."""
+        entry = self._entry
+        assert entry is not None
+        self._entry = None
+        if self._state is not entry.state:  # cannot happen: nothing acts while it waits
+            self._notice(entry.request.seat, "The game changed: choose again")
+            return Outcome()
+        dice = ScriptedDice(entry.request.faces(value))
+        return self._apply(entry.command, now, dice)
+
+    def _leave_entry(self, seat: int) -> Outcome:
+        """Holding ● while a roll by hand is awaited: its roller steps back out of a roll
+        it chose itself; anything else would leave the table without the result."""
+        entry = self._entry
+        assert entry is not None
+        if seat == entry.request.seat and entry.may_cancel:
+            self._entry = None
+            self._nav.clear(seat)
+            if self._state.window is not None:
+                self._window = self._open_clock(self._state, self._clock(), 0.0)
+            return Outcome(applied=True)
+        self._notice(seat, self._wait_text(seat))
+        return Outcome()
 
     def _after(self, events: Sequence[ev.Event], now: float) -> None:
         for event in events:
@@ -647,6 +703,9 @@ class TableController:
     def _take_back(self, seat: int) -> Outcome:
         """Hold ● at the top: undo the seat's own last choice, if nothing was rolled since."""
         point = self._undo
+        if self._entry is not None:
+            self._notice(seat, self._wait_text(seat))
+            return Outcome()
         if point is None:
             self._notice(seat, self._undo_refusal)
             return Outcome()
@@ -784,6 +843,8 @@ class TableController:
     def _lit_seats(self) -> tuple[int, ...]:
         state = self._state
         phase = state.phase
+        if self._entry is not None:
+            return (self._entry.request.seat,)
         if phase is Phase.BIDDING:
             return tuple(s for s in state.seats if state.bids[s] is not None)
         if phase is Phase.TRAINING:
@@ -809,6 +870,9 @@ class TableController:
     def _wait_text(self, seat: int) -> str:
         state = self._state
         phase = state.phase
+        if self._entry is not None:
+            request = self._entry.request
+            return f"{name(state, request.seat)} enters {roll_words(request)}"
         if phase is Phase.TRAINING and state.training_next is not None:
             return f"{name(state, state.training_next)} is choosing a training"
         if phase is Phase.WEATHER and state.ice_bear is not None:
