@@ -85,6 +85,7 @@ JOURNAL_NAME = "journal.sqlite3"
 MAX_NAME_LENGTH = 24  # longer names do not fit a seat's panel at 32 px
 DEFAULT_PLAYERS = 4
 DICE_MODES = ("companion", "physical")
+SCREEN_LANGUAGES = ("en", "fr", "de")
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 T = TypeVar("T")
 
@@ -118,6 +119,7 @@ class DisplayConfig:
     fullscreen: bool = True
     size: tuple[int, int] | None = None
     fps: int = 30
+    language: str | None = None  # the screen's words; None: the voice's language
 
 
 @dataclass(frozen=True)
@@ -379,7 +381,7 @@ def parse_table(value: object, key: str = "table") -> TableConfig:
 def parse_display(value: object, key: str = "display") -> DisplayConfig:
     """`[display]`: fullscreen, size, frame-rate cap."""
     table = _table(value, key)
-    _known(table, ("fullscreen", "size", "fps"), key)
+    _known(table, ("fullscreen", "size", "fps", "language"), key)
     size = None
     if "size" in table:
         pair = _list(table["size"], f"{key}.size")
@@ -391,6 +393,8 @@ def parse_display(value: object, key: str = "display") -> DisplayConfig:
         fullscreen=_bool(table.get("fullscreen", True), f"{key}.fullscreen"),
         size=size,
         fps=_int(table.get("fps", 30), f"{key}.fps", 1, 240),
+        language=(_choice(table["language"], f"{key}.language", SCREEN_LANGUAGES)
+                  if "language" in table else None),
     )
 
 
@@ -634,7 +638,7 @@ def accepted_keys() -> dict[str, tuple[str, ...]]:
         "pads.gpio.seats.N": (*BUTTON_KEYS, "led"),
         "pads.keyboard.seats.N": BUTTON_KEYS,
         "voice": _fields(VoiceConfig),
-        "display": ("fullscreen", "size", "fps"),
+        "display": ("fullscreen", "size", "fps", "language"),
         "store": ("path",),
         "log": ("level",),
     }

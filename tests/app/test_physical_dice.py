@@ -117,3 +117,13 @@ def test_an_unknown_dice_mode_is_refused_with_its_choices() -> None:
     with pytest.raises(ConfigError, match=r"table\.dice.*companion, physical.*'wooden'"):
         parse_config({"table": {"dice": "wooden"}})
     assert parse_config({}).table.dice == "companion"
+
+
+def test_the_screen_language_defaults_to_the_voice_and_may_differ() -> None:
+    import pytest
+
+    from companion.config import ConfigError
+    assert parse_config({}).display.language is None  # then the voice's language is used
+    assert parse_config({"display": {"language": "de"}}).display.language == "de"
+    with pytest.raises(ConfigError, match=r"display\.language"):
+        parse_config({"display": {"language": "es"}})
