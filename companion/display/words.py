@@ -158,7 +158,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
                         "Les autres peuvent payer pour retirer des dés à {name}",
                         "Die anderen können {name} Würfel wegnehmen"),
     "reduce.paid": _w("{chips} paid → {dice} fewer (2 chips a die, 3 at most)",
-                      "{chips} payés → {dice} en moins (2 jetons par dé, 3 au plus)",
+                      "Payé : {chips} → {dice} en moins (2 jetons par dé, 3 au plus)",
                       "{chips} gezahlt → {dice} weniger (2 Chips je Würfel, höchstens 3)"),
     "reduce.then": _w("Then {name} rolls {rolls}", "Puis {name} lance {rolls}",
                       "Dann würfelt {name}: {rolls}"),

@@ -768,7 +768,8 @@ class TableController:
             elapsed = (now - start) / length if length > 0 else 1.0
             if elapsed < 1:  # in 50 steps, so a frame changes at most 50 times an animation
                 animation, progress = kind, round(max(0.0, elapsed) * 50) / 50
-        undo = UndoOffer(self._undo.seat, self._undo.text) if self._undo is not None else None
+        undo = (UndoOffer(self._undo.seat, self._undo.text)
+                if self._undo is not None and self._entry is None else None)
         names = [p.name for p in state.players]
         roller = state.window.roller if state.window is not None else None
         frame = TableFrame(

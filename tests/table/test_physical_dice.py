@@ -64,7 +64,9 @@ def test_dogs_shown_are_counted_from_the_likely_number() -> None:  # D2, D3, M1
     request = table.entry
     assert request is not None and request.kind is RollKind.DOGS
     assert (request.dice, request.colour, request.likely) == (8, DiceColour.GREEN, 5)
-    menu = next(m for m in table.frame().menus if m.seat == 0)
+    frame = table.frame()
+    assert frame.undo is None  # holding ● now cannot take "chose to move" back
+    menu = next(m for m in frame.menus if m.seat == 0)
     assert menu.title == "Roll 8 green dice: how many dogs?"
     assert menu.items[menu.focus].label == "5 dogs" and menu.items[1].label == "1 dog"
     clock.advance(30)
