@@ -142,6 +142,7 @@ class Companion:
                                      reroll_seconds=cfg.table.reroll_seconds,
                                      claim_seconds=cfg.table.claim_seconds,
                                      language=cfg.voice.language,
+                                     screen_language=cfg.display.language or cfg.voice.language,
                                      physical_dice=cfg.table.dice == "physical")
 
     def _resume(self) -> TableController:

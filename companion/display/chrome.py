@@ -13,11 +13,11 @@ import pygame
 from companion.display import theme
 from companion.display import widgets as w
 from companion.display.paint import Painter, split_columns
-from companion.display.words import count as count
-from companion.display.words import language, t
-from companion.display.words import ordinal as ordinal
-from companion.display.words import word as word
 from companion.table.frame import Countdown, Menu, Notice, Payment
+from companion.words import count as count
+from companion.words import language, t
+from companion.words import ordinal as ordinal
+from companion.words import word as word
 
 View = dict[str, Any]
 

@@ -12,8 +12,8 @@ from companion.display import theme
 from companion.display.chrome import draw_header, draw_strip, strip_height
 from companion.display.paint import LayoutLog, Painter
 from companion.display.screens import screen_for
-from companion.display.words import speaking
 from companion.table.frame import TableFrame
+from companion.words import speaking
 
 
 def layout(p: Painter) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

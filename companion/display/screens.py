@@ -33,8 +33,8 @@ from companion.display.chrome import (
     word,
 )
 from companion.display.paint import Painter, split_columns, split_rows
-from companion.display.words import NOUNS, t
 from companion.table.frame import Notice, TableFrame
+from companion.words import NOUNS, t
 
 DOG_FACES = {"green": 4, "red": 3, "blue": 2}
 """D2: faces 1..n of a die of this colour show a dog."""

@@ -18,17 +18,13 @@ from companion.rules.model import RollKind
 from companion.rules.physical import RollRequest, apply_entered
 from companion.rules.state import GameState
 from companion.table.menus import CLIMATE_LABEL, Node, Tree, dogs
+from companion.words import count, t
 
 ENTRY_PREFIX = "entered:"
 """Keys of the entry menu's items: the prefix and the value entered."""
 
-ENTRY_HINT = "◀ ▶ the result · ● enter"
-ENTRY_BACK_HINT = "◀ ▶ the result · ● enter · hold ● back"
-
-_WHAT = {RollKind.WEATHER: "the weather", RollKind.TERRAIN: "the rough-terrain roll",
-         RollKind.AVALANCHE: "the avalanche roll", RollKind.PRESS: "the pressing roll"}
-_PRESS_WORDS = {"plus_two": "+2 spaces", "plus_one": "+1 space", "nothing": "no effect",
-                "tired": "cover a dog"}
+_WHAT = {RollKind.WEATHER: "e.weather", RollKind.TERRAIN: "e.terrain",
+         RollKind.AVALANCHE: "e.avalanche", RollKind.PRESS: "e.press"}
 
 
 @dataclass(frozen=True)
@@ -51,9 +47,8 @@ def roll_words(request: RollRequest) -> str:
     """'5 green dice', 'the weather', for titles and waiting texts."""
     if request.kind is RollKind.DOGS:
         assert request.colour is not None
-        noun = "die" if request.dice == 1 else "dice"
-        return f"{request.dice} {request.colour.value} {noun}"
-    return _WHAT[request.kind]
+        return count(request.dice, f"die.{request.colour.value}")
+    return t(_WHAT[request.kind])
 
 
 def _meaning(state: GameState, entry: Entry, value: int) -> str:
@@ -66,9 +61,9 @@ def _meaning(state: GameState, entry: Entry, value: int) -> str:
         if isinstance(event, ev.WeatherRolled):
             return CLIMATE_LABEL[event.weather]
         if isinstance(event, ev.TerrainRolled | ev.AvalancheRolled):
-            return "enters" if event.success else "stops"
+            return t("e.enters") if event.success else t("e.stops")
         if isinstance(event, ev.PressRolled):
-            return _PRESS_WORDS.get(event.result.value, event.result.value)
+            return t(f"press.{event.result.value}")
     return ""
 
 
@@ -77,15 +72,15 @@ def make_entry(state: GameState, command: cmd.Command, request: RollRequest) -> 
     draft = Entry(command, request, state, Tree("enter", ""))
     tree = draft.tree
     if request.kind is RollKind.DOGS:
-        tree.title = f"Roll {roll_words(request)}: how many dogs?"
+        tree.title = t("e.dogs_title", dice=roll_words(request))
         tree.items = [Node(f"{ENTRY_PREFIX}{v}", dogs(v)) for v in request.values]
     else:
-        tree.title = f"Roll {roll_words(request)}: which face?"
+        tree.title = t("e.face_title", what=roll_words(request))
         tree.items = [Node(f"{ENTRY_PREFIX}{v}", str(v), _meaning(state, draft, v))
                       for v in request.values]
     tree.default = f"{ENTRY_PREFIX}{request.likely}"
-    tree.hint = ENTRY_BACK_HINT if draft.may_cancel else ENTRY_HINT
-    tree.note = "the wooden dice"
+    tree.hint = t("e.hint_back") if draft.may_cancel else t("e.hint")
+    tree.note = t("e.note")
     return draft
 
 

@@ -11,9 +11,9 @@ from table.helpers import FakeClock, bidding, choose, do
 from table.scenes import turn_of_seat_0
 
 from companion.display import font_floor, render
-from companion.display.words import LANGUAGES
 from companion.rules import commands as c
 from companion.table import TableConfig, TableController, TableFrame
+from companion.words import LANGUAGES
 from display.conftest import SCREEN_DIR
 
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from companion.display import font_floor, render
-from companion.display.words import LANGUAGES
+from companion.words import LANGUAGES
 from display.conftest import SCREEN_DIR
 from display.frames import all_frames
 

@@ -7,7 +7,8 @@ import pygame
 import pytest
 
 from companion.display import render
-from companion.display.words import (
+from companion.table.frame import TableFrame
+from companion.words import (
     LANGUAGES,
     NOUNS,
     WORDS,
@@ -19,7 +20,6 @@ from companion.display.words import (
     t,
     word,
 )
-from companion.table.frame import TableFrame
 from display.frames import all_frames
 
 
