@@ -127,3 +127,16 @@ def test_the_screen_language_defaults_to_the_voice_and_may_differ() -> None:
     assert parse_config({"display": {"language": "de"}}).display.language == "de"
     with pytest.raises(ConfigError, match=r"display\.language"):
         parse_config({"display": {"language": "es"}})
+
+
+def test_the_table_speaks_the_screen_language_of_the_config(tmp_path: Path) -> None:
+    for table, expected in (({}, "de"), ({"display": {"language": "fr"}}, "fr")):
+        config = parse_config({"store": {"path": str(tmp_path / f"{expected}.sqlite3")},
+                               "voice": {"language": "de"}, **table})
+        app = Companion(config, Journal(config.store.path), clock=SteppedClock(0.3))
+        try:
+            assert app.controller.config.screen_language == expected
+            assert app.controller.frame().menus[0].title == {"de": "Neues Spiel",
+                                                             "fr": "Nouvelle partie"}[expected]
+        finally:
+            app.close()
