@@ -129,6 +129,7 @@ class Companion:
         self.prefs_problem = self.prefs_store.problems[0].split(": ", 1)[-1] \
             if self.prefs_store.problems else ""
         self._apply_voice()
+        self._apply_screen_language()
         self.controller = self._resume()
         self._lights: dict[int, Any] = {}
         self._digits: dict[int, str] = {}
@@ -152,7 +153,8 @@ class Companion:
                                      reduce_seconds=cfg.table.reduce_seconds,
                                      reroll_seconds=cfg.table.reroll_seconds,
                                      claim_seconds=cfg.table.claim_seconds,
-                                     language=language,
+                                     language=language, screen_language=language,
+                                     physical_dice=cfg.table.dice == "physical",
                                      names=(*self.prefs.names, *names_for(language)),
                                      prefs=self.prefs,
                                      prefs_defaults=self._prefs_defaults(),
@@ -161,7 +163,8 @@ class Companion:
     def _prefs_defaults(self) -> tuple[tuple[str, object], ...]:
         """The config file's values of the settings the pads can change."""
         cfg = self.config
-        return (("screen_language", cfg.voice.language), ("voice_language", cfg.voice.language),
+        return (("screen_language", cfg.display.language or cfg.voice.language),
+                ("voice_language", cfg.voice.language),
                 ("volume", cfg.voice.volume), ("muted", cfg.voice.muted),
                 ("reduce_seconds", cfg.table.reduce_seconds),
                 ("reroll_seconds", cfg.table.reroll_seconds),
@@ -176,7 +179,8 @@ class Companion:
         self.controller.config = replace(
             self.controller.config, reduce_seconds=cfg.table.reduce_seconds,
             reroll_seconds=cfg.table.reroll_seconds, claim_seconds=cfg.table.claim_seconds,
-            prefs=prefs)
+            screen_language=screen_language(self.config, prefs), prefs=prefs)
+        self._apply_screen_language()
         try:
             self.prefs_store.save(prefs)
         except OSError as exc:
@@ -185,6 +189,11 @@ class Companion:
         self.prefs_problem = ""
         log.info("table settings saved to %s", self.prefs_store.path)
         return None
+
+    def _apply_screen_language(self) -> None:
+        """The screen's words follow the setting at once (the display redraws)."""
+        if self.display is not None and hasattr(self.display, "language"):
+            self.display.language = screen_language(self.config, self.prefs)
 
     def _apply_voice(self) -> None:
         configure = getattr(self.voice, "configure", None)

@@ -84,6 +84,8 @@ SYSTEM_CONFIG = Path("/etc") / APP / "config.toml"
 JOURNAL_NAME = "journal.sqlite3"
 MAX_NAME_LENGTH = 24  # longer names do not fit a seat's panel at 32 px
 DEFAULT_PLAYERS = 4
+DICE_MODES = ("companion", "physical")
+SCREEN_LANGUAGES = ("en", "fr", "de")
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 T = TypeVar("T")
 
@@ -95,13 +97,16 @@ class TableConfig:
     reduce_seconds / reroll_seconds: how long a reaction window's countdown runs before
     the table lets the game go on (DESIGN.md, Pads: silence means "no");
     claim_seconds: how long, at most, a seat choosing in a window holds its countdown;
-    hold_seconds: how long ● is held to step back.
+    hold_seconds: how long ● is held to step back;
+    dice: "companion" (the companion rolls every die) or "physical" (the group rolls the
+    wooden dice and the roller enters the result on the pads).
     """
 
     reduce_seconds: float = 2.5
     reroll_seconds: float = 2.5
     claim_seconds: float = 20.0
     hold_seconds: float = 2.0
+    dice: str = "companion"
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,7 @@ class DisplayConfig:
     fullscreen: bool = True
     size: tuple[int, int] | None = None
     fps: int = 30
+    language: str | None = None  # the screen's words; None: the voice's language
 
 
 @dataclass(frozen=True)
@@ -367,13 +373,15 @@ def parse_table(value: object, key: str = "table") -> TableConfig:
     names = tuple(f.name for f in dataclasses.fields(TableConfig))
     _known(table, names, key)
     d = TableConfig()
-    return TableConfig(**{n: _seconds(table.get(n, getattr(d, n)), f"{key}.{n}") for n in names})
+    dice = _choice(table.get("dice", d.dice), f"{key}.dice", DICE_MODES)
+    return TableConfig(dice=dice, **{n: _seconds(table.get(n, getattr(d, n)), f"{key}.{n}")
+                                     for n in names if n != "dice"})
 
 
 def parse_display(value: object, key: str = "display") -> DisplayConfig:
     """`[display]`: fullscreen, size, frame-rate cap."""
     table = _table(value, key)
-    _known(table, ("fullscreen", "size", "fps"), key)
+    _known(table, ("fullscreen", "size", "fps", "language"), key)
     size = None
     if "size" in table:
         pair = _list(table["size"], f"{key}.size")
@@ -385,6 +393,8 @@ def parse_display(value: object, key: str = "display") -> DisplayConfig:
         fullscreen=_bool(table.get("fullscreen", True), f"{key}.fullscreen"),
         size=size,
         fps=_int(table.get("fps", 30), f"{key}.fps", 1, 240),
+        language=(_choice(table["language"], f"{key}.language", SCREEN_LANGUAGES)
+                  if "language" in table else None),
     )
 
 
@@ -628,7 +638,7 @@ def accepted_keys() -> dict[str, tuple[str, ...]]:
         "pads.gpio.seats.N": (*BUTTON_KEYS, "led"),
         "pads.keyboard.seats.N": BUTTON_KEYS,
         "voice": _fields(VoiceConfig),
-        "display": ("fullscreen", "size", "fps"),
+        "display": ("fullscreen", "size", "fps", "language"),
         "store": ("path",),
         "log": ("level",),
     }

@@ -33,8 +33,8 @@ def charts_in_force(charts: Charts, prefs: Prefs) -> Charts:
 
 
 def screen_language(config: Config, prefs: Prefs) -> str:
-    """The screen's language: set on the pads, else the voice's language of the config."""
-    return prefs.screen_language or config.voice.language
+    """The screen's language: set on the pads, else [display] language, else the voice's."""
+    return prefs.screen_language or config.display.language or config.voice.language
 
 
 def apply_prefs(config: Config, prefs: Prefs) -> Config:

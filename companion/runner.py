@@ -59,15 +59,17 @@ def _open_display(config: Config, size: tuple[int, int] | None = None,
     from companion.display import Display
 
     fullscreen = config.display.fullscreen if size is None else False
+    language = config.display.language or config.voice.language
     try:
-        return Display(size=size or config.display.size, fullscreen=fullscreen)
+        return Display(size=size or config.display.size, fullscreen=fullscreen,
+                       language=language)
     except pygame.error as error:
         if not fallback or os.environ.get("SDL_VIDEODRIVER") == "dummy":
             raise
         log.warning("no screen (%s): drawing off-screen", error)
         pygame.display.quit()
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-        return Display(size=size or config.display.size, fullscreen=False)
+        return Display(size=size or config.display.size, fullscreen=False, language=language)
 
 
 def _open_voice(config: Config) -> Any:

@@ -14,39 +14,20 @@ from companion.display import theme
 from companion.display import widgets as w
 from companion.display.paint import Painter, split_columns
 from companion.table.frame import Countdown, Menu, Notice, Payment
+from companion.words import count as count
+from companion.words import language, t
+from companion.words import ordinal as ordinal
+from companion.words import word as word
 
 View = dict[str, Any]
-
-PHRASES = {
-    "warm": "Warm", "moderate": "Moderate", "cold": "Cold",
-    "southern": "Southern", "central": "Central", "northern": "Northern",
-}
-
-
-def word(value: str | None) -> str:
-    """A rules value as a word on the screen (English for now; one table of words)."""
-    if value is None:
-        return "—"
-    return PHRASES.get(value, value.replace("_", " ").capitalize())
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th…"""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def count(n: int, one: str, many: str | None = None) -> str:
-    """`n` and its noun, singular for exactly one: "1 chip", "2 chips", "0 dice"."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
 
 def seat_name(view: View, seat: int) -> str:
     """The player's name, or the seat's colour name when none was given."""
     seats = view.get("seats") or []
     if 0 <= seat < len(seats) and seats[seat].get("name"):
         return str(seats[seat]["name"])
-    return w.seat_identity(seat).names["en"]
+    names = w.seat_identity(seat).names
+    return names.get(language(), names["en"])
 
 
 def seat_by_index(view: View, seat: int) -> dict[str, Any]:
@@ -76,7 +57,8 @@ def draw_header(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False
     cells = split_columns(inner, [1.0, 2.7, 1.2, 0.9], gap=pad)
     rnd = int(view.get("round") or 0)
     phase = view.get("phase")
-    label = f"Round {rnd}" if rnd else ("Game over" if phase == "game_over" else "MUSH")
+    label = t("header.round", round=rnd) if rnd else (
+        t("over.title") if phase == "game_over" else "MUSH")
     p.text(label, cells[0], theme.BIG, bold=True)
 
     weather = view.get("weather")
@@ -88,12 +70,12 @@ def draw_header(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False
         w.climate_icon(p, icon, weather)
     x = icon.right + pad // 2
     if rolling:
-        shown = "Rolling the weather…"
+        shown = t("header.rolling")
     elif weather:
         shown = f"{word(weather)} · {word(zone)}"
     else:
-        shown = f"{word(zone)}: no weather yet" if zone else "No weather yet"
-    tag = "placeholder" if placeholder(view, zone) else ""
+        shown = t("header.zone_no_weather", zone=word(zone)) if zone else t("header.no_weather")
+    tag = t("header.placeholder") if placeholder(view, zone) else ""
     tag_w = p.measure(tag, theme.SMALL)[0] + p.px(20) if tag else 0
     tag_w = min(tag_w, (cells[1].right - x) // 2)
     drawn = p.text(shown, pygame.Rect(x, cells[1].y, cells[1].right - x - tag_w - pad // 2,
@@ -105,11 +87,11 @@ def draw_header(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False
         p.text(tag, box.inflate(-p.px(12), -p.px(4)), theme.SMALL, colour=theme.WARN,
                align="center")
 
-    bank = f"Bank {view.get('bank', 0)}"
+    bank = t("header.bank", chips=view.get('bank', 0))
     if view.get("coins"):
         bank += f" · {count(int(view['coins']), 'coin')}"
     p.text(bank, cells[2], theme.BODY, align="center")
-    p.text(f"Sticks {view.get('sticks', 0)}", cells[3], theme.BODY, align="right")
+    p.text(t("header.sticks", sticks=view.get('sticks', 0)), cells[3], theme.BODY, align="right")
 
 
 # --- seat strip -----------------------------------------------------------------------
@@ -126,20 +108,21 @@ def seat_status(view: View, seat: dict[str, Any]) -> tuple[str, str | None]:
     index = int(seat.get("seat", 0))
     phase = view.get("phase")
     if phase == "game_over":
-        return ("Winner", "check") if view.get("winner") == index else ("", None)
+        return (t("status.winner"), "check") if view.get("winner") == index else ("", None)
     if phase == "bidding":
-        return ("Locked in", "check") if seat.get("locked") else ("Thinking…", "dots")
+        return ((t("status.locked"), "check") if seat.get("locked")
+                else (t("status.thinking"), "dots"))
     window = view.get("window")
     if window and index in (window.get("waiting") or []):
-        return (f"May {window.get('kind', 'act')}", "dots")
+        return (t(f"status.may_{window.get('kind', 'reroll')}"), "dots")
     if view.get("active") == index:
-        return ("Playing", "marker")
+        return (t("status.playing"), "marker")
     if phase == "training":
         if view.get("training_next") == index:
-            return ("Choosing", "marker")
+            return (t("status.choosing"), "marker")
         return ("", None)
     if seat.get("bid") is not None:
-        return (f"Bid {seat['bid']}", None)
+        return (t("status.bid", bid=seat['bid']), None)
     return ("", None)
 
 
@@ -152,7 +135,7 @@ def draw_strip(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False)
     seats = view.get("seats") or []
     if not seats:
         w.panel(p, rect)
-        p.text("No players seated yet", rect.inflate(-p.px(32), 0), theme.BODY,
+        p.text(t("strip.empty"), rect.inflate(-p.px(32), 0), theme.BODY,
                colour=theme.DIM, align="center")
         return
     gap = p.px(12)
@@ -214,7 +197,7 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
     p.text(chips_text, left, theme.SMALL)
     zone = seat.get("zone")
     if zone and view.get("phase") not in (None, "setup"):
-        for text in (word(str(zone)), str(zone)[:1].upper()):
+        for text in (word(str(zone)), word(str(zone))[:1].upper()):
             if p.measure(text, theme.SMALL)[0] <= middle.w:
                 p.text(text, middle, theme.SMALL, colour=theme.DIM, align="center")
                 break
@@ -242,19 +225,19 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
         if p.measure(word(training), theme.SMALL)[0] <= box.w:  # else the symbol says it
             p.text(word(training), box, theme.SMALL)
     else:
-        text = next((t for t in ("No training", "None", "—")
-                     if p.measure(t, theme.SMALL)[0] <= left.w), "—")
+        text = next((x for x in (t("strip.no_training"), t("strip.none"), "—")
+                     if p.measure(x, theme.SMALL)[0] <= left.w), "—")
         p.text(text, left, theme.SMALL, colour=theme.DIM)
     dice = None if rolling else seat.get("dice")
     if dice:
         # The die carries colour and pattern; its word is added only when it fits whole.
         word_box = pygame.Rect(right.x + line + gap // 2, right.y, right.w - line - gap // 2,
                                line)
-        fits = p.measure(dice, theme.FLOOR)[0] <= word_box.w
+        fits = p.measure(word(dice), theme.FLOOR)[0] <= word_box.w
         die = pygame.Rect(right.x if fits else right.right - line, right.y, line, line)
         w.dog_die(p, die, dice, None)
         if fits:
-            p.text(dice, word_box, theme.SMALL)
+            p.text(word(dice), word_box, theme.SMALL)
     y += line + gap
     # Row 5: status.
     status, icon_name = seat_status(view, seat)
@@ -382,7 +365,8 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
         first = max(0, min(focus - capacity // 2, len(items) - capacity))
         last = first + capacity
         if first > 0:
-            p.text(f"▲ {first} more", pygame.Rect(inner.x, y, inner.w, more_h), theme.SMALL,
+            p.text(t("menu.more_above", n=first), pygame.Rect(inner.x, y, inner.w, more_h),
+                   theme.SMALL,
                    colour=theme.DIM, align="center")
         y += more_h
     for index in range(first, last):
@@ -427,7 +411,7 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
                                             row.h), theme.SMALL, colour=colour, align="right")
         y += step
     if last < len(items):
-        p.text(f"▼ {len(items) - last} more",
+        p.text(t("menu.more_below", n=len(items) - last),
                pygame.Rect(inner.x, min(y, inner.bottom - hint_h - more_h), inner.w, more_h),
                theme.SMALL, colour=theme.DIM, align="center")
     if hint_h:
@@ -577,7 +561,7 @@ def draw_menus(p: Painter, view: View, menus: tuple[Menu, ...], rect: pygame.Rec
         y += h + gap
 
 
-COUNTDOWN_WORDS = {"reduce": "Reduce dice", "reroll": "Reroll"}
+COUNTDOWN_WORDS = {"reduce": "countdown.reduce", "reroll": "countdown.reroll"}
 
 
 def countdown_height(p: Painter) -> int:
@@ -589,10 +573,10 @@ def choosing_words(view: View, holders: tuple[int, ...]) -> str:
     """Who holds a window: "Bo is choosing…", "Bo and Cat are choosing…"."""
     names = [seat_name(view, seat) for seat in holders]
     if not names:
-        return "Someone is choosing…"
+        return t("choosing.someone")
     if len(names) == 1:
-        return f"{names[0]} is choosing…"
-    return f"{', '.join(names[:-1])} and {names[-1]} are choosing…"
+        return t("choosing.one", name=names[0])
+    return t("choosing.many", names=", ".join(names[:-1]), last=names[-1])
 
 
 def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect,
@@ -606,17 +590,18 @@ def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect,
     label_w = int(rect.w * 0.42)
     text_box = pygame.Rect(rect.x, rect.y, label_w, rect.h)
     seconds = max(0, round(countdown.remaining))
-    words = COUNTDOWN_WORDS.get(countdown.kind, countdown.kind.capitalize())
+    key = COUNTDOWN_WORDS.get(countdown.kind)
+    words = t(key) if key else countdown.kind.capitalize()
     held = bool(getattr(countdown, "held", False))
     holders = tuple(getattr(countdown, "holders", ()) or ())
     if not held:
-        p.text(f"{words}: {seconds} s left", text_box, theme.BODY, bold=True)
+        p.text(t("countdown.left", what=words, seconds=seconds), text_box, theme.BODY, bold=True)
         bar_rect = pygame.Rect(rect.x + label_w + p.px(12), rect.centery - p.px(14),
                                rect.w - label_w - p.px(12), p.px(28))
         w.bar(p, bar_rect, fraction, theme.YELLOW)
         return
     # Held: "Reroll: held" | ❚❚ [badges] Bo is choosing… over a still, sky-blue bar.
-    p.text(f"{words}: held", text_box, theme.BODY, bold=True, colour=theme.SKY_BLUE)
+    p.text(t("countdown.held", what=words), text_box, theme.BODY, bold=True, colour=theme.SKY_BLUE)
     x = rect.x + label_w + p.px(12)
     size = min(rect.h, w.badge_size(p))
     pause = pygame.Rect(x, rect.centery - size // 2, size, size)
@@ -664,8 +649,10 @@ def payment_words(view: View, payment: Payment) -> str:
         return payment.text
     what = payment.what
     if payment.roller != payment.seat and payment.roll:
-        what = f"{what} {seat_name(view, payment.roller)}'s {payment.roll}"
-    return f"{seat_name(view, payment.seat)} paid {count(payment.chips, 'chip')}: {what}"
+        what = t("payment.for_roll", what=what, name=seat_name(view, payment.roller),
+                 roll=payment.roll)
+    return t("payment.paid", name=seat_name(view, payment.seat),
+             chips=count(payment.chips, "chip"), what=what)
 
 
 def payments_height(p: Painter, payments: tuple[Payment, ...], most: int = 4) -> int:
@@ -691,7 +678,8 @@ def draw_payments(p: Painter, view: View, payments: tuple[Payment, ...],
         shown = shown[older:]
     y = rect.y
     if older:
-        p.text(f"+ {count(older, 'earlier payment')}", pygame.Rect(rect.x, y, rect.w, line),
+        p.text(t("payment.earlier", payments=count(older, "earlier_payment")),
+               pygame.Rect(rect.x, y, rect.w, line),
                theme.SMALL, colour=theme.DIM)
         y += step
     for payment in shown:

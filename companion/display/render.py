@@ -13,6 +13,7 @@ from companion.display.chrome import draw_header, draw_strip, strip_height
 from companion.display.paint import LayoutLog, Painter
 from companion.display.screens import screen_for
 from companion.table.frame import TableFrame
+from companion.words import speaking
 
 
 def layout(p: Painter) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
@@ -27,9 +28,15 @@ def layout(p: Painter) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     return header, main, strip
 
 
-def render(frame: TableFrame, surface: pygame.Surface, log: LayoutLog | None = None
-           ) -> LayoutLog:
-    """Draw `frame` over the whole of `surface`; returns the log of every text drawn."""
+def render(frame: TableFrame, surface: pygame.Surface, log: LayoutLog | None = None,
+           language: str = "en") -> LayoutLog:
+    """Draw `frame` over the whole of `surface` in `language` (en, fr, de); returns the
+    log of every text drawn."""
+    with speaking(language):
+        return _render(frame, surface, log)
+
+
+def _render(frame: TableFrame, surface: pygame.Surface, log: LayoutLog | None) -> LayoutLog:
     p = Painter(surface, log)
     surface.fill(theme.BG)
     header, main, strip = layout(p)

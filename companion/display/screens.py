@@ -34,14 +34,16 @@ from companion.display.chrome import (
 )
 from companion.display.paint import Painter, split_columns, split_rows
 from companion.table.frame import Notice, TableFrame
+from companion.words import NOUNS, t
 
 DOG_FACES = {"green": 4, "red": 3, "blue": 2}
 """D2: faces 1..n of a die of this colour show a dog."""
 
-PRESS_WORDS = {"plus_two": "+2 spaces", "plus_one": "+1 space", "nothing": "No effect",
-               "tired": "Cover 1 dog"}
+PRESS_WORDS = {"plus_two": "press.plus_two", "plus_one": "press.plus_one",
+               "nothing": "press.nothing", "tired": "press.tired"}
 
-PRESS_CELL_WORDS = {"plus_two": "+2", "plus_one": "+1", "nothing": "none", "tired": "Tired"}
+PRESS_CELL_WORDS = {"plus_two": "press_cell.plus_two", "plus_one": "press_cell.plus_one",
+                    "nothing": "press_cell.nothing", "tired": "press_cell.tired"}
 """Pressing results short enough for a chart cell; the result line spells them out."""
 
 
@@ -60,7 +62,7 @@ class Areas:
         notices = tuple(frame.notices)
         undo = getattr(frame, "undo", None)
         if undo is not None:
-            notices = (*notices[-1:], Notice(f"hold ● to take back: {undo.text}", undo.seat))
+            notices = (*notices[-1:], Notice(t("undo.hint", what=undo.text), undo.seat))
         if notices:
             h = notices_height(p, notices)
             draw_notices(p, frame.view, notices, pygame.Rect(rect.x, bottom - h, rect.w, h))
@@ -148,20 +150,20 @@ def screen_setup(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """Before the game: the arrangement, variants and charts the table is about to use."""
     view = frame.view
     areas = Areas(p, frame, rect, menu_share=0.55)  # the setup menu is the whole screen's point
-    body = title_row(p, view, areas.content, "MUSH — table companion")
+    body = title_row(p, view, areas.content, t("setup.title"))
     lines: list[str] = []
     if view.get("arrangement"):
         boards = " · ".join(view.get("boards") or [])
-        lines.append(f"{word(view['arrangement'])} arrangement: {boards}")
+        lines.append(t("setup.arrangement", arrangement=word(view['arrangement']), boards=boards))
         variants = [k for k, v in (view.get("variants") or {}).items() if v]
-        lines.append("Variants: " + (", ".join(word(v) for v in variants) if variants
-                                     else "none"))
+        lines.append(t("setup.variants", variants=", ".join(word(v) for v in variants))
+                     if variants else t("setup.no_variants"))
         charts = view.get("placeholder_charts") or []
         if charts:
-            lines.append("Placeholder charts: " + ", ".join(word(c) for c in charts))
-        lines.append(f"{len(view.get('seats') or [])} players")
+            lines.append(t("setup.placeholder_charts", charts=", ".join(word(c) for c in charts)))
+        lines.append(count(len(view.get('seats') or []), "player"))
     else:
-        lines.append("Choose players, boards and variants on the pads.")
+        lines.append(t("setup.choose"))
     line_rows(p, body, lines)
 
 
@@ -174,10 +176,10 @@ def screen_training(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     areas = Areas(p, frame, rect)
     chooser = view.get("training_next")
     if chooser is not None:
-        body = title_row(p, view, areas.content, f"{seat_name(view, chooser)} chooses training",
-                         chooser)
+        body = title_row(p, view, areas.content,
+                         t("training.chooses", name=seat_name(view, chooser)), chooser)
     else:
-        body = title_row(p, view, areas.content, "Training chosen")
+        body = title_row(p, view, areas.content, t("training.chosen"))
     open_ = view.get("trainings_open") or []
     seats = view.get("seats") or []
     rows = split_rows(body, [1.0, 1.0, 1.0], gap=p.px(12))
@@ -192,7 +194,8 @@ def screen_training(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         cols = split_columns(pygame.Rect(icon.right + pad, inner.y, inner.w - icon.w - pad,
                                          inner.h), [1.1, 0.9, 1.4], gap=pad)
         p.text(word(climate), cols[0], theme.BIG, bold=True)
-        state = "open" if is_open else ("full" if chooser is not None else "")
+        state = t("training.open") if is_open else (
+            t("training.full") if chooser is not None else "")
         p.text(state, cols[1], theme.BODY, colour=theme.TEXT if is_open else theme.DIM)
         x = cols[2].x
         size = min(cols[2].h, w.badge_size(p))
@@ -210,9 +213,9 @@ def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """R1: who has locked in and who is still thinking; never a value, never a count."""
     view = frame.view
     areas = Areas(p, frame, rect)
-    body = title_row(p, view, areas.content, f"Secret bids — round {view.get('round', 0)}")
+    body = title_row(p, view, areas.content, t("bidding.title", round=view.get('round', 0)))
     hint_h = p.line(theme.SMALL)
-    hint = "On your pad: ▶ more  ◀ less  ● lock in"
+    hint = t("bidding.hint")
     if areas.bid_menus:
         # Every seat's bid menu explains the same buttons; no item ever carries a value.
         first = areas.bid_menus[0]
@@ -232,7 +235,7 @@ def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         badge = _seat_heading(p, view, index, top, pad, theme.BODY)
         icon = pygame.Rect(bottom.x, bottom.centery - badge // 2, badge, badge)
         (w.check_icon if locked else w.dots_icon)(p, icon)
-        p.text("Locked in" if locked else "Thinking…",
+        p.text(t("status.locked") if locked else t("status.thinking"),
                pygame.Rect(icon.right + pad, bottom.y, bottom.w - badge - pad, bottom.h),
                theme.BIG if locked else theme.BODY, bold=locked,
                colour=theme.TEXT if locked else theme.DIM)
@@ -268,7 +271,7 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """
     view = frame.view
     areas = Areas(p, frame, rect)
-    body = title_row(p, view, areas.content, f"Bids revealed — round {view.get('round', 0)}")
+    body = title_row(p, view, areas.content, t("reveal.title", round=view.get('round', 0)))
     seats = view.get("seats") or []
     progress = frame.animation_progress if frame.animation == "reveal" else 1.0
     bids_box, order_box = split_rows(body, [1.2, 1.0], gap=p.px(14))
@@ -292,7 +295,7 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                              border_radius=p.px(10))
     order = view.get("order") or []
     label_h = p.line(theme.BODY)
-    p.text("Order of play", pygame.Rect(order_box.x, order_box.y, order_box.w, label_h),
+    p.text(t("reveal.order"), pygame.Rect(order_box.x, order_box.y, order_box.w, label_h),
            theme.BODY, bold=True)
     row = pygame.Rect(order_box.x, order_box.y + label_h + p.px(6), order_box.w,
                       max(0, order_box.h - 2 * label_h - p.px(12)))
@@ -310,10 +313,10 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                                           badge, badge))
     note_box = pygame.Rect(order_box.x, order_box.bottom - label_h, order_box.w, label_h)
     if early is not None:
-        p.text(f"Early Riser: {seat_name(view, early)} may move 1 space now", note_box,
+        p.text(t("reveal.early_riser", name=seat_name(view, early)), note_box,
                theme.BODY)
     else:
-        p.text("Nobody bid: no Early Riser this round", note_box, theme.BODY, colour=theme.DIM)
+        p.text(t("reveal.no_early_riser"), note_box, theme.BODY, colour=theme.DIM)
 
 
 # --- weather ----------------------------------------------------------------------------
@@ -342,8 +345,8 @@ def chart_strip(p: Painter, rect: pygame.Rect, faces: list[str], rolled: int | N
         elif kind == "weather":  # (the frame marks the rolled face: bold would not fit)
             p.text(word(result), bottom, theme.SMALL, align="center")
         else:
-            p.text(PRESS_CELL_WORDS.get(result, result), bottom, theme.SMALL, align="center",
-                   bold=hit)
+            short = t(PRESS_CELL_WORDS[result]) if result in PRESS_CELL_WORDS else result
+            p.text(short, bottom, theme.SMALL, align="center", bold=hit)
 
 
 def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
@@ -359,13 +362,13 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     # W3: the view already holds the new weather while the die tumbles; the word waits
     # for the die to land, here as in the header.
     animating = frame.animation == "weather" and frame.animation_progress < 1.0
-    roller = f"{seat_name(view, bear) if bear is not None else 'The Ice Bear'}"
+    roller = f"{seat_name(view, bear) if bear is not None else t('weather.ice_bear')}"
     if animating:
-        title = f"{roller} rolls the weather…"
+        title = t("weather.rolling", name=roller)
     elif weather:
-        title = f"Weather: {word(weather)}"
+        title = t("weather.result", weather=word(weather))
     else:
-        title = f"{roller} rolls the weather"
+        title = t("weather.rolls", name=roller)
     body = title_row(p, view, areas.content, title,
                      None if weather and not animating else bear)
     paid = tuple(pay for pay in frame.payments if pay.roll == "weather")
@@ -375,9 +378,7 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         draw_payments(p, view, paid, pygame.Rect(body.x, body.bottom - h, body.w, h))
         body = pygame.Rect(body.x, body.y, body.w, body.h - h - p.px(10))
     is_ph = placeholder(view, zone)
-    label = f"{word(zone)} chart"
-    if is_ph:
-        label += " — PLACEHOLDER, not yet confirmed"
+    label = t("weather.chart_placeholder" if is_ph else "weather.chart", zone=word(zone))
     lh = p.line(theme.BODY)
     p.text(label, pygame.Rect(body.x, body.y, body.w, lh), theme.BODY, bold=is_ph,
            colour=theme.WARN if is_ph else theme.TEXT)
@@ -402,7 +403,7 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     rest = pygame.Rect(die_rect.right + p.px(20), body.y, body.right - die_rect.right - p.px(20),
                        body.h)
     if weather is None:
-        p.text("Press ● to roll", pygame.Rect(rest.x, rest.y, rest.w, p.line(theme.BIG)),
+        p.text(t("weather.press"), pygame.Rect(rest.x, rest.y, rest.w, p.line(theme.BIG)),
                theme.BIG)
         return
     # W4: each seat's dice colour for the round.
@@ -424,7 +425,7 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         die = pygame.Rect(box.x + badge + p.px(8), y, badge, badge)
         if seat.get("dice"):
             w.dog_die(p, die, seat["dice"], True)
-        p.text(f"{seat_name(view, index)}: {seat.get('dice') or '—'}",
+        p.text(t("weather.dice", name=seat_name(view, index), dice=word(seat.get('dice'))),
                pygame.Rect(die.right + p.px(8), y, box.right - die.right - p.px(8), line),
                theme.BODY)
 
@@ -443,37 +444,34 @@ def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> li
     fewer = int(turn.get("reduction", 0)) + paid // 2
     dice = max(0, int(seat.get("uncovered", 0)) - fewer)
     colour = seat.get("dice") or "—"
-    rolls = count(dice, f"{colour} die", f"{colour} dice")
+    rolls = count(dice, f"die.{colour}" if f"die.{colour}" in NOUNS else "die")
     if turn.get("reduction"):
-        rolls += f" ({turn['reduction']} taken away)"
+        rolls = t("turn.taken_away", rolls=rolls, n=turn['reduction'])
     if phase == "turn" and int(seat.get("uncovered", 1)) == 0:
-        lines.append(f"All dogs covered: {name} must rest (T2)")
+        lines.append(t("turn.must_rest", name=name))
     elif phase == "turn":
-        lines.append(f"Move or rest? Moving rolls {rolls}")
+        lines.append(t("turn.move_or_rest", rolls=rolls))
     elif phase == "reduce":
-        lines.append(f"Others may pay to take dice from {name}")
-        lines.append(f"{count(paid, 'chip')} paid → {count(paid // 2, 'die', 'dice')} "
-                     "fewer (2 chips a die, 3 at most)")
-        lines.append(f"Then {name} rolls {rolls}")
+        lines.append(t("reduce.others", name=name))
+        lines.append(t("reduce.paid", chips=count(paid, "chip"), dice=count(paid // 2, "die")))
+        lines.append(t("reduce.then", name=name, rolls=rolls))
     elif phase == "reroll":
         roll = window.get("roll")
         if roll == "press":
-            lines.append(f"Only {name} may pay 3 chips to reroll")
+            lines.append(t("reroll.only", name=name))
         else:
-            what = {"dogs": "dog dice", "terrain": "rough-terrain roll",
-                    "avalanche": "avalanche roll", "weather": "weather"}.get(str(roll), "roll")
-            lines.append(f"Anyone may pay 3 chips to reroll the {what}")
+            what = str(roll) if roll in ("dogs", "terrain", "avalanche", "weather") else "roll"
+            lines.append(t(f"reroll.{what}"))
     elif phase in ("moving", "early_riser", "press_move"):
         spaces = int(turn.get("spaces", 0))
-        what = {"early_riser": "Early Riser", "press_move": "Pressing bonus"}.get(
-            str(phase), "Move")
-        lines.append(f"{what}: up to {count(spaces, 'space')}")
+        what = str(phase) if phase in ("early_riser", "press_move") else "move"
+        lines.append(t(f"moving.{what}", spaces=count(spaces, "space")))
         if turn.get("entered"):
-            lines.append(f"Entered by a roll: {turn['entered']}")
+            lines.append(t("moving.entered", n=turn['entered']))
         if turn.get("passing"):
-            lines.append("May pass opponents this turn")
+            lines.append(t("moving.passing"))
     elif phase == "pressing":
-        lines.append("Training matches the weather: roll for the pressing bonus?")
+        lines.append(t("pressing.offer"))
     return lines
 
 
@@ -538,7 +536,7 @@ def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
     per_row, size, gap = dice_layout(p, dice, uncovered, most=150)
     if size < p.px(30):
         return rect.y
-    p.text(f"Dice to roll: {uncovered - fewer} of {uncovered}",
+    p.text(t("reduce.dice_to_roll", left=uncovered - fewer, dice=uncovered),
            pygame.Rect(rect.x, rect.y, rect.w, line), theme.BODY, colour=theme.DIM)
     for i in range(uncovered):
         r, c = divmod(i, per_row)
@@ -578,12 +576,12 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
         landed, used = dog_dice_row(p, dice_box, colour, faces, progress)
         result = pygame.Rect(rect.x, rect.y + used + (p.px(10) if used else 0), rect.w, line)
         if not faces:
-            p.text("No dice to roll: 0 dogs", result, theme.BIG, bold=True)
+            p.text(t("dogs.none"), result, theme.BIG, bold=True)
         elif landed == len(faces):
             dogs = int(last.get("dogs", 0))
-            again = " (reroll)" if last.get("rerolls") else ""
-            of = count(len(faces), f"{colour} die", f"{colour} dice")
-            p.text(f"{count(dogs, 'dog')} of {of}{again}", result, theme.BIG, bold=True)
+            again = "dogs.result_reroll" if last.get("rerolls") else "dogs.result"
+            of = count(len(faces), f"die.{colour}" if f"die.{colour}" in NOUNS else "die")
+            p.text(t(again, dogs=count(dogs, "dog"), dice=of), result, theme.BIG, bold=True)
         return result.bottom
     if not faces:
         return rect.y
@@ -604,18 +602,19 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
         mod = int(last.get("modifier", 0))
         need = 4 if kind == "terrain" else 6
         total = face + mod
-        what = "Rough terrain" if kind == "terrain" else "Avalanche"
+        what = t("roll.terrain") if kind == "terrain" else t("roll.avalanche")
         lines = [f"{what}: {face}" + (f" + {mod} = {total}" if mod else ""),
-                 f"needs {need} or more",
-                 ("Enters" if kind == "terrain" else "Crosses") if last.get("success")
-                 else "Fails: the move ends here"]
+                 t("roll.needs", need=need),
+                 t("roll.enters" if kind == "terrain" else "roll.crosses") if last.get("success")
+                 else t("roll.fails")]
         rows = split_rows(text_box, [float(p.line(theme.BODY))] * 2 + [float(p.line(theme.BIG))],
                           gap=p.px(4))
         for i, (text, row) in enumerate(zip(lines, rows, strict=True)):
             p.text(text, row, theme.BIG if i == 2 else theme.BODY, bold=i == 2)
     elif kind == "press":
         result = last.get("press")
-        p.text(f"Pressing: {face} → {PRESS_WORDS.get(str(result), str(result))}", text_box,
+        words = t(PRESS_WORDS[str(result)]) if str(result) in PRESS_WORDS else str(result)
+        p.text(t("pressing.result", face=face, result=words), text_box,
                theme.BIG, bold=True)
     return bottom
 
@@ -629,18 +628,19 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     areas = Areas(p, frame, rect, menu_share=0.47)
     turn = view.get("turn")
     if not turn:
-        title_row(p, view, areas.content, "Between turns")
+        title_row(p, view, areas.content, t("turn.between"))
         return
     seat_no = int(turn["seat"])
     seat = seat_by_index(view, seat_no)
     context = turn.get("context")
-    suffix = {"early": "Early Riser", "press": "pressing bonus"}.get(str(context), "turn")
-    body = title_row(p, view, areas.content, f"{seat_name(view, seat_no)}: {suffix}", seat_no)
+    suffix = {"early": "turn.title_early", "press": "turn.title_press"}.get(str(context),
+                                                                           "turn.title")
+    body = title_row(p, view, areas.content, t(suffix, name=seat_name(view, seat_no)), seat_no)
     lines = _turn_headline(view, turn, seat)
     if frame.screen == "rest":  # choosing where and how to rest, not whether to move
-        lines = ["Resting: where is the sled?", "Then dogs or chips, as its sign shows"]
+        lines = [t("rest.where"), t("rest.then")]
     if view.get("phase") == "pressing" and placeholder(view, "pressing"):
-        lines.append("Pressing chart is a PLACEHOLDER")
+        lines.append(t("pressing.placeholder"))
     body = line_rows(p, body, lines)
     if view.get("phase") in ("pressing",) or (view.get("last_roll") or {}).get("kind") == "press":
         faces = frame.charts.get("pressing")
@@ -679,13 +679,13 @@ def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     areas = Areas(p, frame, rect)
     rnd = int(view.get("round", 0))
     ended = rnd - 1 if view.get("phase") == "bidding" and rnd > 1 else rnd
-    body = title_row(p, view, areas.content, f"End of round {ended}")
+    body = title_row(p, view, areas.content, t("round_end.title", round=ended))
     bear = view.get("ice_bear")
     lines = []
     if bear is not None:
-        lines.append(f"The Ice Bear passes to {seat_name(view, bear)}")
-    lines.append(f"Bank {count(int(view.get('bank', 0)), 'chip')} · "
-                 f"{count(int(view.get('sticks', 0)), 'stick')} in play")
+        lines.append(t("round_end.bear", name=seat_name(view, bear)))
+    lines.append(t("round_end.bank", chips=count(int(view.get('bank', 0)), "chip"),
+                   sticks=count(int(view.get('sticks', 0)), "stick")))
     rest = line_rows(p, body, lines, theme.BIG)
     if bear is not None and rest.h > p.px(120):
         size = min(rest.h, p.px(160))
@@ -715,11 +715,12 @@ def race_order(view: View) -> list[tuple[int, int]]:
 def sled_words(view: View, seat: dict[str, Any]) -> str:
     """Where a sled ended the race: at Nome for the winner, else its zone and board."""
     if view.get("winner") == seat.get("seat"):
-        return "Reached Nome"
+        return t("over.reached_nome")
     boards = view.get("boards") or []
     board = int(seat.get("board") or 0) + 1
-    where = f"board {board} of {len(boards)}" if boards else f"board {board}"
-    return f"{word(str(seat.get('zone') or ''))} · {where}"
+    where = (t("over.board_of", board=board, boards=len(boards)) if boards
+             else t("over.board", board=board))
+    return t("over.where", zone=word(str(seat.get('zone') or '')), where=where)
 
 
 def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
@@ -731,11 +732,12 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     view = frame.view
     areas = Areas(p, frame, rect)
     winner = view.get("winner")
-    title = f"{seat_name(view, winner)} wins!" if winner is not None else "Game over"
+    title = t("over.wins", name=seat_name(view, winner)) if winner is not None else t(
+        "over.title")
     body = title_row(p, view, areas.content, title, winner)
     race = race_order(view)
     if not race:
-        p.text("No sleds in this game", pygame.Rect(body.x, body.y, body.w,
+        p.text(t("over.no_sleds"), pygame.Rect(body.x, body.y, body.w,
                                                     p.line(theme.BODY)),
                theme.BODY, colour=theme.DIM)
         return
@@ -743,11 +745,11 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     weights = [1.5, 1.3, 1.4, 1.0] if stats else [1.5, 1.3]
     head_h = p.line(theme.SMALL)
     cols = split_columns(pygame.Rect(body.x, body.y, body.w, head_h), weights, gap=p.px(16))
-    p.text("The race", cols[0], theme.SMALL, colour=theme.DIM)
-    p.text("Sled", cols[1], theme.SMALL, colour=theme.DIM)
+    p.text(t("over.race"), cols[0], theme.SMALL, colour=theme.DIM)
+    p.text(t("over.sled"), cols[1], theme.SMALL, colour=theme.DIM)
     if stats:
-        p.text("Dogs vs expected", cols[2], theme.SMALL, colour=theme.DIM, align="center")
-        p.text("Chips spent", cols[3], theme.SMALL, colour=theme.DIM, align="center")
+        p.text(t("over.luck"), cols[2], theme.SMALL, colour=theme.DIM, align="center")
+        p.text(t("over.spent"), cols[3], theme.SMALL, colour=theme.DIM, align="center")
     table = pygame.Rect(body.x, body.y + head_h + p.px(8), body.w,
                         body.h - head_h - p.px(8))
     rows = split_rows(table, [1.0] * len(race), gap=p.px(8))

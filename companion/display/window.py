@@ -46,10 +46,12 @@ class Display:
     """The table's window. `draw(frame)` redraws when something changed; `close()` ends it.
 
     `size`: None for the screen's own size when full screen, else `DESKTOP_SIZE`.
+    `language`: the screen's words (en, fr, de); set `language` later to switch, and the
+    next `draw` redraws in it.
     """
 
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool = False,
-                 title: str = "MUSH table companion") -> None:
+                 title: str = "MUSH table companion", language: str = "en") -> None:
         pygame.display.init()
         pygame.font.init()
         forget_fonts()  # fonts cached before a pygame.quit() are no longer valid
@@ -66,10 +68,22 @@ class Display:
         self.fullscreen = fullscreen
         self._frame: TableFrame | None = None
         self._dirty = True
+        self._language = language
         self.redraws = 0
         self.last_log: LayoutLog | None = None
         log.info("display %s on %s, %dx%d", "full screen" if fullscreen else "window",
                  pygame.display.get_driver(), *self.surface.get_size())
+
+    @property
+    def language(self) -> str:
+        """The screen's words: en, fr or de (`companion.words`)."""
+        return self._language
+
+    @language.setter
+    def language(self, language: str) -> None:
+        if language != self._language:
+            self._language = language
+            self._dirty = True  # the same frame, in other words
 
     @property
     def size(self) -> tuple[int, int]:
@@ -124,7 +138,7 @@ class Display:
         if not self._dirty and frame == self._frame:
             return False
         self.surface = pygame.display.get_surface() or self.surface
-        self.last_log = render(frame, self.surface)
+        self.last_log = render(frame, self.surface, language=self.language)
         pygame.display.flip()
         self._frame = frame
         self._dirty = False

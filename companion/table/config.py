@@ -31,6 +31,9 @@ class TableConfig:
     claim_seconds: float = 20.0  # a seat choosing holds a window's countdown this long at most
     resume_seconds: float = 1.5  # left on the countdown, at least, when the choosing is over
     guard_seconds: float = 0.25  # a press this soon after its menu changed is dropped
+    # the table rolls the wooden dice and the roller enters the result (dogs shown, or the
+    # standard die's face); the companion still draws initiative and training order
+    physical_dice: bool = False
     notice_seconds: float = 3.0  # a refused press's message stays this long
     reveal_seconds: float = 4.0  # the "reveal" screen after the bids, unless someone acts
     reveal_lock_seconds: float = 2.0  # no press cuts the reveal short before this
@@ -44,6 +47,7 @@ class TableConfig:
     setup_pad: int | None = None  # None: any pad drives setup; a seat number: only that pad
     players: int = 4
     language: str = "en"  # for the seat-colour names
+    screen_language: str = "en"  # the menus' and notices' words (companion.words)
     names: tuple[str, ...] = DEFAULT_NAMES
     seat_names: tuple[str, ...] = ()  # setup's starting names, seat by seat (else colours)
     arrangement: Arrangement = Arrangement.INTRO

@@ -22,15 +22,17 @@ returned, and the frame carries only the public view's locked/not-locked.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Concatenate, ParamSpec, TypeVar
 
 from companion.pads.events import Blink, Button, Light, PadEvent
 from companion.rules import commands as cmd
 from companion.rules import events as ev
-from companion.rules.dice import DiceSource, SystemDice
+from companion.rules.dice import DiceSource, ScriptedDice, SystemDice
 from companion.rules.engine import apply, is_legal, reduce_cap, waiting_seats
 from companion.rules.errors import (
     GameOverError,
@@ -39,9 +41,11 @@ from companion.rules.errors import (
     RulesError,
 )
 from companion.rules.model import MAX_PLAYERS, REST_CHOICES, Phase, RollKind, WindowKind
+from companion.rules.physical import RollRequest, roll_request
 from companion.rules.state import EMPTY, GameState
 from companion.rules.views import public_view
 from companion.table.config import TableConfig
+from companion.table.entry import Entry, entered_value, make_entry, roll_words
 from companion.table.frame import Menu, Notice, TableFrame, UndoOffer, chart_faces
 from companion.table.gestures import STALE_BLINK, Act, Gesture, Gestures
 from companion.table.lights import LIMIT_BLINK, WINNER_BLINK, LightState, bid_blink, blink_seconds
@@ -66,6 +70,7 @@ from companion.table.reactions import (
 from companion.table.setup import SetupDraft, setup_tree
 from companion.table.stats import game_stats
 from companion.table.windows import WindowClock
+from companion.words import speaking, t
 
 log = logging.getLogger("companion.table")
 
@@ -165,6 +170,21 @@ class _UndoPoint:
     text: str
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _in_screen_language(method: Callable[Concatenate[TableController, P], R]
+                        ) -> Callable[Concatenate[TableController, P], R]:
+    """Run a public method in the screen's language, so every menu, waiting text and
+    notice it builds is worded for the table (`TableConfig.screen_language`)."""
+    def wrapper(self: TableController, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with speaking(self.config.screen_language):
+            return method(self, *args, **kwargs)
+    functools.update_wrapper(wrapper, method)
+    return wrapper
+
+
 class TableController:
     """Turns `PadEvent`s into rules commands through menus built from `legal()`."""
 
@@ -186,7 +206,7 @@ class TableController:
         self._gestures = Gestures(self.config.guard_seconds)
         self._bids: dict[int, int] = {}
         self._undo: _UndoPoint | None = None
-        self._undo_refusal = "Nothing to take back"
+        self._undo_refusal = "c.nothing_back"  # a key of companion.words
         now = clock()
         self._window: WindowClock | None = None
         self._promised: dict[int, int] = {}  # X2: chips promised, paid when the window closes
@@ -197,6 +217,7 @@ class TableController:
         self._intent: tuple[int, cmd.Command, GameState] | None = None
         self._preview_of: tuple[GameState, GameState | None] | None = None
         self._modifiers: dict[tuple[int, str], int] = {}  # (seat, roll) -> last modifier
+        self._entry: Entry | None = None  # physical dice: a command waiting for its roll
         self._turn_began: float | None = now if state.phase is Phase.TURN else None
         self._won_at: float | None = now if state.phase is Phase.GAME_OVER else None
         if state.window is not None:
@@ -250,6 +271,11 @@ class TableController:
         when = self._clock() if now is None else now
         return when >= self._gestures.ready_at(seat)
 
+    @property
+    def entry(self) -> RollRequest | None:
+        """Physical dice: the roll the table is asked to enter now, or None."""
+        return self._entry.request if self._entry is not None else None
+
     def promised(self, seat: int) -> int:
         """Chips `seat` promised in the open reduce window (paid when it closes)."""
         return self._promised.get(seat, 0)
@@ -259,18 +285,20 @@ class TableController:
         tree = self._tree(seat)
         return tree is not None and tree.key == "heads_up" and seat not in self._asked
 
+    @_in_screen_language
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now (not in their first seconds,
         so one hold meant for something else cannot sweep them away). Tells the seat."""
         when = self._clock() if now is None else now
         if self._won_at is not None and when - self._won_at < self.config.results_seconds:
             left = self.config.results_seconds - (when - self._won_at)
-            self._notice(seat, f"The results stay {left:.0f} s more")
+            self._notice(seat, t("c.results_stay", s=f"{left:.0f}"))
             return False
         return True
 
     # --- pad events ------------------------------------------------------------------------
 
+    @_in_screen_language
     def handle(self, event: PadEvent) -> Outcome:
         """One pad event. Never raises for a refused press: the seat gets a `Notice`."""
         seat, button = event.seat, event.button
@@ -290,17 +318,20 @@ class TableController:
         out = self._hold(seat, button) if hold else self._click(seat, button)
         return out.then(self._settle(now))
 
+    @_in_screen_language
     def tick(self, now: float | None = None) -> Outcome:
         """Time passes: a claim past its cap lapses; a window whose countdown has run out
         with nobody choosing closes (`CloseWindow(TABLE)`)."""
         when = self._clock() if now is None else now
+        if self._entry is not None:
+            return Outcome()  # the game waits for the roll by hand; no countdown runs
         clock = self._window
         out, lapsed = Outcome(), False
         if clock is not None:
             for seat in clock.expired_claims(when):
                 self._nav.clear(seat)
                 clock.release(seat, when)
-                self._notice(seat, "Too long: the window goes on without you")
+                self._notice(seat, t("c.too_long"))
                 lapsed = True
             if clock.due(when):
                 log.debug("%s window: time is up", clock.kind)
@@ -332,6 +363,8 @@ class TableController:
         confirmation; in a window, claim-then-choose; while another seat decides to move,
         the offer to be asked before its dice roll."""
         state = self._state
+        if self._entry is not None:  # physical dice: only the roller acts, entering it
+            return self._entry.tree if seat == self._entry.request.seat else None
         if state.phase in (Phase.REDUCE, Phase.REROLL):
             tree = None
             if seat not in self._quiet or seat in self._promised:
@@ -402,9 +435,9 @@ class TableController:
         tree.key = "ahead"
         intent = self._intent
         if intent is not None and intent[0] == seat:
-            tree.note = f"Chosen: {describe(intent[1], after)} · when the countdown ends"
+            tree.note = t("c.intent", what=describe(intent[1], after))
         else:
-            tree.note = "acts when the countdown ends"
+            tree.note = t("c.acts_later")
         return tree
 
     def intent(self, seat: int) -> cmd.Command | None:
@@ -417,7 +450,7 @@ class TableController:
             return self._list_click(SETUP_UI, button, self._setup_tree())
         state = self._state
         if state.phase is Phase.GAME_OVER:
-            self._notice(seat, "The game is over")
+            self._notice(seat, t("c.game_over"))
             return Outcome()
         tree = self._tree(seat)
         if tree is None:
@@ -448,6 +481,8 @@ class TableController:
             return Outcome()
         if button is not Button.SELECT:
             return Outcome()
+        if self._entry is not None:
+            return self._leave_entry(seat)
         tree = self._tree(seat)
         if tree is not None and tree.style == "list" and self._nav.back(seat, tree):
             return Outcome()
@@ -457,7 +492,7 @@ class TableController:
         node = self._nav.press(ui_key, button, root)
         if node is None:
             if button is Button.SELECT:
-                self._notice(None if ui_key < 0 else ui_key, "Nothing can be chosen here")
+                self._notice(None if ui_key < 0 else ui_key, t("c.nothing_here"))
             return Outcome()
         if node.children is not None:
             return Outcome()
@@ -477,12 +512,15 @@ class TableController:
         """An item without a sub-menu: a rules command, or one of the table's own items."""
         now = self._clock()
         done = Outcome(applied=True)  # the table's own choice: no rules command
+        value = entered_value(key)
+        if value is not None and self._entry is not None:
+            return self._enter(value, now)
         if key == "ask":  # the heads-up before another seat's dice roll
             self._asked ^= {seat}
             return done
         if key == "cancel" and seat in self._promised:
             del self._promised[seat]
-            self._notice(None, f"{name(self._state, seat)} cancelled a payment")
+            self._notice(None, t("c.cancelled", name=name(self._state, seat)))
             return done
         if key == "quiet":
             self._quiet.add(seat)
@@ -505,7 +543,7 @@ class TableController:
         if state.bids[seat] is not None:
             if button is Button.SELECT:
                 return self._apply(cmd.UnlockBid(seat), self._clock())
-            self._notice(seat, "Locked in: ● unlocks")
+            self._notice(seat, t("c.locked"))
             return Outcome()
         bid = self._bids.get(seat, 0)
         if button is Button.RIGHT:
@@ -538,7 +576,7 @@ class TableController:
         guard."""
         out = Outcome()
         clock, state = self._window, self._state
-        if clock is not None and state.window is not None:
+        if clock is not None and state.window is not None and self._entry is None:
             choosing = {s for s in range(len(state.players))
                         if self._nav.path(s)[:1] == (CLAIM_KEY,) and s not in self._promised}
             for seat in choosing - set(clock.claims):
@@ -573,17 +611,22 @@ class TableController:
             if self._state == expected:
                 out = out.then(self._apply(chosen, now))
             else:
-                self._notice(seat, "The roll changed: choose again")
+                self._notice(seat, t("c.roll_changed"))
         return out
 
     # --- applying commands, undo -------------------------------------------------------------
 
-    def _apply(self, command: cmd.Command, now: float) -> Outcome:
+    def _apply(self, command: cmd.Command, now: float,
+               dice: DiceSource | None = None) -> Outcome:
         before = self._state
+        if dice is None and self.config.physical_dice:
+            request = roll_request(before, command)
+            if request is not None:
+                return self._ask_entry(command, request)
         try:
-            after, events = apply(before, command, self._dice)
+            after, events = apply(before, command, dice if dice is not None else self._dice)
         except RulesError as error:
-            log.debug("refused: seat %d %s (%s)", command.seat, describe(command, before),
+            log.debug("refused: seat %d %s (%s)", command.seat, _log_words(command, before),
                       type(error).__name__)
             self._notice(command.seat if command.seat >= 0 else None, refusal_text(error))
             return Outcome()
@@ -596,17 +639,50 @@ class TableController:
             self._undo = _UndoPoint(command.seat, before, public, describe(command, before))
         else:
             self._undo = None
-            self._undo_refusal = ("A roll or a reveal cannot be taken back" if rolled
-                                  else "Nothing to take back")
+            self._undo_refusal = "c.roll_not_back" if rolled else "c.nothing_back"
         self._state = after
         self._history.extend(public)
         self._nav.clear()  # every menu starts again from its top after a change
         self._transient = None
         self._after(public, now)
-        log.debug("seat %d: %s", command.seat, describe(command, before))
+        log.debug("seat %d: %s", command.seat, _log_words(command, before))
         for event in public:
             log.debug("event: %s", event)
         return Outcome(public, (), True, (public,) if public else ())
+
+    def _ask_entry(self, command: cmd.Command, request: RollRequest) -> Outcome:
+        """Physical dice: hold the command back and ask its roller for the result. The
+        game does not change until then, so nothing is journaled and the loop never waits."""
+        self._entry = make_entry(self._state, command, request)
+        self._window = None  # a window that was closing has had its say
+        self._nav.clear(request.seat)
+        log.debug("seat %d rolls %s by hand", request.seat, roll_words(request))
+        return Outcome(applied=True)
+
+    def _enter(self, value: int, now: float) -> Outcome:
+        """The roller entered the result: the held-back command acts with those faces."""
+        entry = self._entry
+        assert entry is not None
+        self._entry = None
+        if self._state is not entry.state:  # cannot happen: nothing acts while it waits
+            self._notice(entry.request.seat, t("c.roll_changed"))
+            return Outcome()
+        dice = ScriptedDice(entry.request.faces(value))
+        return self._apply(entry.command, now, dice)
+
+    def _leave_entry(self, seat: int) -> Outcome:
+        """Holding ● while a roll by hand is awaited: its roller steps back out of a roll
+        it chose itself; anything else would leave the table without the result."""
+        entry = self._entry
+        assert entry is not None
+        if seat == entry.request.seat and entry.may_cancel:
+            self._entry = None
+            self._nav.clear(seat)
+            if self._state.window is not None:
+                self._window = self._open_clock(self._state, self._clock(), 0.0)
+            return Outcome(applied=True)
+        self._notice(seat, self._wait_text(seat))
+        return Outcome()
 
     def _after(self, events: Sequence[ev.Event], now: float) -> None:
         for event in events:
@@ -655,25 +731,28 @@ class TableController:
     def _take_back(self, seat: int) -> Outcome:
         """Hold ● at the top: undo the seat's own last choice, if nothing was rolled since."""
         point = self._undo
+        if self._entry is not None:
+            self._notice(seat, self._wait_text(seat))
+            return Outcome()
         if point is None:
-            self._notice(seat, self._undo_refusal)
+            self._notice(seat, t(self._undo_refusal))
             return Outcome()
         if point.seat != seat:
-            self._notice(seat, f"Only {name(self._state, point.seat)} can take that back")
+            self._notice(seat, t("c.only_taker", name=name(self._state, point.seat)))
             return Outcome()
         now = self._clock()
         self._state = point.state
         if point.events:
             del self._history[-len(point.events):]
         self._undo = None
-        self._undo_refusal = "Only the last choice can be taken back"
+        self._undo_refusal = "c.only_last"
         self._nav.clear()
         self._transient = None
         self._animation = None
         self._promised.clear()
         self._intent = None
         self._window = self._open_clock(self._state, now, 0.0) if self._state.window else None
-        self._notice(None, f"{name(self._state, seat)} took back: {point.text}")
+        self._notice(None, t("c.took_back", name=name(self._state, seat), what=point.text))
         log.info("%s took back: %s (%d events withdrawn)", name(self._state, seat), point.text,
                  len(point.events))
         return Outcome((), point.events, True)
@@ -704,6 +783,7 @@ class TableController:
 
     # --- the frame ---------------------------------------------------------------------------
 
+    @_in_screen_language
     def frame(self) -> TableFrame:
         """What the display draws now; `serial` changes exactly when something else did."""
         now = self._clock()
@@ -717,7 +797,8 @@ class TableController:
             elapsed = (now - start) / length if length > 0 else 1.0
             if elapsed < 1:  # in 50 steps, so a frame changes at most 50 times an animation
                 animation, progress = kind, round(max(0.0, elapsed) * 50) / 50
-        undo = UndoOffer(self._undo.seat, self._undo.text) if self._undo is not None else None
+        undo = (UndoOffer(self._undo.seat, self._undo.text)
+                if self._undo is not None and self._entry is None else None)
         names = [p.name for p in state.players]
         roller = state.window.roller if state.window is not None else None
         frame = TableFrame(
@@ -792,6 +873,8 @@ class TableController:
     def _lit_seats(self) -> tuple[int, ...]:
         state = self._state
         phase = state.phase
+        if self._entry is not None:
+            return (self._entry.request.seat,)
         if phase is Phase.BIDDING:
             return tuple(s for s in state.seats if state.bids[s] is not None)
         if phase is Phase.TRAINING:
@@ -817,27 +900,31 @@ class TableController:
     def _wait_text(self, seat: int) -> str:
         state = self._state
         phase = state.phase
+        if self._entry is not None:
+            request = self._entry.request
+            return t("e.waiting", name=name(state, request.seat), what=roll_words(request))
         if phase is Phase.TRAINING and state.training_next is not None:
-            return f"{name(state, state.training_next)} is choosing a training"
+            return t("c.training", name=name(state, state.training_next))
         if phase is Phase.WEATHER and state.ice_bear is not None:
-            return f"{name(state, state.ice_bear)} rolls the weather"
+            return t("c.weather", name=name(state, state.ice_bear))
         if seat in self._quiet:
-            return "Not asking you until your turn"
+            return t("c.quiet")
         if phase in (Phase.REDUCE, Phase.REROLL) and state.window is not None:
             window = state.window
             if seat in window.passed:
-                return "You have passed"
+                return t("c.passed")
             if seat in window.eligible:
-                return "Not enough chips"
+                return t("c.no_chips")
             if seat == window.roller and window.kind is WindowKind.REDUCE:
-                return "The others may take dice away first"
-            return "Waiting for the others"
+                return t("c.others_first")
+            return t("c.waiting")
         if state.active is not None:
-            return f"It is {name(state, state.active)}'s turn"
-        return "Not now"
+            return t("c.turn_of", name=name(state, state.active))
+        return t("c.not_now")
 
     # --- virtual pads ------------------------------------------------------------------------
 
+    @_in_screen_language
     def next_press(self, seat: int, target: Target) -> tuple[Button, bool] | None:
         """The next press (button, held?) that brings `seat` closer to choosing `target`
         through its menus, or None when no menu of the seat leads there now.
@@ -877,43 +964,51 @@ class TableController:
 def describe(command: cmd.Command, state: GameState) -> str:
     """A short account of a command for logs and the undo offer; never a bid's value."""
     if isinstance(command, cmd.LockBid):
-        return "locked in a bid"  # the amount is a secret until the reveal (I5)
+        return t("d.locked")  # the amount is a secret until the reveal (I5)
     if isinstance(command, cmd.UnlockBid):
-        return "unlocked a bid"
+        return t("d.unlocked")
     if isinstance(command, cmd.StartGame):
-        return f"started a game for {command.settings.players} players"
+        return t("d.started", n=command.settings.players)
     if isinstance(command, cmd.ChooseTraining):
-        return f"chose {CLIMATE_LABEL[command.training]} training"
+        return t("d.training", training=CLIMATE_LABEL[command.training])
     if isinstance(command, cmd.Rest):
         n_dogs, n_chips = REST_CHOICES[command.place][command.choice]
-        return f"rested ({PLACE_LABEL[command.place]}: {gain_text(n_dogs, n_chips)})"
+        return t("d.rested", place=PLACE_LABEL[command.place], gain=gain_text(n_dogs, n_chips))
     if isinstance(command, cmd.Reduce):
-        return f"paid {command.chips} to take dice away"
+        return t("d.reduced", n=command.chips)
     if isinstance(command, cmd.MoveStick):
-        return f"{STICK_LABEL[command.action].lower()}"
+        return t("d.stick", what=STICK_LABEL[command.action].lower())
     if isinstance(command, cmd.CrossZone):
-        return "crossed into the next zone" if command.forward else "went back a zone"
+        return t("d.crossed") if command.forward else t("d.back")
     if isinstance(command, cmd.RollTerrain | cmd.RollAvalanche):
-        kind = "rough-terrain" if isinstance(command, cmd.RollTerrain) else "avalanche"
-        return f"rolled for {kind} at +{command.modifier}"
+        kind = "d.terrain" if isinstance(command, cmd.RollTerrain) else "d.avalanche"
+        return t(kind, n=command.modifier)
     words = {
-        cmd.RollWeather: "rolled the weather", cmd.Move: "chose to move",
-        cmd.Reroll: "paid for a reroll", cmd.Pass: "passed", cmd.CloseWindow: "time ran out",
-        cmd.PayPassing: "paid to pass opponents", cmd.ReachNikolai: "reached Nikolai",
-        cmd.ReachNome: "reached Nome", cmd.EndMove: "finished moving",
-        cmd.Press: "rolled for the pressing bonus", cmd.SkipPress: "skipped the pressing bonus",
+        cmd.RollWeather: "d.weather", cmd.Move: "d.move",
+        cmd.Reroll: "d.reroll", cmd.Pass: "d.pass", cmd.CloseWindow: "d.close",
+        cmd.PayPassing: "d.passing", cmd.ReachNikolai: "d.nikolai",
+        cmd.ReachNome: "d.nome", cmd.EndMove: "d.end_move",
+        cmd.Press: "d.press", cmd.SkipPress: "d.skip_press",
     }
-    return words.get(type(command), type(command).__name__)
+    key = words.get(type(command))
+    return t(key) if key else type(command).__name__
+
+
+def _log_words(command: cmd.Command, state: GameState) -> str:
+    """`describe` in English, whatever the screen speaks: the log is for whoever keeps
+    the companion running."""
+    with speaking("en"):
+        return describe(command, state)
 
 
 def refusal_text(error: RulesError) -> str:
     """What a seat is told when the rules refuse its press."""
     if isinstance(error, NotEnoughChipsError):
-        return "Not enough chips"
+        return t("c.no_chips")
     if isinstance(error, NotYourTurnError):
-        return "Not your turn"
+        return t("c.not_your_turn")
     if isinstance(error, GameOverError):
-        return "The game is over"
+        return t("c.game_over")
     return str(error)
 
 

@@ -46,6 +46,7 @@ from companion.rules.model import (
     Zone,
 )
 from companion.rules.state import GameState
+from companion.words import Lookup, count, t
 
 
 @dataclass
@@ -87,34 +88,26 @@ class Tree:
         return [n.key for n in self.items if n.enabled]
 
 
-LIST_HINT = "◀ ▶ choose · ● select"
 KEYS = "keys"
 """The style of a sub-menu of at most three items, each chosen at once by its own button
 (drawn beside it), ● always on the safe or suggested one: one press instead of moving a
 focus and selecting it."""
-KEYS_HINT = "press the item's button · hold ● back"
-SUB_HINT = "◀ ▶ choose · ● select · hold ● back"
-BID_HINT = "▶ +1 · ◀ −1 · hold ◀ clears · hold ▶ blinks your bid · ● lock in"
-CLIMATE_LABEL = {Climate.WARM: "Warm (sun)", Climate.MODERATE: "Moderate (sun/cloud)",
-                 Climate.COLD: "Cold (cloud)"}
-ZONE_LABEL = {Zone.SOUTHERN: "Southern", Zone.CENTRAL: "Central", Zone.NORTHERN: "Northern"}
-PLACE_LABEL = {RestPlace.ANCHORAGE: "Anchorage", RestPlace.SMALL_TOWN: "Nikolai or Unal-Akleet",
-               RestPlace.TOWN: "Another town", RestPlace.WILDERNESS: "Wilderness or rough terrain"}
-ROLL_WORDS = {RollKind.WEATHER: "weather", RollKind.DOGS: "dog dice",
-              RollKind.TERRAIN: "terrain roll", RollKind.AVALANCHE: "avalanche roll",
-              RollKind.PRESS: "pressing roll"}
-STICK_LABEL = {StickAction.PLACE: "Place a stick", StickAction.MOVE: "Move a stick",
-               StickAction.REMOVE: "Remove a stick"}
+# Words read in the screen's language at each use (companion.words).
+CLIMATE_LABEL = Lookup({c: f"m.climate.{c.value}" for c in Climate})
+ZONE_LABEL = Lookup({z: f"m.zone.{z.value}" for z in Zone})
+PLACE_LABEL = Lookup({p: f"m.place.{p.value}" for p in RestPlace})
+ROLL_WORDS = Lookup({r: f"m.roll.{r.value}" for r in RollKind})
+STICK_LABEL = Lookup({a: f"m.stick.{a.value}" for a in StickAction})
 
 
 def chips(n: int) -> str:
     """'1 chip', '3 chips'."""
-    return f"{n} chip" if n == 1 else f"{n} chips"
+    return count(n, "chip")
 
 
 def dogs(n: int) -> str:
     """'1 dog', '3 dogs'."""
-    return f"{n} dog" if n == 1 else f"{n} dogs"
+    return count(n, "dog")
 
 
 def gain_text(n_dogs: int, n_chips: int) -> str:
@@ -122,7 +115,7 @@ def gain_text(n_dogs: int, n_chips: int) -> str:
     parts = [dogs(n_dogs)] if n_dogs else []
     if n_chips:
         parts.append(chips(n_chips))
-    return " + ".join(parts) or "nothing"
+    return " + ".join(parts) or t("m.nothing")
 
 
 def percent(successes: int) -> str:
@@ -152,7 +145,7 @@ def _item(state: GameState, key: str, label: str, command: cmd.Command, detail: 
         return Node(key, label, detail, True, command)
     reason = blocked
     if not reason and command.seat >= 0 and command.cost > state.players[command.seat].chips:
-        reason = f"needs {chips(command.cost)}"
+        reason = t("m.needs", chips=chips(command.cost))
     return Node(key, label, reason or detail, False, None)
 
 
@@ -163,7 +156,7 @@ def _keyed(tree: Tree, first: str) -> Tree:
     others = iter(("left", "right"))
     for node in tree.items:
         node.button = "select" if node.key == first else next(others)
-    tree.style, tree.hint, tree.default = KEYS, KEYS_HINT, first
+    tree.style, tree.hint, tree.default = KEYS, t("m.hint.keys"), first
     return tree
 
 
@@ -187,28 +180,29 @@ def training_tree(state: GameState, seat: int) -> Tree:
     for climate in CLIMATES:
         command = cmd.ChooseTraining(seat, climate)
         if settings.variants.short_north and climate is Climate.COLD:
-            blocked = "not in Short game A (S8)"
+            blocked = t("m.training.blocked_short")
         elif climate not in allowed:
-            blocked = "full"
+            blocked = t("m.training.full")
         else:
             blocked = ""
         detail = "" if settings.variants.free_training else (
-            f"{taken.count(climate)} of {maxima[climate]} taken")
+            t("m.training.taken", taken=taken.count(climate), most=maxima[climate]))
         items.append(_item(state, climate.value, CLIMATE_LABEL[climate], command, detail,
                            blocked))
-    return Tree("training", f"{name(state, seat)}: choose your training", items, LIST_HINT)
+    return Tree("training", t("m.training.title", name=name(state, seat)), items,
+                t("m.hint.list"))
 
 
 def bid_tree(state: GameState, seat: int) -> Tree:
     """R1: explains the buttons; nothing in it depends on a bid's value (I5)."""
     if state.bids[seat] is not None:
-        unlock = _item(state, "unlock", "Unlock", cmd.UnlockBid(seat))
+        unlock = _item(state, "unlock", t("m.bid.unlock"), cmd.UnlockBid(seat))
         unlock.button = "select"
-        return Tree("bid", "Locked in", [unlock], "● unlock · hold ▶ blinks your bid", "bid")
-    items = [Node("less", "One chip less", button="left"),
-             Node("more", "One chip more", button="right"),
-             Node("lock", "Lock in", button="select")]
-    return Tree("bid", "Secret bid", items, BID_HINT, "bid")
+        return Tree("bid", t("m.bid.locked"), [unlock], t("m.bid.locked_hint"), "bid")
+    items = [Node("less", t("m.bid.less"), button="left"),
+             Node("more", t("m.bid.more"), button="right"),
+             Node("lock", t("m.bid.lock"), button="select")]
+    return Tree("bid", t("m.bid.title"), items, t("m.hint.bid"), "bid")
 
 
 def weather_tree(state: GameState, seat: int) -> Tree:
@@ -217,9 +211,11 @@ def weather_tree(state: GameState, seat: int) -> Tree:
     assert settings is not None
     zone = weather_zone(state)
     placeholder = zone.value in settings.charts.placeholders
-    detail = f"{ZONE_LABEL[zone]} chart" + (" (placeholder)" if placeholder else "")
-    roll = _item(state, "roll", "Roll the weather", cmd.RollWeather(seat), detail)
-    return Tree("weather", f"{name(state, seat)}: roll the weather", [roll], "● roll")
+    detail = t("m.weather.chart_placeholder" if placeholder else "m.weather.chart",
+               zone=ZONE_LABEL[zone])
+    roll = _item(state, "roll", t("m.weather.roll"), cmd.RollWeather(seat), detail)
+    return Tree("weather", t("m.weather.title", name=name(state, seat)), [roll],
+                t("m.weather.hint"))
 
 
 def stick_tree(state: GameState, seat: int) -> Tree:
@@ -227,14 +223,14 @@ def stick_tree(state: GameState, seat: int) -> Tree:
     items = []
     for action in StickAction:
         if action is StickAction.PLACE and state.sticks >= TOTAL_STICKS:
-            blocked = "all 4 sticks are in play"
+            blocked = t("m.stick.all_in_play")
         elif action is not StickAction.PLACE and state.sticks == 0:
-            blocked = "no stick in play"
+            blocked = t("m.stick.none")
         else:
             blocked = ""
         items.append(_item(state, action.value, STICK_LABEL[action],
                            cmd.MoveStick(seat, action), chips(STICK_COST), blocked))
-    return Tree("stick", "Avalanche stick (X4)", items, SUB_HINT)
+    return Tree("stick", t("m.stick.title"), items, t("m.hint.sub"))
 
 
 def suggested_rest(state: GameState, seat: int, place: RestPlace) -> int:
@@ -258,19 +254,18 @@ def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
     items = []
     for index, (n_dogs, n_chips) in enumerate(REST_CHOICES[place]):
         real = min(n_dogs, covered)  # the label is what it gives, unless Z2 cuts it
-        detail = f"gives {gain_text(real, n_chips)}" if real < n_dogs else ""
+        detail = t("m.rest.gives", gain=gain_text(real, n_chips)) if real < n_dogs else ""
         items.append(_item(state, str(index), gain_text(n_dogs, n_chips),
                            cmd.Rest(seat, place, index), detail))
-    tree = Tree(f"rest.{place.value}", f"Rest: {PLACE_LABEL[place]}", items, SUB_HINT,
+    tree = Tree(f"rest.{place.value}", t("m.rest.title", place=PLACE_LABEL[place]), items,
+                t("m.hint.sub"),
                 default=str(suggested_rest(state, seat, place)))
     if len(items) <= 3:  # a wilderness or Nikolai rest: any choice in one press
         _keyed(tree, tree.default or items[0].key)
     return tree
 
 
-REST_LABEL = {RestPlace.ANCHORAGE: "Rest at Anchorage", RestPlace.SMALL_TOWN:
-              "Rest at Nikolai or Unal-Akleet", RestPlace.TOWN: "Rest in a town",
-              RestPlace.WILDERNESS: "Rest in the wilderness"}
+REST_LABEL = Lookup({p: f"m.rest.{p.value}" for p in RestPlace})
 
 
 def _rest_label(state: GameState, seat: int, place: RestPlace) -> str:
@@ -279,9 +274,9 @@ def _rest_label(state: GameState, seat: int, place: RestPlace) -> str:
     if place is RestPlace.SMALL_TOWN:
         zone = state.zone_of(seat)
         if zone is Zone.SOUTHERN:
-            return "Rest at Nikolai"
+            return t("m.rest.nikolai")
         if zone is Zone.NORTHERN:
-            return "Rest at Unal-Akleet"
+            return t("m.rest.unal_akleet")
     return REST_LABEL[place]
 
 
@@ -313,32 +308,34 @@ def turn_tree(state: GameState, seat: int) -> Tree:
     """
     player = state.players[seat]
     colour = state.colour_of(seat)
-    move_detail = f"{dogs(player.uncovered)}, {colour.value} dice" if colour else ""
+    move_detail = t("m.turn.move_detail", dogs=dogs(player.uncovered),
+                    colour=t(f"colour.{colour.value}")) if colour else ""
     rests = rest_items(state, seat)
-    move = _item(state, "move", "Move", cmd.Move(seat), move_detail,
-                 "all dogs covered: you must rest (T2)")
+    move = _item(state, "move", t("m.turn.move"), cmd.Move(seat), move_detail,
+                 t("m.turn.must_rest"))
+
     def at(*places: RestPlace) -> list[Node]:
         return [rests[p] for p in places if p in rests]
 
     items = [*at(RestPlace.SMALL_TOWN, RestPlace.TOWN), move,
              *at(RestPlace.WILDERNESS, RestPlace.ANCHORAGE),
-             _submenu("stick", "Avalanche stick", stick_tree(state, seat), chips(STICK_COST),
-                      f"needs {chips(STICK_COST)}")]
+             _submenu("stick", t("m.stick.item"), stick_tree(state, seat), chips(STICK_COST),
+                      t("m.needs", chips=chips(STICK_COST)))]
     if move.enabled:
-        title = f"{name(state, seat)}: move or rest?"
+        title = t("m.turn.title_move", name=name(state, seat))
     else:
-        title = f"{name(state, seat)}: rest (all dogs covered)"
+        title = t("m.turn.title_rest", name=name(state, seat))
     default = "move" if move.enabled else f"rest.{RestPlace.TOWN.value}"
-    return Tree("turn", title, items, LIST_HINT, default=default)
+    return Tree("turn", title, items, t("m.hint.list"), default=default)
 
 
 def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
     """M4/M5: the modifier to buy before the roll, each with its odds (X3)."""
     items = []
     if kind is RollKind.TERRAIN:
-        top, need, title = TERRAIN_MAX_MODIFIER, TERRAIN_SUCCESS, "Rough terrain roll (M4)"
+        top, need, title = TERRAIN_MAX_MODIFIER, TERRAIN_SUCCESS, t("m.roll.terrain_title")
     else:
-        top, need, title = AVALANCHE_MAX_MODIFIER, AVALANCHE_SUCCESS, "Avalanche roll (M5)"
+        top, need, title = AVALANCHE_MAX_MODIFIER, AVALANCHE_SUCCESS, t("m.roll.avalanche_title")
     for modifier in range(top + 1):
         command: cmd.Command
         if kind is RollKind.TERRAIN:
@@ -346,9 +343,9 @@ def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
         else:
             command = cmd.RollAvalanche(seat, modifier)
         odds = percent(7 - need + modifier)
-        cost = chips(modifier) if modifier else "free"
+        cost = chips(modifier) if modifier else t("m.roll.free")
         items.append(_item(state, str(modifier), f"+{modifier}", command, f"{odds} · {cost}"))
-    tree = Tree(kind.value, title, items, SUB_HINT, default="0")
+    tree = Tree(kind.value, title, items, t("m.hint.sub"), default="0")
     if len(items) <= 3:  # rough terrain: +0 on ● (a double press pays nothing), +1 ◀, +2 ▶
         _keyed(tree, "0")
     return tree
@@ -361,7 +358,7 @@ def moving_tree(state: GameState, seat: int) -> Tree:
     assert turn is not None and settings is not None
     player = state.players[seat]
     left = turn.spaces - turn.entered
-    no_space = "no spaces left" if turn.spaces else "no spaces"
+    no_space = t("m.moving.no_spaces_left") if turn.spaces else t("m.moving.no_spaces")
     # Done moving is focused; rough terrain one ▶ away, crossing into the next zone (or
     # reaching Nome) two; an avalanche (when a stick is in play) one ◀ away, passing
     # opponents one ◀ more (one ◀ when no stick is in play); the stick last. Each roll
@@ -375,51 +372,52 @@ def moving_tree(state: GameState, seat: int) -> Tree:
             continue
         target = settings.boards[board]
         if settings.arrangement is Arrangement.CUSTOM:
-            label = f"{'Crossed onto' if forward else 'Went back to'} {target.name}"
+            label = t("m.moving.onto" if forward else "m.moving.back_to", board=target.name)
         else:
             zone = ZONE_LABEL[target.zone]
-            label = f"{'Crossed into' if forward else 'Went back into'} the {zone} Zone"
+            label = t("m.moving.into" if forward else "m.moving.back_into", zone=zone)
         crossings[forward] = _item(state, "cross" if forward else "back", label,
-                                   cmd.CrossZone(seat, forward), "", "no spaces")
+                                   cmd.CrossZone(seat, forward), "", t("m.moving.no_spaces"))
     early = turn.context is MoveContext.EARLY
     items = []
     if not early:
-        blocked = "paid for this turn" if turn.passing else ""
-        items.append(_item(state, "passing", "Pass opponents", cmd.PayPassing(seat),
-                           f"{chips(PASSING_COST)}, this turn", blocked))
-    items += [_submenu("avalanche", "Avalanche roll", avalanche, "6 crosses",
-                       "no stick in play" if state.sticks == 0 else no_space),
-              _item(state, "done", "Done moving", cmd.EndMove(seat)),
-              _submenu("terrain", "Rough terrain roll", terrain, "4-6 enters",
+        blocked = t("m.moving.paid") if turn.passing else ""
+        items.append(_item(state, "passing", t("m.moving.passing"), cmd.PayPassing(seat),
+                           t("m.moving.passing_detail", chips=chips(PASSING_COST)), blocked))
+    items += [_submenu("avalanche", t("m.moving.avalanche"), avalanche,
+                       t("m.moving.avalanche_odds"),
+                       t("m.stick.none") if state.sticks == 0 else no_space),
+              _item(state, "done", t("m.moving.done"), cmd.EndMove(seat)),
+              _submenu("terrain", t("m.moving.terrain"), terrain, t("m.moving.terrain_odds"),
                        no_space if left <= 0 else "")]
     if True in crossings:
         items.append(crossings[True])
     if not settings.variants.short_north and _at_nome_board(state, seat):
-        items.append(_item(state, "nome", "Reached Nome!", cmd.ReachNome(seat), "wins (T3)",
-                           "no spaces"))
+        items.append(_item(state, "nome", t("m.moving.nome"), cmd.ReachNome(seat),
+                           t("m.moving.nome_detail"), t("m.moving.no_spaces")))
     if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
-        items.append(_item(state, "nikolai", "Reached Nikolai", cmd.ReachNikolai(seat),
-                           "go to Unal-Akleet (S9)", "no spaces"))
+        items.append(_item(state, "nikolai", t("m.moving.nikolai"), cmd.ReachNikolai(seat),
+                           t("m.moving.nikolai_detail"), t("m.moving.no_spaces")))
     if False in crossings:
         items.append(crossings[False])
     if not early:
-        items.append(_submenu("stick", "Avalanche stick", stick_tree(state, seat),
-                              chips(STICK_COST), f"needs {chips(STICK_COST)}"))
+        items.append(_submenu("stick", t("m.stick.item"), stick_tree(state, seat),
+                              chips(STICK_COST), t("m.needs", chips=chips(STICK_COST))))
     if turn.context is MoveContext.EARLY:
-        title = f"{name(state, seat)}: Early Riser, move 1 space"
+        title = t("m.moving.title_early", name=name(state, seat))
     elif turn.context is MoveContext.PRESS:
-        title = f"{name(state, seat)}: pressing bonus, up to {turn.spaces} more"
+        title = t("m.moving.title_press", name=name(state, seat), n=turn.spaces)
     else:
-        title = f"{name(state, seat)}: move up to {turn.spaces}"
-    hint = "Move your sled, then say what happened"
+        title = t("m.moving.title", name=name(state, seat), n=turn.spaces)
+    hint = t("m.moving.hint")
     return Tree("moving", title, items, hint, default="done")
 
 
 def pressing_tree(state: GameState, seat: int) -> Tree:
     """P1: roll the standard die on the pressing chart, or not."""
-    items = [_item(state, "press", "Roll for the pressing bonus", cmd.Press(seat)),
-             _item(state, "skip", "Skip", cmd.SkipPress(seat))]
-    return Tree("pressing", f"{name(state, seat)}: pressing bonus?", items, LIST_HINT)
+    items = [_item(state, "press", t("m.press.roll"), cmd.Press(seat)),
+             _item(state, "skip", t("m.press.skip"), cmd.SkipPress(seat))]
+    return Tree("pressing", t("m.press.title", name=name(state, seat)), items, t("m.hint.list"))
 
 
 def window_tree(state: GameState, seat: int) -> Tree:

@@ -14,6 +14,7 @@ from companion.rules import events as ev
 from companion.rules.model import REDUCE_CHIPS_PER_DIE, RollKind
 from companion.table.frame import Payment
 from companion.table.menus import ROLL_WORDS, chips
+from companion.words import count, t
 
 _BOUNDARIES = (ev.TurnStarted, ev.BidsRevealed, ev.RoundStarted, ev.GameStarted)
 """A payment trace starts again after each of these."""
@@ -22,7 +23,7 @@ _MODIFIERS = {"terrain modifier": RollKind.TERRAIN, "avalanche modifier": RollKi
 
 
 def _dice(n: int) -> str:
-    return f"{n} die" if n == 1 else f"{n} dice"
+    return count(n, "die")
 
 
 def payments(history: Sequence[ev.Event], names: Sequence[str],
@@ -43,30 +44,32 @@ def payments(history: Sequence[ev.Event], names: Sequence[str],
         after = events[index + 1] if index + 1 < len(events) else None
         who, n = names[event.seat], chips(event.amount)
         if isinstance(after, ev.RerollForced):
-            whose = "their own" if after.roller == event.seat else f"{names[after.roller]}'s"
+            roll = ROLL_WORDS[after.roll]
+            text = (t("p.reroll_own", who=who, n=n, roll=roll) if after.roller == event.seat
+                    else t("p.reroll", who=who, n=n, name=names[after.roller], roll=roll))
             out.append(Payment(event.seat, event.amount, "reroll", after.roller,
-                               after.roll.value,
-                               f"{who} paid {n} to reroll {whose} {ROLL_WORDS[after.roll]}"))
+                               after.roll.value, text))
         elif isinstance(after, ev.ReducePaid):
             out.append(Payment(event.seat, event.amount, "reduce", after.roller, "dogs",
-                               f"{who} paid {n} to take dice from {names[after.roller]}"))
+                               t("p.reduce", who=who, n=n, name=names[after.roller])))
         elif event.reason in _MODIFIERS:
             kind = _MODIFIERS[event.reason]
             out.append(Payment(event.seat, event.amount, event.reason, event.seat, kind.value,
-                               f"{who} paid {n}: +{event.amount} on the {ROLL_WORDS[kind]}"))
+                               t("p.modifier", who=who, n=n, plus=event.amount,
+                                 roll=ROLL_WORDS[kind])))
         elif event.reason == "passing":
             out.append(Payment(event.seat, event.amount, "passing", event.seat, None,
-                               f"{who} paid {n} to pass opponents"))
+                               t("p.passing", who=who, n=n)))
         else:
             what = "stick" if "stick" in event.reason else event.reason
-            words = "an avalanche stick" if what == "stick" else event.reason
-            out.append(Payment(event.seat, event.amount, what, event.seat, None,
-                               f"{who} paid {n} for {words}"))
+            text = (t("p.stick", who=who, n=n) if what == "stick"
+                    else t("p.other", who=who, n=n, what=event.reason))
+            out.append(Payment(event.seat, event.amount, what, event.seat, None, text))
     if promised and roller is not None:
         for seat, paid in promised.items():
             dice = paid // REDUCE_CHIPS_PER_DIE
-            what = _dice(dice) if dice else "a chip towards a die"
+            what = _dice(dice) if dice else t("p.chip_towards")
             out.append(Payment(seat, paid, "reduce", roller, "dogs",
-                               f"{names[seat]} takes {what} from {names[roller]} "
-                               f"({chips(paid)}, when the countdown ends)"))
+                               t("p.promised", who=names[seat], what=what, name=names[roller],
+                                 n=chips(paid))))
     return tuple(out)

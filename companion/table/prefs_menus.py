@@ -26,8 +26,9 @@ from typing import Any
 
 from companion.rules.model import Climate, PressResult
 from companion.rules.settings import Charts, PressingChart, SettingsError, WeatherChart
-from companion.table.menus import SUB_HINT, Node, Tree
+from companion.table.menus import Node, Tree
 from companion.table.prefs import CHART_NAMES, LANGUAGES, MAX_NAME_LENGTH, ChartPref, Prefs
+from companion.words import t
 
 # The words of these screens, in one place (the screen's translation table takes them).
 WORDS: dict[str, str] = {
@@ -149,7 +150,7 @@ class PrefsEditor:
         detail = (WORDS["charts.stand_ins"].format(n=left) if left else WORDS["charts.entered"])
         items = [self._chart_node(name) for name in CHART_NAMES]
         first = next((n for n in CHART_NAMES if n in self.charts.placeholders), None)
-        tree = Tree("charts", WORDS["charts.title"], items, SUB_HINT, default=first,
+        tree = Tree("charts", WORDS["charts.title"], items, t("m.hint.sub"), default=first,
                     note=self.problem or WORDS["charts.note"])
         return Node("charts", WORDS["charts"], detail, children=tree)
 
@@ -169,7 +170,7 @@ class PrefsEditor:
                      Node("again", WORDS["chart.again"],
                           action=lambda: self.cursor.__setitem__(name, 0))]
             return Tree(f"chart.{name}", WORDS["chart.check"].format(chart=label), items,
-                        SUB_HINT, default="confirm", note=chart_row(faces))
+                        t("m.hint.sub"), default="confirm", note=chart_row(faces))
         items = []
         for value in _values(name):
             blocked = name == "central" and at == 4 and value != Climate.COLD.value

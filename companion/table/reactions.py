@@ -20,28 +20,27 @@ from companion.rules.engine import is_legal, reduce_cap, waiting_seats
 from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, Phase, WindowKind
 from companion.rules.state import GameState
 from companion.table.menus import ROLL_WORDS, Node, Tree, chips, name
+from companion.words import count, t
 
 CLAIM_KEY = "claim"
 """The one item of an unclaimed window menu: any button opens it (and claims the window)."""
 
-CLAIM_HINT = "press to choose · silence: no"
 OFFER = "buttons"
 """The style of a one-item offer that any button takes (an unclaimed window, the heads-up):
 the display draws it on one line when many seats are offered something at once."""
-CHOICE_HINT = "◀ ▶ choose · ● select · hold ● back"
-CONFIRM_HINT = "● pay · ◀ ▶ cancel"
 
 
 def dice_word(n: int) -> str:
     """'1 die', '2 dice'."""
-    return f"{n} die" if n == 1 else f"{n} dice"
+    return count(n, "die")
 
 
 def roll_of(state: GameState, seat: int) -> str:
     """"Ann's dog dice", or "your dog dice" for the roller."""
     window = state.require_window()
-    what = ROLL_WORDS[window.roll] if window.roll is not None else "roll"
-    return f"your {what}" if seat == window.roller else f"{name(state, window.roller)}'s {what}"
+    what = ROLL_WORDS[window.roll] if window.roll is not None else t("m.roll.dogs")
+    return (t("r.your", what=what) if seat == window.roller
+            else t("r.whose", name=name(state, window.roller), what=what))
 
 
 def confirmed(node: Node, question: str) -> Node:
@@ -49,9 +48,9 @@ def confirmed(node: Node, question: str) -> Node:
     "Pay n chips?" focused on paying, and only a second, separate ● pays."""
     command = node.command
     assert command is not None
-    pay = Node("yes", f"Pay {chips(command.cost)}", command=command, pledge=node.pledge)
-    cancel = Node("no", "Cancel", back=True)
-    confirm = Tree(f"{node.key}.confirm", question, [pay, cancel], CONFIRM_HINT,
+    pay = Node("yes", t("r.pay", chips=chips(command.cost)), command=command, pledge=node.pledge)
+    cancel = Node("no", t("r.cancel"), back=True)
+    confirm = Tree(f"{node.key}.confirm", question, [pay, cancel], t("r.hint.confirm"),
                    default="yes", confirm=True)
     return Node(node.key, node.label, node.detail, node.enabled, None, confirm)
 
@@ -70,7 +69,8 @@ def guard_payments(tree: Tree) -> Tree:
             node.children = guard_payments(node.children)
         elif (node.enabled and isinstance(node.command, SEPARATE_PAYMENTS)
               and node.command.cost > 0):
-            node = confirmed(node, f"{node.label}: pay {chips(node.command.cost)}?")
+            node = confirmed(node, t("r.pay_question", label=node.label,
+                                     chips=chips(node.command.cost)))
         items.append(node)
     tree.items = items
     return tree
@@ -89,10 +89,11 @@ def _reduce_choices(state: GameState, seat: int) -> list[Node]:
         if not is_legal(state, command):
             continue
         dice, odd = divmod(paid, REDUCE_CHIPS_PER_DIE)
-        label = " + ".join(p for p in (f"Take {dice_word(dice)}" if dice else "",
-                                       "1 chip to share" if odd else "") if p)
+        label = " + ".join(p for p in (t("r.take", dice=dice_word(dice)) if dice else "",
+                                       t("r.odd_chip") if odd else "") if p)
         node = Node(f"pay{paid}", label, chips(paid), command=command, pledge=True)
-        nodes.append(confirmed(node, f"{label} from {roller} for {chips(paid)}?"))
+        nodes.append(confirmed(node, t("r.take_question", label=label, name=roller,
+                                       chips=chips(paid))))
     return nodes
 
 
@@ -100,20 +101,20 @@ def claimed_tree(state: GameState, seat: int) -> Tree:
     """What a seat that claimed the open window may do: pay (behind a confirmation), say
     no, or say no to every window until its own turn."""
     window = state.require_window()
-    no = Node("no", "No", command=cmd.Pass(seat))
-    quiet = Node("quiet", "No, and not until my turn", "stop asking me")
+    no = Node("no", t("r.no"), command=cmd.Pass(seat))
+    quiet = Node("quiet", t("r.quiet"), t("r.quiet_detail"))
     if window.kind is WindowKind.REDUCE:
         items = [*_reduce_choices(state, seat), no, quiet]
-        title = f"Take dice from {name(state, window.roller)}?"
+        title = t("r.take_title", name=name(state, window.roller))
         default = items[0].key
     else:
-        reroll = Node("reroll", f"Reroll {roll_of(state, seat)}", chips(REROLL_COST),
+        reroll = Node("reroll", t("r.reroll", roll=roll_of(state, seat)), chips(REROLL_COST),
                       command=cmd.Reroll(seat))
-        items = [confirmed(reroll, f"Pay {chips(REROLL_COST)} to reroll "
-                                   f"{roll_of(state, seat)}?"), no, quiet]
-        title = f"Reroll {roll_of(state, seat)}?"
+        items = [confirmed(reroll, t("r.reroll_question", chips=chips(REROLL_COST),
+                                     roll=roll_of(state, seat))), no, quiet]
+        title = t("r.reroll_title", roll=roll_of(state, seat))
         default = "reroll"
-    return Tree(f"{window.kind.value}.claimed", title, items, CHOICE_HINT, default=default)
+    return Tree(f"{window.kind.value}.claimed", title, items, t("m.hint.sub"), default=default)
 
 
 def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tree | None:
@@ -127,21 +128,21 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
         paid = promised[seat]
         dice = paid // REDUCE_CHIPS_PER_DIE
         what = f"{dice_word(dice)} ({chips(paid)})" if dice else chips(paid)
-        cancel = Node("cancel", "Cancel my payment", f"keep {chips(paid)}")
-        return Tree("promised", f"You take {what} from {name(state, window.roller)}",
-                    [cancel], "● cancel · paid when the countdown ends",
-                    note="paid when the countdown ends")
+        cancel = Node("cancel", t("r.cancel_payment"), t("r.keep", chips=chips(paid)))
+        return Tree("promised", t("r.promised", what=what, name=name(state, window.roller)),
+                    [cancel], t("r.promised_hint"),
+                    note=t("r.promised_note"))
     if seat not in waiting_seats(state):
         return None
     inner = claimed_tree(state, seat)
     if window.kind is WindowKind.REDUCE:
-        label = f"Take dice from {name(state, window.roller)}"
-        detail = f"{chips(REDUCE_CHIPS_PER_DIE)} a die"
+        label = t("r.take_label", name=name(state, window.roller))
+        detail = t("r.per_die", chips=chips(REDUCE_CHIPS_PER_DIE))
     else:
-        label = f"Reroll {roll_of(state, seat)}"
+        label = t("r.reroll", roll=roll_of(state, seat))
         detail = chips(REROLL_COST)
     claim = Node(CLAIM_KEY, label, detail, True, None, inner)
-    return Tree(f"{window.kind.value}.open", inner.title, [claim], CLAIM_HINT, OFFER)
+    return Tree(f"{window.kind.value}.open", inner.title, [claim], t("r.hint.claim"), OFFER)
 
 
 def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
@@ -153,10 +154,10 @@ def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
         return None
     roller = name(state, state.active)
     if asked:
-        item = Node("ask", "You will be asked", "● never mind")
-        title = f"If {roller} moves: you may take dice away"
+        item = Node("ask", t("r.asked"), t("r.never_mind"))
+        title = t("r.asked_title", name=roller)
     else:
-        item = Node("ask", f"Take dice if {roller} moves", "press: ask me first")
-        title = f"If {roller} moves: take dice away?"
-    return Tree("heads_up", title, [item], "any button · silence: the dice roll at once",
+        item = Node("ask", t("r.ask", name=roller), t("r.ask_detail"))
+        title = t("r.ask_title", name=roller)
+    return Tree("heads_up", title, [item], t("r.ask_hint"),
                 OFFER)

@@ -16,19 +16,19 @@ from companion.rules.settings import Charts, Settings, SettingsError, Variants
 from companion.rules.state import EMPTY
 from companion.seats import SEATS
 from companion.table.config import TableConfig
-from companion.table.menus import SUB_HINT, Node, Tree
+from companion.table.menus import Node, Tree
 from companion.table.prefs import Prefs
-from companion.table.prefs_menus import WORDS, PrefsEditor
+from companion.table.prefs_menus import PrefsEditor
+from companion.words import Lookup, count, t
 
 VARIANTS: tuple[tuple[str, str, str], ...] = (
-    # (field of Variants, key, label)
+    # (field of Variants, key, label: the words "s.variant.<key>" in the screen's language)
     ("free_training", "s5", "S5 No training limits"),
     ("avalanches_at_start", "s7", "S7 Two sticks at the start"),
     ("short_north", "s8", "S8 Short game A (to the North)"),
     ("skip_central", "s9", "S9 Short game B (skip Central)"),
 )
-ARRANGEMENT_LABEL = {Arrangement.INTRO: "Intro", Arrangement.STANDARD: "Standard",
-                     Arrangement.CUSTOM: "Custom (from the config)"}
+ARRANGEMENT_LABEL = Lookup({a: f"s.{a.value}" for a in Arrangement})
 
 
 def colour_name(seat: int, language: str) -> str:
@@ -88,17 +88,18 @@ def setup_tree(draft: SetupDraft, config: TableConfig) -> Tree:
         _names_node(draft, config),
         _boards_node(draft, config),
     ]
-    for field_name, key, label in VARIANTS:
+    for field_name, key, _label in VARIANTS:
         on = bool(getattr(draft.variants, field_name))
 
         def toggle(field_name: str = field_name, on: bool = on) -> None:
             draft.variants = replace(draft.variants, **{field_name: not on})
 
-        items.append(Node(key, label, "on" if on else "off", action=toggle))
+        items.append(Node(key, t(f"s.variant.{key}"), t("s.on") if on else t("s.off"),
+                          action=toggle))
     items.append(draft.editor.charts_node())
     items.append(draft.editor.settings_node(_names_node(draft, config)))
     items.append(_start_node(draft, config))
-    return Tree("setup", "New game", items, "◀ ▶ choose · ● change or start",
+    return Tree("setup", t("s.title"), items, t("s.hint"),
                 default="start")
 
 
@@ -109,10 +110,10 @@ def _players_node(draft: SetupDraft) -> Node:
         def pick(n: int = n) -> None:
             draft.players = n
 
-        values.append(Node(str(n), f"{n} players", action=pick, pop=True))
-    tree = Tree("players", "Number of players (S1)", values, SUB_HINT,
+        values.append(Node(str(n), count(n, "player"), action=pick, pop=True))
+    tree = Tree("players", t("s.players_title"), values, t("m.hint.sub"),
                 default=str(draft.players))
-    return Node("players", "Players", str(draft.players), children=tree)
+    return Node("players", t("s.players"), str(draft.players), children=tree)
 
 
 def _names_node(draft: SetupDraft, config: TableConfig) -> Node:
@@ -121,7 +122,7 @@ def _names_node(draft: SetupDraft, config: TableConfig) -> Node:
             draft.names[seat] = colour_name(seat, config.language)
         draft.rename(0, draft.names[0])  # kept for the next start
 
-    items = [Node("colours", "Use the seat colours", action=colours, pop=True)]
+    items = [Node("colours", t("s.colours"), action=colours, pop=True)]
     for seat in range(draft.players):
         letter = SEATS[seat].letter
         others = {draft.names[s] for s in range(draft.players) if s != seat}
@@ -134,18 +135,19 @@ def _names_node(draft: SetupDraft, config: TableConfig) -> Node:
                 draft.rename(seat, choice)
 
             taken = choice in others
-            values.append(Node(str(index), choice, "taken" if taken else "", not taken,
+            values.append(Node(str(index), choice, t("s.taken") if taken else "", not taken,
                                action=pick, pop=True))
         values.insert(1, draft.editor.speller_node(
             seat, letter, others, partial(draft.rename, seat)))
         current = next((v.key for v in values if v.label == draft.names[seat]), None)
-        tree = Tree(f"name.{seat}", f"Name for seat {letter}", values, WORDS["hint.pick"],
+        tree = Tree(f"name.{seat}", t("s.name_title", letter=letter), values, t("m.hint.sub"),
                     default=current)
-        items.append(Node(f"seat{seat}", f"Seat {letter}", draft.names[seat], children=tree))
-    detail = "seat colours" if draft.uses_colours(config) else ", ".join(
+        items.append(Node(f"seat{seat}", t("s.seat", letter=letter), draft.names[seat],
+                          children=tree))
+    detail = t("s.seat_colours") if draft.uses_colours(config) else ", ".join(
         draft.names[:draft.players])
-    tree = Tree("names", "Player names", items, SUB_HINT)
-    return Node("names", "Names", detail, children=tree)
+    tree = Tree("names", t("s.names_title"), items, t("m.hint.sub"))
+    return Node("names", t("s.names"), detail, children=tree)
 
 
 def _boards_node(draft: SetupDraft, config: TableConfig) -> Node:
@@ -160,16 +162,17 @@ def _boards_node(draft: SetupDraft, config: TableConfig) -> Node:
 
         values.append(Node(arrangement.value, ARRANGEMENT_LABEL[arrangement], action=pick,
                            pop=True))
-    tree = Tree("boards", "Boards (S3)", values, SUB_HINT, default=draft.arrangement.value)
-    return Node("boards", "Boards", ARRANGEMENT_LABEL[draft.arrangement], children=tree)
+    tree = Tree("boards", t("s.boards_title"), values, t("m.hint.sub"),
+                default=draft.arrangement.value)
+    return Node("boards", t("s.boards"), ARRANGEMENT_LABEL[draft.arrangement], children=tree)
 
 
 def _start_node(draft: SetupDraft, config: TableConfig) -> Node:
     try:
         settings = draft.settings(config)
     except SettingsError as error:
-        return Node("start", "Start the game", str(error), False)
+        return Node("start", t("s.start"), str(error), False)
     command = cmd.StartGame(cmd.TABLE, settings)
     if not is_legal(EMPTY, command):
-        return Node("start", "Start the game", "a game is already running", False)
-    return Node("start", "Start the game", f"{draft.players} players", command=command)
+        return Node("start", t("s.start"), t("s.running"), False)
+    return Node("start", t("s.start"), count(draft.players, "player"), command=command)

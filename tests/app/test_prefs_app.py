@@ -15,6 +15,7 @@ from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore
 from companion.voice.config import VoiceConfig
+from companion.words import WORDS
 
 L, S, R = Button.LEFT, Button.SELECT, Button.RIGHT
 
@@ -135,7 +136,8 @@ def test_names_chosen_in_setup_come_back_after_a_restart(tmp_path: Path) -> None
         seat_names=("Jörg", "Léa", "Green", "Yellow", "Blue", "Pink"), names=("Jörg",),
         screen_language="de").with_chart("southern", ChartPref(("warm",) * 6, False)))
     app = start(tmp_path)
-    go(app, "Start the game")
+    assert app.controller.config.screen_language == "de"  # the screen speaks German at once
+    go(app, WORDS["s.start"]["de"])
     settings = app.controller.state.settings
     assert settings is not None and settings.names == ("Jörg", "Léa", "Green", "Yellow")
     assert settings.charts.southern.placeholder  # entered but never confirmed

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from companion.display import font_floor, render
+from companion.words import LANGUAGES
 from display.conftest import SCREEN_DIR
 from display.frames import all_frames
 
@@ -18,13 +19,21 @@ FRAMES = {f"{players}p_{name}": frame for players in (4, 6, 2)
           for name, frame in all_frames(players).items()}
 
 
+# Every screen in English for 2, 4 and 6 players; in French and German for 4 and 6 (the
+# 2-player frames show the same screens with roomier seat cards).
+CASES = [pytest.param(name, language, id=f"{name}-{language}")
+         for language in LANGUAGES for name in sorted(FRAMES)
+         if language == "en" or not name.startswith("2p_")]
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", sorted(FRAMES))
-def test_screen_fits(name: str, size: tuple[int, int]) -> None:
+@pytest.mark.parametrize(("name", "language"), CASES)
+def test_screen_fits(name: str, language: str, size: tuple[int, int]) -> None:
     surface = pygame.Surface(size)
-    log = render(FRAMES[name], surface)
+    log = render(FRAMES[name], surface, language=language)
     os.makedirs(SCREEN_DIR, exist_ok=True)
-    pygame.image.save(surface, os.path.join(SCREEN_DIR, f"{name}_{size[0]}x{size[1]}.png"))
+    tag = "" if language == "en" else f"_{language}"
+    pygame.image.save(surface, os.path.join(SCREEN_DIR, f"{name}{tag}_{size[0]}x{size[1]}.png"))
     assert log.draws, "a screen with no text at all is not a screen"
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])

@@ -24,6 +24,7 @@ from companion.rules.dice import SeededDice
 from companion.rules.model import Phase
 from companion.rules.settings import Variants
 from companion.table import BotDriver, TableConfig, TableController, TableFrame
+from companion.words import LANGUAGES
 from display.conftest import SCREEN_DIR
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]
@@ -133,12 +134,13 @@ EVERY_SCREEN = ("setup", "training", "bidding", "reveal", "early_riser", "weathe
 """Every screen name the controller gives its frames."""
 
 
-def controller_screens(players: int) -> dict[str, TableFrame]:
+def controller_screens(players: int, language: str = "en") -> dict[str, TableFrame]:
     """The first settled frame of every screen, and of every screen mid-animation, from
-    bot games played through the controller (the seat names as in a real setup)."""
+    bot games played through the controller (the seat names as in a real setup), with
+    the menus and notices in `language`."""
     frames: dict[str, TableFrame] = {}
     config = TableConfig(players=players, seat_names=NAMES[:players],
-                         variants=Variants(avalanches_at_start=True))
+                         variants=Variants(avalanches_at_start=True), screen_language=language)
     for seed in range(1, 8):
         clock = FakeClock()
         ctl = TableController(dice=SeededDice(seed), clock=clock, config=config)
@@ -162,23 +164,27 @@ def controller_screens(players: int) -> dict[str, TableFrame]:
 
 
 NAMES = ("Leonhard", "Bartholomew-Maximilian", "Libby", "Rick", "Françoise-Anne", "Ute")
-CONTROLLER_FRAMES = {players: controller_screens(players) for players in (4, 6)}
+CONTROLLER_FRAMES = {(players, language): controller_screens(players, language)
+                     for players in (4, 6) for language in LANGUAGES}
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("players", [4, 6])
-def test_bot_games_show_every_screen(players: int) -> None:
-    assert set(EVERY_SCREEN) <= set(CONTROLLER_FRAMES[players])
+def test_bot_games_show_every_screen(players: int, language: str) -> None:
+    assert set(EVERY_SCREEN) <= set(CONTROLLER_FRAMES[players, language])
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", sorted({f"{players}p_{screen}"
-                                          for players, frames in CONTROLLER_FRAMES.items()
-                                          for screen in frames}))
+@pytest.mark.parametrize("name", sorted({f"{players}p_{language}_{screen}"
+                                          for (players, language), frames
+                                          in CONTROLLER_FRAMES.items() for screen in frames}))
 def test_controller_screens_fit(name: str, size: tuple[int, int]) -> None:
-    players, screen = int(name[0]), name.split("_", 1)[1]
-    frame = CONTROLLER_FRAMES[players][screen]
+    """Every screen of the controller, with its own menus, at every size, in English,
+    French and German."""
+    players, language, screen = int(name[0]), name[3:5], name[6:]
+    frame = CONTROLLER_FRAMES[players, language][screen]
     surface = pygame.Surface(size)
-    log = render(frame, surface)
+    log = render(frame, surface, language=language)
     save(surface, f"table_{name}")
     assert log.draws
     assert log.problems() == []

@@ -69,3 +69,15 @@ def test_idle_timeout_is_long_when_nothing_moves(display: Display) -> None:
     display.draw(frame)
     assert not display.animating()
     assert display.timeout() >= 0.25
+
+
+def test_switching_the_language_redraws_the_same_frame_in_it(display: Display) -> None:
+    frame = all_frames(4)["round_end"]
+    assert display.language == "en"
+    assert display.draw(frame) is True
+    assert display.last_log is not None and "End of round 1" in display.last_log.texts()
+    display.language = "de"
+    assert display.draw(frame) is True  # same frame, other words: drawn again
+    assert "Ende der Runde 1" in display.last_log.texts()
+    display.language = "de"
+    assert display.draw(frame) is False

@@ -1,0 +1,105 @@
+"""The screen's words in English, French and German: one table, complete in every
+language, plurals right, and every word a screen draws itself taken from it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.display import render
+from companion.table.frame import TableFrame
+from companion.words import (
+    LANGUAGES,
+    NOUNS,
+    WORDS,
+    count,
+    fields,
+    ordinal,
+    plural,
+    speaking,
+    t,
+    word,
+)
+from display.frames import all_frames
+
+
+def test_every_key_is_in_all_three_languages_with_the_same_fields() -> None:
+    for key, texts in WORDS.items():
+        assert tuple(texts) == LANGUAGES, key
+        assert all(text.strip() for text in texts.values()), key
+        assert {lang: fields(text) for lang, text in texts.items()} == dict.fromkeys(
+            LANGUAGES, fields(texts["en"])), key
+    for noun, forms in NOUNS.items():
+        assert tuple(forms) == LANGUAGES, noun
+        assert all(one and many for one, many in forms.values()), noun
+
+
+@pytest.mark.parametrize(("language", "n", "expected", "many"), [
+    ("en", 0, "0 dogs", True), ("en", 1, "1 dog", False), ("en", 2, "2 dogs", True),
+    ("fr", 0, "0 chien", False), ("fr", 1, "1 chien", False), ("fr", 2, "2 chiens", True),
+    ("de", 0, "0 Hunde", True), ("de", 1, "1 Hund", False), ("de", 2, "2 Hunde", True),
+])
+def test_plurals_follow_each_language(language: str, n: int, expected: str,
+                                      many: bool) -> None:
+    with speaking(language):
+        assert count(n, "dog") == expected
+    assert plural(n, language) is many
+
+
+def test_colour_dice_agree_in_gender_and_number() -> None:
+    with speaking("fr"):
+        assert count(1, "die.green") == "1 dé vert" and count(3, "die.red") == "3 dés rouges"
+    with speaking("de"):
+        assert count(1, "die.blue") == "1 blauer Würfel" and count(5, "die.green") == \
+            "5 grüne Würfel"
+
+
+def test_values_places_and_the_default() -> None:
+    assert word("cold") == "Cold" and t("header.round", round=3) == "Round 3"  # en default
+    with speaking("fr"):
+        assert (word("cold"), word("central"), ordinal(1), ordinal(2)) == (
+            "Froid", "Centre", "1er", "2e")
+    with speaking("de"):
+        assert (word("moderate"), word("green"), ordinal(3)) == ("Gemäßigt", "grün", "3.")
+    assert ordinal(22) == "22nd"
+    with pytest.raises(ValueError, match="not 'es'"), speaking("es"):
+        pass
+
+
+def _outside_words(frame: TableFrame) -> set[str]:
+    """Texts the screen draws as they come: names, and the controller's ready words."""
+    out = {str(s.get("name")) for s in frame.view.get("seats") or []}
+    for menu in frame.menus:
+        out |= {menu.title, menu.hint, menu.note}
+        for item in menu.items:
+            out |= {item.label, item.detail}
+    out |= {n.text for n in frame.notices} | {pay.text for pay in frame.payments}
+    return out
+
+
+ENGLISH_ONLY = {texts["en"] for texts in WORDS.values()
+                if texts["en"] not in (texts["fr"], texts["de"]) and not fields(texts["en"])}
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_no_screen_draws_its_own_words_in_english(language: str) -> None:
+    """Every fixed word of every screen comes from the table: drawn in French or German,
+    none of the English-only words is left (names and menu labels aside)."""
+    checked = 0
+    for name, frame in all_frames(4).items():
+        log = render(frame, pygame.Surface((1920, 1080)), language=language)
+        outside = _outside_words(frame)
+        english = [d.source for d in log.draws
+                   if d.source in ENGLISH_ONLY and d.source not in outside]
+        assert english == [], (name, english)
+        checked += len(log.draws)
+    assert checked > 500
+
+
+def test_the_same_frame_reads_in_each_language() -> None:
+    frame = all_frames(4)["round_end"]
+    drawn = {lang: " | ".join(render(frame, pygame.Surface((1280, 720)),
+                                     language=lang).texts()) for lang in LANGUAGES}
+    assert "End of round" in drawn["en"]
+    assert "Fin de la manche" in drawn["fr"] and "End of round" not in drawn["fr"]
+    assert "Ende der Runde" in drawn["de"] and "jetons" not in drawn["de"]

@@ -1,0 +1,86 @@
+"""The table's menus, waiting texts and notices in the screen's language
+(`TableConfig.screen_language`), from the same words table as the display."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.rules import commands as c
+from companion.rules.bots import sensible_policy
+from companion.rules.dice import SeededDice
+from companion.rules.model import Phase
+from companion.table import BotDriver, TableConfig, TableController, TableFrame
+from companion.words import WORDS, fields
+from table.helpers import FakeClock, S, bidding, choose, do, press
+from table.scenes import turn_of_seat_0
+
+
+def in_language(language: str) -> TableController:
+    state, dice = bidding()
+    state = do(state, dice, *(c.LockBid(s, 0) for s in range(4)))
+    return TableController(state, dice, FakeClock(), TableConfig(screen_language=language))
+
+
+def test_menus_and_notices_speak_the_screen_language() -> None:
+    fr, de, en = in_language("fr"), in_language("de"), in_language("en")
+    titles = {name: next(m for m in table.frame().menus if m.seat == 0)
+              for name, table in (("fr", fr), ("de", de), ("en", en))}
+    assert titles["en"].title == "Peter: roll the weather"
+    assert titles["fr"].title == "Peter : lancer la météo"
+    assert titles["de"].title == "Peter: Wetter würfeln"
+    assert [i.label for i in titles["fr"].items] == ["Lancer la météo"]
+    assert titles["de"].hint == "● würfeln"
+    press(fr, 1, S)  # not seat 1's roll: it is told who rolls, in French
+    assert fr.frame().notices[-1].text == "Peter lance la météo"
+
+
+def test_the_undo_offer_speaks_it_and_the_log_stays_english(
+        caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    state, dice = turn_of_seat_0()
+    table = TableController(state, dice, FakeClock(), TableConfig(screen_language="de"))
+    with caplog.at_level(logging.DEBUG, logger="companion.table"):
+        choose(table, 0, c.Move(0))
+    frame = table.frame()
+    assert frame.undo is not None and frame.undo.text == "hat Fahren gewählt"
+    assert "seat 0: chose to move" in caplog.text
+
+
+ENGLISH_ONLY = {texts["en"] for texts in WORDS.values()
+                if texts["en"] not in (texts["fr"], texts["de"]) and not fields(texts["en"])}
+
+
+def _texts(frame: TableFrame) -> set[str]:
+    out = {n.text for n in frame.notices}
+    if frame.undo is not None:
+        out.add(frame.undo.text)
+    for menu in frame.menus:
+        out |= {menu.title, menu.hint, menu.note}
+        for item in menu.items:
+            out |= {item.label, item.detail}
+    return out
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_a_bot_game_shows_no_english_word_in_french_or_german(language: str) -> None:
+    clock = FakeClock()
+    table = TableController(dice=SeededDice(4), clock=clock,
+                            config=TableConfig(screen_language=language))
+    driver = BotDriver(table, dict.fromkeys(range(4), sensible_policy), random.Random(4))
+    seen: set[str] = set()
+    for _ in range(6000):
+        if table.state.phase is Phase.GAME_OVER or table.state.round > 3:
+            break
+        seen |= _texts(table.frame())
+        events = driver.presses()
+        if not events:
+            table.tick(clock.advance(30))
+        for event in events:
+            table.handle(event)
+        clock.advance(0.3)
+    assert table.state.round > 3 or table.state.phase is Phase.GAME_OVER
+    assert len(seen) > 40
+    assert sorted(seen & ENGLISH_ONLY) == []
