@@ -176,10 +176,12 @@ class Companion:
         self.prefs = prefs
         self._apply_voice()
         cfg = apply_prefs(self.config, prefs)
+        language = screen_language(self.config, prefs)  # names offered follow it too
         self.controller.config = replace(
             self.controller.config, reduce_seconds=cfg.table.reduce_seconds,
             reroll_seconds=cfg.table.reroll_seconds, claim_seconds=cfg.table.claim_seconds,
-            screen_language=screen_language(self.config, prefs), prefs=prefs)
+            language=language, screen_language=language,
+            names=(*prefs.names, *names_for(language)), prefs=prefs)
         self._apply_screen_language()
         try:
             self.prefs_store.save(prefs)

@@ -76,6 +76,13 @@ class SetupDraft:
         self.names[seat] = name
         self.editor.update(replace(self.editor.prefs, seat_names=tuple(self.names)))
 
+    def follow_language(self, config: TableConfig) -> None:
+        """Seats still named by their colour take the colour's name in the screen's
+        language, so switching to French in setup turns "Green" into "Vert"."""
+        for seat, name in enumerate(self.names):
+            if name in SEATS[seat].names.values():
+                self.names[seat] = colour_name(seat, config.language)
+
     def uses_colours(self, config: TableConfig) -> bool:
         """Whether every seat in play is named by its colour."""
         return all(self.names[s] == colour_name(s, config.language) for s in range(self.players))
@@ -83,6 +90,7 @@ class SetupDraft:
 
 def setup_tree(draft: SetupDraft, config: TableConfig) -> Tree:
     """S1, S3, S5-S9: the setup menu; "Start the game" is focused so one press starts."""
+    draft.follow_language(config)
     items = [
         _players_node(draft),
         _names_node(draft, config),

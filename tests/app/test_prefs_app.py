@@ -8,6 +8,7 @@ from pathlib import Path
 
 from companion.app import Companion
 from companion.config import Config, parse_config
+from companion.display import Display
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.dice import SeededDice
 from companion.rules.model import Phase
@@ -106,7 +107,7 @@ def test_settings_on_the_pads_are_in_force_and_kept_across_a_restart(tmp_path: P
     assert again.controller.config.charts.placeholders == ("southern", "northern", "pressing")
     menu = again.controller.frame().menus[0]
     details = {i.label: i.detail for i in menu.items}
-    assert details["Board charts"] == "3 stand-in(s)"
+    assert details["Board charts"] == "3 stand-ins"
     go(again, "Start the game")
     assert again.controller.state.settings is not None
     assert not again.controller.state.settings.charts.central.placeholder
@@ -139,7 +140,8 @@ def test_names_chosen_in_setup_come_back_after_a_restart(tmp_path: Path) -> None
     assert app.controller.config.screen_language == "de"  # the screen speaks German at once
     go(app, WORDS["s.start"]["de"])
     settings = app.controller.state.settings
-    assert settings is not None and settings.names == ("Jörg", "Léa", "Green", "Yellow")
+    # seats still named by their colour are named in the screen's language
+    assert settings is not None and settings.names == ("Jörg", "Léa", "Grün", "Gelb")
     assert settings.charts.southern.placeholder  # entered but never confirmed
     assert app.controller.config.language == "de"
     assert "Lukas" in app.controller.config.names  # the German list of names
@@ -154,3 +156,42 @@ def test_the_config_file_still_gives_what_the_pads_never_set(tmp_path: Path) -> 
     assert app.controller.config.reduce_seconds == 3.0
     assert app.controller.config.language == "en"
     app.close()
+
+
+def test_choosing_the_screen_language_switches_the_menus_and_the_screen_at_once(
+        tmp_path: Path) -> None:
+    display = Display(size=(800, 480))
+    config = config_for(tmp_path)
+    app = Companion(config, Journal(config.store.path), dice=SeededDice(5),
+                    clock=SteppedClock(0.3), display=display)
+    try:
+        app.step(wait=0)
+        assert display.last_log is not None and "Start the game" in display.last_log.texts()
+        go(app, "Settings")
+        go(app, "Screen language")
+        go(app, "Français")
+        assert app.controller.config.screen_language == "fr" and display.language == "fr"
+        menu = app.controller.frame().menus[0]  # the settings, now in French, still open
+        assert menu.title == "Réglages"
+        assert menu.items[menu.focus].label == "Langue de l'écran"
+        app.step(wait=0)
+        drawn = " | ".join(display.last_log.texts())
+        assert "Réglages" in drawn and "Settings" not in drawn
+        assert "Aucun joueur assis" in drawn  # the display's own words follow as well
+        go(app, "Langue de l'écran")
+        go(app, "Deutsch")
+        app.step(wait=0)
+        drawn = " | ".join(display.last_log.texts())
+        assert "Einstellungen" in drawn and "Réglages" not in drawn
+        assert (app.controller.config.screen_language, display.language) == ("de", "de")
+        # the names offered and the seats' colour names follow the screen's language
+        go(app, "Namen")
+        menu = app.controller.frame().menus[0]
+        assert [i.detail for i in menu.items[1:]] == ["Orange", "Himmelblau", "Grün", "Gelb"]
+        go(app, "Platz B")
+        labels = [i.label for i in app.controller.frame().menus[0].items]
+        assert labels[:2] == ["Himmelblau", "Neuen Namen buchstabieren"]
+        assert "Lukas" in labels and "Chloe" not in labels  # the German list, not the English
+    finally:
+        app.close()
+        display.close()

@@ -70,9 +70,9 @@ def table(prefs: Prefs | None = None) -> tuple[TableController, Pads, Kept]:
 
 
 def label(value: str) -> str:
-    from companion.table.prefs_menus import WORDS
+    from companion.table.prefs_menus import value_label
 
-    return WORDS[f"value.{value}"]
+    return value_label(value)
 
 
 def test_a_chart_is_copied_face_by_face_and_stays_a_stand_in_until_confirmed() -> None:
@@ -97,7 +97,7 @@ def test_a_chart_is_copied_face_by_face_and_stays_a_stand_in_until_confirmed() -
     assert details["Southern weather"] == "confirmed"
     assert details["Central weather"] == "stand-in"
     pads.back()
-    assert {i.label: i.detail for i in pads.menu().items}["Board charts"] == "3 stand-in(s)"
+    assert {i.label: i.detail for i in pads.menu().items}["Board charts"] == "3 stand-ins"
     pads.go("Start the game")
     settings = ctl.state.settings
     assert settings is not None
