@@ -144,6 +144,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
                                     "Tableau {zone} — PROVISOIRE, pas encore confirmé",
                                     "Tabelle {zone} — VORLÄUFIG, noch nicht bestätigt"),
     "weather.press": _w("Press ● to roll", "Appuyez sur ● pour lancer", "● drücken zum Würfeln"),
+    "weather.enter": _w("Roll the wooden die, then enter its face",
+                        "Lancez le dé en bois, puis entrez sa face",
+                        "Holzwürfel werfen, dann die Seite eingeben"),
     "weather.dice": _w("{name}: {dice}", "{name} : {dice}", "{name}: {dice}"),
     # a turn -------------------------------------------------------------------------------
     "turn.taken_away": _w("{rolls} ({n} taken away)", "{rolls} ({n} en moins)",

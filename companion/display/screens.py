@@ -403,8 +403,8 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     rest = pygame.Rect(die_rect.right + p.px(20), body.y, body.right - die_rect.right - p.px(20),
                        body.h)
     if weather is None:
-        p.text(t("weather.press"), pygame.Rect(rest.x, rest.y, rest.w, p.line(theme.BIG)),
-               theme.BIG)
+        press = "weather.enter" if view.get("entering") is not None else "weather.press"
+        p.wrap(t(press), (rest.x, rest.y, rest.w, rest.h), theme.BIG)
         return
     # W4: each seat's dice colour for the round.
     seats = view.get("seats") or []

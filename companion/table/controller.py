@@ -27,7 +27,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from companion.pads.events import Blink, Button, Light, PadEvent
 from companion.rules import commands as cmd
@@ -803,7 +803,8 @@ class TableController:
         roller = state.window.roller if state.window is not None else None
         frame = TableFrame(
             screen=self._screen(now),
-            view=public_view(state),
+            view=public_view(state) if self._entry is None else _entering(
+                public_view(state), self._entry.request.seat),
             menus=self._menus(),
             countdown=countdown,
             notices=tuple(n for n, _ in self._notices),
@@ -992,6 +993,15 @@ def describe(command: cmd.Command, state: GameState) -> str:
     }
     key = words.get(type(command))
     return t(key) if key else type(command).__name__
+
+
+def _entering(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The public view while `seat` enters a roll made with the wooden dice: the window
+    that was closing has had its say (nobody "may reduce" any more), and the screen says
+    the die is rolled by hand rather than "press ● to roll"."""
+    window = view.get("window")
+    return {**view, "entering": seat,
+            "window": {**window, "waiting": []} if window else window}
 
 
 def _log_words(command: cmd.Command, state: GameState) -> str:

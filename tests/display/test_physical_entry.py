@@ -13,7 +13,7 @@ from table.scenes import turn_of_seat_0
 from companion.display import font_floor, render
 from companion.rules import commands as c
 from companion.table import TableConfig, TableController, TableFrame
-from companion.words import LANGUAGES
+from companion.words import LANGUAGES, speaking, t
 from display.conftest import SCREEN_DIR
 
 
@@ -54,3 +54,34 @@ def test_the_entry_fits(name: str, size: tuple[int, int], language: str) -> None
              else "Roll the weather: which face?")
     # the title may go over two lines on a small screen
     assert any(title.startswith(d.source) and len(d.source) > 10 for d in log.draws)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_roll_by_hand_is_not_drawn_as_a_roll_by_the_table(language: str) -> None:
+    """While the wooden die is awaited the weather screen says to roll it and enter its
+    face, not to press ● to roll; while the dog dice are entered, the others' cards no
+    longer say they may take dice away: that window has had its say."""
+    with speaking(language):
+        enter, press = t("weather.enter"), t("weather.press")
+        may_reduce, playing = t("status.may_reduce"), t("status.playing")
+    weather = render(weather_entry(), pygame.Surface((1280, 720)), language=language)
+    drawn = " ".join(weather.texts())
+    assert enter.split()[0] in drawn and press not in drawn
+    assert any(enter.startswith(d.source) and len(d.source) > 8 for d in weather.draws)
+    dogs = render(dogs_entry(), pygame.Surface((1280, 720)), language=language).texts()
+    assert may_reduce not in dogs
+    assert playing in dogs  # the roller's card, as before
+
+
+def test_before_the_entry_the_table_still_says_press_to_roll() -> None:
+    """The table's own roll (or a physical roll not yet asked for) keeps its words."""
+    state, dice = bidding()
+    state = do(state, dice, *(c.LockBid(s, 0) for s in range(4)))
+    table = TableController(state, dice, FakeClock(), TableConfig(physical_dice=True))
+    drawn = render(table.frame(), pygame.Surface((1280, 720))).texts()
+    assert "Press ● to roll" in drawn
+    state, dice = turn_of_seat_0()
+    clock = FakeClock()
+    table = TableController(state, dice, clock, TableConfig(physical_dice=True))
+    choose(table, 0, c.Move(0))  # the reduce window is open: the others may reduce
+    assert "May reduce" in render(table.frame(), pygame.Surface((1280, 720))).texts()
