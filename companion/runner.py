@@ -100,6 +100,19 @@ class Problem:
     where: str
     fix: str
     detail: str = ""
+    # the headline's and the fix's keys in companion.words, so the screen says them in its
+    # own language (the log and systemd's status keep `what` and `fix`, in English)
+    words: tuple[str, ...] = ()
+
+    @classmethod
+    def worded(cls, what: str, where: str, fixes: tuple[str, ...],
+               detail: str = "") -> Problem:
+        """A problem told by its keys in companion.words: headline `what`, then the
+        sentences of its fix, English for the log."""
+        from companion.words import WORDS
+
+        return cls(WORDS[what]["en"], where, " ".join(WORDS[k]["en"] for k in fixes), detail,
+                   (what, *fixes))
 
     def status(self) -> str:
         """One line for `systemctl status` (STATUS=)."""
@@ -179,7 +192,8 @@ class Startup:
                         event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
                         and not self.display.fullscreen):
                     self.stop.set()
-            draw_problem(self.display.surface, problem, self.waited)
+            draw_problem(self.display.surface, problem, self.waited,
+                         language=getattr(self.display, "language", "en"))
             pygame.display.flip()
         except pygame.error as error:
             log.debug("cannot draw the problem screen: %s", error)
@@ -191,42 +205,32 @@ def _config_problem(path: Path | None) -> Callable[[Exception], Problem]:
         key = getattr(error, "key", None)
         if key:
             where = f"{where}, setting {key}"
-        return Problem("The settings file has a mistake", where,
-                       "Correct it (over SSH: sudo nano on the file), then check it with "
-                       "'mush-companion check-config'.",
-                       str(getattr(error, "problem", None) or error))
+        return Problem.worded("f.config", where, ("f.config.fix",),
+                              str(getattr(error, "problem", None) or error))
     return explain
 
 
 def _display_problem(error: Exception) -> Problem:
-    return Problem("The screen cannot be opened", os.environ.get("SDL_VIDEODRIVER", "screen"),
-                   "Check the screen's cable and power, then wait or restart the Pi.",
-                   str(error))
+    return Problem.worded("f.display", os.environ.get("SDL_VIDEODRIVER", "screen"),
+                          ("f.display.fix",), str(error))
 
 
 def _journal_problem(path: Path) -> Callable[[Exception], Problem]:
     def explain(error: Exception) -> Problem:
-        return Problem("The game journal cannot be opened", str(path),
-                       "Check the card and the [store] path in the settings; the table "
-                       "starts once the folder can be read.", str(error))
+        return Problem.worded("f.journal", str(path), ("f.journal.fix",), str(error))
     return explain
 
 
 def _pads_problem(source: str) -> Callable[[Exception], Problem]:
     def explain(error: Exception) -> Problem:
-        fixes = {"serial": "Plug the pad hub in (USB) or check its cable.",
-                 "gpio": "Check the pads' wiring and the [pads] pins in the settings.",
-                 "keyboard": "Plug a keyboard in."}
-        return Problem("The button pads cannot be started", f"pads: {source}",
-                       fixes.get(source, "Check the [pads] settings.") +
-                       " 'mush-companion pads test' shows each button.", str(error))
+        fix = f"f.pads.{source}" if source in ("serial", "gpio", "keyboard") else "f.pads.other"
+        return Problem.worded("f.pads", f"pads: {source}", (fix, "f.pads.test"), str(error))
     return explain
 
 
 def _voice_problem(error: Exception) -> Problem:
-    return Problem("The sound cannot be started", os.environ.get("SDL_AUDIODRIVER", "sound"),
-                   "Check the speaker or headphone cable and the [voice] settings.",
-                   str(error))
+    return Problem.worded("f.voice", os.environ.get("SDL_AUDIODRIVER", "sound"),
+                          ("f.voice.fix",), str(error))
 
 
 def run_table(config: Config, pads_source: str | None = None,

@@ -559,6 +559,62 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "s.start": _w("Start the game", "Commencer la partie", "Spiel starten"),
     "s.running": _w("a game is already running", "une partie est déjà en cours",
                     "ein Spiel läuft schon"),
+    # the start-up fault screen (companion/display/problem.py, companion/runner.py) ------
+    "f.title": _w("The table cannot start", "La table ne peut pas démarrer",
+                  "Der Tisch kann nicht starten"),
+    "f.where": _w("Where", "Où", "Wo"),
+    "f.fix": _w("How to fix", "Que faire", "Abhilfe"),
+    "f.details": _w("Details", "Détails", "Details"),
+    "f.waiting": _w("The table starts by itself as soon as this is fixed.",
+                    "La table démarre d'elle-même dès que c'est réparé.",
+                    "Der Tisch startet von selbst, sobald das behoben ist."),
+    "f.waited": _w("Waiting for {minutes} min.", "En attente depuis {minutes} min.",
+                   "Wartet seit {minutes} Min."),
+    "f.config": _w("The settings file has a mistake", "Le fichier de réglages a une erreur",
+                   "Die Einstellungsdatei hat einen Fehler"),
+    "f.config.fix": _w("Correct it (over SSH: sudo nano on the file), then check it with "
+                       "'mush-companion check-config'.",
+                       "Corrigez-le (par SSH : sudo nano sur le fichier), puis vérifiez-le "
+                       "avec 'mush-companion check-config'.",
+                       "Korrigieren (per SSH: sudo nano auf die Datei), dann mit "
+                       "'mush-companion check-config' prüfen."),
+    "f.display": _w("The screen cannot be opened", "L'écran ne peut pas être ouvert",
+                    "Der Bildschirm lässt sich nicht öffnen"),
+    "f.display.fix": _w("Check the screen's cable and power, then wait or restart the Pi.",
+                        "Vérifiez le câble et l'alimentation de l'écran, puis attendez ou "
+                        "redémarrez le Pi.",
+                        "Kabel und Strom des Bildschirms prüfen, dann warten oder den Pi "
+                        "neu starten."),
+    "f.journal": _w("The game journal cannot be opened",
+                    "Le journal de partie ne peut pas être ouvert",
+                    "Das Spieljournal lässt sich nicht öffnen"),
+    "f.journal.fix": _w("Check the card and the [store] path in the settings; the table "
+                        "starts once the folder can be read.",
+                        "Vérifiez la carte et le chemin [store] des réglages ; la table "
+                        "démarre dès que le dossier est lisible.",
+                        "Karte und den Pfad [store] in den Einstellungen prüfen; der Tisch "
+                        "startet, sobald der Ordner lesbar ist."),
+    "f.pads": _w("The button pads cannot be started", "Les boîtiers ne peuvent pas démarrer",
+                 "Die Taster lassen sich nicht starten"),
+    "f.pads.serial": _w("Plug the pad hub in (USB) or check its cable.",
+                        "Branchez le concentrateur des boîtiers (USB) ou vérifiez son câble.",
+                        "Den Taster-Hub anstecken (USB) oder sein Kabel prüfen."),
+    "f.pads.gpio": _w("Check the pads' wiring and the [pads] pins in the settings.",
+                      "Vérifiez le câblage des boîtiers et les broches [pads] des réglages.",
+                      "Verkabelung der Taster und die Pins unter [pads] prüfen."),
+    "f.pads.keyboard": _w("Plug a keyboard in.", "Branchez un clavier.",
+                          "Eine Tastatur anstecken."),
+    "f.pads.other": _w("Check the [pads] settings.", "Vérifiez les réglages [pads].",
+                       "Die Einstellungen unter [pads] prüfen."),
+    "f.pads.test": _w("'mush-companion pads test' shows each button.",
+                      "'mush-companion pads test' montre chaque bouton.",
+                      "'mush-companion pads test' zeigt jede Taste."),
+    "f.voice": _w("The sound cannot be started", "Le son ne peut pas démarrer",
+                  "Der Ton lässt sich nicht starten"),
+    "f.voice.fix": _w("Check the speaker or headphone cable and the [voice] settings.",
+                      "Vérifiez le câble du haut-parleur ou du casque et les réglages [voice].",
+                      "Lautsprecher- oder Kopfhörerkabel und die Einstellungen unter [voice] "
+                      "prüfen."),
     # setup's charts, settings and name speller (companion/table/prefs_menus.py) -------------
     "s.charts": _w("Board charts", "Tableaux des plateaux", "Tabellen der Pläne"),
     "s.charts.title": _w("Board charts (W3, P2)", "Tableaux des plateaux (W3, P2)",

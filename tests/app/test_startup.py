@@ -97,6 +97,33 @@ def test_the_problem_screen_fits_every_size(size: tuple[int, int], tmp_path: Pat
     pygame.image.save(surface, str(tmp_path / f"problem-{size[0]}.png"))
 
 
+@pytest.mark.parametrize("language", ["fr", "de"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (800, 480)])
+def test_the_problem_screen_speaks_the_screens_language(
+        size: tuple[int, int], language: str, tmp_path: Path) -> None:
+    """The headline, labels and fix in French or German, fitting every size; the path and
+    the system's own message as they come; the log's words stay English."""
+    from companion.runner import _pads_problem
+    from companion.words import WORDS
+
+    pygame.init()
+    problem = _pads_problem("serial")(OSError(2, "No such file: '/dev/mush-pad-hub'"))
+    assert problem.what == "The button pads cannot be started"  # the log's and systemd's
+    assert problem.fix.startswith("Plug the pad hub in (USB)")
+    surface = pygame.Surface(size)
+    log = draw_problem(surface, problem, waited=125, language=language)
+    assert log.problems() == []
+    texts = " ".join(log.texts())
+    for key in ("f.title", "f.pads", "f.where"):
+        assert WORDS[key][language] in texts, key
+    assert WORDS["f.waited"][language].format(minutes=2) in texts
+    assert "pads: serial" in texts and "/dev/mush-pad-hub" in texts
+    assert "cannot" not in texts and "Plug" not in texts
+    if size[1] == 1080:
+        assert min(d.size for d in log.draws if d.text) >= 36
+    pygame.image.save(surface, str(tmp_path / f"problem-{language}-{size[0]}.png"))
+
+
 def test_a_config_mistake_waits_on_screen_then_starts_when_fixed(
         tmp_path: Path, config: Path) -> None:
     good = config.read_text()
