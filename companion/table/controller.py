@@ -716,7 +716,8 @@ class TableController:
             elif isinstance(event, ev.GameWon):
                 self._won_at = now
             elif isinstance(event, ev.ZoneChanged) and event.reason != "crossed":
-                self._notice(None, f"{name(self._state, event.seat)}: {event.reason}")
+                who, key = name(self._state, event.seat), _ZONE_REASONS.get(event.reason)
+                self._notice(None, t(key, name=who) if key else f"{who}: {event.reason}")
         if self._state.window is None:
             self._window = None
         if self._state.phase is not Phase.TURN:
@@ -993,6 +994,10 @@ def describe(command: cmd.Command, state: GameState) -> str:
     }
     key = words.get(type(command))
     return t(key) if key else type(command).__name__
+
+
+_ZONE_REASONS = {"placed at Unal-Akleet": "c.zone.unal_akleet"}
+"""The rules' reasons for a sled's change of board other than crossing (S9), as words."""
 
 
 def _entering(view: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -428,22 +428,27 @@ def window_tree(state: GameState, seat: int) -> Tree:
     if window.kind is WindowKind.REDUCE:
         cap = reduce_cap(state)
         items = [
-            _item(state, "pass", "Pass", cmd.Pass(seat)),
-            _item(state, "pay1", "Pay 1 chip", cmd.Reduce(seat, 1), "", f"{cap} left to pay"),
-            _item(state, "pay2", "Pay 2 chips", cmd.Reduce(seat, 2), "1 die",
-                  f"only {chips(cap)} can go in" if cap < 2 else ""),
+            _item(state, "pass", t("m.window.pass"), cmd.Pass(seat)),
+            _item(state, "pay1", t("r.pay", chips=chips(1)), cmd.Reduce(seat, 1), "",
+                  t("m.window.left", n=cap)),
+            _item(state, "pay2", t("r.pay", chips=chips(2)), cmd.Reduce(seat, 2),
+                  count(1, "die"), t("m.window.only", chips=chips(cap)) if cap < 2 else ""),
         ]
         for node, button in zip(items, ("left", "right", "select"), strict=True):
             node.button = button
-        title = f"Take dice from {roller}?"
-        hint = f"◀ pass · ▶ pay 1 · ● pay 2 ({REDUCE_CHIPS_PER_DIE} chips a die)"
+        title = t("r.take_title", name=roller)
+        hint = t("m.window.reduce_hint",
+                 per_die=t("r.per_die", chips=chips(REDUCE_CHIPS_PER_DIE)))
         return Tree("reduce", title, items, hint, "buttons")
-    items = [_item(state, "pass", "Pass", cmd.Pass(seat)),
-             _item(state, "reroll", "Roll again", cmd.Reroll(seat), chips(REROLL_COST))]
+    items = [_item(state, "pass", t("m.window.pass"), cmd.Pass(seat)),
+             _item(state, "reroll", t("m.window.reroll"), cmd.Reroll(seat),
+                   chips(REROLL_COST))]
     items[0].button, items[1].button = "left", "select"
-    what = ROLL_WORDS[window.roll] if window.roll else "roll"
-    title = f"Reroll your {what}?" if seat == window.roller else f"Reroll {roller}'s {what}?"
-    return Tree("reroll", title, items, f"◀ pass · ● pay {REROLL_COST}", "buttons")
+    what = ROLL_WORDS[window.roll] if window.roll else t("m.window.roll")
+    whose = (t("r.your", what=what) if seat == window.roller
+             else t("r.whose", name=roller, what=what))
+    return Tree("reroll", t("r.reroll_title", roll=whose), items,
+                t("m.window.reroll_hint", n=REROLL_COST), "buttons")
 
 
 def seat_tree(state: GameState, seat: int) -> Tree | None:

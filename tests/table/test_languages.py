@@ -84,3 +84,46 @@ def test_a_bot_game_shows_no_english_word_in_french_or_german(language: str) -> 
     assert table.state.round > 3 or table.state.phase is Phase.GAME_OVER
     assert len(seen) > 40
     assert sorted(seen & ENGLISH_ONLY) == []
+
+
+def test_the_s9_placing_notice_speaks_the_screen_language() -> None:
+    from companion.rules.settings import Variants
+    from table.scenes import moving_seat_0
+
+    notices = {}
+    for language in ("en", "fr", "de"):
+        state, dice = moving_seat_0(variants=Variants(skip_central=True))
+        table = TableController(state, dice, FakeClock(), TableConfig(screen_language=language))
+        choose(table, 0, c.ReachNikolai(0))
+        notices[language] = [n.text for n in table.frame().notices]
+    assert notices == {"en": ["Peter: placed at Unal-Akleet (S9)"],
+                       "fr": ["Peter : placé à Unal-Akleet (S9)"],
+                       "de": ["Peter: nach Unal-Akleet gesetzt (S9)"]}
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_the_rules_window_buttons_speak_the_screen_language(language: str) -> None:
+    """menus.window_tree (the X2/X1 buttons as the rules offer them, used by seat_tree)
+    has no English word left in French or German."""
+    from companion.rules.model import WindowKind
+    from companion.table.menus import Tree, seat_tree
+    from companion.words import speaking
+
+    state, dice = turn_of_seat_0()
+    state = do(state, dice, c.Move(0))
+    assert state.window is not None and state.window.kind is WindowKind.REDUCE
+    with speaking("en"):
+        en = seat_tree(state, 1)
+    with speaking(language):
+        tree = seat_tree(state, 1)
+    assert en is not None and tree is not None
+
+    def texts(tree: Tree) -> set[str]:
+        words = {tree.title, tree.hint} | {n.label for n in tree.items}
+        return (words | {n.detail for n in tree.items}) - {""}
+
+    assert en.title == "Take dice from Peter?"
+    assert [i.label for i in en.items] == ["Pass", "Pay 1 chip", "Pay 2 chips"]
+    assert tree.title == WORDS["r.take_title"][language].format(name="Peter")
+    assert texts(en) & texts(tree) == set(), texts(tree)
+    assert [i.button for i in tree.items] == [i.button for i in en.items]

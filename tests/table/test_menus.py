@@ -259,7 +259,7 @@ def test_zones_nikolai_and_nome() -> None:
     assert "Reached Nikolai" in labels and "Reached Nome!" not in labels
     out = choose(ctl, 0, c.ReachNikolai(0))
     assert ctl.state.zone_of(0).value == "northern"
-    assert Notice("Peter: placed at Unal-Akleet", None) in ctl.frame().notices
+    assert Notice("Peter: placed at Unal-Akleet (S9)", None) in ctl.frame().notices
     assert out.events
     labels = list(items(menu_of(ctl, 0)))
     # S9: going back bypasses the Central Zone, as going forward did
