@@ -33,6 +33,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from companion.exc import (
+    GameClosedError as GameClosedError,
+)
+from companion.exc import (
+    IncompatibleJournalError as IncompatibleJournalError,
+)
+from companion.exc import (
+    JournalError as JournalError,
+)
+from companion.exc import (
+    UndoRefusedError as UndoRefusedError,
+)
 from companion.rules import events as ev
 from companion.rules.codec import (
     FORMAT_VERSION,
@@ -106,16 +118,6 @@ bids; only bookkeeping (a rest choice, a zone crossing, a pass, a stick) may be 
 """
 
 
-class JournalError(Exception):
-    """The journal cannot do what was asked (unknown game, closed game, newer schema)."""
-
-
-class GameClosedError(JournalError):
-    """Events were offered for a game that is already finished or abandoned."""
-
-
-class UndoRefusedError(JournalError):
-    """Nothing may be retracted: no batch left, or the last one rolled dice or revealed bids."""
 
 
 @dataclass(frozen=True)
