@@ -100,24 +100,9 @@ Each runs inside the transaction that then sets `user_version = n + 1`, so a pow
 mid-migration leaves the old version intact. Version 1 is the first; none exist yet.
 """
 
-FINAL_EVENT_TYPES: tuple[type[ev.Event], ...] = (
-    ev.GameStarted,
-    ev.TrainingOrderDrawn,
-    ev.InitiativeDrawn,
-    ev.BidsRevealed,
-    ev.WeatherRolled,
-    ev.DogDiceRolled,
-    ev.TerrainRolled,
-    ev.AvalancheRolled,
-    ev.PressRolled,
-)
-"""Events a batch cannot be retracted past: a die was rolled or the bids were revealed.
-
-Undoing those would let a table re-roll a die it disliked or re-bid knowing the others'
-bids; only bookkeeping (a rest choice, a zone crossing, a pass, a stick) may be undone.
-"""
-
-
+FINAL_EVENT_TYPES: tuple[type[ev.Event], ...] = tuple(
+    t for t in ev.EVENT_TYPES if not ev.UNDOABLE[t])
+"""Events a batch cannot be retracted past: the rules' own undo policy (`events.UNDOABLE`)."""
 
 
 @dataclass(frozen=True)
@@ -756,7 +741,7 @@ class Journal:
     def undoable(self, game_id: int) -> list[ev.Event] | None:
         """The events `undo` would retract now, or None if it would refuse."""
         last = self._last_batch(self._conn, game_id)
-        if last is None or any(isinstance(e, FINAL_EVENT_TYPES) for e in last[1]):
+        if last is None or not ev.undoable(last[1]):
             return None
         return last[1]
 
@@ -778,8 +763,7 @@ class Journal:
             if last is None:
                 raise UndoRefusedError("nothing to undo")
             batch, events = last
-            final = sorted({type(e).__name__ for e in events
-                            if isinstance(e, FINAL_EVENT_TYPES)})
+            final = sorted({type(e).__name__ for e in events if not ev.UNDOABLE[type(e)]})
             if final:
                 raise UndoRefusedError(
                     f"the last change cannot be undone: it holds {', '.join(final)}")

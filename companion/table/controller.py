@@ -38,6 +38,7 @@ from companion.rules.errors import (
     NotYourTurnError,
     RulesError,
 )
+from companion.rules.evolve import replay
 from companion.rules.model import MAX_PLAYERS, REST_CHOICES, Phase, RollKind, WindowKind
 from companion.rules.state import EMPTY, GameState
 from companion.rules.views import public_view
@@ -69,11 +70,9 @@ from companion.table.windows import WindowClock
 
 log = logging.getLogger("companion.table")
 
-ROLLS_AND_REVEALS: tuple[type[ev.Event], ...] = (
-    ev.DogDiceRolled, ev.WeatherRolled, ev.TerrainRolled, ev.AvalancheRolled, ev.PressRolled,
-    ev.BidsRevealed, ev.TrainingOrderDrawn, ev.InitiativeDrawn,
-)
-"""A command whose events include one of these can never be taken back."""
+ROLLS_AND_REVEALS: tuple[type[ev.Event], ...] = tuple(
+    t for t in ev.EVENT_TYPES if not ev.UNDOABLE[t] and not t.private)
+"""A command whose events include one of these can never be taken back (`events.UNDOABLE`)."""
 
 SETUP_UI = cmd.TABLE
 """Setup has one shared menu, kept under the table's seat number."""
@@ -159,8 +158,9 @@ _NO_DICE = _NoDice()
 
 @dataclass(frozen=True)
 class _UndoPoint:
+    """The last command, while it may still be taken back: who sent it, its events."""
+
     seat: int
-    state: GameState
     events: tuple[ev.Event, ...]
     text: str
 
@@ -182,6 +182,9 @@ class TableController:
         self._clock = clock
         self._draft = SetupDraft.from_config(self.config)
         self._history: list[ev.Event] = [e for e in history if not e.private]
+        # Undo replays the kept events from here: the game's start when the history is
+        # the whole game (a resumed journal), else the state the controller began with.
+        self._origin = EMPTY if self._history else state
         self._nav = Navigator()
         self._gestures = Gestures(self.config.guard_seconds)
         self._bids: dict[int, int] = {}
@@ -584,8 +587,8 @@ class TableController:
             kind = "terrain" if isinstance(command, cmd.RollTerrain) else "avalanche"
             self._modifiers[(command.seat, kind)] = command.modifier
         rolled = any(isinstance(e, ROLLS_AND_REVEALS) for e in events)
-        if command.seat >= 0 and not rolled and len(public) == len(events):
-            self._undo = _UndoPoint(command.seat, before, public, describe(command, before))
+        if command.seat >= 0 and ev.undoable(events):
+            self._undo = _UndoPoint(command.seat, public, describe(command, before))
         else:
             self._undo = None
             self._undo_refusal = ("A roll or a reveal cannot be taken back" if rolled
@@ -654,9 +657,11 @@ class TableController:
             self._notice(seat, f"Only {name(self._state, point.seat)} can take that back")
             return Outcome()
         now = self._clock()
-        self._state = point.state
         if point.events:
             del self._history[-len(point.events):]
+        # Undo is a replay of the events kept, through the rules' own `evolve`, exactly
+        # as the journal is read back after a restart: no snapshot to drift from it.
+        self._state = replay(self._history, self._origin)
         self._undo = None
         self._undo_refusal = "Only the last choice can be taken back"
         self._nav.clear()
