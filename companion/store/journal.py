@@ -27,6 +27,7 @@ import json
 import logging
 import os
 import sqlite3
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -98,6 +99,23 @@ MIGRATIONS: dict[int, Migration] = {}
 
 Each runs inside the transaction that then sets `user_version = n + 1`, so a power cut
 mid-migration leaves the old version intact. Version 1 is the first; none exist yet.
+"""
+
+def _vocabulary_id() -> int:
+    """A 31-bit fingerprint of the events this program reads: format version, every event
+    type and its fields. Kept in the file's `PRAGMA application_id` by every writer."""
+    words = [f"v{FORMAT_VERSION}", *sorted(
+        f"{t.__name__}({','.join(t.__dataclass_fields__)})" for t in ev.EVENT_TYPES)]
+    return (zlib.crc32(";".join(words).encode()) & 0x7FFFFFFF) or 1
+
+
+VOCABULARY_ID = _vocabulary_id()
+"""The event vocabulary of this program, as written in `PRAGMA application_id`.
+
+An event row that is sound JSON of our format version but names a type or fields we do
+not know is damage in a file whose vocabulary is ours (a flipped byte), and an
+incompatible format in a file another vocabulary wrote (a newer, or renamed, event):
+the journal then refuses the file as it is instead of cutting a healthy game.
 """
 
 FINAL_EVENT_TYPES: tuple[type[ev.Event], ...] = tuple(
@@ -273,6 +291,7 @@ class Journal:
                 raise JournalError(f"cannot make the journal's folder {self.path.parent}: "
                                    f"{exc.strerror or exc}") from exc
         self._conn = self._open()
+        self._vocabulary = int(self._conn.execute("PRAGMA application_id").fetchone()[0])
         if recover:
             self._check_current()
 
@@ -291,9 +310,10 @@ class Journal:
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
                 if version > SCHEMA_VERSION:
                     conn.close()
-                    raise JournalError(
+                    raise IncompatibleJournalError(
                         f"{self.path}: journal schema {version} is newer than this program "
-                        f"({SCHEMA_VERSION}); upgrade the companion")
+                        f"reads ({SCHEMA_VERSION}); update the companion (the file is "
+                        "left as it is)")
                 rows = conn.execute("PRAGMA quick_check").fetchall()
                 if rows != [("ok",)]:
                     problem = _summary(rows)
@@ -508,6 +528,7 @@ class Journal:
         """
         try:
             with self._transaction() as conn:
+                self._mark_vocabulary(conn)
                 result = body(conn)
         except (sqlite3.Error, OSError) as exc:
             trouble = write_trouble(exc)
@@ -515,11 +536,19 @@ class Journal:
                 raise
             self._to_memory(trouble)
             with self._transaction() as conn:
+                self._mark_vocabulary(conn)
                 result = body(conn)
+        self._vocabulary = VOCABULARY_ID
         if self.degraded is not None:
             self.unsaved += 1
             self.flush()
         return result
+
+    def _mark_vocabulary(self, conn: sqlite3.Connection) -> None:
+        """Say in the file that this program's event vocabulary wrote into it (an older
+        program reading it later then knows a type it cannot read is not damage)."""
+        if self._vocabulary != VOCABULARY_ID:
+            conn.execute(f"PRAGMA application_id = {VOCABULARY_ID}")
 
     def _to_memory(self, trouble: str) -> None:
         memory = _memory()
@@ -722,7 +751,38 @@ class Journal:
         try:
             return event_from_json(_text(text))
         except (CodecError, TypeError, ValueError) as exc:  # UnicodeDecodeError included
+            self._refuse_if_incompatible(game_id, seq, text, exc)
             raise _DamagedRow(f"game {game_id} event {seq} does not decode: {exc}") from exc
+
+    def _refuse_if_incompatible(self, game_id: int, seq: int, text: bytes | str,
+                                exc: Exception) -> None:
+        """Raise `IncompatibleJournalError` when an unreadable row is a format, not damage.
+
+        Damage breaks the text (not UTF-8, not JSON, not an event object). A sound event
+        object of a newer format version, or of our version naming a type or fields this
+        program does not know in a file another vocabulary wrote, was written by another
+        companion: cutting the game there would throw away a healthy game.
+        """
+        try:
+            data = json.loads(_text(text))
+        except (UnicodeDecodeError, ValueError):
+            return
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            return
+        version = data.get("v")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return
+        where = f"{self.path}: game {game_id} event {seq} ({data['type']})"
+        if version > FORMAT_VERSION:
+            raise IncompatibleJournalError(
+                f"{where} is in event format {version}, newer than this program reads "
+                f"({FORMAT_VERSION}); update the companion (the file is left as it is)")
+        if version == FORMAT_VERSION and self._vocabulary not in (0, VOCABULARY_ID):
+            raise IncompatibleJournalError(
+                f"{where} was written by a companion with other events (vocabulary "
+                f"{self._vocabulary:08x}, this program {VOCABULARY_ID:08x}, format "
+                f"{FORMAT_VERSION}): {exc}; use the companion that wrote it (the file is "
+                "left as it is)")
 
     # --- undo -----------------------------------------------------------------------
 
