@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from companion.rules.events import GameWon
 from companion.voice.announcer import Announcer
 from companion.voice.config import VoiceConfig
 from companion.voice.phrases import Announcement
@@ -168,7 +169,7 @@ def test_no_audio_device_means_silence_and_one_log_line(
             assert time.perf_counter() - started < 0.005
         assert voice.wait_idle(10)
     assert voice.silent
-    voice.event(type("GameWon", (), {"seat": 1})())
+    voice.event(GameWon(1))
     voice.set_volume(0.5)
     voice.close()
     assert len(caplog.records) == 1
