@@ -141,6 +141,7 @@ class Companion:
                                      reduce_seconds=cfg.table.reduce_seconds,
                                      reroll_seconds=cfg.table.reroll_seconds,
                                      claim_seconds=cfg.table.claim_seconds,
+                                     hold_seconds=cfg.table.hold_seconds,
                                      language=cfg.voice.language)
 
     def _resume(self) -> TableController:

@@ -55,6 +55,7 @@ from companion.rules.settings import (
     WeatherChart,
 )
 from companion.seats import SEATS
+from companion.table.config import TableConfig
 from companion.voice.config import VoiceConfig
 
 
@@ -88,20 +89,11 @@ LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class TableConfig:
-    """Timing of the table controller.
-
-    reduce_seconds / reroll_seconds: how long a reaction window's countdown runs before
-    the table lets the game go on (DESIGN.md, Pads: silence means "no");
-    claim_seconds: how long, at most, a seat choosing in a window holds its countdown;
-    hold_seconds: how long ● is held to step back.
-    """
-
-    reduce_seconds: float = 2.5
-    reroll_seconds: float = 2.5
-    claim_seconds: float = 20.0
-    hold_seconds: float = 2.0
+TABLE_KEYS: tuple[str, ...] = ("reduce_seconds", "reroll_seconds", "claim_seconds",
+                               "hold_seconds")
+"""The keys of `[table]`: the timings a group may change. They fill the one `TableConfig`
+(`companion.table.config`), whose defaults are the only ones; the rest of it (screen
+timings, setup) comes from `[game]` and the table's own defaults."""
 
 
 @dataclass(frozen=True)
@@ -364,10 +356,16 @@ def parse_game(value: object, language: str = "en", key: str = "game") -> Settin
 def parse_table(value: object, key: str = "table") -> TableConfig:
     """`[table]`: the controller's timings."""
     table = _table(value, key)
-    names = tuple(f.name for f in dataclasses.fields(TableConfig))
-    _known(table, names, key)
+    _known(table, TABLE_KEYS, key)
     d = TableConfig()
-    return TableConfig(**{n: _seconds(table.get(n, getattr(d, n)), f"{key}.{n}") for n in names})
+
+    def seconds(name: str) -> float:
+        return _seconds(table.get(name, getattr(d, name)), f"{key}.{name}")
+
+    return TableConfig(reduce_seconds=seconds("reduce_seconds"),
+                       reroll_seconds=seconds("reroll_seconds"),
+                       claim_seconds=seconds("claim_seconds"),
+                       hold_seconds=seconds("hold_seconds"))
 
 
 def parse_display(value: object, key: str = "display") -> DisplayConfig:
@@ -622,7 +620,7 @@ def accepted_keys() -> dict[str, tuple[str, ...]]:
         "game.charts": CHART_NAMES,
         **{f"game.charts.{name}": CHART_KEYS for name in CHART_NAMES},
         "game.boards.N": ("name", "zone"),
-        "table": _fields(TableConfig),
+        "table": TABLE_KEYS,
         "pads": _fields(PadsConfig),
         **{f"pads.{name}": _fields(cls) for name, cls in _PADS_SUBTABLES.items()},
         "pads.gpio.seats.N": (*BUTTON_KEYS, "led"),
