@@ -28,7 +28,7 @@ import logging
 import os
 import sqlite3
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -1152,7 +1152,3 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes]], retracted: set[tu
         batches = [b for b in batches if b[0] < stop]
     return [r for b in batches for r in b[1]], note
 
-
-def decode_lines(lines: Iterable[str]) -> list[ev.Event]:
-    """Events from JSON Lines (an export), for tools and tests."""
-    return [event_from_json(line) for line in lines if line.strip()]

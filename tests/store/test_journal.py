@@ -20,7 +20,6 @@ from companion.store import (
     Journal,
     JournalError,
     UndoRefusedError,
-    resume_or_start,
 )
 from store.helpers import record_game, without_locks
 
@@ -225,27 +224,6 @@ def test_new_game_abandons_the_game_in_progress(tmp_path: Path) -> None:
         assert journal.current_game() == journal.game(second)
         assert len(journal.load(first)) == sum(
             1 for s in game.steps[:20] for e in s.events if not type(e).private)
-
-
-def test_resume_or_start_starts_then_resumes(tmp_path: Path) -> None:
-    path = journal_path(tmp_path)
-    settings = Settings.make(["Ann", "Bea", "Cid"])
-    with Journal(path) as journal:
-        first = resume_or_start(journal, settings, SeededDice(3))
-        assert first.started and first.state.phase is Phase.TRAINING
-        assert isinstance(first.events[0], ev.GameStarted)
-    with Journal(path) as journal:
-        again = resume_or_start(journal, Settings.make(["Other", "Names"]), SeededDice(4))
-        assert not again.started
-        assert again.game_id == first.game_id
-        assert again.state == first.state
-        assert again.state.settings == settings  # a game keeps the settings it began with
-        # a game created without events (as `new-game` leaves it) is started on resume
-        fresh = journal.new_game(Settings.make(["X", "Y"]))
-        started = resume_or_start(journal, settings, SeededDice(5))
-        assert started.game_id == fresh and started.started
-        assert started.state.settings is not None
-        assert started.state.settings.names == ("X", "Y")
 
 
 # --- undo -------------------------------------------------------------------------
