@@ -41,6 +41,12 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest
 
+# The quick loop while working: everything but the tests marked slow (soak and property
+# tests, whole programs started in subprocesses); `make test` still runs them all.
+.PHONY: test-quick
+test-quick: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -m "not slow"
+
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks
 

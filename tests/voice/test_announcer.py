@@ -74,6 +74,7 @@ def test_a_burst_of_100_announcements_returns_at_once_each(announcer: Announcer,
     assert played  # the worker is playing them, behind the caller's back
 
 
+@pytest.mark.slow
 def test_announcements_play_in_order_one_after_another(announcer: Announcer,
                                                         played: Played) -> None:
     first, second = Announcement.terrain(True), Announcement.avalanche(False)
@@ -125,6 +126,7 @@ def test_stop_drops_waiting_announcements(announcer: Announcer, played: Played) 
     assert not pygame.mixer.Channel(0).get_busy()
 
 
+@pytest.mark.slow
 def test_a_long_backlog_keeps_only_the_newest(mixer: tuple[int, int, int]) -> None:
     seen: list[Announcement] = []
     gate = threading.Event()

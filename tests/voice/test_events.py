@@ -6,6 +6,8 @@ import dataclasses
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from companion.rules import events as ev
 from companion.rules import model as m
 from companion.rules.state import GameState
@@ -107,6 +109,7 @@ def _bot_games(count: int) -> Iterator[tuple[ev.Event, frozenset[int]]]:
         yield from collected
 
 
+@pytest.mark.slow
 def test_whole_bot_games_are_spoken_with_shipped_clips_and_no_secrets() -> None:
     manifest = load_manifest()
     kinds: set[str] = set()
