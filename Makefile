@@ -41,6 +41,12 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest
 
+# The quick loop while working: everything but the tests marked slow (soak and property
+# tests, whole programs started in subprocesses); `make test` still runs them all.
+.PHONY: test-quick
+test-quick: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -m "not slow"
+
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks
 
@@ -50,6 +56,12 @@ bench: $(STAMP)
 .PHONY: faults
 faults: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.faults
+
+# Record the known-answer games again (tests/known/*.json); only on purpose, after a
+# deliberate change of the rules or of the event format. The suite only reads them.
+.PHONY: known-answers
+known-answers: $(STAMP)
+	$(BIN)/python tools/record_known.py
 
 # Bots play a whole game through virtual pads (headless where there is no screen).
 demo: $(STAMP)

@@ -55,6 +55,7 @@ from companion.rules.settings import (
     WeatherChart,
 )
 from companion.seats import SEATS
+from companion.table.config import TableConfig
 from companion.voice.config import VoiceConfig
 
 
@@ -90,23 +91,13 @@ LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class TableConfig:
-    """Timing of the table controller.
-
-    reduce_seconds / reroll_seconds: how long a reaction window's countdown runs before
-    the table lets the game go on (DESIGN.md, Pads: silence means "no");
-    claim_seconds: how long, at most, a seat choosing in a window holds its countdown;
-    hold_seconds: how long ● is held to step back;
-    dice: "companion" (the companion rolls every die) or "physical" (the group rolls the
-    wooden dice and the roller enters the result on the pads).
-    """
-
-    reduce_seconds: float = 2.5
-    reroll_seconds: float = 2.5
-    claim_seconds: float = 20.0
-    hold_seconds: float = 2.0
-    dice: str = "companion"
+TABLE_KEYS: tuple[str, ...] = ("reduce_seconds", "reroll_seconds", "claim_seconds",
+                               "hold_seconds", "dice")
+"""The keys of `[table]`: the timings a group may change, and who rolls the dice
+("companion", or "physical": the group rolls the wooden dice and the roller enters the
+result on the pads). They fill the one `TableConfig` (`companion.table.config`), whose
+defaults are the only ones; the rest of it (screen timings, setup) comes from `[game]` and
+the table's own defaults."""
 
 
 @dataclass(frozen=True)
@@ -370,12 +361,19 @@ def parse_game(value: object, language: str = "en", key: str = "game") -> Settin
 def parse_table(value: object, key: str = "table") -> TableConfig:
     """`[table]`: the controller's timings."""
     table = _table(value, key)
-    names = tuple(f.name for f in dataclasses.fields(TableConfig))
-    _known(table, names, key)
+    _known(table, TABLE_KEYS, key)
     d = TableConfig()
-    dice = _choice(table.get("dice", d.dice), f"{key}.dice", DICE_MODES)
-    return TableConfig(dice=dice, **{n: _seconds(table.get(n, getattr(d, n)), f"{key}.{n}")
-                                     for n in names if n != "dice"})
+
+    def seconds(name: str) -> float:
+        return _seconds(table.get(name, getattr(d, name)), f"{key}.{name}")
+
+    dice = _choice(table.get("dice", "physical" if d.physical_dice else "companion"),
+                   f"{key}.dice", DICE_MODES)
+    return TableConfig(reduce_seconds=seconds("reduce_seconds"),
+                       reroll_seconds=seconds("reroll_seconds"),
+                       claim_seconds=seconds("claim_seconds"),
+                       hold_seconds=seconds("hold_seconds"),
+                       physical_dice=dice == "physical")
 
 
 def parse_display(value: object, key: str = "display") -> DisplayConfig:
@@ -632,7 +630,7 @@ def accepted_keys() -> dict[str, tuple[str, ...]]:
         "game.charts": CHART_NAMES,
         **{f"game.charts.{name}": CHART_KEYS for name in CHART_NAMES},
         "game.boards.N": ("name", "zone"),
-        "table": _fields(TableConfig),
+        "table": TABLE_KEYS,
         "pads": _fields(PadsConfig),
         **{f"pads.{name}": _fields(cls) for name, cls in _PADS_SUBTABLES.items()},
         "pads.gpio.seats.N": (*BUTTON_KEYS, "led"),

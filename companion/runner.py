@@ -26,7 +26,6 @@ from typing import Any, TextIO, TypeVar
 from companion import service
 from companion.app import Companion, Hooks, headless_environment, setup_logging
 from companion.config import Config, default_config_path, load_config
-from companion.display.animation import running as animation_running
 from companion.errors import ConfigError
 from companion.pads.events import PadEvent
 from companion.rules import events as ev
@@ -38,6 +37,7 @@ from companion.rules.state import GameState
 from companion.seats import SEATS
 from companion.store import Journal
 from companion.store.control import JournalBusyError, JournalLock
+from companion.table.frame import TableFrame
 
 log = logging.getLogger("companion")
 
@@ -231,6 +231,12 @@ def _pads_problem(source: str) -> Callable[[Exception], Problem]:
 def _voice_problem(error: Exception) -> Problem:
     return Problem.worded("f.voice", os.environ.get("SDL_AUDIODRIVER", "sound"),
                           ("f.voice.fix",), str(error))
+
+
+def _animating(frame: TableFrame) -> bool:
+    """Whether the frame's animation has yet to finish (the demo lets a roll land before
+    the bots press on, as players watching the screen would)."""
+    return frame.animation is not None and frame.animation_progress < 1.0
 
 
 def run_table(config: Config, pads_source: str | None = None,
@@ -456,7 +462,7 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
         while companion.controller.state.phase is not Phase.GAME_OVER:
             if time.perf_counter() - started > max_seconds:
                 raise TimeoutError(f"the demo did not finish in {max_seconds:.0f} s")
-            landing = bool(drawn) and animation_running(drawn[0])
+            landing = bool(drawn) and _animating(drawn[0])
             if companion.events.empty() and not landing:
                 batch = driver.presses()
                 presses += bool(batch)

@@ -39,7 +39,7 @@ import signal
 import socket
 import threading
 import types
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 __all__ = [
     "Notifier",
@@ -330,7 +330,6 @@ class StopFlag:
         return self._event.wait(timeout)
 
 
-SignalHandler = Callable[[int, types.FrameType | None], object]
 
 
 def install_stop_handlers(

@@ -10,10 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import ConfigError
-
-
-class PadHardwareError(RuntimeError):
-    """The pads cannot start on this machine (no GPIO library, no chip, no hub)."""
+from companion.exc import PadHardwareError
 
 
 def make_pin_factory(name: str = "auto") -> Any:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.exc import CompanionError
 from companion.pads import padproto
 from companion.pads.config import SerialConfig
 from companion.pads.debounce import Clock
@@ -55,7 +56,7 @@ class SerialPort(Protocol):
 WRITE_TIMEOUT_S = 0.1  # one frame is ~30 bytes: a hub that cannot take it has stopped reading
 
 
-class LinkLost(Exception):
+class LinkLost(CompanionError):
     """The hub stopped talking; the session ends and the reader looks for it again."""
 
 

@@ -2,7 +2,7 @@
 
 `legal(state, seat)` lists what a seat may do; `apply(state, command, dice)` returns the
 new state and the events, or raises a `RulesError` and changes nothing; `replay(events)`
-rebuilds a state from a journal. See `../shared/RULES.md` for the rules by number.
+rebuilds a state from a journal. See `docs/rules.md` for the rules by number.
 """
 
 from companion.rules.commands import TABLE, Command

@@ -15,6 +15,7 @@ from enum import Enum
 from functools import cache
 from typing import Any, TypeVar, Union
 
+from companion.exc import CodecError as CodecError
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.state import STATE_VERSION, GameState
@@ -28,8 +29,6 @@ _EVENTS: dict[str, type[ev.Event]] = {t.__name__: t for t in ev.EVENT_TYPES}
 _COMMANDS: dict[str, type[cmd.Command]] = {t.__name__: t for t in cmd.COMMAND_TYPES}
 
 
-class CodecError(ValueError):
-    """A JSON text that is not a state, event or command of a known version."""
 
 
 def to_data(value: Any) -> Any:

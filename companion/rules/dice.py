@@ -12,6 +12,8 @@ import secrets
 from collections.abc import Iterable
 from typing import Protocol
 
+from companion.exc import DiceExhausted as DiceExhausted
+
 
 class DiceSource(Protocol):
     """Anything that rolls a fair die with a given number of sides."""
@@ -43,8 +45,6 @@ class SeededDice:
         return self._rng.randint(1, sides)
 
 
-class DiceExhausted(LookupError):
-    """A scripted source ran out of faces: the test asked for more rolls than it planned."""
 
 
 class ScriptedDice:

@@ -53,7 +53,7 @@ from companion.rules.model import (
     is_dog,
 )
 from companion.rules.settings import Settings
-from companion.rules.state import EMPTY, GameState
+from companion.rules.state import EMPTY, GameState, replace
 
 ParamValues = Sequence[Any]
 
@@ -404,16 +404,24 @@ def _refusal(state: GameState, command: cmd.Command) -> RulesError:
         return GameOverError("the game is over")
     if command.seat != cmd.TABLE and not 0 <= command.seat < len(state.players):
         return UnknownSeatError(f"there is no seat {command.seat}")
-    options = legal(state, command.seat)
-    if not options:
-        return NotYourTurnError(f"seat {command.seat} may not act during {state.phase.value}")
     if command.seat != cmd.TABLE and command.cost > state.players[command.seat].chips:
         # X6: refused for want of chips exactly when enough chips would make it legal.
         richer = state.with_player(command.seat, chips=command.cost)
+        window = state.window
+        if (isinstance(command, cmd.Reroll) and window is not None and window.roll is not None
+                and command.seat not in window.eligible
+                and command.seat in _reroll_candidates(state, window.roll, window.roller)):
+            # X1: a seat too poor to reroll is left out of the window when it opens; what
+            # stops it is its chips, not whose turn it is.
+            richer = replace(richer, window=replace(
+                window, eligible=(*window.eligible, command.seat)))
         if is_legal(richer, command):
             return NotEnoughChipsError(
                 f"{name} costs {command.cost} Action Chips; seat {command.seat} holds "
                 f"{state.players[command.seat].chips}")
+    options = legal(state, command.seat)
+    if not options:
+        return NotYourTurnError(f"seat {command.seat} may not act during {state.phase.value}")
     same = [o for o in options if o.command is type(command)]
     if not same:
         allowed = ", ".join(sorted({o.command.__name__ for o in options}))
@@ -542,6 +550,14 @@ def _roll_dogs(tx: _Tx, reroll: bool) -> None:
     _open_reroll(tx, RollKind.DOGS, turn.seat)
 
 
+def _reroll_candidates(state: GameState, roll: RollKind, roller: int) -> tuple[int, ...]:
+    """Seats X1 lets pay for `roll` again, chips aside (see `_open_reroll`)."""
+    early = state.turn is not None and state.turn.context is MoveContext.EARLY
+    if roll is RollKind.PRESS or (early and roll in _CROSSINGS):
+        return (roller,)
+    return tuple(state.seats)
+
+
 def _open_reroll(tx: _Tx, roll: RollKind, roller: int) -> None:
     """X1 after any roll; skipped when nobody can pay or there is nothing to reroll.
 
@@ -550,11 +566,7 @@ def _open_reroll(tx: _Tx, roll: RollKind, roller: int) -> None:
     prevent that movement, and forcing a successful roll again would do exactly that).
     """
     state = tx.state
-    early = state.turn is not None and state.turn.context is MoveContext.EARLY
-    if roll is RollKind.PRESS or (early and roll in _CROSSINGS):
-        candidates: tuple[int, ...] = (roller,)
-    else:
-        candidates = tuple(state.seats)
+    candidates = _reroll_candidates(state, roll, roller)
     eligible = tuple(s for s in candidates if state.players[s].chips >= REROLL_COST)
     nothing = roll is RollKind.DOGS and state.last_roll is not None and not state.last_roll.faces
     if eligible and not nothing:

@@ -150,7 +150,9 @@ def _rested(s: GameState, e: ev.Rested) -> GameState:
 
 
 def _move_chosen(s: GameState, e: ev.MoveChosen) -> GameState:
-    return replace(s, turn=replace(s.require_turn(), moving=True))
+    """Nothing to record: the events that follow (the X2 window, the dog roll) move the
+    turn out of the phase where resting is offered (T1)."""
+    return s
 
 
 def _window_opened(s: GameState, e: ev.WindowOpened) -> GameState:

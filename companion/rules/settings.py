@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.exc import SettingsError as SettingsError
 from companion.rules.model import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -104,8 +105,6 @@ STANDARD_BOARDS = (
 )
 
 
-class SettingsError(ValueError):
-    """Settings that cannot make a game; the message names the setting."""
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,6 @@ class TurnState:
 
     seat: int
     context: MoveContext = MoveContext.NORMAL
-    moving: bool = False  # the seat chose to move; it may no longer rest (T1)
     reduction: int = 0  # dice taken away for this turn (X2)
     spaces: int = 0  # spaces this movement may cover
     entered: int = 0  # spaces entered through a successful terrain or avalanche roll

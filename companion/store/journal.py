@@ -27,12 +27,25 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import zlib
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from companion.exc import (
+    GameClosedError as GameClosedError,
+)
+from companion.exc import (
+    IncompatibleJournalError as IncompatibleJournalError,
+)
+from companion.exc import (
+    JournalError as JournalError,
+)
+from companion.exc import (
+    UndoRefusedError as UndoRefusedError,
+)
 from companion.rules import events as ev
 from companion.rules.codec import (
     FORMAT_VERSION,
@@ -88,34 +101,26 @@ Each runs inside the transaction that then sets `user_version = n + 1`, so a pow
 mid-migration leaves the old version intact. Version 1 is the first; none exist yet.
 """
 
-FINAL_EVENT_TYPES: tuple[type[ev.Event], ...] = (
-    ev.GameStarted,
-    ev.TrainingOrderDrawn,
-    ev.InitiativeDrawn,
-    ev.BidsRevealed,
-    ev.WeatherRolled,
-    ev.DogDiceRolled,
-    ev.TerrainRolled,
-    ev.AvalancheRolled,
-    ev.PressRolled,
-)
-"""Events a batch cannot be retracted past: a die was rolled or the bids were revealed.
+def _vocabulary_id() -> int:
+    """A 31-bit fingerprint of the events this program reads: format version, every event
+    type and its fields. Kept in the file's `PRAGMA application_id` by every writer."""
+    words = [f"v{FORMAT_VERSION}", *sorted(
+        f"{t.__name__}({','.join(t.__dataclass_fields__)})" for t in ev.EVENT_TYPES)]
+    return (zlib.crc32(";".join(words).encode()) & 0x7FFFFFFF) or 1
 
-Undoing those would let a table re-roll a die it disliked or re-bid knowing the others'
-bids; only bookkeeping (a rest choice, a zone crossing, a pass, a stick) may be undone.
+
+VOCABULARY_ID = _vocabulary_id()
+"""The event vocabulary of this program, as written in `PRAGMA application_id`.
+
+An event row that is sound JSON of our format version but names a type or fields we do
+not know is damage in a file whose vocabulary is ours (a flipped byte), and an
+incompatible format in a file another vocabulary wrote (a newer, or renamed, event):
+the journal then refuses the file as it is instead of cutting a healthy game.
 """
 
-
-class JournalError(Exception):
-    """The journal cannot do what was asked (unknown game, closed game, newer schema)."""
-
-
-class GameClosedError(JournalError):
-    """Events were offered for a game that is already finished or abandoned."""
-
-
-class UndoRefusedError(JournalError):
-    """Nothing may be retracted: no batch left, or the last one rolled dice or revealed bids."""
+FINAL_EVENT_TYPES: tuple[type[ev.Event], ...] = tuple(
+    t for t in ev.EVENT_TYPES if not ev.UNDOABLE[t])
+"""Events a batch cannot be retracted past: the rules' own undo policy (`events.UNDOABLE`)."""
 
 
 @dataclass(frozen=True)
@@ -286,6 +291,7 @@ class Journal:
                 raise JournalError(f"cannot make the journal's folder {self.path.parent}: "
                                    f"{exc.strerror or exc}") from exc
         self._conn = self._open()
+        self._vocabulary = int(self._conn.execute("PRAGMA application_id").fetchone()[0])
         if recover:
             self._check_current()
 
@@ -304,9 +310,10 @@ class Journal:
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
                 if version > SCHEMA_VERSION:
                     conn.close()
-                    raise JournalError(
+                    raise IncompatibleJournalError(
                         f"{self.path}: journal schema {version} is newer than this program "
-                        f"({SCHEMA_VERSION}); upgrade the companion")
+                        f"reads ({SCHEMA_VERSION}); update the companion (the file is "
+                        "left as it is)")
                 rows = conn.execute("PRAGMA quick_check").fetchall()
                 if rows != [("ok",)]:
                     problem = _summary(rows)
@@ -521,6 +528,7 @@ class Journal:
         """
         try:
             with self._transaction() as conn:
+                self._mark_vocabulary(conn)
                 result = body(conn)
         except (sqlite3.Error, OSError) as exc:
             trouble = write_trouble(exc)
@@ -528,11 +536,19 @@ class Journal:
                 raise
             self._to_memory(trouble)
             with self._transaction() as conn:
+                self._mark_vocabulary(conn)
                 result = body(conn)
+        self._vocabulary = VOCABULARY_ID
         if self.degraded is not None:
             self.unsaved += 1
             self.flush()
         return result
+
+    def _mark_vocabulary(self, conn: sqlite3.Connection) -> None:
+        """Say in the file that this program's event vocabulary wrote into it (an older
+        program reading it later then knows a type it cannot read is not damage)."""
+        if self._vocabulary != VOCABULARY_ID:
+            conn.execute(f"PRAGMA application_id = {VOCABULARY_ID}")
 
     def _to_memory(self, trouble: str) -> None:
         memory = _memory()
@@ -735,7 +751,38 @@ class Journal:
         try:
             return event_from_json(_text(text))
         except (CodecError, TypeError, ValueError) as exc:  # UnicodeDecodeError included
+            self._refuse_if_incompatible(game_id, seq, text, exc)
             raise _DamagedRow(f"game {game_id} event {seq} does not decode: {exc}") from exc
+
+    def _refuse_if_incompatible(self, game_id: int, seq: int, text: bytes | str,
+                                exc: Exception) -> None:
+        """Raise `IncompatibleJournalError` when an unreadable row is a format, not damage.
+
+        Damage breaks the text (not UTF-8, not JSON, not an event object). A sound event
+        object of a newer format version, or of our version naming a type or fields this
+        program does not know in a file another vocabulary wrote, was written by another
+        companion: cutting the game there would throw away a healthy game.
+        """
+        try:
+            data = json.loads(_text(text))
+        except (UnicodeDecodeError, ValueError):
+            return
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            return
+        version = data.get("v")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return
+        where = f"{self.path}: game {game_id} event {seq} ({data['type']})"
+        if version > FORMAT_VERSION:
+            raise IncompatibleJournalError(
+                f"{where} is in event format {version}, newer than this program reads "
+                f"({FORMAT_VERSION}); update the companion (the file is left as it is)")
+        if version == FORMAT_VERSION and self._vocabulary not in (0, VOCABULARY_ID):
+            raise IncompatibleJournalError(
+                f"{where} was written by a companion with other events (vocabulary "
+                f"{self._vocabulary:08x}, this program {VOCABULARY_ID:08x}, format "
+                f"{FORMAT_VERSION}): {exc}; use the companion that wrote it (the file is "
+                "left as it is)")
 
     # --- undo -----------------------------------------------------------------------
 
@@ -754,7 +801,7 @@ class Journal:
     def undoable(self, game_id: int) -> list[ev.Event] | None:
         """The events `undo` would retract now, or None if it would refuse."""
         last = self._last_batch(self._conn, game_id)
-        if last is None or any(isinstance(e, FINAL_EVENT_TYPES) for e in last[1]):
+        if last is None or not ev.undoable(last[1]):
             return None
         return last[1]
 
@@ -776,8 +823,7 @@ class Journal:
             if last is None:
                 raise UndoRefusedError("nothing to undo")
             batch, events = last
-            final = sorted({type(e).__name__ for e in events
-                            if isinstance(e, FINAL_EVENT_TYPES)})
+            final = sorted({type(e).__name__ for e in events if not ev.UNDOABLE[type(e)]})
             if final:
                 raise UndoRefusedError(
                     f"the last change cannot be undone: it holds {', '.join(final)}")
@@ -946,7 +992,11 @@ def _sql_rows(main: bytes, games: dict[int, _GameRow], events: dict[int, _EventR
                 _sort_row(row[0], [None, *row[1:]], None, events, undos, keep_first=False)
         complete = scan.complete and conn.execute("PRAGMA quick_check").fetchall() == [("ok",)]
         # Past a lost leaf page a scan stops; seeks by rowid still reach the pages after it.
+        # A scrambled page can make MAX(id) any number (10**10 has been seen): seek no
+        # further than the rows already read plus as many as the file could hold (a row
+        # takes well over 16 bytes), so salvage always ends.
         top = _scalar(conn, "SELECT MAX(id) FROM events") or 0
+        top = min(top, max(events, default=0) + len(main) // 16)
         for rowid in range(1, top + 1):
             if rowid not in events:
                 for row in _rows(conn, sql + " WHERE id = ?", (rowid,)):
@@ -1106,7 +1156,3 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes]], retracted: set[tu
         batches = [b for b in batches if b[0] < stop]
     return [r for b in batches for r in b[1]], note
 
-
-def decode_lines(lines: Iterable[str]) -> list[ev.Event]:
-    """Events from JSON Lines (an export), for tools and tests."""
-    return [event_from_json(line) for line in lines if line.strip()]

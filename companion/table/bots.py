@@ -12,6 +12,7 @@ import queue
 import random
 from collections.abc import Callable, Mapping
 
+from companion.exc import UnreachableCommand as UnreachableCommand
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as cmd
 from companion.rules.bots import Policy
@@ -20,10 +21,6 @@ from companion.rules.errors import RulesError
 from companion.rules.model import Phase, WindowKind
 from companion.rules.state import GameState
 from companion.table.controller import TableController
-
-
-class UnreachableCommand(LookupError):
-    """A policy chose a command no menu of its seat leads to (a gap in the menus)."""
 
 
 def click(seat: int, button: Button) -> list[PadEvent]:

@@ -1,5 +1,8 @@
 """The table controller's own settings: window lengths, screen timings, setup defaults.
 
+The one `TableConfig`: the config file's `[table]` fills its timings
+(`companion.config.parse_table`), `[game]` its setup (`from_game`); every default is here.
+
 Everything here is UI bookkeeping. The rules never see it: a window's length decides
 when the table sends `CloseWindow(TABLE)`, not what the window allows.
 """
@@ -29,6 +32,7 @@ class TableConfig:
     reduce_seconds: float = 2.5
     reroll_seconds: float = 2.5  # X1 window: anyone may pay 3 to make the roller roll again
     claim_seconds: float = 20.0  # a seat choosing holds a window's countdown this long at most
+    hold_seconds: float = 2.0  # ● held this long steps back (the pads' hold_s, one setting)
     resume_seconds: float = 1.5  # left on the countdown, at least, when the choosing is over
     guard_seconds: float = 0.25  # a press this soon after its menu changed is dropped
     # the table rolls the wooden dice and the roller enters the result (dogs shown, or the
@@ -65,6 +69,7 @@ class TableConfig:
                 raise ValueError(f"table.{name}: must be more than 0 seconds")
         for name in ("notice_seconds", "reveal_seconds", "round_end_seconds",
                      "animation_seconds", "claim_seconds", "resume_seconds", "guard_seconds",
+                     "hold_seconds",
                      "reveal_lock_seconds", "results_seconds"):
             if getattr(self, name) < 0:
                 raise ValueError(f"table.{name}: must be 0 seconds or more")

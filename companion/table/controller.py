@@ -40,6 +40,7 @@ from companion.rules.errors import (
     NotYourTurnError,
     RulesError,
 )
+from companion.rules.evolve import replay
 from companion.rules.model import MAX_PLAYERS, REST_CHOICES, Phase, RollKind, WindowKind
 from companion.rules.physical import RollRequest, roll_request
 from companion.rules.state import EMPTY, GameState
@@ -74,11 +75,9 @@ from companion.words import speaking, t
 
 log = logging.getLogger("companion.table")
 
-ROLLS_AND_REVEALS: tuple[type[ev.Event], ...] = (
-    ev.DogDiceRolled, ev.WeatherRolled, ev.TerrainRolled, ev.AvalancheRolled, ev.PressRolled,
-    ev.BidsRevealed, ev.TrainingOrderDrawn, ev.InitiativeDrawn,
-)
-"""A command whose events include one of these can never be taken back."""
+ROLLS_AND_REVEALS: tuple[type[ev.Event], ...] = tuple(
+    t for t in ev.EVENT_TYPES if not ev.UNDOABLE[t] and not t.private)
+"""A command whose events include one of these can never be taken back (`events.UNDOABLE`)."""
 
 SETUP_UI = cmd.TABLE
 """Setup has one shared menu, kept under the table's seat number."""
@@ -164,8 +163,9 @@ _NO_DICE = _NoDice()
 
 @dataclass(frozen=True)
 class _UndoPoint:
+    """The last command, while it may still be taken back: who sent it, its events."""
+
     seat: int
-    state: GameState
     events: tuple[ev.Event, ...]
     text: str
 
@@ -202,6 +202,9 @@ class TableController:
         self._clock = clock
         self._draft = SetupDraft.from_config(self.config)
         self._history: list[ev.Event] = [e for e in history if not e.private]
+        # Undo replays the kept events from here: the game's start when the history is
+        # the whole game (a resumed journal), else the state the controller began with.
+        self._origin = EMPTY if self._history else state
         self._nav = Navigator()
         self._gestures = Gestures(self.config.guard_seconds)
         self._bids: dict[int, int] = {}
@@ -635,8 +638,8 @@ class TableController:
             kind = "terrain" if isinstance(command, cmd.RollTerrain) else "avalanche"
             self._modifiers[(command.seat, kind)] = command.modifier
         rolled = any(isinstance(e, ROLLS_AND_REVEALS) for e in events)
-        if command.seat >= 0 and not rolled and len(public) == len(events):
-            self._undo = _UndoPoint(command.seat, before, public, describe(command, before))
+        if command.seat >= 0 and ev.undoable(events):
+            self._undo = _UndoPoint(command.seat, public, describe(command, before))
         else:
             self._undo = None
             self._undo_refusal = "c.roll_not_back" if rolled else "c.nothing_back"
@@ -742,9 +745,11 @@ class TableController:
             self._notice(seat, t("c.only_taker", name=name(self._state, point.seat)))
             return Outcome()
         now = self._clock()
-        self._state = point.state
         if point.events:
             del self._history[-len(point.events):]
+        # Undo is a replay of the events kept, through the rules' own `evolve`, exactly
+        # as the journal is read back after a restart: no snapshot to drift from it.
+        self._state = replay(self._history, self._origin)
         self._undo = None
         self._undo_refusal = "c.only_last"
         self._nav.clear()

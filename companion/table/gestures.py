@@ -69,10 +69,6 @@ class Gestures:
         """The first moment a press of `seat` counts as fresh."""
         return max(self._changed.get(seat, float("-inf")) + self.guard, self._locked_until)
 
-    def is_down(self, seat: int) -> bool:
-        """Whether any button of `seat` is down now."""
-        return any(s == seat for s, _ in self._down)
-
     def feed(self, event: PadEvent, now: float) -> Act | None:
         """One pad event; an `Act` when a click or a hold is complete."""
         key = (event.seat, event.button)

@@ -20,6 +20,7 @@ from typing import Final
 
 import pygame
 
+from companion.rules import events as ev
 from companion.voice.clips import DEFAULT_SOUNDS_DIR, ClipBank, compose
 from companion.voice.config import VoiceConfig
 from companion.voice.events import announcement_for
@@ -210,7 +211,7 @@ class Announcer:
                 self._wake.wait(remaining)
         return True
 
-    def event(self, event: object, all_covered: Collection[int] = ()) -> bool:
+    def event(self, event: ev.Event, all_covered: Collection[int] = ()) -> bool:
         """Announce a rules event if it is one the table hears; True if something was queued.
 
         all_covered: seats with every dog covered, so their turn also says they must rest.

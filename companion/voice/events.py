@@ -1,10 +1,8 @@
 """Which rules events the table hears, and what is said for each.
 
-The mapping dispatches on the event's class name and reads fields by name, so the
-voice does not import the rules engine: either can change without breaking the other's
-tests, and a voice-only build (or a replay tool) needs nothing from `companion.rules`.
-The names below are those of `companion/rules/events.py`; a few older spellings
-(`RerollPaid`, `ForcedRest`) are accepted too.
+The voice dispatches on the real event classes of `companion.rules.events` and reads
+their typed fields, so `mypy --strict` checks every field it speaks and a renamed event
+or field fails here, not as silence at the table.
 
 Bids: an event the engine marks `private` (a locked bid) is never spoken, and the reveal
 is spoken as the order of play only; no announcement can carry a bid (RULES R1, I5).
@@ -15,11 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from companion.seats import SEATS
+from companion.rules import events as ev
+from companion.rules.model import MoveContext, PressResult
 from companion.voice.phrases import Announcement, Seat
 
 Names = Mapping[int, str] | Sequence[str | None]
-_SEAT_KEYS = {seat.key: i for i, seat in enumerate(SEATS)}
+
+PRESS_CLIPS: dict[PressResult, str] = {
+    PressResult.PLUS_TWO: "plus2", PressResult.PLUS_ONE: "plus1",
+    PressResult.NOTHING: "nothing", PressResult.TIRED: "tired",
+}
+"""P2: the pressing chart's results, by the name of their clip."""
 
 
 def _name(names: Names | None, index: int) -> str | None:
@@ -30,102 +34,86 @@ def _name(names: Names | None, index: int) -> str | None:
     return names[index] if 0 <= index < len(names) else None
 
 
-def _seat(value: object, names: Names | None) -> Seat:
-    """A seat from an int, a seat key ("orange") or an object with an `index`."""
-    if isinstance(value, Seat):
-        return value
-    index = getattr(value, "index", value)
-    if isinstance(index, str) and index in _SEAT_KEYS:
-        index = _SEAT_KEYS[index]
-    if not isinstance(index, int) or isinstance(index, bool):
-        raise ValueError(f"not a seat: {value!r}")
+def _seat(index: int, names: Names | None) -> Seat:
     return Seat(index, _name(names, index))
 
 
-Mapper = Callable[[Any, Names | None, Collection[int]], Announcement | None]
-
-
-def _round_started(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
+def _round_started(e: ev.RoundStarted, names: Names | None,
+                   covered: Collection[int]) -> Announcement:
     return Announcement.new_round(e.round)
 
 
-def _bids_revealed(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
+def _bids_revealed(e: ev.BidsRevealed, names: Names | None,
+                   covered: Collection[int]) -> Announcement:
     # Only the order is read: the bids are public now, but the table hears the order.
     return Announcement.order(_seat(s, names) for s in e.order)
 
 
-def _movement_started(e: Any, names: Names | None,
+def _movement_started(e: ev.MovementStarted, names: Names | None,
                       covered: Collection[int]) -> Announcement | None:
-    context = getattr(e, "context", None)
-    if str(getattr(context, "value", context)).lower() in ("early", "early_riser"):
+    if e.context is MoveContext.EARLY:
         return Announcement.early_riser(_seat(e.seat, names))
     return None  # the normal and pressing moves are announced by their rolls
 
 
-def _weather(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.weather(getattr(e, "round", None), e.zone,
-                                e.weather)
+def _weather(e: ev.WeatherRolled, names: Names | None,
+             covered: Collection[int]) -> Announcement:
+    return Announcement.weather(None, e.zone, e.weather)
 
 
-def _turn(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
+def _turn(e: ev.TurnStarted, names: Names | None, covered: Collection[int]) -> Announcement:
     seat = _seat(e.seat, names)
     said = Announcement.turn(seat)
-    if getattr(e, "must_rest", False) or seat.index in covered:
+    if seat.index in covered:
         said = said + Announcement.rest(seat)  # T2: every dog covered
     return said
 
 
-def _forced_rest(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.rest(_seat(e.seat, names))
+def _dice(e: ev.DogDiceRolled, names: Names | None, covered: Collection[int]) -> Announcement:
+    return Announcement.dice(_seat(e.seat, names), e.colour, e.dogs)
 
 
-def _dice(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.dice(_seat(e.seat, names), e.colour,
-                             e.dogs)
+def _terrain(e: ev.TerrainRolled, names: Names | None,
+             covered: Collection[int]) -> Announcement:
+    return Announcement.terrain(e.success)
 
 
-def _terrain(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.terrain(bool(e.success))
+def _avalanche(e: ev.AvalancheRolled, names: Names | None,
+               covered: Collection[int]) -> Announcement:
+    return Announcement.avalanche(e.success)
 
 
-def _avalanche(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.avalanche(bool(e.success))
+def _reroll(e: ev.RerollForced, names: Names | None, covered: Collection[int]) -> Announcement:
+    return Announcement.reroll(_seat(e.seat, names), _seat(e.roller, names))
 
 
-def _reroll(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
-    payer = getattr(e, "payer", None)
-    if payer is None:
-        payer = e.seat
-    return Announcement.reroll(_seat(payer, names), _seat(e.roller, names))
+def _press(e: ev.PressRolled, names: Names | None, covered: Collection[int]) -> Announcement:
+    return Announcement.press(PRESS_CLIPS[e.result])
 
 
-def _press(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.press(e.result)
-
-
-def _winner(e: Any, names: Names | None, covered: Collection[int]) -> Announcement:
+def _winner(e: ev.GameWon, names: Names | None, covered: Collection[int]) -> Announcement:
     return Announcement.winner(_seat(e.seat, names))
 
 
-MAPPING: dict[str, Mapper] = {
-    "RoundStarted": _round_started,
-    "BidsRevealed": _bids_revealed,
-    "MovementStarted": _movement_started,
-    "WeatherRolled": _weather,
-    "TurnStarted": _turn,
-    "ForcedRest": _forced_rest,
-    "DogDiceRolled": _dice,
-    "TerrainRolled": _terrain,
-    "AvalancheRolled": _avalanche,
-    "RerollForced": _reroll,
-    "RerollPaid": _reroll,
-    "PressRolled": _press,
-    "GameWon": _winner,
+Mapper = Callable[[Any, Names | None, Collection[int]], Announcement | None]
+
+MAPPING: dict[type[ev.Event], Mapper] = {
+    ev.RoundStarted: _round_started,
+    ev.BidsRevealed: _bids_revealed,
+    ev.MovementStarted: _movement_started,
+    ev.WeatherRolled: _weather,
+    ev.TurnStarted: _turn,
+    ev.DogDiceRolled: _dice,
+    ev.TerrainRolled: _terrain,
+    ev.AvalancheRolled: _avalanche,
+    ev.RerollForced: _reroll,
+    ev.PressRolled: _press,
+    ev.GameWon: _winner,
 }
-"""Event class name -> what is said. Every other event is silent."""
+"""Event class -> what is said. Every other event is silent."""
 
 
-def announcement_for(event: object, names: Names | None = None, *,
+def announcement_for(event: ev.Event, names: Names | None = None, *,
                      all_covered: Collection[int] = ()) -> Announcement | None:
     """The announcement a rules event calls for, or None if the table hears nothing.
 
@@ -134,9 +122,9 @@ def announcement_for(event: object, names: Names | None = None, *,
     all_covered: seats whose 8 dogs are all covered; their TurnStarted also says they
         must rest (T2), since the event alone cannot tell.
     """
-    if getattr(event, "private", False):
+    if event.private:
         return None  # a secret (a locked bid) is never spoken
-    mapper = MAPPING.get(type(event).__name__)
+    mapper = MAPPING.get(type(event))
     if mapper is None:
         return None
     return mapper(event, names, all_covered)

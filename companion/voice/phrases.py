@@ -146,8 +146,7 @@ def _seat(value: SeatLike) -> Seat:
     return value if isinstance(value, Seat) else Seat(int(value))
 
 
-def choice(value: object, choices: Sequence[str], what: str,
-           aliases: Mapping[str, str] | None = None) -> str:
+def choice(value: object, choices: Sequence[str], what: str) -> str:
     """Normalise a plain value (str, enum, or anything with a telling name) to one of choices.
 
     The rules engine may use enums or strings ("Cold", Weather.COLD, "cold"); accepting
@@ -161,21 +160,9 @@ def choice(value: object, choices: Sequence[str], what: str,
         raw = str(candidate).strip().lower()
         text = raw.replace(" ", "_").replace("-", "_")
         for form in (raw, text):
-            form = aliases.get(form, form) if aliases else form
             if form in choices:
                 return form
     raise ValueError(f"{what} must be one of {', '.join(choices)}, not {value!r}")
-
-
-PRESS_ALIASES: Final = {
-    "+2": "plus2", "2": "plus2", "plus_2": "plus2", "plus_two": "plus2", "two": "plus2",
-    "+1": "plus1", "1": "plus1", "plus_1": "plus1", "plus_one": "plus1", "one": "plus1",
-    "0": "nothing", "none": "nothing", "no_effect": "nothing", "zero": "nothing",
-    "tired_dog": "tired", "cover": "tired", "cover_dog": "tired", "tire": "tired",
-    "-1": "tired",
-}
-ZONE_ALIASES: Final = {"south": "southern", "centre": "central", "center": "central",
-                       "north": "northern"}
 
 
 @dataclass(frozen=True)
@@ -201,7 +188,7 @@ class Announcement:
     @classmethod
     def weather(cls, round: int | None, zone: object, weather: object) -> Announcement:
         """The weather (W4): "Round 3. Central zone. The weather is cold." Round may be None."""
-        said = cls._one("weather", zone=choice(zone, ZONES, "zone", ZONE_ALIASES),
+        said = cls._one("weather", zone=choice(zone, ZONES, "zone"),
                         weather=choice(weather, WEATHERS, "weather"))
         if round is None:
             return said
@@ -257,8 +244,7 @@ class Announcement:
     @classmethod
     def press(cls, result: object) -> Announcement:
         """The pressing roll's result (P1): plus2, plus1, nothing or tired."""
-        return cls._one("press", result=choice(result, PRESS_RESULTS, "pressing result",
-                                               PRESS_ALIASES))
+        return cls._one("press", result=choice(result, PRESS_RESULTS, "pressing result"))
 
     @classmethod
     def rest(cls, seat: SeatLike) -> Announcement:

@@ -146,6 +146,7 @@ def test_nothing_logged_during_bidding_reveals_a_bid(tmp_path: Path,
     assert logs[0] == logs[1]
 
 
+@pytest.mark.slow
 def test_game_over_then_hold_right_for_a_new_game(companion: Companion) -> None:
     # T3: the winner is recorded; the finished game stays; a new one can start.
     drive(companion, lambda app: app.controller.state.phase is Phase.GAME_OVER)
@@ -211,6 +212,7 @@ def _led_pins(pads: PadsConfig, factory: object) -> dict[int, object]:
     return out
 
 
+@pytest.mark.slow
 def test_demo_plays_a_whole_game_headless(tmp_path: Path) -> None:
     # The newcomer's command: bots from setup to Nome through virtual pads.
     lines: list[str] = []
@@ -242,6 +244,7 @@ def test_demo_plays_a_whole_game_headless(tmp_path: Path) -> None:
     assert all(p.stat().st_size > 2000 for p in result.screenshots)
 
 
+@pytest.mark.slow
 def test_run_under_systemd_notifies_ready_and_stops_on_sigterm(tmp_path: Path) -> None:
     # The real program: READY=1 on a real NOTIFY_SOCKET, a clean stop on SIGTERM.
     sock_path = tmp_path / "notify.sock"
@@ -312,6 +315,7 @@ def test_undo_of_a_rest_is_followed_by_the_journal(companion: Companion) -> None
     assert replay(stored) == before
 
 
+@pytest.mark.slow
 def test_a_mistaken_reached_nome_can_be_taken_back(companion: Companion) -> None:
     # T3: the win is recorded at once; the winner may take back that bookkeeping press,
     # and the journal follows: the game is in progress again.

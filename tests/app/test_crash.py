@@ -201,6 +201,7 @@ def assert_finished_game(final: Snapshot, path: Path) -> GameState:
 # --- kill -9, fifty times --------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_fifty_kills_lose_nothing_that_was_shown(tmp_path: Path) -> None:
     """Seeds: the kill moments come from a seeded generator, and each restart gets its own
     `--seed` (base + restart number). A resumed demo starts its dice and bots afresh from
@@ -307,6 +308,7 @@ def play_until_round(path: Path, rounds: int, seed: int) -> list[StoredEvent]:
         companion.close()
 
 
+@pytest.mark.slow
 def test_torn_last_page_resumes_at_the_last_complete_command(tmp_path: Path) -> None:
     folder = tmp_path / "demo"
     path = folder / "journal.sqlite3"

@@ -103,6 +103,7 @@ def test_a_game_closed_behind_the_loop_goes_back_to_setup(app: Companion) -> Non
     assert not app.journal.game(closed).in_progress
 
 
+@pytest.mark.slow
 def test_a_new_game_request_is_taken_by_the_loop(app: Companion, tmp_path: Path) -> None:
     drive(app, lambda a: a.controller.state.round >= 2)
     old = app.game_id

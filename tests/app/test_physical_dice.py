@@ -38,7 +38,7 @@ class CountingDice(SeededDice):
 def physical_config(tmp_path: Path) -> Config:
     config = parse_config({"store": {"path": str(tmp_path / "journal.sqlite3")},
                            "table": {"dice": "physical"}})
-    assert config.table.dice == "physical"
+    assert config.table.physical_dice
     return replace(config, game=Settings.make(NAMES))
 
 
@@ -116,7 +116,7 @@ def test_an_unknown_dice_mode_is_refused_with_its_choices() -> None:
     from companion.config import ConfigError
     with pytest.raises(ConfigError, match=r"table\.dice.*companion, physical.*'wooden'"):
         parse_config({"table": {"dice": "wooden"}})
-    assert parse_config({}).table.dice == "companion"
+    assert not parse_config({}).table.physical_dice
 
 
 def test_the_screen_language_defaults_to_the_voice_and_may_differ() -> None:

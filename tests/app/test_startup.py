@@ -124,6 +124,7 @@ def test_the_problem_screen_speaks_the_screens_language(
     pygame.image.save(surface, str(tmp_path / f"problem-{language}-{size[0]}.png"))
 
 
+@pytest.mark.slow
 def test_a_config_mistake_waits_on_screen_then_starts_when_fixed(
         tmp_path: Path, config: Path) -> None:
     good = config.read_text()
@@ -144,6 +145,7 @@ def test_a_config_mistake_waits_on_screen_then_starts_when_fixed(
     assert "table ready" in log
 
 
+@pytest.mark.slow
 def test_a_second_run_on_the_same_journal_says_who_holds_it(
         tmp_path: Path, config: Path, child: Child) -> None:
     child.wait_for("Table ready")
@@ -162,6 +164,7 @@ def test_a_second_run_on_the_same_journal_says_who_holds_it(
     assert "Traceback" not in child.stop()
 
 
+@pytest.mark.slow
 def test_new_game_reaches_the_running_companion(tmp_path: Path, config: Path,
                                                  child: Child) -> None:
     child.wait_for("Table ready")
@@ -186,6 +189,7 @@ def test_new_game_without_a_running_companion_writes_directly(tmp_path: Path,
         assert journal.current_game() is not None
 
 
+@pytest.mark.slow
 def test_a_failing_step_is_shown_pinged_and_retried_until_it_works(
         caplog: pytest.LogCaptureFixture) -> None:
     """The pads (or sound, or journal) fail twice, then work: one log line, one screen,

@@ -13,8 +13,9 @@ from store.helpers import record_game
 from companion.cli import build_parser, main
 from companion.rules import SeededDice, Settings, replay
 from companion.rules.codec import event_from_json
+from companion.rules.engine import start_game
 from companion.rules.views import public_view
-from companion.store import Journal, resume_or_start
+from companion.store import Journal
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,17 +63,16 @@ def test_new_game_abandons_and_creates_from_the_config(
     journal_path = tmp_path / "j.sqlite3"
     config = _config(tmp_path, journal_path)
     with Journal(journal_path) as journal:
-        first = resume_or_start(journal, journal_settings(), SeededDice(1))
+        first = journal.new_game(journal_settings())
+        journal.append(first, start_game(journal_settings(), SeededDice(1))[1])
     assert main(["new-game", "--config", str(config)]) == 0
     out = capsys.readouterr().out
-    assert f"game {first.game_id} abandoned" in out
+    assert f"game {first} abandoned" in out
     with Journal(journal_path) as journal:
         current = journal.current_game()
-        assert current is not None and current.id != first.game_id
+        assert current is not None and current.id != first
         assert current.settings.names == ("Ann", "Bea", "Cid")
         assert journal.load(current.id) == []  # dealt by the companion at its next start
-        started = resume_or_start(journal, journal_settings(), SeededDice(2))
-        assert started.started and started.game_id == current.id
 
 
 def journal_settings() -> Settings:

@@ -148,6 +148,7 @@ def pads_tables(draw: st.DrawFn) -> dict[str, object]:
     return table
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(pads=pads_tables(), reduce=numbers)
 def test_any_config_check_config_accepts_builds_the_pads_run_would_use(

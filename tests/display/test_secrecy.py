@@ -39,6 +39,7 @@ def pixels(frame: TableFrame, size: tuple[int, int]) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(1920, 1080), (800, 480)], ids=["1080", "480"])
 def test_bidding_screen_never_shows_a_bid(size: tuple[int, int]) -> None:
     pictures = set()

@@ -46,6 +46,7 @@ def test_a_whole_bot_game_adds_up() -> None:
         sum(s["dogs"] - s["expected"] for s in stats["seats"]), abs=1e-6)
 
 
+@pytest.mark.slow
 def test_the_controller_shows_the_same_figures_as_the_journal_gives() -> None:
     # one computation: the game-over frame carries exactly game_stats of the game's events
     import random

@@ -110,6 +110,7 @@ def finished_game() -> TableController:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_game_over_with_the_new_game_notice(size: tuple[int, int]) -> None:
     ctl = finished_game()

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from companion.display import Display, animation
+from companion.display import Display
+from companion.table.frame import TableFrame
 from display.frames import all_frames
 
 
@@ -33,16 +34,21 @@ def test_redraws_only_on_change(display: Display) -> None:
     assert display.last_log is not None and display.last_log.problems() == []
 
 
+def _at(frame: TableFrame, elapsed: float, duration: float = 1.4) -> TableFrame:
+    """The frame `elapsed` seconds into its animation (the controller sends these)."""
+    return replace(frame, animation_progress=min(1.0, elapsed / duration))
+
+
 def test_animation_redraws_until_done_then_stops(display: Display) -> None:
     start = replace(all_frames(4)["dogs"], animation="dice", animation_progress=0.0)
     drawn = 0
     for elapsed in (0.0, 0.3, 0.7, 1.0, 1.4, 2.0, 3.0):
-        frame = animation.at(start, elapsed)
+        frame = _at(start, elapsed)
         drawn += display.draw(frame)
         if frame.animation_progress < 1.0:
             assert display.animating() and display.timeout() < 0.1
     assert drawn == 5  # 0, .3, .7, 1.0 and the landed frame at 1.4; then nothing changes
-    assert display.draw(animation.at(start, 10.0)) is False
+    assert display.draw(_at(start, 10.0)) is False
 
 
 def test_window_events_force_a_redraw(display: Display) -> None:

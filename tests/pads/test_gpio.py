@@ -38,6 +38,7 @@ def _pin_of(seat: SeatPins, button: Button) -> int:
     return {Button.LEFT: seat.left, Button.RIGHT: seat.right, Button.SELECT: seat.select}[button]
 
 
+@pytest.mark.slow
 def test_every_button_of_every_seat_gives_one_press_and_one_release(
     pads: GpioPads, mock_factory: MockFactory, events: queue.Queue[PadEvent]
 ) -> None:
@@ -55,6 +56,7 @@ def test_every_button_of_every_seat_gives_one_press_and_one_release(
     assert len(expected) == 36
 
 
+@pytest.mark.slow
 def test_a_hold_gives_exactly_one_hold(
     pads: GpioPads, mock_factory: MockFactory, events: queue.Queue[PadEvent]
 ) -> None:
@@ -90,6 +92,7 @@ class StepClock:
         return self.now
 
 
+@pytest.mark.slow
 def test_burst_of_five_edges_within_3ms_gives_one_press(
     mock_factory: MockFactory, events: queue.Queue[PadEvent]
 ) -> None:
@@ -143,6 +146,7 @@ def test_simultaneous_presses_on_two_seats(
                                                  key=lambda k: (k[0], k[1].value))
 
 
+@pytest.mark.slow
 def test_lights_follow_host_commands(pads: GpioPads, mock_factory: MockFactory) -> None:
     seats = load_default_pins()
     lit = [s for s in seats if s.led is not None]

@@ -66,6 +66,7 @@ def claimed(factory: MockFactory, pin: int) -> bool:
     return factory.pin(pin).when_changed is not None
 
 
+@pytest.mark.slow
 def test_presses_are_shown_lights_follow_and_a_summary_ends_it(
     monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory,
     capsys: pytest.CaptureFixture[str],
@@ -108,6 +109,7 @@ def test_presses_are_shown_lights_follow_and_a_summary_ends_it(
     assert cells["seat 1 (B Sky blue)"] == ["-", "-", "-"]
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_cleanly(monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory,
                               capsys: pytest.CaptureFixture[str]) -> None:
     ready = use_factory(monkeypatch, mock_factory)
@@ -156,6 +158,7 @@ def test_a_button_down_at_start_is_flagged(monkeypatch: pytest.MonkeyPatch,
     assert "STUCK" in out
 
 
+@pytest.mark.slow
 def test_keyboard_source_reads_keys_from_its_window(capsys: pytest.CaptureFixture[str]) -> None:
     import pygame
 
@@ -181,6 +184,7 @@ def test_pads_without_a_subcommand_prints_help(capsys: pytest.CaptureFixture[str
     assert "test" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_source_and_pin_map_come_from_the_config_file(
     monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory, tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

@@ -78,6 +78,7 @@ def collect(q: queue.Queue[PadEvent], n: int, timeout_s: float = 20.0) -> list[P
     return out
 
 
+@pytest.mark.slow
 def test_ten_thousand_presses_from_six_seats_arrive_in_order(
     hub: EmulatedHub, pads: SerialPads, events: queue.Queue[PadEvent]
 ) -> None:
@@ -93,6 +94,7 @@ def test_ten_thousand_presses_from_six_seats_arrive_in_order(
     assert pads.stats.gaps == 0
 
 
+@pytest.mark.slow
 def test_twenty_unplugs_mid_stream_and_presses_after_each_reconnect_arrive(
     tmp_path: Path, events: queue.Queue[PadEvent]
 ) -> None:
@@ -251,6 +253,7 @@ class OneHelloPort:
         pass
 
 
+@pytest.mark.slow
 def test_backoff_starts_over_after_the_hub_said_hello(
     tmp_path: Path, events: queue.Queue[PadEvent]
 ) -> None:
@@ -361,6 +364,7 @@ def _mutate(data: st.DataObject) -> bytes:
     return bytes(frame)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzzed_frames_never_raise_out_of_the_reader_and_are_counted(data: st.DataObject) -> None:
@@ -399,6 +403,7 @@ def test_fuzzed_frames_never_raise_out_of_the_reader_and_are_counted(data: st.Da
 # ----------------------------------------------------------------------- impostors and faults
 
 
+@pytest.mark.slow
 def test_a_pico_at_its_repl_that_echoes_every_line_is_never_taken_as_a_hub(
     tmp_path: Path, events: queue.Queue[PadEvent], caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -445,6 +450,7 @@ def test_a_hub_of_another_protocol_version_is_refused_and_retried(
         hub.unplug()
 
 
+@pytest.mark.slow
 def test_a_hub_that_stops_reading_never_stalls_the_main_loop(
     hub: EmulatedHub, tmp_path: Path, events: queue.Queue[PadEvent]
 ) -> None:

@@ -84,8 +84,12 @@ def test_x1_reroll_needs_three_chips() -> None:
     game.move(0, [1] * 8)
     game.do(c.RollTerrain(0, 0), 5)
     assert game.state.window is not None and 2 not in waiting_seats(game.state)
+    before = game.state
+    with pytest.raises(NotEnoughChipsError, match="costs 3 Action Chips; seat 2 holds 2"):
+        game.do(c.Reroll(2))  # what stops the seat is its chips, not whose turn it is
+    assert game.state is before
     with pytest.raises(NotYourTurnError):
-        game.do(c.Reroll(2))
+        game.do(c.Pass(2))  # a pass costs nothing: the seat is simply not asked
 
 
 def test_x2_two_chips_per_die_at_most_three_dice() -> None:

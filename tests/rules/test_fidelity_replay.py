@@ -23,6 +23,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
+import pytest
+
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.bots import Policy, SensibleBot, play_game, random_policy
@@ -161,6 +163,7 @@ def play_watched(settings: Settings, policies: Sequence[Policy], seed: int,
     seen["games"] += 1
 
 
+@pytest.mark.slow
 def test_random_bots_2_to_6_players_every_arrangement_and_variant() -> None:
     # R3, S9, Z1, M4, M5, P1: 2-6 players x 16 variant combinations x 3 arrangements
     seen: Counter[str] = Counter()
@@ -180,6 +183,7 @@ def test_random_bots_2_to_6_players_every_arrangement_and_variant() -> None:
         assert seen[situation] > 0, (situation, seen)
 
 
+@pytest.mark.slow
 def test_sensible_bots_2_to_6_players_every_arrangement() -> None:
     # R3, S9, Z1, M4, M5, P1: whole races, with and without Short game B
     seen: Counter[str] = Counter()

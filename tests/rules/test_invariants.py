@@ -51,6 +51,7 @@ def check_invariants(state: GameState) -> None:
     assert 0 <= state.sticks <= 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policy", ["random", "sensible"])
 @pytest.mark.parametrize("players", range(2, 7))
 def test_i1_to_i4_hold_after_every_step_and_i6_replay(policy: str, players: int) -> None:
@@ -95,6 +96,7 @@ def test_i5_nothing_public_leaves_the_engine_before_the_reveal() -> None:
     assert not any(e.private for e in events[1:])
 
 
+@pytest.mark.slow
 def test_i6_public_events_alone_rebuild_the_state_after_a_reveal() -> None:
     # I6: the journal never holds private events; the reveal carries every bid.
     rng = random.Random(9)
@@ -211,6 +213,7 @@ RandomLegalPlay.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 test_random_legal_play = RandomLegalPlay.TestCase
+test_random_legal_play.pytestmark = [pytest.mark.slow]  # type: ignore[attr-defined]
 
 
 def test_state_values_cannot_be_mutated() -> None:

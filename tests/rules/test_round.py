@@ -96,6 +96,7 @@ def reference_order(bids: tuple[int, ...], bear: int) -> tuple[int, ...]:
     return tuple(sorted(range(n), key=key))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(2, 7))
 def test_r2_every_tie_pattern_and_every_initiative_seat(players: int) -> None:
     # R2: bid values 0..players-1 cover every pattern of ties and zeros for n seats.

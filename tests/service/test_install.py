@@ -150,6 +150,7 @@ def system_python() -> str | None:
     return python if probe.returncode == 0 else None
 
 
+@pytest.mark.slow
 @needs_make
 @pytest.mark.skipif(system_python() is None, reason="no /usr/bin/python3 with venv+setuptools")
 def test_venv_is_built_with_system_site_packages_and_relocated(tmp_path: Path) -> None:

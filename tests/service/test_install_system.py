@@ -147,6 +147,7 @@ needs_python = pytest.mark.skipif(system_python() is None,
                                   reason="no /usr/bin/python3 with venv+setuptools")
 
 
+@pytest.mark.slow
 @needs_python
 def test_umask_077_with_the_venv_and_a_broken_venv_is_rebuilt(tmp_path: Path) -> None:
     """The real venv, built under umask 077, is readable by others; then an OS upgrade is

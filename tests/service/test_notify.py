@@ -196,6 +196,7 @@ def intervals(times: list[float]) -> list[float]:
     return [b - a for a, b in itertools.pairwise(times)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["path", "abstract"])
 def test_watchdog_pings_from_the_loop_and_stop_when_it_hangs(
     kind: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
@@ -252,6 +253,7 @@ CHILD = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_sigterm_sets_the_stop_flag_and_says_stopping(path_receiver: Receiver) -> None:
     env = dict(os.environ, NOTIFY_SOCKET=path_receiver.name, WATCHDOG_USEC="200000")
     env.pop("WATCHDOG_PID", None)
@@ -302,6 +304,7 @@ HANGING_RUN = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_the_real_main_loop_pings_and_stops_pinging_when_it_hangs(
     path_receiver: Receiver, tmp_path: Path
 ) -> None:

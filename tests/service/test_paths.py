@@ -151,6 +151,7 @@ def test_a_journal_folder_out_of_reach_names_the_command_that_can(
     assert "sudo -u no-such-user-here mush-companion state" in err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.geteuid() != 0, reason="switching user needs root")
 def test_root_acts_as_the_service_user_so_the_journal_stays_its_own() -> None:
     """As root, `new-game` on the service's journal makes files owned by the service user

@@ -219,6 +219,7 @@ GLES_CHILD = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_gles_rendering_survives_memory_deny_write_execute() -> None:
     """SDL -> EGL -> libglvnd -> Mesa, from EGL set-up to drawing, with W^X refused.
 

@@ -39,6 +39,7 @@ def public_count(game: Recorded) -> int:
     return sum(1 for s in game.steps for e in s.events if not type(e).private)
 
 
+@pytest.mark.slow
 def test_a_byte_that_is_not_utf8_is_damage_not_a_crash(tmp_path: Path, game: Recorded) -> None:
     path = tmp_path / "journal.sqlite3"
     _, game_id = written(path, game, close=True)
@@ -54,6 +55,7 @@ def test_a_byte_that_is_not_utf8_is_damage_not_a_crash(tmp_path: Path, game: Rec
     assert len(damaged_copies(tmp_path)) == 1
 
 
+@pytest.mark.slow
 def test_an_impossible_event_is_cut_where_it_stops_replaying(
         tmp_path: Path, game: Recorded, caplog: pytest.LogCaptureFixture) -> None:
     """Seat 9 at a four-player table decodes fine; the replay check refuses it."""
@@ -73,6 +75,7 @@ def test_an_impossible_event_is_cut_where_it_stops_replaying(
     assert any("seat 9" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.slow
 def test_damage_in_the_game_in_progress_is_found_at_open(tmp_path: Path, game: Recorded
                                                          ) -> None:
     path = tmp_path / "journal.sqlite3"
@@ -90,6 +93,7 @@ def test_damage_in_the_game_in_progress_is_found_at_open(tmp_path: Path, game: R
         assert_at_a_command_boundary(game, reopened, game_id)
 
 
+@pytest.mark.slow
 def test_a_truncated_main_file_keeps_nearly_every_event(tmp_path: Path, game: Recorded) -> None:
     path = tmp_path / "journal.sqlite3"
     _, game_id = written(path, game, close=True)
@@ -103,6 +107,7 @@ def test_a_truncated_main_file_keeps_nearly_every_event(tmp_path: Path, game: Re
     assert kept >= total * 0.6, f"only {kept} of {total} events kept"
 
 
+@pytest.mark.slow
 def test_a_lost_page_in_the_middle_keeps_the_events_before_it(
         tmp_path: Path, game: Recorded) -> None:
     path = tmp_path / "journal.sqlite3"
@@ -126,6 +131,7 @@ def flip_wal_frame(wal: Path, index: int) -> None:
     wal.write_bytes(bytes(data))
 
 
+@pytest.mark.slow
 def test_a_bad_wal_frame_is_found_and_the_later_commits_kept(
         tmp_path: Path, game: Recorded, caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "live" / "journal.sqlite3"
@@ -161,6 +167,7 @@ def test_a_bad_wal_frame_is_found_and_the_later_commits_kept(
     assert any("-wal" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.slow
 def test_sqlite_alone_would_have_rolled_the_game_back(tmp_path: Path, game: Recorded) -> None:
     """What the bad-frame check guards against: SQLite silently stops at the bad frame."""
     path = tmp_path / "live" / "journal.sqlite3"
@@ -207,6 +214,7 @@ def test_write_trouble_tells_a_full_card_from_damage() -> None:
     assert write_trouble(sqlite3.DatabaseError("database disk image is malformed")) is None
 
 
+@pytest.mark.slow
 def test_a_full_card_keeps_the_game_in_memory_and_writes_it_later(
         tmp_path: Path, game: Recorded, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "journal.sqlite3"
@@ -259,6 +267,7 @@ def test_a_read_only_card_at_start_plays_on_in_memory(tmp_path: Path, game: Reco
         path.chmod(0o644)
 
 
+@pytest.mark.slow
 def test_a_read_only_mount_at_start_plays_on_in_memory(tmp_path: Path, game: Recorded) -> None:
     """A real read-only filesystem (a bind mount), when this machine lets us make one."""
     import subprocess
@@ -288,6 +297,7 @@ def test_a_read_only_mount_at_start_plays_on_in_memory(tmp_path: Path, game: Rec
         subprocess.run(["umount", str(mount)], check=False)
 
 
+@pytest.mark.slow
 def test_a_full_filesystem_keeps_the_game_in_memory(tmp_path: Path, game: Recorded) -> None:
     """A real tiny tmpfs that fills up mid-game, when this machine lets us mount one."""
     import subprocess

@@ -6,6 +6,8 @@ import csv
 import io
 from pathlib import Path
 
+import pytest
+
 from companion.rules import events as ev
 from companion.rules import replay
 from companion.rules.codec import event_from_json
@@ -13,6 +15,7 @@ from companion.store import CSV_COLUMNS, Journal
 from store.helpers import record_game
 
 
+@pytest.mark.slow
 def test_jsonl_lines_decode_to_the_stored_events(tmp_path: Path) -> None:
     game = record_game(12)
     with Journal(tmp_path / "j.sqlite3") as journal:
@@ -29,6 +32,7 @@ def test_jsonl_lines_decode_to_the_stored_events(tmp_path: Path) -> None:
         assert not any(type(e).private for e in decoded)
 
 
+@pytest.mark.slow
 def test_csv_has_a_row_per_player_per_round_matching_a_replay(tmp_path: Path) -> None:
     game = record_game(13, players=5)
     with Journal(tmp_path / "j.sqlite3") as journal:

@@ -20,7 +20,6 @@ from companion.store import (
     Journal,
     JournalError,
     UndoRefusedError,
-    resume_or_start,
 )
 from store.helpers import record_game, without_locks
 
@@ -47,6 +46,7 @@ def test_file_is_wal_with_full_sync_and_versioned(tmp_path: Path) -> None:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_reopen_at_every_cut_point_replays_to_the_live_state(tmp_path: Path, seed: int) -> None:
     """A power cut after any step: the reopened file replays to the state the table had,
@@ -107,6 +107,7 @@ def test_cut_with_bids_locked_resumes_in_bidding_with_nobody_locked(tmp_path: Pa
     again.close()
 
 
+@pytest.mark.slow
 def test_private_events_never_reach_the_file(tmp_path: Path) -> None:
     """Locked and unlocked bids are dropped by `append` itself (R1, I5)."""
     path = journal_path(tmp_path)
@@ -193,6 +194,7 @@ def test_a_game_must_begin_with_its_game_started(tmp_path: Path) -> None:
         assert journal.records(game_id) == []
 
 
+@pytest.mark.slow
 def test_finished_games_are_kept_and_new_game_starts_another(tmp_path: Path) -> None:
     path = journal_path(tmp_path)
     game = record_game(6)
@@ -225,27 +227,6 @@ def test_new_game_abandons_the_game_in_progress(tmp_path: Path) -> None:
         assert journal.current_game() == journal.game(second)
         assert len(journal.load(first)) == sum(
             1 for s in game.steps[:20] for e in s.events if not type(e).private)
-
-
-def test_resume_or_start_starts_then_resumes(tmp_path: Path) -> None:
-    path = journal_path(tmp_path)
-    settings = Settings.make(["Ann", "Bea", "Cid"])
-    with Journal(path) as journal:
-        first = resume_or_start(journal, settings, SeededDice(3))
-        assert first.started and first.state.phase is Phase.TRAINING
-        assert isinstance(first.events[0], ev.GameStarted)
-    with Journal(path) as journal:
-        again = resume_or_start(journal, Settings.make(["Other", "Names"]), SeededDice(4))
-        assert not again.started
-        assert again.game_id == first.game_id
-        assert again.state == first.state
-        assert again.state.settings == settings  # a game keeps the settings it began with
-        # a game created without events (as `new-game` leaves it) is started on resume
-        fresh = journal.new_game(Settings.make(["X", "Y"]))
-        started = resume_or_start(journal, settings, SeededDice(5))
-        assert started.game_id == fresh and started.started
-        assert started.state.settings is not None
-        assert started.state.settings.names == ("X", "Y")
 
 
 # --- undo -------------------------------------------------------------------------
@@ -317,6 +298,7 @@ def test_undo_of_nothing_is_refused(tmp_path: Path) -> None:
             journal.undo(game_id)
 
 
+@pytest.mark.slow
 def test_undo_of_a_win_reopens_the_game(tmp_path: Path) -> None:
     """A mistaken "reached Nome" press is bookkeeping: undoing it reopens the game."""
     game = record_game(6)
@@ -374,6 +356,7 @@ def test_migrations_run_from_an_older_version(tmp_path: Path, monkeypatch: pytes
     assert ran == [1]
 
 
+@pytest.mark.slow
 def test_replay_of_the_stored_events_equals_replay_of_the_live_public_events(
         tmp_path: Path) -> None:
     game = record_game(9, players=5)

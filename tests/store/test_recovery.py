@@ -91,6 +91,7 @@ def last_commit_end(wal: Path) -> int:
     return end
 
 
+@pytest.mark.slow
 def test_torn_wal_frame_drops_only_the_last_commit(tmp_path: Path, game: Recorded) -> None:
     path = tmp_path / "live" / "journal.sqlite3"
     journal, game_id = written(path, game, close=False)
@@ -109,6 +110,7 @@ def test_torn_wal_frame_drops_only_the_last_commit(tmp_path: Path, game: Recorde
         assert reopened.recovery is None  # SQLite's own WAL rules handle a torn frame
 
 
+@pytest.mark.slow
 def test_garbage_after_the_wal_is_ignored(tmp_path: Path, game: Recorded) -> None:
     path = tmp_path / "live" / "journal.sqlite3"
     journal, game_id = written(path, game, close=False)
@@ -121,6 +123,7 @@ def test_garbage_after_the_wal_is_ignored(tmp_path: Path, game: Recorded) -> Non
         assert reopened.replay(game_id) == game.final
 
 
+@pytest.mark.slow
 def test_garbage_after_the_database_is_harmless(tmp_path: Path, game: Recorded) -> None:
     path = tmp_path / "journal.sqlite3"
     _, game_id = written(path, game, close=True)
@@ -130,6 +133,7 @@ def test_garbage_after_the_database_is_harmless(tmp_path: Path, game: Recorded) 
         assert reopened.replay(game_id) == game.final
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["truncate_mid_page", "scramble_last_page", "zero_last_page"])
 def test_damaged_last_page_recovers_to_the_last_complete_event(
         tmp_path: Path, game: Recorded, damage: str, caplog: pytest.LogCaptureFixture) -> None:
@@ -168,6 +172,7 @@ def test_damaged_last_page_recovers_to_the_last_complete_event(
         assert again.replay(game_id) == game.final
 
 
+@pytest.mark.slow
 def test_a_row_that_no_longer_decodes_cuts_the_game_there(tmp_path: Path, game: Recorded) -> None:
     """A flipped byte inside an event's JSON passes SQLite's check; decoding catches it."""
     path = tmp_path / "journal.sqlite3"
@@ -198,6 +203,7 @@ def test_a_file_that_is_not_a_database_starts_empty(tmp_path: Path) -> None:
     assert len(damaged_copies(tmp_path)) == 1
 
 
+@pytest.mark.slow
 def test_recovery_keeps_other_games_and_undo_rows(tmp_path: Path, game: Recorded) -> None:
     """Damage in an old game cuts only that game; a retracted command stays retracted."""
     path = tmp_path / "journal.sqlite3"

@@ -51,6 +51,7 @@ def play(controller: TableController, driver: BotDriver, clock: FakeClock,
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_four_player_game_from_setup_to_nome_through_pads(seed: int) -> None:
     # S1-S4, R1-R4, W3, T1-T3, M1-M5, P1, X1-X2, Z1: a whole game, only pad presses
@@ -91,6 +92,7 @@ CUSTOM = (Board("Anchorage", Zone.SOUTHERN), Board("Ophir/Anvik", Zone.CENTRAL),
           Board("Finger Lake", Zone.SOUTHERN), Board("Nome", Zone.NORTHERN))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("arrangement", "variants"), SETUPS)
 @pytest.mark.parametrize("seed", [5, 6])
 def test_every_choice_the_rules_allow_is_reachable_by_pads(
@@ -108,6 +110,7 @@ def test_every_choice_the_rules_allow_is_reachable_by_pads(
     assert controller.state.settings.variants == variants
 
 
+@pytest.mark.slow
 def test_menus_cover_every_legal_command_at_every_step() -> None:
     # the other direction: at each frame, every legal command of every seat has a route in
     # its menus (a seat that promised chips to take dice away first cancels its promise)
@@ -140,6 +143,7 @@ def test_menus_cover_every_legal_command_at_every_step() -> None:
     assert controller.state.phase is Phase.GAME_OVER
 
 
+@pytest.mark.slow
 def test_keyboard_pads_play_the_same_game() -> None:
     # keyboard keys become the same PadEvents; the controller cannot tell the difference
     import pygame
@@ -187,6 +191,7 @@ def test_keyboard_pads_play_the_same_game() -> None:
     assert isinstance(controller.history[-1], ev.GameWon)
 
 
+@pytest.mark.slow
 def test_the_journal_replays_to_the_same_state_with_undo_markers() -> None:
     # I6: appending Outcome.events and honouring each undo's retract count, then replaying,
     # gives the controller's state (bids aside, which are never journalled: R1, I5)

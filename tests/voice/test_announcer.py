@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from companion.rules.events import GameWon
 from companion.voice.announcer import Announcer
 from companion.voice.config import VoiceConfig
 from companion.voice.phrases import Announcement
@@ -73,6 +74,7 @@ def test_a_burst_of_100_announcements_returns_at_once_each(announcer: Announcer,
     assert played  # the worker is playing them, behind the caller's back
 
 
+@pytest.mark.slow
 def test_announcements_play_in_order_one_after_another(announcer: Announcer,
                                                         played: Played) -> None:
     first, second = Announcement.terrain(True), Announcement.avalanche(False)
@@ -124,6 +126,7 @@ def test_stop_drops_waiting_announcements(announcer: Announcer, played: Played) 
     assert not pygame.mixer.Channel(0).get_busy()
 
 
+@pytest.mark.slow
 def test_a_long_backlog_keeps_only_the_newest(mixer: tuple[int, int, int]) -> None:
     seen: list[Announcement] = []
     gate = threading.Event()
@@ -168,7 +171,7 @@ def test_no_audio_device_means_silence_and_one_log_line(
             assert time.perf_counter() - started < 0.005
         assert voice.wait_idle(10)
     assert voice.silent
-    voice.event(type("GameWon", (), {"seat": 1})())
+    voice.event(GameWon(1))
     voice.set_volume(0.5)
     voice.close()
     assert len(caplog.records) == 1

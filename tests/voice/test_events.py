@@ -1,123 +1,30 @@
-"""Rules events -> announcements: stand-ins by class name, the real events, whole games."""
+"""Rules events -> announcements: the real events, one by one and in whole bot games."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 
+from companion.rules import events as ev
+from companion.rules import model as m
+from companion.rules.state import GameState
 from companion.voice.clips import load_manifest
-from companion.voice.events import MAPPING, announcement_for
+from companion.voice.events import MAPPING, PRESS_CLIPS, announcement_for
 from companion.voice.phrases import Announcement, Clip, Seat
 from companion.voice.texts import LANGUAGES
 
 NAMES = {0: "Peter", 2: "Regina"}
 
 
-# Stand-ins with the field names the voice was written against: the mapping must work on
-# any object with the right class name and fields, without importing the engine.
-@dataclass(frozen=True)
-class BidsRevealed:
-    bids: tuple[int, ...]
-    order: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class WeatherRolled:
-    seat: int
-    face: int
-    zone: str
-    weather: str
-    reroll: bool = False
-
-
-@dataclass(frozen=True)
-class TurnStarted:
-    seat: int
-
-
-@dataclass(frozen=True)
-class ForcedRest:
-    seat: int
-
-
-@dataclass(frozen=True)
-class RerollPaid:
-    payer: int
-    roller: int
-    kind: str
-
-
-@dataclass(frozen=True)
-class PressRolled:
-    seat: int
-    face: int
-    result: str
-
-
-@dataclass(frozen=True)
-class BidLocked:
-    seat: int
-    amount: int
-    private = True
-
-
-@dataclass(frozen=True)
-class SomethingElse:
-    seat: int
-
-
-def test_stand_in_events_map_by_class_name() -> None:
-    assert announcement_for(BidsRevealed((3, 0, 5), (2, 0, 1)), NAMES) == \
-        Announcement.order([Seat(2, "Regina"), Seat(0, "Peter"), Seat(1)])
-    assert announcement_for(WeatherRolled(0, 5, "central", "cold")) == \
-        Announcement.weather(None, "central", "cold")
-    assert announcement_for(TurnStarted(2), NAMES) == Announcement.turn(Seat(2, "Regina"))
-    assert announcement_for(ForcedRest(1)) == Announcement.rest(1)
-    assert announcement_for(RerollPaid(0, 1, "dogs"), ["Ann", "Bo"]) == \
-        Announcement.reroll(Seat(0, "Ann"), Seat(1, "Bo"))
-    assert announcement_for(PressRolled(0, 6, "plus_two")) == Announcement.press("plus2")
-    assert announcement_for(SomethingElse(0)) is None
-
-
-def test_a_turn_of_a_seat_with_every_dog_covered_says_it_must_rest() -> None:
-    said = announcement_for(TurnStarted(3), all_covered={3})
-    assert said is not None and said.kinds == ("turn", "rest")
-    plain = announcement_for(TurnStarted(3), all_covered={1})
-    assert plain is not None and plain.kinds == ("turn",)
-
-
-def test_a_private_event_is_never_spoken() -> None:
-    assert announcement_for(BidLocked(0, 7)) is None
-
-
-def test_the_reveal_says_the_order_and_never_the_bids() -> None:
-    # R1/I5: change every bid and nothing said changes
-    first = announcement_for(BidsRevealed((9, 0, 4), (0, 2, 1)))
-    second = announcement_for(BidsRevealed((1, 0, 0), (0, 2, 1)))
-    assert first == second
-    assert first is not None
-    keys = {t.key for lang in LANGUAGES for t in first.tokens(lang) if isinstance(t, Clip)}
-    assert not any(k.startswith("num.") for k in keys)
-
-
-# --- the real engine ----------------------------------------------------------------------
-
-rules_events = pytest.importorskip("companion.rules.events")
-model = pytest.importorskip("companion.rules.model")
-
-
-def test_every_mapped_name_is_a_real_event_or_a_documented_alias() -> None:
-    aliases = {"RerollPaid", "ForcedRest"}
-    for name in MAPPING:
-        assert name in aliases or hasattr(rules_events, name), name
+def test_every_event_the_voice_speaks_is_a_real_event_type() -> None:
+    assert set(MAPPING) <= set(ev.EVENT_TYPES)
+    assert not any(t.private for t in MAPPING)
 
 
 def test_real_events_map_to_their_announcements() -> None:
-    ev, m = rules_events, model
     cases = [
         (ev.RoundStarted(round=3, ice_bear=1), Announcement.new_round(3)),
         (ev.BidsRevealed(bids=(2, 0, 5), order=(2, 0, 1)),
@@ -132,18 +39,56 @@ def test_real_events_map_to_their_announcements() -> None:
         (ev.TerrainRolled(0, 2, 1, False), Announcement.terrain(False)),
         (ev.AvalancheRolled(0, 6, 0, True), Announcement.avalanche(True)),
         (ev.RerollForced(1, 0, m.RollKind.DOGS), Announcement.reroll(1, Seat(0, "Peter"))),
+        (ev.RerollForced(0, 0, m.RollKind.PRESS), Announcement.reroll(
+            Seat(0, "Peter"), Seat(0, "Peter"))),
         (ev.PressRolled(0, 6, m.PressResult.PLUS_TWO), Announcement.press("plus2")),
+        (ev.PressRolled(0, 4, m.PressResult.PLUS_ONE), Announcement.press("plus1")),
+        (ev.PressRolled(0, 2, m.PressResult.NOTHING), Announcement.press("nothing")),
         (ev.PressRolled(0, 1, m.PressResult.TIRED), Announcement.press("tired")),
         (ev.GameWon(2), Announcement.winner(Seat(2, "Regina"))),
     ]
     for event, expected in cases:
         assert announcement_for(event, NAMES) == expected, type(event).__name__
+    assert announcement_for(ev.RerollForced(1, 0, m.RollKind.DOGS), ["Ann", "Bo"]) == \
+        Announcement.reroll(Seat(1, "Bo"), Seat(0, "Ann"))
     assert announcement_for(ev.MovementStarted(2, m.MoveContext.NORMAL, 4)) is None
-    assert announcement_for(ev.BidLocked(0, 5)) is None
+    assert announcement_for(ev.PassingPaid(0)) is None  # bookkeeping is silent
+
+
+def test_every_pressing_result_has_its_clip() -> None:
+    assert set(PRESS_CLIPS) == set(m.PressResult)
+    manifest = load_manifest()
+    for result in m.PressResult:
+        said = announcement_for(ev.PressRolled(0, 1, result))
+        assert said is not None
+        for language in LANGUAGES:
+            assert all(t.key in manifest[language] for t in said.tokens(language)
+                       if isinstance(t, Clip))
+
+
+def test_a_turn_of_a_seat_with_every_dog_covered_says_it_must_rest() -> None:
+    said = announcement_for(ev.TurnStarted(3), all_covered={3})
+    assert said is not None and said.kinds == ("turn", "rest")
+    plain = announcement_for(ev.TurnStarted(3), all_covered={1})
+    assert plain is not None and plain.kinds == ("turn",)
+
+
+def test_a_private_event_is_never_spoken() -> None:
+    assert announcement_for(ev.BidLocked(0, 7)) is None
     assert announcement_for(ev.BidUnlocked(0)) is None
 
 
-def _bot_games(count: int) -> Iterator[tuple[object, frozenset[int]]]:
+def test_the_reveal_says_the_order_and_never_the_bids() -> None:
+    # R1/I5: change every bid and nothing said changes
+    first = announcement_for(ev.BidsRevealed((9, 0, 4), (0, 2, 1)))
+    second = announcement_for(ev.BidsRevealed((1, 0, 0), (0, 2, 1)))
+    assert first == second
+    assert first is not None
+    keys = {t.key for lang in LANGUAGES for t in first.tokens(lang) if isinstance(t, Clip)}
+    assert not any(k.startswith("num.") for k in keys)
+
+
+def _bot_games(count: int) -> Iterator[tuple[ev.Event, frozenset[int]]]:
     """Every event of some bot games, with the seats whose dogs were all covered then."""
     from companion.rules.bots import play_game, sensible_policy
     from companion.rules.dice import SeededDice
@@ -151,12 +96,11 @@ def _bot_games(count: int) -> Iterator[tuple[object, frozenset[int]]]:
 
     for seed in range(count):
         players = 2 + seed % 5
-        collected: list[tuple[object, frozenset[int]]] = []
+        collected: list[tuple[ev.Event, frozenset[int]]] = []
 
-        def on_step(state: object, command: object, events: list[object],
-                    sink: list[tuple[object, frozenset[int]]] = collected) -> None:
-            covered = frozenset(i for i, p in enumerate(state.players)  # type: ignore[attr-defined]
-                                if p.uncovered == 0)
+        def on_step(state: GameState, command: object, events: list[ev.Event],
+                    sink: list[tuple[ev.Event, frozenset[int]]] = collected) -> None:
+            covered = frozenset(i for i, p in enumerate(state.players) if p.uncovered == 0)
             sink.extend((e, covered) for e in events)
 
         play_game(Settings.make([f"P{i}" for i in range(players)]),
@@ -165,18 +109,18 @@ def _bot_games(count: int) -> Iterator[tuple[object, frozenset[int]]]:
         yield from collected
 
 
+@pytest.mark.slow
 def test_whole_bot_games_are_spoken_with_shipped_clips_and_no_secrets() -> None:
     manifest = load_manifest()
     kinds: set[str] = set()
     spoken = 0
     for event, covered in _bot_games(12):
         said = announcement_for(event, NAMES, all_covered=covered)
-        if getattr(event, "private", False):
+        if event.private:
             assert said is None
-        if type(event).__name__ == "BidsRevealed":
+        if isinstance(event, ev.BidsRevealed):
             assert said == announcement_for(
-                dataclasses.replace(event, bids=tuple(0 for _ in event.bids)),  # type: ignore[type-var,attr-defined]
-                NAMES)
+                dataclasses.replace(event, bids=tuple(0 for _ in event.bids)), NAMES)
         if said is None:
             continue
         spoken += 1

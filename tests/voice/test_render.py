@@ -46,7 +46,7 @@ def test_pauses_and_word_gaps_are_real_silence_of_the_right_length(
     bank = ClipBank()
     frame = MixerFormat.current().frame_bytes
     alone = len(bank.raw("en", "round")) + len(bank.raw("en", "num.3"))
-    joined = compose(Announcement.weather(3, "south", "warm").tokens("en")[:2], "en", bank)
+    joined = compose(Announcement.weather(3, "southern", "warm").tokens("en")[:2], "en", bank)
     assert len(joined) == alone + 22050 * 40 // 1000 * frame  # one 40 ms word gap
     assert MixerFormat(22050, -16, 1).silence(100) == b"\x00" * 2 * 2205
     assert set(MixerFormat(22050, 8, 2).silence(10)) == {0x80}

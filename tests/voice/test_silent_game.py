@@ -15,6 +15,7 @@ from companion.runner import run_demo
 from companion.voice import Announcer
 
 
+@pytest.mark.slow
 def test_a_whole_game_runs_silently_when_the_mixer_cannot_open(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:

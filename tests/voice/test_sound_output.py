@@ -49,6 +49,7 @@ def test_output_is_read_from_the_config_and_checked(tmp_path: Path) -> None:
             load_config(write_config(tmp_path, bad))
 
 
+@pytest.mark.slow
 def test_sound_test_plays_on_the_dummy_output_and_names_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -61,6 +62,7 @@ def test_sound_test_plays_on_the_dummy_output_and_names_it(
         in out
 
 
+@pytest.mark.slow
 def test_an_absent_output_falls_back_to_the_default_and_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -71,6 +73,7 @@ def test_an_absent_output_falls_back_to_the_default_and_says_so(
     assert "on the default output (output not found" in out
 
 
+@pytest.mark.slow
 def test_an_alsa_name_on_another_driver_is_flagged(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -113,6 +116,7 @@ def played_on_disk(tmp_path: Path, voice: str) -> bytes:
     return raw.read_bytes()
 
 
+@pytest.mark.slow
 def test_the_line_is_really_played_at_the_configured_volume(tmp_path: Path) -> None:
     loud = played_on_disk(tmp_path, "volume = 1.0")
     quiet = played_on_disk(tmp_path, "volume = 0.25")
