@@ -122,25 +122,36 @@ def strip_height(p: Painter) -> int:
 
 
 def seat_status(view: View, seat: dict[str, Any]) -> tuple[str, str | None]:
-    """The seat's one-line status and an icon name: never a bid before the reveal (I5)."""
+    """The seat's one-line status and an icon name: never a bid before the reveal (I5).
+
+    Who is acting and how comes from the phase table (the view's `act` and each seat's
+    `acting`), so the screen never restates which phase lets whom act.
+    """
     index = int(seat.get("seat", 0))
-    phase = view.get("phase")
-    if phase == "game_over":
+    act = view.get("act")
+    if act == "none":
         return ("Winner", "check") if view.get("winner") == index else ("", None)
-    if phase == "bidding":
+    if act == "bid":
         return ("Locked in", "check") if seat.get("locked") else ("Thinking…", "dots")
-    window = view.get("window")
-    if window and index in (window.get("waiting") or []):
-        return (f"May {window.get('kind', 'act')}", "dots")
+    if seat.get("acting"):
+        if act == "react":
+            return (f"May {(view.get('window') or {}).get('kind', 'act')}", "dots")
+        if act in _ACTING:
+            return _ACTING[str(act)]
     if view.get("active") == index:
         return ("Playing", "marker")
-    if phase == "training":
-        if view.get("training_next") == index:
-            return ("Choosing", "marker")
-        return ("", None)
     if seat.get("bid") is not None:
         return (f"Bid {seat['bid']}", None)
     return ("", None)
+
+
+_ACTING: dict[str, tuple[str, str | None]] = {
+    "train": ("Choosing", "marker"),
+    "turn": ("Playing", "marker"),
+    "move": ("Playing", "marker"),
+    "press": ("Playing", "marker"),
+}
+"""The status of the seat a kind of act waits for (the Ice Bear's weather roll has none)."""
 
 
 def draw_strip(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False) -> None:
@@ -166,8 +177,8 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
     """One seat's card in the strip."""
     index = int(seat.get("seat", 0))
     ident = w.seat_identity(index)
-    active = view.get("active") == index or (
-        view.get("phase") == "training" and view.get("training_next") == index)
+    active = view.get("active") == index or (view.get("act") == "train"
+                                              and bool(seat.get("acting")))
     w.panel(p, card, border=ident.rgb, fill=theme.PANEL_HI if active else theme.PANEL,
             width=6 if active else 3)
     pad = p.px(10)

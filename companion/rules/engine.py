@@ -1,7 +1,8 @@
 """The rules engine: `legal()` lists what a seat may do, `apply()` does it.
 
-The phase table (`PHASES`) is the flow of the game as data: each phase names the seats
-that may act in it and the options they have. `apply()` accepts exactly what `legal()`
+The phase table (`companion.rules.phases`) is the flow of the game as data: each phase
+names the seats that may act in it, the kind of act, and what comes next; `OFFERS` gives
+each kind of act its options. `apply()` accepts exactly what `legal()`
 lists, emits events, and folds them through `evolve()`; a refused command raises a
 specific `RulesError` and changes nothing, because states are immutable values.
 """
@@ -52,6 +53,8 @@ from companion.rules.model import (
     Zone,
     is_dog,
 )
+from companion.rules.phases import ActKind, act_of, actors
+from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.settings import Settings
 from companion.rules.state import EMPTY, GameState
 
@@ -202,43 +205,9 @@ def _at_nome_board(state: GameState, seat: int) -> bool:
     return settings.boards[board].zone is settings.boards[last].zone
 
 
-def reduce_cap(state: GameState) -> int:
-    """X2: chips that may still go into the reduce window (3 dice at most, never more
-    dice than the roller has dogs to roll)."""
-    window = state.require_window()
-    dice = min(REDUCE_MAX_DICE, state.players[window.roller].uncovered)
-    return dice * REDUCE_CHIPS_PER_DIE - window.paid
+# --- what each kind of act offers -----------------------------------------------------
 
-
-def waiting_seats(state: GameState) -> tuple[int, ...]:
-    """Seats the open window still waits for: eligible, not passed, and able to pay."""
-    window = state.require_window()
-    if window.kind is WindowKind.REDUCE:
-        if reduce_cap(state) <= 0:
-            return ()
-        need = 1
-    else:
-        need = REROLL_COST
-    players, passed = state.players, window.passed
-    return tuple(s for s in window.eligible if s not in passed and players[s].chips >= need)
-
-
-# --- the phase table ----------------------------------------------------------------
-
-Actors = Callable[[GameState], tuple[int, ...]]
 Offer = Callable[[GameState, int], list[Option]]
-
-
-@dataclass(frozen=True)
-class PhaseRule:
-    """One row of the phase table: who may act and what they are offered."""
-
-    actors: Actors
-    offer: Offer
-
-
-def _active(state: GameState) -> tuple[int, ...]:
-    return (state.require_turn().seat,)
 
 
 def _opt(command: type[cmd.Command], seat: int, **params: ParamValues) -> Option:
@@ -350,41 +319,31 @@ def _offer_pressing(state: GameState, seat: int) -> list[Option]:
     return [_opt(cmd.Press, seat), _opt(cmd.SkipPress, seat)]
 
 
-def _window_actors(state: GameState) -> tuple[int, ...]:
-    return (*waiting_seats(state), cmd.TABLE)
+def _offer_nothing(state: GameState, seat: int) -> list[Option]:
+    return []
 
 
-PHASES: dict[Phase, PhaseRule] = {
-    Phase.SETUP: PhaseRule(lambda s: (cmd.TABLE,), _offer_setup),
-    Phase.TRAINING: PhaseRule(
-        lambda s: () if s.training_next is None else (s.training_next,), _offer_training),
-    Phase.BIDDING: PhaseRule(lambda s: tuple(s.seats), _offer_bidding),
-    Phase.EARLY_RISER: PhaseRule(_active, _offer_movement),
-    Phase.WEATHER: PhaseRule(lambda s: () if s.ice_bear is None else (s.ice_bear,),
-                             _offer_weather),
-    Phase.TURN: PhaseRule(_active, _offer_turn),
-    Phase.REDUCE: PhaseRule(_window_actors, _offer_window),
-    Phase.REROLL: PhaseRule(_window_actors, _offer_window),
-    Phase.MOVING: PhaseRule(_active, _offer_movement),
-    Phase.PRESSING: PhaseRule(_active, _offer_pressing),
-    Phase.PRESS_MOVE: PhaseRule(_active, _offer_movement),
-    Phase.GAME_OVER: PhaseRule(lambda s: (), lambda s, seat: []),
+OFFERS: dict[ActKind, Offer] = {
+    ActKind.SET_UP: _offer_setup,
+    ActKind.TRAIN: _offer_training,
+    ActKind.BID: _offer_bidding,
+    ActKind.WEATHER: _offer_weather,
+    ActKind.TURN: _offer_turn,
+    ActKind.MOVE: _offer_movement,
+    ActKind.PRESS: _offer_pressing,
+    ActKind.REACT: _offer_window,
+    ActKind.NONE: _offer_nothing,
 }
+"""What a seat the phase table lets act is offered, by the kind of act its phase asks for."""
 
-assert set(PHASES) == set(Phase), "every phase needs a row in the phase table"
-
-
-def actors(state: GameState) -> tuple[int, ...]:
-    """Seats (and TABLE) that may act now."""
-    return PHASES[state.phase].actors(state)
+assert set(OFFERS) == set(ActKind), "every kind of act needs its offer"
 
 
 def legal(state: GameState, seat: int) -> list[Option]:
     """Every command `seat` may issue now, with its parameters' ranges."""
-    rule = PHASES[state.phase]
-    if seat not in rule.actors(state):
+    if seat not in actors(state):
         return []
-    return rule.offer(state, seat)
+    return OFFERS[act_of(state)](state, seat)
 
 
 def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:

@@ -31,7 +31,7 @@ from companion.pads.events import Blink, Button, Light, PadEvent
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.dice import DiceSource, SystemDice
-from companion.rules.engine import apply, is_legal, reduce_cap, waiting_seats
+from companion.rules.engine import apply, is_legal
 from companion.rules.errors import (
     GameOverError,
     NotEnoughChipsError,
@@ -39,6 +39,8 @@ from companion.rules.errors import (
     RulesError,
 )
 from companion.rules.model import MAX_PLAYERS, REST_CHOICES, Phase, RollKind, WindowKind
+from companion.rules.phases import ActKind, act_of, seats_to_act
+from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.state import EMPTY, GameState
 from companion.rules.views import public_view
 from companion.table.config import TableConfig
@@ -91,6 +93,12 @@ _PHASE_SCREENS = {
     Phase.MOVING: "moving", Phase.PRESS_MOVE: "moving", Phase.PRESSING: "pressing",
     Phase.GAME_OVER: "game_over",
 }
+
+_WAIT_TEXTS = {
+    ActKind.TRAIN: "{} is choosing a training",
+    ActKind.WEATHER: "{} rolls the weather",
+}
+"""Waiting texts for the acts of one named seat outside a turn; in a turn it is its turn."""
 
 Target = cmd.Command | Callable[[cmd.Command], bool]
 """What `next_press` steers towards: a command, or a test on the commands of menu items."""
@@ -197,8 +205,8 @@ class TableController:
         self._intent: tuple[int, cmd.Command, GameState] | None = None
         self._preview_of: tuple[GameState, GameState | None] | None = None
         self._modifiers: dict[tuple[int, str], int] = {}  # (seat, roll) -> last modifier
-        self._turn_began: float | None = now if state.phase is Phase.TURN else None
-        self._won_at: float | None = now if state.phase is Phase.GAME_OVER else None
+        self._turn_began: float | None = now if act_of(state) is ActKind.TURN else None
+        self._won_at: float | None = now if act_of(state) is ActKind.NONE else None
         if state.window is not None:
             self._window = self._open_clock(state, now, 0.0)
         self._notices: list[tuple[Notice, float]] = []
@@ -238,7 +246,7 @@ class TableController:
         """The bid `seat` is choosing (or has locked), for its own pad only; None outside
         bidding. Never log, show or speak this (R1, I5)."""
         state = self._state
-        if self.in_setup or state.phase is not Phase.BIDDING:
+        if self.in_setup or act_of(state) is not ActKind.BID:
             return None
         if not 0 <= seat < len(state.players):
             return None
@@ -325,20 +333,21 @@ class TableController:
         return 0 <= seat < len(self._state.players)
 
     def _bidding(self) -> bool:
-        return not self.in_setup and self._state.phase is Phase.BIDDING
+        return not self.in_setup and act_of(self._state) is ActKind.BID
 
     def _tree(self, seat: int) -> Tree | None:
         """The root of a seat's menus now: the rules' choices with every payment behind a
         confirmation; in a window, claim-then-choose; while another seat decides to move,
         the offer to be asked before its dice roll."""
         state = self._state
-        if state.phase in (Phase.REDUCE, Phase.REROLL):
+        act = act_of(state)
+        if act is ActKind.REACT:
             tree = None
             if seat not in self._quiet or seat in self._promised:
                 tree = window_tree(state, seat, self._promised)
             ahead = self._ahead_tree(seat, tree)
             return ahead if ahead is not None else tree
-        elif state.phase is Phase.TURN and seat != state.active:
+        elif act is ActKind.TURN and seat not in seats_to_act(state):
             tree = None if seat in self._quiet else heads_up_tree(state, seat,
                                                                   seat in self._asked)
         else:
@@ -361,7 +370,7 @@ class TableController:
         """The game as it will be when the open reroll window closes with nobody paying,
         or None (no reroll window, or closing it would roll a die)."""
         state = self._state
-        if state.phase is not Phase.REROLL:
+        if state.window is None or state.window.kind is not WindowKind.REROLL:
             return None
         if self._preview_of is None or self._preview_of[0] is not state:
             try:
@@ -408,7 +417,7 @@ class TableController:
         if self.in_setup:
             return self._list_click(SETUP_UI, button, self._setup_tree())
         state = self._state
-        if state.phase is Phase.GAME_OVER:
+        if act_of(state) is ActKind.NONE:
             self._notice(seat, "The game is over")
             return Outcome()
         tree = self._tree(seat)
@@ -635,7 +644,7 @@ class TableController:
                 self._notice(None, f"{name(self._state, event.seat)}: {event.reason}")
         if self._state.window is None:
             self._window = None
-        if self._state.phase is not Phase.TURN:
+        if act_of(self._state) is not ActKind.TURN:
             self._asked.clear()
 
     def _landing(self, now: float) -> float:
@@ -720,7 +729,7 @@ class TableController:
             notices=tuple(n for n, _ in self._notices),
             animation=animation,
             animation_progress=progress,
-            stats=game_stats(self._history) if state.phase is Phase.GAME_OVER else {},
+            stats=game_stats(self._history) if act_of(state) is ActKind.NONE else {},
             undo=undo,
             charts=chart_faces(state.settings.charts) if state.settings is not None else {},
             payments=payments(self._history, names, self._promised, roller)
@@ -740,10 +749,10 @@ class TableController:
             if now - start < seconds:
                 return screen
             self._transient = None
-        if state.phase is Phase.REROLL:
-            assert state.window is not None and state.window.roll is not None
+        if state.window is not None and state.window.kind is WindowKind.REROLL:
+            assert state.window.roll is not None
             return _ROLL_SCREENS[state.window.roll]
-        if (state.phase is Phase.TURN and state.active is not None
+        if (act_of(state) is ActKind.TURN and state.active is not None
                 and self._nav.path(state.active)[:1] != ()
                 and self._nav.path(state.active)[0].startswith("rest")):
             return "rest"
@@ -782,17 +791,15 @@ class TableController:
         return lights
 
     def _lit_seats(self) -> tuple[int, ...]:
+        """The seats the phase table lets act; while bidding, the ones that have locked
+        in instead (every seat may bid, so a light says who is done); in a window, not
+        the seats that asked to be left alone."""
         state = self._state
-        phase = state.phase
-        if phase is Phase.BIDDING:
+        act = act_of(state)
+        if act is ActKind.BID:
             return tuple(s for s in state.seats if state.bids[s] is not None)
-        if phase is Phase.TRAINING:
-            return () if state.training_next is None else (state.training_next,)
-        if phase is Phase.WEATHER:
-            return () if state.ice_bear is None else (state.ice_bear,)
-        if phase in (Phase.REDUCE, Phase.REROLL):
-            return tuple(s for s in waiting_seats(state) if s not in self._quiet)
-        return () if state.active is None else (state.active,)
+        quiet = self._quiet if act is ActKind.REACT else ()
+        return tuple(s for s in seats_to_act(state) if s not in quiet)
 
     def _blink(self, seat: int, blink: Blink) -> None:
         self._requests += 1
@@ -807,15 +814,15 @@ class TableController:
         self._notices = [(n, u) for n, u in self._notices if n.seat != seat] + [(notice, until)]
 
     def _wait_text(self, seat: int) -> str:
+        """What a seat with nothing to do is told: who the phase table is waiting for."""
         state = self._state
-        phase = state.phase
-        if phase is Phase.TRAINING and state.training_next is not None:
-            return f"{name(state, state.training_next)} is choosing a training"
-        if phase is Phase.WEATHER and state.ice_bear is not None:
-            return f"{name(state, state.ice_bear)} rolls the weather"
+        act = act_of(state)
+        waited = seats_to_act(state)
+        if act in _WAIT_TEXTS and waited:
+            return _WAIT_TEXTS[act].format(name(state, waited[0]))
         if seat in self._quiet:
             return "Not asking you until your turn"
-        if phase in (Phase.REDUCE, Phase.REROLL) and state.window is not None:
+        if act is ActKind.REACT and state.window is not None:
             window = state.window
             if seat in window.passed:
                 return "You have passed"

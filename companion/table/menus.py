@@ -17,9 +17,7 @@ from companion.rules.engine import (
     allowed_trainings,
     is_legal,
     next_board,
-    reduce_cap,
     rest_places,
-    waiting_seats,
     weather_zone,
 )
 from companion.rules.model import (
@@ -38,13 +36,14 @@ from companion.rules.model import (
     Arrangement,
     Climate,
     MoveContext,
-    Phase,
     RestPlace,
     RollKind,
     StickAction,
     WindowKind,
     Zone,
 )
+from companion.rules.phases import ActKind, act_of, seats_to_act
+from companion.rules.queries import reduce_cap
 from companion.rules.state import GameState
 
 
@@ -411,25 +410,24 @@ def window_tree(state: GameState, seat: int) -> Tree:
 
 
 def seat_tree(state: GameState, seat: int) -> Tree | None:
-    """The root menu of a seat now, or None when the seat has nothing to do."""
-    phase = state.phase
-    if phase is Phase.TRAINING:
-        return training_tree(state, seat) if seat == state.training_next else None
-    if phase is Phase.BIDDING:
-        return bid_tree(state, seat)
-    if phase is Phase.WEATHER:
-        return weather_tree(state, seat) if seat == state.ice_bear else None
-    if phase in (Phase.REDUCE, Phase.REROLL):
-        return window_tree(state, seat) if seat in waiting_seats(state) else None
-    if state.active != seat:
+    """The root menu of a seat now, or None when the seat has nothing to do: the phase
+    table says who may act and what kind of act it is; this module only draws the menu."""
+    if seat not in seats_to_act(state):
         return None
-    if phase is Phase.TURN:
-        return turn_tree(state, seat)
-    if phase in (Phase.EARLY_RISER, Phase.MOVING, Phase.PRESS_MOVE):
-        return moving_tree(state, seat)
-    if phase is Phase.PRESSING:
-        return pressing_tree(state, seat)
-    return None
+    build = _TREES.get(act_of(state))
+    return build(state, seat) if build is not None else None
+
+
+_TREES: dict[ActKind, Callable[[GameState, int], Tree]] = {
+    ActKind.TRAIN: training_tree,
+    ActKind.BID: bid_tree,
+    ActKind.WEATHER: weather_tree,
+    ActKind.REACT: window_tree,
+    ActKind.TURN: turn_tree,
+    ActKind.MOVE: moving_tree,
+    ActKind.PRESS: pressing_tree,
+}
+"""The menu each kind of act opens with (setting up has its own tree; a game over none)."""
 
 
 def walk(tree: Tree, path: Sequence[str]) -> tuple[Tree, int]:
