@@ -33,10 +33,17 @@ from companion.display.chrome import (
     word,
 )
 from companion.display.paint import Painter, split_columns, split_rows
+from companion.rules.model import (
+    CROSSINGS,
+    REDUCE_CHIPS_PER_DIE,
+    REDUCE_MAX_DICE,
+    REROLL_COST,
+    DiceColour,
+    RollKind,
+    dice_taken,
+    is_dog,
+)
 from companion.table.frame import Notice, TableFrame
-
-DOG_FACES = {"green": 4, "red": 3, "blue": 2}
-"""D2: faces 1..n of a die of this colour show a dog."""
 
 PRESS_WORDS = {"plus_two": "+2 spaces", "plus_one": "+1 space", "nothing": "No effect",
                "tired": "Cover 1 dog"}
@@ -428,7 +435,7 @@ def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> li
     lines: list[str] = []
     # while the reduce window is open the chips paid are not yet a reduction (X2)
     paid = int(window.get("paid", 0)) if phase == "reduce" else 0
-    fewer = int(turn.get("reduction", 0)) + paid // 2
+    fewer = int(turn.get("reduction", 0)) + dice_taken(paid)
     dice = max(0, int(seat.get("uncovered", 0)) - fewer)
     colour = seat.get("dice") or "—"
     rolls = count(dice, f"{colour} die", f"{colour} dice")
@@ -440,17 +447,18 @@ def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> li
         lines.append(f"Move or rest? Moving rolls {rolls}")
     elif phase == "reduce":
         lines.append(f"Others may pay to take dice from {name}")
-        lines.append(f"{count(paid, 'chip')} paid → {count(paid // 2, 'die', 'dice')} "
-                     "fewer (2 chips a die, 3 at most)")
+        lines.append(f"{count(paid, 'chip')} paid → {count(dice_taken(paid), 'die', 'dice')} "
+                     f"fewer ({count(REDUCE_CHIPS_PER_DIE, 'chip')} a die, "
+                     f"{REDUCE_MAX_DICE} at most)")
         lines.append(f"Then {name} rolls {rolls}")
     elif phase == "reroll":
         roll = window.get("roll")
         if roll == "press":
-            lines.append(f"Only {name} may pay 3 chips to reroll")
+            lines.append(f"Only {name} may pay {count(REROLL_COST, 'chip')} to reroll")
         else:
             what = {"dogs": "dog dice", "terrain": "rough-terrain roll",
                     "avalanche": "avalanche roll", "weather": "weather"}.get(str(roll), "roll")
-            lines.append(f"Anyone may pay 3 chips to reroll the {what}")
+            lines.append(f"Anyone may pay {count(REROLL_COST, 'chip')} to reroll the {what}")
     elif phase in ("moving", "early_riser", "press_move"):
         spaces = int(turn.get("spaces", 0))
         what = {"early_riser": "Early Riser", "press_move": "Pressing bonus"}.get(
@@ -480,6 +488,14 @@ def dice_layout(p: Painter, rect: pygame.Rect, n: int, most: float = 200
     return per_row, fit(per_row), gap
 
 
+def _shows_dog(colour: str, face: int) -> bool:
+    """D2, asked of the rules: whether a face of a die of this colour shows a dog."""
+    try:
+        return is_dog(DiceColour(colour), face)
+    except ValueError:
+        return is_dog(DiceColour.RED, face)
+
+
 def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, faces: list[int],
                  progress: float) -> tuple[int, int]:
     """The dog dice of a roll; tumbling ones blur, landed ones show dog or blank.
@@ -499,7 +515,7 @@ def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, faces: list[int],
         down, angle = tumble(progress, i, n)
         if down:
             landed += 1
-            w.dog_die(p, box, colour, face <= DOG_FACES.get(colour, 3))
+            w.dog_die(p, box, colour, _shows_dog(colour, face))
         else:
             w.dog_die(p, box, colour, None, angle)
     return landed, height
@@ -520,7 +536,7 @@ def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
         return rect.y
     window = view.get("window") or {}
     paid = int(window.get("paid", 0)) if phase == "reduce" else 0
-    fewer = min(uncovered, int(turn.get("reduction", 0)) + paid // 2)
+    fewer = min(uncovered, int(turn.get("reduction", 0)) + dice_taken(paid))
     line = p.line(theme.BODY)
     dice = pygame.Rect(rect.x, rect.y + line + p.px(10), rect.w, rect.h - line - p.px(10))
     per_row, size, gap = dice_layout(p, dice, uncovered, most=150)
@@ -583,7 +599,7 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
     face = faces[0]
     if kind in ("terrain", "avalanche"):
         mod = int(last.get("modifier", 0))
-        need = 4 if kind == "terrain" else 6
+        need = CROSSINGS[RollKind(kind)].success
         total = face + mod
         what = "Rough terrain" if kind == "terrain" else "Avalanche"
         lines = [f"{what}: {face}" + (f" + {mod} = {total}" if mod else ""),

@@ -29,8 +29,8 @@ from companion.rules.errors import (
 from companion.rules.evolve import evolve
 from companion.rules.model import (
     AVALANCHE_MAX_MODIFIER,
-    AVALANCHE_SUCCESS,
     CLIMATES,
+    CROSSINGS,
     PASSING_COST,
     REDUCE_CHIPS_PER_DIE,
     REDUCE_MAX_DICE,
@@ -38,9 +38,7 @@ from companion.rules.model import (
     REST_CHOICES,
     STICK_COST,
     TERRAIN_MAX_MODIFIER,
-    TERRAIN_SUCCESS,
     TOTAL_STICKS,
-    TRAINING_MAXIMA,
     Arrangement,
     Climate,
     MoveContext,
@@ -51,10 +49,12 @@ from companion.rules.model import (
     StickAction,
     WindowKind,
     Zone,
+    dice_taken,
     is_dog,
+    training_maxima,
 )
 from companion.rules.phases import ActKind, act_of, actors
-from companion.rules.queries import reduce_cap, waiting_seats
+from companion.rules.queries import at_nome_board, reduce_cap, waiting_seats
 from companion.rules.settings import Settings
 from companion.rules.state import EMPTY, GameState
 
@@ -128,7 +128,7 @@ def allowed_trainings(state: GameState) -> tuple[Climate, ...]:
     choices = [c for c in CLIMATES if not (settings.variants.short_north and c is Climate.COLD)]
     if settings.variants.free_training:
         return tuple(choices)
-    maxima = dict(zip(CLIMATES, TRAINING_MAXIMA[settings.players], strict=True))
+    maxima = training_maxima(settings.players)
     taken = [p.training for p in state.players if p.training is not None]
     open_ = tuple(c for c in choices if taken.count(c) < maxima[c])
     # S8 forbids Cold while S4 reserves places for it; a seat left with nothing may take
@@ -194,15 +194,6 @@ def _unal_akleet_board(settings: Settings, board: int) -> int | None:
         if settings.boards[index].zone is Zone.NORTHERN:
             return index
     return None
-
-
-def _at_nome_board(state: GameState, seat: int) -> bool:
-    settings = state.require_settings()
-    board = state.players[seat].board
-    last = len(settings.boards) - 1
-    if settings.arrangement is Arrangement.CUSTOM:
-        return board == last
-    return settings.boards[board].zone is settings.boards[last].zone
 
 
 # --- what each kind of act offers -----------------------------------------------------
@@ -299,7 +290,7 @@ def _offer_movement(state: GameState, seat: int) -> list[Option]:
         if (settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN
                 and _unal_akleet_board(settings, player.board) is not None):
             options.append(_opt(cmd.ReachNikolai, seat))
-        if not settings.variants.short_north and _at_nome_board(state, seat):
+        if not settings.variants.short_north and at_nome_board(state, seat):
             options.append(_opt(cmd.ReachNome, seat))
     options.append(_opt(cmd.EndMove, seat))
     return options
@@ -510,7 +501,7 @@ def _open_reroll(tx: _Tx, roll: RollKind, roller: int) -> None:
     """
     state = tx.state
     early = state.turn is not None and state.turn.context is MoveContext.EARLY
-    if roll is RollKind.PRESS or (early and roll in _CROSSINGS):
+    if roll is RollKind.PRESS or (early and roll in CROSSINGS):
         candidates: tuple[int, ...] = (roller,)
     else:
         candidates = tuple(state.seats)
@@ -568,7 +559,7 @@ def _h_reroll(tx: _Tx, c: cmd.Reroll) -> None:
         _roll_weather(tx, roller, last.zone, reroll=True)
     elif window.roll is RollKind.DOGS:
         _roll_dogs(tx, reroll=True)  # X2: the reduction holds for the reroll
-    elif window.roll in _CROSSINGS:
+    elif window.roll in CROSSINGS:
         _roll_crossing(tx, window.roll, roller, last.modifier, reroll=True)
     else:
         _roll_press(tx, roller, reroll=True)
@@ -596,15 +587,15 @@ def _close_window(tx: _Tx) -> None:
         return
     if window.paid % REDUCE_CHIPS_PER_DIE and window.last_payer is not None:
         tx.emit(ev.ChipsDrawn(window.last_payer, 1, "reduce refund"))  # X2 ruling
-    dice = window.paid // REDUCE_CHIPS_PER_DIE
+    dice = dice_taken(window.paid)
     if dice:
         tx.emit(ev.DiceReduced(window.roller, dice))
     _roll_dogs(tx, reroll=False)
 
 
-_CROSSINGS: dict[RollKind, tuple[int, type[ev.TerrainRolled] | type[ev.AvalancheRolled]]] = {
-    RollKind.TERRAIN: (TERRAIN_SUCCESS, ev.TerrainRolled),  # M4: 4-6 enters
-    RollKind.AVALANCHE: (AVALANCHE_SUCCESS, ev.AvalancheRolled),  # M5: 6 crosses
+_CROSSING_EVENTS: dict[RollKind, type[ev.TerrainRolled] | type[ev.AvalancheRolled]] = {
+    RollKind.TERRAIN: ev.TerrainRolled,  # M4: 4-6 enters
+    RollKind.AVALANCHE: ev.AvalancheRolled,  # M5: 6 crosses
 }
 
 
@@ -617,9 +608,9 @@ def _h_crossing(tx: _Tx, c: cmd.RollTerrain | cmd.RollAvalanche) -> None:
 
 def _roll_crossing(tx: _Tx, kind: RollKind, seat: int, modifier: int, reroll: bool) -> None:
     """A standard-die roll to enter rough terrain or cross an avalanche stick."""
-    needed, event = _CROSSINGS[kind]
     face = tx.roll()
-    tx.emit(event(seat, face, modifier, face + modifier >= needed, reroll))
+    success = CROSSINGS[kind].succeeds(face, modifier)
+    tx.emit(_CROSSING_EVENTS[kind](seat, face, modifier, success, reroll))
     _open_reroll(tx, kind, seat)
 
 

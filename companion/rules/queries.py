@@ -6,7 +6,13 @@ the answer out again from the rule constants (one place for each rule fact).
 
 from __future__ import annotations
 
-from companion.rules.model import REDUCE_CHIPS_PER_DIE, REDUCE_MAX_DICE, REROLL_COST, WindowKind
+from companion.rules.model import (
+    REDUCE_CHIPS_PER_DIE,
+    REDUCE_MAX_DICE,
+    REROLL_COST,
+    Arrangement,
+    WindowKind,
+)
 from companion.rules.state import GameState
 
 
@@ -29,3 +35,12 @@ def waiting_seats(state: GameState) -> tuple[int, ...]:
         need = REROLL_COST
     players, passed = state.players, window.passed
     return tuple(s for s in window.eligible if s not in passed and players[s].chips >= need)
+
+
+def at_nome_board(state: GameState, seat: int) -> bool:
+    """T3: the sled is on Nome's board (Intro/Standard: in Nome's zone), so it may finish."""
+    settings = state.require_settings()
+    board, last = state.players[seat].board, len(settings.boards) - 1
+    if settings.arrangement is Arrangement.CUSTOM:
+        return board == last
+    return settings.boards[board].zone is settings.boards[last].zone

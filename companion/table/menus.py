@@ -21,18 +21,14 @@ from companion.rules.engine import (
     weather_zone,
 )
 from companion.rules.model import (
-    AVALANCHE_MAX_MODIFIER,
-    AVALANCHE_SUCCESS,
     CLIMATES,
+    CROSSINGS,
     PASSING_COST,
     REDUCE_CHIPS_PER_DIE,
     REROLL_COST,
     REST_CHOICES,
     STICK_COST,
-    TERRAIN_MAX_MODIFIER,
-    TERRAIN_SUCCESS,
     TOTAL_STICKS,
-    TRAINING_MAXIMA,
     Arrangement,
     Climate,
     MoveContext,
@@ -41,9 +37,10 @@ from companion.rules.model import (
     StickAction,
     WindowKind,
     Zone,
+    training_maxima,
 )
 from companion.rules.phases import ActKind, act_of, seats_to_act
-from companion.rules.queries import reduce_cap
+from companion.rules.queries import at_nome_board, reduce_cap
 from companion.rules.state import GameState
 
 
@@ -129,16 +126,6 @@ def name(state: GameState, seat: int) -> str:
     return state.players[seat].name
 
 
-def _at_nome_board(state: GameState, seat: int) -> bool:
-    """T3: the sled is on Nome's board (Intro/Standard: in Nome's zone), so it may finish."""
-    settings = state.settings
-    assert settings is not None
-    board, last = state.players[seat].board, len(settings.boards) - 1
-    if settings.arrangement is Arrangement.CUSTOM:
-        return board == last
-    return settings.boards[board].zone is settings.boards[last].zone
-
-
 def _item(state: GameState, key: str, label: str, command: cmd.Command, detail: str = "",
           blocked: str = "") -> Node:
     """An item for a command: enabled iff legal now; otherwise greyed with a reason."""
@@ -164,7 +151,7 @@ def training_tree(state: GameState, seat: int) -> Tree:
     settings = state.settings
     assert settings is not None
     allowed = allowed_trainings(state)
-    maxima = dict(zip(CLIMATES, TRAINING_MAXIMA[settings.players], strict=True))
+    maxima = training_maxima(settings.players)
     taken = [p.training for p in state.players if p.training is not None]
     items = []
     for climate in CLIMATES:
@@ -210,7 +197,7 @@ def stick_tree(state: GameState, seat: int) -> Tree:
     items = []
     for action in StickAction:
         if action is StickAction.PLACE and state.sticks >= TOTAL_STICKS:
-            blocked = "all 4 sticks are in play"
+            blocked = f"all {TOTAL_STICKS} sticks are in play"
         elif action is not StickAction.PLACE and state.sticks == 0:
             blocked = "no stick in play"
         else:
@@ -311,17 +298,15 @@ def turn_tree(state: GameState, seat: int) -> Tree:
 def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
     """M4/M5: the modifier to buy before the roll, each with its odds (X3)."""
     items = []
-    if kind is RollKind.TERRAIN:
-        top, need, title = TERRAIN_MAX_MODIFIER, TERRAIN_SUCCESS, "Rough terrain roll (M4)"
-    else:
-        top, need, title = AVALANCHE_MAX_MODIFIER, AVALANCHE_SUCCESS, "Avalanche roll (M5)"
-    for modifier in range(top + 1):
+    crossing = CROSSINGS[kind]
+    title = "Rough terrain roll (M4)" if kind is RollKind.TERRAIN else "Avalanche roll (M5)"
+    for modifier in range(crossing.max_modifier + 1):
         command: cmd.Command
         if kind is RollKind.TERRAIN:
             command = cmd.RollTerrain(seat, modifier)
         else:
             command = cmd.RollAvalanche(seat, modifier)
-        odds = percent(7 - need + modifier)
+        odds = percent(crossing.winning_faces(modifier))
         cost = chips(modifier) if modifier else "free"
         items.append(_item(state, str(modifier), f"+{modifier}", command, f"{odds} · {cost}"))
     return Tree(kind.value, title, items, SUB_HINT, default="0")
@@ -357,7 +342,7 @@ def moving_tree(state: GameState, seat: int) -> Tree:
     if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
         items.append(_item(state, "nikolai", "Reached Nikolai", cmd.ReachNikolai(seat),
                            "go to Unal-Akleet (S9)", "no spaces"))
-    if not settings.variants.short_north and _at_nome_board(state, seat):
+    if not settings.variants.short_north and at_nome_board(state, seat):
         items.append(_item(state, "nome", "Reached Nome!", cmd.ReachNome(seat), "wins (T3)",
                            "no spaces"))
     if turn.context is not MoveContext.EARLY:
@@ -389,17 +374,17 @@ def window_tree(state: GameState, seat: int) -> Tree:
     assert window is not None
     roller = name(state, window.roller)
     if window.kind is WindowKind.REDUCE:
-        cap = reduce_cap(state)
+        cap, die = reduce_cap(state), REDUCE_CHIPS_PER_DIE
         items = [
             _item(state, "pass", "Pass", cmd.Pass(seat)),
             _item(state, "pay1", "Pay 1 chip", cmd.Reduce(seat, 1), "", f"{cap} left to pay"),
-            _item(state, "pay2", "Pay 2 chips", cmd.Reduce(seat, 2), "1 die",
-                  f"only {chips(cap)} can go in" if cap < 2 else ""),
+            _item(state, "pay2", f"Pay {chips(die)}", cmd.Reduce(seat, die), "1 die",
+                  f"only {chips(cap)} can go in" if cap < die else ""),
         ]
         for node, button in zip(items, ("left", "right", "select"), strict=True):
             node.button = button
         title = f"Take dice from {roller}?"
-        hint = f"◀ pass · ▶ pay 1 · ● pay 2 ({REDUCE_CHIPS_PER_DIE} chips a die)"
+        hint = f"◀ pass · ▶ pay 1 · ● pay {die} ({chips(die)} a die)"
         return Tree("reduce", title, items, hint, "buttons")
     items = [_item(state, "pass", "Pass", cmd.Pass(seat)),
              _item(state, "reroll", "Roll again", cmd.Reroll(seat), chips(REROLL_COST))]

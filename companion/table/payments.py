@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.rules import events as ev
-from companion.rules.model import REDUCE_CHIPS_PER_DIE, RollKind
+from companion.rules.model import RollKind, dice_taken
 from companion.table.frame import Payment
 from companion.table.menus import ROLL_WORDS, chips
 
@@ -64,7 +64,7 @@ def payments(history: Sequence[ev.Event], names: Sequence[str],
                                f"{who} paid {n} for {words}"))
     if promised and roller is not None:
         for seat, paid in promised.items():
-            dice = paid // REDUCE_CHIPS_PER_DIE
+            dice = dice_taken(paid)
             what = _dice(dice) if dice else "a chip towards a die"
             out.append(Payment(seat, paid, "reduce", roller, "dogs",
                                f"{names[seat]} takes {what} from {names[roller]} "

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 
 from companion.rules import commands as cmd
 from companion.rules.engine import is_legal
-from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, WindowKind
+from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, WindowKind, dice_taken
 from companion.rules.phases import ActKind, act_of
 from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.state import GameState
@@ -127,7 +127,7 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
     window = state.require_window()
     if seat in promised:
         paid = promised[seat]
-        dice = paid // REDUCE_CHIPS_PER_DIE
+        dice = dice_taken(paid)
         what = f"{dice_word(dice)} ({chips(paid)})" if dice else chips(paid)
         cancel = Node("cancel", "Cancel my payment", f"keep {chips(paid)}")
         return Tree("promised", f"You take {what} from {name(state, window.roller)}",
