@@ -1,6 +1,6 @@
 """The middle of the table screen, one function per screen of the round.
 
-Each screen draws from the frame alone (its public view, menus, countdown, animation);
+Each screen draws from the frame alone (its typed view, menus, countdown, animation);
 none of them can see a secret bid because the frame never carries one (R1, I5). Rolls
 animate from `frame.animation_progress` only, with no randomness of their own, so the
 same frame always draws the same pixels.
@@ -9,8 +9,7 @@ same frame always draws the same pixels.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -33,17 +32,10 @@ from companion.display.chrome import (
     word,
 )
 from companion.display.paint import Painter, split_columns, split_rows
-from companion.rules.model import (
-    CROSSINGS,
-    REDUCE_CHIPS_PER_DIE,
-    REDUCE_MAX_DICE,
-    REROLL_COST,
-    DiceColour,
-    RollKind,
-    dice_taken,
-    is_dog,
-)
+from companion.rules.model import MoveContext, Phase, RollKind
+from companion.rules.phases import ActKind
 from companion.table.frame import Notice, TableFrame
+from companion.table.view import SeatStats, SeatView, TurnView
 
 PRESS_WORDS = {"plus_two": "+2 spaces", "plus_one": "+1 space", "nothing": "No effect",
                "tired": "Cover 1 dog"}
@@ -157,16 +149,16 @@ def screen_setup(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     areas = Areas(p, frame, rect)
     body = title_row(p, view, areas.content, "MUSH — table companion")
     lines: list[str] = []
-    if view.get("arrangement"):
-        boards = " · ".join(view.get("boards") or [])
-        lines.append(f"{word(view['arrangement'])} arrangement: {boards}")
-        variants = [k for k, v in (view.get("variants") or {}).items() if v]
+    if view.arrangement:
+        boards = " · ".join(view.boards)
+        lines.append(f"{word(view.arrangement)} arrangement: {boards}")
+        variants = view.variants
         lines.append("Variants: " + (", ".join(word(v) for v in variants) if variants
                                      else "none"))
-        charts = view.get("placeholder_charts") or []
+        charts = view.placeholder_charts
         if charts:
             lines.append("Placeholder charts: " + ", ".join(word(c) for c in charts))
-        lines.append(f"{len(view.get('seats') or [])} players")
+        lines.append(f"{len(view.seats)} players")
     else:
         lines.append("Choose players, boards and variants on the pads.")
     line_rows(p, body, lines)
@@ -179,17 +171,17 @@ def screen_training(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """S4: who chooses training now, and which trainings are still open."""
     view = frame.view
     areas = Areas(p, frame, rect)
-    chooser = view.get("training_next")
+    chooser = view.training_next
     if chooser is not None:
         body = title_row(p, view, areas.content, f"{seat_name(view, chooser)} chooses training",
                          chooser)
     else:
         body = title_row(p, view, areas.content, "Training chosen")
-    open_ = view.get("trainings_open") or []
-    seats = view.get("seats") or []
+    open_ = view.trainings_open
+    seats = view.seats
     rows = split_rows(body, [1.0, 1.0, 1.0], gap=p.px(12))
     for climate, row in zip(("warm", "moderate", "cold"), rows, strict=True):
-        taken = [s["seat"] for s in seats if s.get("training") == climate]
+        taken = [s.seat for s in seats if s.training == climate]
         is_open = climate in open_
         w.panel(p, row, border=theme.CLIMATE_RGB[climate] if is_open else None)
         pad = p.px(10)
@@ -217,7 +209,7 @@ def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """R1: who has locked in and who is still thinking; never a value, never a count."""
     view = frame.view
     areas = Areas(p, frame, rect)
-    body = title_row(p, view, areas.content, f"Secret bids — round {view.get('round', 0)}")
+    body = title_row(p, view, areas.content, f"Secret bids — round {view.round}")
     hint_h = p.line(theme.SMALL)
     hint = "On your pad: ▶ more  ◀ less  ● lock in"
     if areas.bid_menus:
@@ -227,10 +219,10 @@ def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     p.text(hint, pygame.Rect(body.x, body.y, body.w, hint_h), theme.SMALL, colour=theme.DIM)
     body = pygame.Rect(body.x, body.y + hint_h + p.px(10), body.w,
                        body.h - hint_h - p.px(10))
-    seats = view.get("seats") or []
+    seats = view.seats
     for seat, tile in zip(seats, seat_grid(body, len(seats), p.px(14)), strict=True):
-        index = int(seat["seat"])
-        locked = bool(seat.get("locked"))
+        index = seat.seat
+        locked = seat.locked
         ident = w.seat_identity(index)
         w.panel(p, tile, border=ident.rgb, width=6 if locked else 2)
         pad = p.px(12)
@@ -267,41 +259,41 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """
     view = frame.view
     areas = Areas(p, frame, rect)
-    body = title_row(p, view, areas.content, f"Bids revealed — round {view.get('round', 0)}")
-    seats = view.get("seats") or []
+    body = title_row(p, view, areas.content, f"Bids revealed — round {view.round}")
+    seats = view.seats
     progress = frame.animation_progress if frame.animation == "reveal" else 1.0
     bids_box, order_box = split_rows(body, [1.2, 1.0], gap=p.px(14))
     tiles = split_columns(bids_box, [1.0] * max(1, len(seats)), gap=p.px(12))
     for seat, tile in zip(seats, tiles, strict=False):
-        index = int(seat["seat"])
+        index = seat.seat
         w.panel(p, tile, border=w.seat_identity(index).rgb)
         pad = p.px(10)
         inner = tile.inflate(-2 * pad, -2 * pad)
         head, num = split_rows(inner, [1.0, 1.6], gap=p.px(4))
         _seat_heading(p, view, index, head, pad, theme.SMALL)
-        bid = seat.get("bid")
+        bid = seat.bid
         if bid is not None:
             p.text(str(bid), num, 96, bold=True, align="center")
         else:
             pygame.draw.rect(p.surface, theme.PANEL_HI, num.inflate(-num.w // 3, -p.px(8)),
                              border_radius=p.px(10))
-    order = view.get("order") or []
+    order = view.order
     label_h = p.line(theme.BODY)
     p.text("Order of play", pygame.Rect(order_box.x, order_box.y, order_box.w, label_h),
            theme.BODY, bold=True)
     row = pygame.Rect(order_box.x, order_box.y + label_h + p.px(6), order_box.w,
                       max(0, order_box.h - 2 * label_h - p.px(12)))
     cells = split_columns(row, [1.0] * max(1, len(order)), gap=p.px(10))
-    early = view.get("early_riser")
-    for place, (seat, cell) in enumerate(zip(order, cells, strict=False), start=1):
-        w.panel(p, cell, border=theme.YELLOW if seat == early and progress >= 1.0
-                else w.seat_identity(seat).rgb)
+    early = view.early_riser
+    for place, (who, cell) in enumerate(zip(order, cells, strict=False), start=1):
+        w.panel(p, cell, border=theme.YELLOW if who == early and progress >= 1.0
+                else w.seat_identity(who).rgb)
         pad = p.px(8)
         inner = cell.inflate(-2 * pad, -2 * pad)
         badge = min(inner.h, w.badge_size(p))
         p.text(ordinal(place), pygame.Rect(inner.x, inner.y, inner.w - badge - pad, inner.h),
                theme.BODY, bold=True)
-        w.seat_badge(p, seat, pygame.Rect(inner.right - badge, inner.centery - badge // 2,
+        w.seat_badge(p, who, pygame.Rect(inner.right - badge, inner.centery - badge // 2,
                                           badge, badge))
     note_box = pygame.Rect(order_box.x, order_box.bottom - label_h, order_box.w, label_h)
     if early is not None:
@@ -346,11 +338,12 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     and every seat's dice colour for the round."""
     view = frame.view
     areas = Areas(p, frame, rect)
-    bear = view.get("ice_bear")
-    weather = view.get("weather")
-    last = view.get("last_roll") or {}
-    rolled = last.get("faces", [None])[0] if last.get("kind") == "weather" else None
-    zone = view.get("weather_zone") if weather else view.get("chart_zone")
+    bear = view.ice_bear
+    weather = view.weather
+    last = view.last_roll
+    rolled = (last.faces[0] if last is not None and last.kind is RollKind.WEATHER
+              and last.faces else None)
+    zone = view.weather_zone if weather else view.chart_zone
     # W3: the view already holds the new weather while the die tumbles; the word waits
     # for the die to land, here as in the header.
     animating = frame.animation == "weather" and frame.animation_progress < 1.0
@@ -401,7 +394,7 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                theme.BIG)
         return
     # W4: each seat's dice colour for the round.
-    seats = view.get("seats") or []
+    seats = view.seats
     line = p.line(theme.BODY)
     fits = max(1, (rest.h + p.px(8)) // (line + p.px(8)))  # rows that fit the room
     cols = max(2 if len(seats) > 3 else 1, math.ceil(len(seats) / fits))
@@ -413,13 +406,13 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         if y + line > box.bottom:
             continue
         badge = line
-        index = int(seat["seat"])
+        index = seat.seat
         w.seat_badge(p, index, pygame.Rect(box.x, y, badge, badge),
                      letter=badge >= p.line(theme.FLOOR))
         die = pygame.Rect(box.x + badge + p.px(8), y, badge, badge)
-        if seat.get("dice"):
-            w.dog_die(p, die, seat["dice"], True)
-        p.text(f"{seat_name(view, index)}: {seat.get('dice') or '—'}",
+        if seat.dice:
+            w.dog_die(p, die, seat.dice, True)
+        p.text(f"{seat_name(view, index)}: {seat.dice or '—'}",
                pygame.Rect(die.right + p.px(8), y, box.right - die.right - p.px(8), line),
                theme.BODY)
 
@@ -427,48 +420,46 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 # --- a turn -----------------------------------------------------------------------------
 
 
-def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> list[str]:
-    """What is happening in this turn, in words, phase by phase."""
-    phase = view.get("phase")
-    name = seat_name(view, int(turn["seat"]))
-    window = view.get("window") or {}
+def _turn_headline(view: View, turn: TurnView, seat: SeatView) -> list[str]:
+    """What is happening in this turn, in words, phase by phase (the sums are the view's)."""
+    phase = view.phase
+    name = seat_name(view, turn.seat)
+    window = view.window
+    costs = view.costs
     lines: list[str] = []
-    # while the reduce window is open the chips paid are not yet a reduction (X2)
-    paid = int(window.get("paid", 0)) if phase == "reduce" else 0
-    fewer = int(turn.get("reduction", 0)) + dice_taken(paid)
-    dice = max(0, int(seat.get("uncovered", 0)) - fewer)
-    colour = seat.get("dice") or "—"
-    rolls = count(dice, f"{colour} die", f"{colour} dice")
-    if turn.get("reduction"):
-        rolls += f" ({turn['reduction']} taken away)"
-    if phase == "turn" and int(seat.get("uncovered", 1)) == 0:
+    colour = seat.dice or "—"
+    rolls = count(turn.dice_left, f"{colour} die", f"{colour} dice")
+    if turn.reduction:
+        rolls += f" ({turn.reduction} taken away)"
+    if phase is Phase.TURN and seat.uncovered == 0:
         lines.append(f"All dogs covered: {name} must rest (T2)")
-    elif phase == "turn":
+    elif phase is Phase.TURN:
         lines.append(f"Move or rest? Moving rolls {rolls}")
-    elif phase == "reduce":
+    elif phase is Phase.REDUCE:
+        paid = window.paid if window else 0
+        taken = window.dice_taken if window else 0
         lines.append(f"Others may pay to take dice from {name}")
-        lines.append(f"{count(paid, 'chip')} paid → {count(dice_taken(paid), 'die', 'dice')} "
-                     f"fewer ({count(REDUCE_CHIPS_PER_DIE, 'chip')} a die, "
-                     f"{REDUCE_MAX_DICE} at most)")
+        lines.append(f"{count(paid, 'chip')} paid → {count(taken, 'die', 'dice')} "
+                     f"fewer ({count(costs.reduce_per_die, 'chip')} a die, "
+                     f"{costs.reduce_max_dice} at most)")
         lines.append(f"Then {name} rolls {rolls}")
-    elif phase == "reroll":
-        roll = window.get("roll")
-        if roll == "press":
-            lines.append(f"Only {name} may pay {count(REROLL_COST, 'chip')} to reroll")
+    elif phase is Phase.REROLL:
+        roll = window.roll if window else None
+        if roll is RollKind.PRESS:
+            lines.append(f"Only {name} may pay {count(costs.reroll, 'chip')} to reroll")
         else:
             what = {"dogs": "dog dice", "terrain": "rough-terrain roll",
                     "avalanche": "avalanche roll", "weather": "weather"}.get(str(roll), "roll")
-            lines.append(f"Anyone may pay {count(REROLL_COST, 'chip')} to reroll the {what}")
-    elif phase in ("moving", "early_riser", "press_move"):
-        spaces = int(turn.get("spaces", 0))
-        what = {"early_riser": "Early Riser", "press_move": "Pressing bonus"}.get(
-            str(phase), "Move")
-        lines.append(f"{what}: up to {count(spaces, 'space')}")
-        if turn.get("entered"):
-            lines.append(f"Entered by a roll: {turn['entered']}")
-        if turn.get("passing"):
+            lines.append(f"Anyone may pay {count(costs.reroll, 'chip')} to reroll the {what}")
+    elif view.act is ActKind.MOVE:
+        what = {Phase.EARLY_RISER: "Early Riser", Phase.PRESS_MOVE: "Pressing bonus"}.get(
+            phase, "Move")
+        lines.append(f"{what}: up to {count(turn.spaces, 'space')}")
+        if turn.entered:
+            lines.append(f"Entered by a roll: {turn.entered}")
+        if turn.passing:
             lines.append("May pass opponents this turn")
-    elif phase == "pressing":
+    elif phase is Phase.PRESSING:
         lines.append("Training matches the weather: roll for the pressing bonus?")
     return lines
 
@@ -488,34 +479,27 @@ def dice_layout(p: Painter, rect: pygame.Rect, n: int, most: float = 200
     return per_row, fit(per_row), gap
 
 
-def _shows_dog(colour: str, face: int) -> bool:
-    """D2, asked of the rules: whether a face of a die of this colour shows a dog."""
-    try:
-        return is_dog(DiceColour(colour), face)
-    except ValueError:
-        return is_dog(DiceColour.RED, face)
-
-
-def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, faces: list[int],
+def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, dogs: Sequence[bool],
                  progress: float) -> tuple[int, int]:
-    """The dog dice of a roll; tumbling ones blur, landed ones show dog or blank.
+    """The dog dice of a roll (per die: shows a dog, as the rules read its face);
+    tumbling ones blur, landed ones show dog or blank.
 
     Returns how many have landed, so the result line waits for the last die, and the
     height the dice took, so what follows sits right under them.
     """
-    n = len(faces)
+    n = len(dogs)
     if n == 0:
         return 0, 0
     per_row, size, gap = dice_layout(p, rect, n)
     height = math.ceil(n / per_row) * (size + gap) - gap
     landed = 0
-    for i, face in enumerate(faces):
+    for i, dog in enumerate(dogs):
         r, c = divmod(i, per_row)
         box = pygame.Rect(rect.x + c * (size + gap), rect.y + r * (size + gap), size, size)
         down, angle = tumble(progress, i, n)
         if down:
             landed += 1
-            w.dog_die(p, box, colour, _shows_dog(colour, face))
+            w.dog_die(p, box, colour, dog)
         else:
             w.dog_die(p, box, colour, None, angle)
     return landed, height
@@ -525,18 +509,16 @@ def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
     """Before the dog roll (T1, X2): the dice the roller is about to roll, faceless, with
     the ones the others' chips take away crossed out, so the reduce window is seen, not
     only read."""
-    phase = view.get("phase")
-    turn = view.get("turn") or {}
-    if phase not in ("turn", "reduce") or turn.get("context") not in (None, "normal"):
+    turn = view.turn
+    if (turn is None or view.phase not in (Phase.TURN, Phase.REDUCE)
+            or turn.context is not MoveContext.NORMAL):
         return rect.y
-    seat = seat_by_index(view, int(turn.get("seat", -1)))
-    colour = str(seat.get("dice") or "")
-    uncovered = int(seat.get("uncovered", 0))
+    seat = seat_by_index(view, turn.seat)
+    colour = seat.dice
+    uncovered = seat.uncovered
     if not colour or uncovered <= 0:
         return rect.y
-    window = view.get("window") or {}
-    paid = int(window.get("paid", 0)) if phase == "reduce" else 0
-    fewer = min(uncovered, int(turn.get("reduction", 0)) + dice_taken(paid))
+    fewer = min(uncovered, turn.dice_taken)
     line = p.line(theme.BODY)
     dice = pygame.Rect(rect.x, rect.y + line + p.px(10), rect.w, rect.h - line - p.px(10))
     per_row, size, gap = dice_layout(p, dice, uncovered, most=150)
@@ -561,25 +543,25 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
     Returns the y just under what was drawn, where the roll's payments go.
     """
     view = frame.view
-    last = view.get("last_roll")
+    last = view.last_roll
     if rect.h <= 0:
         return rect.y
-    if not last:
+    if last is None:
         return dice_to_roll(p, view, rect)
-    kind = last.get("kind")
-    faces = list(last.get("faces") or [])
+    kind = last.kind
+    faces = list(last.faces)
     progress = frame.animation_progress if frame.animation in ("dice", "die") else 1.0
     line = p.line(theme.BIG)
-    if kind == "dogs":
-        colour = last.get("colour") or "red"
+    if kind is RollKind.DOGS:
+        colour = last.colour or "red"
         dice_box = pygame.Rect(rect.x, rect.y, rect.w, rect.h - line - p.px(10))
-        landed, used = dog_dice_row(p, dice_box, colour, faces, progress)
+        landed, used = dog_dice_row(p, dice_box, colour, last.dog_faces, progress)
         result = pygame.Rect(rect.x, rect.y + used + (p.px(10) if used else 0), rect.w, line)
         if not faces:
             p.text("No dice to roll: 0 dogs", result, theme.BIG, bold=True)
         elif landed == len(faces):
-            dogs = int(last.get("dogs", 0))
-            again = " (reroll)" if last.get("rerolls") else ""
+            dogs = last.dogs
+            again = " (reroll)" if last.rerolls else ""
             of = count(len(faces), f"{colour} die", f"{colour} dice")
             p.text(f"{count(dogs, 'dog')} of {of}{again}", result, theme.BIG, bold=True)
         return result.bottom
@@ -597,21 +579,21 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
     if not done:
         return die.bottom
     face = faces[0]
-    if kind in ("terrain", "avalanche"):
-        mod = int(last.get("modifier", 0))
-        need = CROSSINGS[RollKind(kind)].success
+    if last.need is not None:
+        mod = last.modifier
         total = face + mod
-        what = "Rough terrain" if kind == "terrain" else "Avalanche"
+        terrain = kind is RollKind.TERRAIN
+        what = "Rough terrain" if terrain else "Avalanche"
         lines = [f"{what}: {face}" + (f" + {mod} = {total}" if mod else ""),
-                 f"needs {need} or more",
-                 ("Enters" if kind == "terrain" else "Crosses") if last.get("success")
+                 f"needs {last.need} or more",
+                 ("Enters" if terrain else "Crosses") if last.success
                  else "Fails: the move ends here"]
         rows = split_rows(text_box, [1.0] * len(lines), gap=p.px(4))
         for i, (text, row) in enumerate(zip(lines, rows, strict=True)):
             p.text(text, row, theme.BIG if i == 2 else theme.BODY, bold=i == 2)
-    elif kind == "press":
-        result = last.get("press")
-        p.text(f"Pressing: {face} → {PRESS_WORDS.get(str(result), str(result))}", text_box,
+    elif kind is RollKind.PRESS:
+        press = last.press
+        p.text(f"Pressing: {face} → {PRESS_WORDS.get(str(press), str(press))}", text_box,
                theme.BIG, bold=True)
     return die.bottom
 
@@ -623,14 +605,14 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     # The roll and its payments on the left, the decision on the right: half each, so
     # the dice and every menu's words get the room the old narrow menu column lacked.
     areas = Areas(p, frame, rect, menu_share=0.47)
-    turn = view.get("turn")
-    if not turn:
+    turn = view.turn
+    if turn is None:
         title_row(p, view, areas.content, "Between turns")
         return
-    seat_no = int(turn["seat"])
+    seat_no = turn.seat
     seat = seat_by_index(view, seat_no)
-    context = turn.get("context")
-    suffix = {"early": "Early Riser", "press": "pressing bonus"}.get(str(context), "turn")
+    suffix = {MoveContext.EARLY: "Early Riser", MoveContext.PRESS: "pressing bonus"}.get(
+        turn.context, "turn")
     body = title_row(p, view, areas.content, f"{seat_name(view, seat_no)}: {suffix}", seat_no)
     # Every chip paid this turn stays listed right under the roll it changed; room for
     # three of them is kept back from the dice.
@@ -638,15 +620,17 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     lines = _turn_headline(view, turn, seat)
     if frame.screen == "rest":  # choosing where and how to rest, not whether to move
         lines = ["Resting: where is the sled?", "Then dogs or chips, as its sign shows"]
-    if view.get("phase") == "pressing" and placeholder(view, "pressing"):
+    pressing = view.phase is Phase.PRESSING
+    last = view.last_roll
+    pressed = last is not None and last.kind is RollKind.PRESS
+    if pressing and placeholder(view, "pressing"):
         lines.append("Pressing chart is a PLACEHOLDER")
     body = line_rows(p, body, lines)
-    if view.get("phase") in ("pressing",) or (view.get("last_roll") or {}).get("kind") == "press":
+    if pressing or pressed:
         faces = frame.charts.get("pressing")
         if faces and body.h > p.px(200):
             chart_h = min(p.px(170), body.h // 2)
-            last = view.get("last_roll") or {}
-            rolled = (last.get("faces") or [None])[0] if last.get("kind") == "press" else None
+            rolled = last.faces[0] if last is not None and pressed and last.faces else None
             chart_strip(p, pygame.Rect(body.x, body.bottom - chart_h, body.w, chart_h), faces,
                         rolled if frame.animation_progress >= 1.0 else None,
                         placeholder(view, "pressing"), kind="press")
@@ -654,7 +638,7 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     bottom = body.y
     if frame.screen == "rest":
         pass  # resting rolls nothing: no dice to show
-    elif view.get("phase") != "pressing" or (view.get("last_roll") or {}).get("kind") == "press":
+    elif not pressing or pressed:
         # (while the question is the pressing roll, an earlier roll's result would mislead)
         room = body.h - p.px(8) - (reserve + p.px(14) if reserve else 0)
         bottom = roll_panel(p, frame, pygame.Rect(body.x, body.y + p.px(8), body.w, room))
@@ -671,15 +655,15 @@ def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """R4: the round is over and the Ice Bear passes on."""
     view = frame.view
     areas = Areas(p, frame, rect)
-    rnd = int(view.get("round", 0))
-    ended = rnd - 1 if view.get("phase") == "bidding" and rnd > 1 else rnd
+    rnd = view.round
+    ended = rnd - 1 if view.act is ActKind.BID and rnd > 1 else rnd
     body = title_row(p, view, areas.content, f"End of round {ended}")
-    bear = view.get("ice_bear")
+    bear = view.ice_bear
     lines = []
     if bear is not None:
         lines.append(f"The Ice Bear passes to {seat_name(view, bear)}")
-    lines.append(f"Bank {count(int(view.get('bank', 0)), 'chip')} · "
-                 f"{count(int(view.get('sticks', 0)), 'stick')} in play")
+    lines.append(f"Bank {count(view.bank, 'chip')} · "
+                 f"{count(view.sticks, 'stick')} in play")
     rest = line_rows(p, body, lines, theme.BIG)
     if bear is not None and rest.h > p.px(120):
         size = min(rest.h, p.px(160))
@@ -692,28 +676,26 @@ def race_order(view: View) -> list[tuple[int, int]]:
     """T3: (race place, seat) for every sled, winner first, then by how far each got
     (its board); sleds on the same board share a place. The turn order of the last
     round (`place`) says nothing about the race, so it is not used."""
-    winner = view.get("winner")
-    seats = [s for s in view.get("seats") or [] if s.get("seat") is not None]
-    ranked = sorted(seats, key=lambda s: (s["seat"] != winner, -int(s.get("board") or 0),
-                                          int(s["seat"])))
+    winner = view.winner
+    ranked = sorted(view.seats, key=lambda s: (s.seat != winner, -s.board, s.seat))
     out: list[tuple[int, int]] = []
     for i, seat in enumerate(ranked):
         place = i + 1
-        if out and seat["seat"] != winner and ranked[i - 1]["seat"] != winner and (
-                int(seat.get("board") or 0) == int(ranked[i - 1].get("board") or 0)):
+        if out and seat.seat != winner and ranked[i - 1].seat != winner and (
+                seat.board == ranked[i - 1].board):
             place = out[-1][0]
-        out.append((place, int(seat["seat"])))
+        out.append((place, seat.seat))
     return out
 
 
-def sled_words(view: View, seat: dict[str, Any]) -> str:
+def sled_words(view: View, seat: SeatView) -> str:
     """Where a sled ended the race: at Nome for the winner, else its zone and board."""
-    if view.get("winner") == seat.get("seat"):
+    if view.winner == seat.seat:
         return "Reached Nome"
-    boards = view.get("boards") or []
-    board = int(seat.get("board") or 0) + 1
+    boards = view.boards
+    board = seat.board + 1
     where = f"board {board} of {len(boards)}" if boards else f"board {board}"
-    return f"{word(str(seat.get('zone') or ''))} · {where}"
+    return f"{word(seat.zone)} · {where}"
 
 
 def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
@@ -724,7 +706,7 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """
     view = frame.view
     areas = Areas(p, frame, rect)
-    winner = view.get("winner")
+    winner = view.winner
     title = f"{seat_name(view, winner)} wins!" if winner is not None else "Game over"
     body = title_row(p, view, areas.content, title, winner)
     race = race_order(view)
@@ -733,7 +715,7 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                                                     p.line(theme.BODY)),
                theme.BODY, colour=theme.DIM)
         return
-    stats = {int(r.get("seat", -1)): r for r in (frame.stats or {}).get("seats") or []}
+    stats = {r.seat: r for r in frame.stats.seats} if frame.stats is not None else {}
     weights = [1.5, 1.3, 1.4, 1.0] if stats else [1.5, 1.3]
     head_h = p.line(theme.SMALL)
     cols = split_columns(pygame.Rect(body.x, body.y, body.w, head_h), weights, gap=p.px(16))
@@ -745,15 +727,16 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     table = pygame.Rect(body.x, body.y + head_h + p.px(8), body.w,
                         body.h - head_h - p.px(8))
     rows = split_rows(table, [1.0] * len(race), gap=p.px(8))
-    max_luck = max([abs(luck_of(r)) for r in stats.values()] + [1.0])
-    max_spent = max([int(r.get("chips_spent", 0)) for r in stats.values()] + [1])
+    max_luck = max([abs(r.luck) for r in stats.values()] + [1.0])
+    max_spent = max([r.chips_spent for r in stats.values()] + [1])
     for (place, seat), row in zip(race, rows, strict=True):
         cells = split_columns(row, weights, gap=p.px(16))
         _race_cell(p, view, place, seat, cells[0])
         p.text(sled_words(view, seat_by_index(view, seat)), cells[1], theme.SMALL,
                bold=seat == winner)
         if stats:
-            _stats_cells(p, stats.get(seat, {}), cells[2], cells[3], max_luck, max_spent)
+            _stats_cells(p, stats.get(seat, SeatStats(seat)), cells[2], cells[3], max_luck,
+                         max_spent)
 
 
 def _race_cell(p: Painter, view: View, place: int, seat: int, who: pygame.Rect) -> None:
@@ -770,16 +753,11 @@ def _race_cell(p: Painter, view: View, place: int, seat: int, who: pygame.Rect) 
            bold=True)
 
 
-def luck_of(data: dict[str, Any]) -> float:
-    """Dogs rolled minus dogs expected: the row's "luck" (`table.stats.game_stats`)."""
-    return float(data.get("luck", 0.0))
-
-
-def _stats_cells(p: Painter, data: dict[str, Any], luck_box: pygame.Rect,
+def _stats_cells(p: Painter, data: SeatStats, luck_box: pygame.Rect,
                  spent_box: pygame.Rect, max_luck: float, max_spent: int) -> None:
     """One player's figures: a bar either side of zero for luck (with the number), a bar
     for chips spent (with the number)."""
-    luck = luck_of(data)
+    luck = data.luck
     num_w = p.measure("+00.0", theme.SMALL)[0] + p.px(6)
     chart = pygame.Rect(luck_box.x, luck_box.y, luck_box.w - num_w, luck_box.h)
     mid = chart.centerx
@@ -793,7 +771,7 @@ def _stats_cells(p: Painter, data: dict[str, Any], luck_box: pygame.Rect,
         pygame.draw.rect(p.surface, colour, bar)
     p.text(f"{luck:+.1f}", pygame.Rect(chart.right + p.px(6), luck_box.y, num_w - p.px(6),
                                        luck_box.h), theme.SMALL, align="right")
-    spent = int(data.get("chips_spent", 0))
+    spent = data.chips_spent
     sw = p.measure("000", theme.SMALL)[0] + p.px(6)
     spent_chart = pygame.Rect(spent_box.x, spent_box.centery - bar_h // 2, spent_box.w - sw,
                               bar_h)
@@ -833,8 +811,9 @@ def screen_for(frame: TableFrame) -> Screen:
     """The screen function for a frame: by name, else by the phase of its view."""
     if frame.screen in SCREENS:
         return SCREENS[frame.screen]
-    phase = str(frame.view.get("phase", "setup"))
-    if phase == "reroll" and (frame.view.get("window") or {}).get("roll") == "weather":
+    phase = frame.view.phase
+    window = frame.view.window
+    if window is not None and window.roll is RollKind.WEATHER:
         return screen_weather
     return SCREENS[PHASE_SCREENS.get(phase, "setup")]
 

@@ -42,7 +42,6 @@ from companion.rules.model import MAX_PLAYERS, REST_CHOICES, Phase, RollKind, Wi
 from companion.rules.phases import ActKind, act_of, seats_to_act
 from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.state import EMPTY, GameState
-from companion.rules.views import public_view
 from companion.table.config import TableConfig
 from companion.table.frame import Menu, Notice, TableFrame, UndoOffer, chart_faces
 from companion.table.gestures import STALE_BLINK, Act, Gesture, Gestures
@@ -67,6 +66,7 @@ from companion.table.reactions import (
 )
 from companion.table.setup import SetupDraft, setup_tree
 from companion.table.stats import game_stats
+from companion.table.view import stats_view, table_view
 from companion.table.windows import WindowClock
 
 log = logging.getLogger("companion.table")
@@ -723,13 +723,14 @@ class TableController:
         roller = state.window.roller if state.window is not None else None
         frame = TableFrame(
             screen=self._screen(now),
-            view=public_view(state),
+            view=table_view(state),
             menus=self._menus(),
             countdown=countdown,
             notices=tuple(n for n, _ in self._notices),
             animation=animation,
             animation_progress=progress,
-            stats=game_stats(self._history) if act_of(state) is ActKind.NONE else {},
+            stats=(stats_view(game_stats(self._history)) if act_of(state) is ActKind.NONE
+                   else None),
             undo=undo,
             charts=chart_faces(state.settings.charts) if state.settings is not None else {},
             payments=payments(self._history, names, self._promised, roller)
