@@ -32,7 +32,7 @@ from companion.display.chrome import (
     word,
 )
 from companion.display.paint import Painter, split_columns, split_rows
-from companion.rules.model import MoveContext, Phase, RollKind
+from companion.rules.model import MoveContext, RollKind, WindowKind
 from companion.rules.phases import ActKind
 from companion.table.frame import Notice, TableFrame
 from companion.table.view import SeatStats, SeatView, TurnView
@@ -421,21 +421,23 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 
 
 def _turn_headline(view: View, turn: TurnView, seat: SeatView) -> list[str]:
-    """What is happening in this turn, in words, phase by phase (the sums are the view's)."""
-    phase = view.phase
+    """What is happening in this turn, in words, by the kind of act the phase table asks
+    for (the sums are the view's)."""
+    act = view.act
     name = seat_name(view, turn.seat)
     window = view.window
+    reacting = window.kind if window is not None and act is ActKind.REACT else None
     costs = view.costs
     lines: list[str] = []
     colour = seat.dice or "—"
     rolls = count(turn.dice_left, f"{colour} die", f"{colour} dice")
     if turn.reduction:
         rolls += f" ({turn.reduction} taken away)"
-    if phase is Phase.TURN and seat.uncovered == 0:
+    if act is ActKind.TURN and seat.uncovered == 0:
         lines.append(f"All dogs covered: {name} must rest (T2)")
-    elif phase is Phase.TURN:
+    elif act is ActKind.TURN:
         lines.append(f"Move or rest? Moving rolls {rolls}")
-    elif phase is Phase.REDUCE:
+    elif reacting is WindowKind.REDUCE:
         paid = window.paid if window else 0
         taken = window.dice_taken if window else 0
         lines.append(f"Others may pay to take dice from {name}")
@@ -443,7 +445,7 @@ def _turn_headline(view: View, turn: TurnView, seat: SeatView) -> list[str]:
                      f"fewer ({count(costs.reduce_per_die, 'chip')} a die, "
                      f"{costs.reduce_max_dice} at most)")
         lines.append(f"Then {name} rolls {rolls}")
-    elif phase is Phase.REROLL:
+    elif reacting is WindowKind.REROLL:
         roll = window.roll if window else None
         if roll is RollKind.PRESS:
             lines.append(f"Only {name} may pay {count(costs.reroll, 'chip')} to reroll")
@@ -451,15 +453,15 @@ def _turn_headline(view: View, turn: TurnView, seat: SeatView) -> list[str]:
             what = {"dogs": "dog dice", "terrain": "rough-terrain roll",
                     "avalanche": "avalanche roll", "weather": "weather"}.get(str(roll), "roll")
             lines.append(f"Anyone may pay {count(costs.reroll, 'chip')} to reroll the {what}")
-    elif view.act is ActKind.MOVE:
-        what = {Phase.EARLY_RISER: "Early Riser", Phase.PRESS_MOVE: "Pressing bonus"}.get(
-            phase, "Move")
+    elif act is ActKind.MOVE:
+        what = {MoveContext.EARLY: "Early Riser", MoveContext.PRESS: "Pressing bonus"}.get(
+            turn.context, "Move")
         lines.append(f"{what}: up to {count(turn.spaces, 'space')}")
         if turn.entered:
             lines.append(f"Entered by a roll: {turn.entered}")
         if turn.passing:
             lines.append("May pass opponents this turn")
-    elif phase is Phase.PRESSING:
+    elif act is ActKind.PRESS:
         lines.append("Training matches the weather: roll for the pressing bonus?")
     return lines
 
@@ -510,7 +512,8 @@ def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
     the ones the others' chips take away crossed out, so the reduce window is seen, not
     only read."""
     turn = view.turn
-    if (turn is None or view.phase not in (Phase.TURN, Phase.REDUCE)
+    reducing = view.window is not None and view.window.kind is WindowKind.REDUCE
+    if (turn is None or not (view.act is ActKind.TURN or reducing)
             or turn.context is not MoveContext.NORMAL):
         return rect.y
     seat = seat_by_index(view, turn.seat)
@@ -620,7 +623,7 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     lines = _turn_headline(view, turn, seat)
     if frame.screen == "rest":  # choosing where and how to rest, not whether to move
         lines = ["Resting: where is the sled?", "Then dogs or chips, as its sign shows"]
-    pressing = view.phase is Phase.PRESSING
+    pressing = view.act is ActKind.PRESS
     last = view.last_roll
     pressed = last is not None and last.kind is RollKind.PRESS
     if pressing and placeholder(view, "pressing"):

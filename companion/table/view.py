@@ -142,7 +142,7 @@ class TableView:
 
 
 def _seats(state: GameState) -> tuple[SeatView, ...]:
-    bidding = state.phase is Phase.BIDDING
+    bidding = act_of(state) is ActKind.BID
     acting = seats_to_act(state)
     return tuple(
         SeatView(
@@ -196,7 +196,7 @@ def _roll(state: GameState) -> RollView | None:
 def table_view(state: GameState) -> TableView:
     """The view of `state` the screen draws (public: no bid before the reveal)."""
     settings = state.settings
-    choosing = state.phase is Phase.TRAINING and state.training_next is not None
+    choosing = act_of(state) is ActKind.TRAIN and state.training_next is not None
     return TableView(
         phase=state.phase, act=act_of(state), round=state.round, ice_bear=state.ice_bear,
         bank=state.bank, coins=state.coins, sticks=state.sticks, weather=state.weather,

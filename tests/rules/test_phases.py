@@ -126,3 +126,20 @@ def test_the_graph_prints_as_text_and_dot() -> None:
     bad = subprocess.run([sys.executable, "-m", "companion.rules.phases", "--svg"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "usage" in bad.stderr
+
+
+def test_the_table_and_the_screen_ask_the_phase_table_instead_of_testing_phases() -> None:
+    """`if phase is ...` chains restate who acts; outside the rules only the data table
+    of screen names by phase may name phases (the app's "is the game over" aside)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "companion"
+    chain = re.compile(r"phase\s+(is|is not|in|not in|==|!=)\s|\bPhase\.\w+\s+(if|else)\b")
+    found = [f"{path.name}:{n}: {line.strip()}"
+             for folder in ("table", "display")
+             for path in sorted((root / folder).rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if chain.search(line.split("#")[0])]
+    assert found == []
+    assert chain.search("    if state.phase is Phase.TURN and seat != state.active:")

@@ -300,6 +300,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.stdout.write(as_dot() if args else as_text())
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())
