@@ -21,13 +21,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from companion.display import Display
-from companion.rules import GameState, SeededDice, Settings, legal, public_view
+from companion.rules import GameState, SeededDice, Settings, legal
 from companion.rules.bots import play_game, sensible_policy
 from companion.rules.commands import Command
 from companion.rules.events import Event
 from companion.rules.model import Phase
 from companion.table.frame import Menu, MenuItem, TableFrame, chart_faces
 from companion.table.stats import game_stats
+from companion.table.view import stats_view, table_view
 
 IDLE_SECONDS = 10.0
 REDRAWS = 60
@@ -54,9 +55,10 @@ def _frames() -> list[TableFrame]:
                           for o in legal(state, seat) for c in o.commands())
             if items and phase is not Phase.BIDDING:
                 menus.append(Menu(seat, "", items[:12]))
-        frames.append(TableFrame(wanted[phase], public_view(state), menus=tuple(menus[:2]),
+        frames.append(TableFrame(wanted[phase], table_view(state), menus=tuple(menus[:2]),
                                  charts=chart_faces(settings.charts)))
-    frames.append(TableFrame("game_over", public_view(final), stats=game_stats(journal)))
+    frames.append(TableFrame("game_over", table_view(final),
+                             stats=stats_view(game_stats(journal))))
     return frames
 
 

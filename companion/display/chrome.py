@@ -6,39 +6,39 @@ finds their chips, dogs and dice colour in the same spot whatever the screen is 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from companion.display import theme
 from companion.display import widgets as w
 from companion.display.paint import Painter, split_columns
+from companion.rules.phases import ActKind
 from companion.table.frame import Countdown, Menu, Notice, Payment
+from companion.table.view import SeatView, TableView
 from companion.words import count as count
 from companion.words import language, t
 from companion.words import ordinal as ordinal
 from companion.words import word as word
 
-View = dict[str, Any]
+View = TableView
 
 def seat_name(view: View, seat: int) -> str:
     """The player's name, or the seat's colour name when none was given."""
-    seats = view.get("seats") or []
-    if 0 <= seat < len(seats) and seats[seat].get("name"):
-        return str(seats[seat]["name"])
+    seats = view.seats
+    if 0 <= seat < len(seats) and seats[seat].name:
+        return seats[seat].name
     names = w.seat_identity(seat).names
     return names.get(language(), names["en"])
 
 
-def seat_by_index(view: View, seat: int) -> dict[str, Any]:
-    """One seat's entry of the public view (empty when the seat does not exist)."""
-    seats = view.get("seats") or []
-    return seats[seat] if 0 <= seat < len(seats) else {}
+def seat_by_index(view: View, seat: int) -> SeatView:
+    """One seat of the view (a blank one when the seat does not exist)."""
+    seats = view.seats
+    return seats[seat] if 0 <= seat < len(seats) else SeatView(seat=seat, name="")
 
 
 def placeholder(view: View, chart: str | None) -> bool:
     """Whether a chart ("southern", …, "pressing") is still an unconfirmed placeholder."""
-    return chart is not None and chart in (view.get("placeholder_charts") or [])
+    return chart is not None and chart in view.placeholder_charts
 
 
 # --- header ---------------------------------------------------------------------------
@@ -55,14 +55,13 @@ def draw_header(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False
     pad = p.px(16)
     inner = rect.inflate(-2 * pad, -p.px(8))
     cells = split_columns(inner, [1.0, 2.7, 1.2, 0.9], gap=pad)
-    rnd = int(view.get("round") or 0)
-    phase = view.get("phase")
+    rnd = view.round
     label = t("header.round", round=rnd) if rnd else (
-        t("over.title") if phase == "game_over" else "MUSH")
+        t("over.title") if view.act is ActKind.NONE else "MUSH")
     p.text(label, cells[0], theme.BIG, bold=True)
 
-    weather = view.get("weather")
-    zone = view.get("weather_zone") or view.get("chart_zone")
+    weather = view.weather
+    zone = view.weather_zone or view.chart_zone
     icon = pygame.Rect(cells[1].x, cells[1].y, cells[1].h, cells[1].h)
     if rolling:
         w.standard_die(p, icon.inflate(-p.px(8), -p.px(8)), None, 20.0)
@@ -87,11 +86,11 @@ def draw_header(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False
         p.text(tag, box.inflate(-p.px(12), -p.px(4)), theme.SMALL, colour=theme.WARN,
                align="center")
 
-    bank = t("header.bank", chips=view.get('bank', 0))
-    if view.get("coins"):
-        bank += f" · {count(int(view['coins']), 'coin')}"
+    bank = t("header.bank", chips=view.bank)
+    if view.coins:
+        bank += f" · {count(view.coins, 'coin')}"
     p.text(bank, cells[2], theme.BODY, align="center")
-    p.text(t("header.sticks", sticks=view.get('sticks', 0)), cells[3], theme.BODY, align="right")
+    p.text(t("header.sticks", sticks=view.sticks), cells[3], theme.BODY, align="right")
 
 
 # --- seat strip -----------------------------------------------------------------------
@@ -103,27 +102,41 @@ def strip_height(p: Painter) -> int:
     return rows + 4 * p.px(8) + 2 * p.px(10)  # four gaps between rows, padding twice
 
 
-def seat_status(view: View, seat: dict[str, Any]) -> tuple[str, str | None]:
-    """The seat's one-line status and an icon name: never a bid before the reveal (I5)."""
-    index = int(seat.get("seat", 0))
-    phase = view.get("phase")
-    if phase == "game_over":
-        return (t("status.winner"), "check") if view.get("winner") == index else ("", None)
-    if phase == "bidding":
-        return ((t("status.locked"), "check") if seat.get("locked")
+def seat_status(view: View, seat: SeatView) -> tuple[str, str | None]:
+    """The seat's one-line status and an icon name: never a bid before the reveal (I5).
+
+    Who is acting and how comes from the phase table (the view's `act` and each seat's
+    `acting`), so the screen never restates which phase lets whom act.
+    """
+    index = seat.seat
+    act = view.act
+    if act is ActKind.NONE:
+        return (t("status.winner"), "check") if view.winner == index else ("", None)
+    if act is ActKind.BID:
+        return ((t("status.locked"), "check") if seat.locked
                 else (t("status.thinking"), "dots"))
-    window = view.get("window")
-    if window and index in (window.get("waiting") or []):
-        return (t(f"status.may_{window.get('kind', 'reroll')}"), "dots")
-    if view.get("active") == index:
+    if seat.acting:
+        if act is ActKind.REACT:
+            kind = view.window.kind.value if view.window else "reroll"
+            return (t(f"status.may_{kind}"), "dots")
+        if act in _ACTING:
+            key, icon = _ACTING[act]
+            return (t(key), icon)
+    if view.active == index:
         return (t("status.playing"), "marker")
-    if phase == "training":
-        if view.get("training_next") == index:
-            return (t("status.choosing"), "marker")
-        return ("", None)
-    if seat.get("bid") is not None:
-        return (t("status.bid", bid=seat['bid']), None)
+    if seat.bid is not None:
+        return (t("status.bid", bid=seat.bid), None)
     return ("", None)
+
+
+_ACTING: dict[ActKind, tuple[str, str | None]] = {
+    ActKind.TRAIN: ("status.choosing", "marker"),
+    ActKind.TURN: ("status.playing", "marker"),
+    ActKind.MOVE: ("status.playing", "marker"),
+    ActKind.PRESS: ("status.playing", "marker"),
+}
+"""The status (its words' key) of the seat a kind of act waits for (the Ice Bear's weather
+roll has none)."""
 
 
 def draw_strip(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False) -> None:
@@ -132,7 +145,7 @@ def draw_strip(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False)
     While the weather die tumbles (`rolling`) the dice colours, which follow from the new
     weather (W4), wait for it to land like the weather word does.
     """
-    seats = view.get("seats") or []
+    seats = view.seats
     if not seats:
         w.panel(p, rect)
         p.text(t("strip.empty"), rect.inflate(-p.px(32), 0), theme.BODY,
@@ -144,13 +157,12 @@ def draw_strip(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False)
         seat_card(p, view, seat, card, rolling)
 
 
-def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
+def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
               rolling: bool = False) -> None:
     """One seat's card in the strip."""
-    index = int(seat.get("seat", 0))
+    index = seat.seat
     ident = w.seat_identity(index)
-    active = view.get("active") == index or (
-        view.get("phase") == "training" and view.get("training_next") == index)
+    active = view.active == index or (view.act is ActKind.TRAIN and seat.acting)
     w.panel(p, card, border=ident.rgb, fill=theme.PANEL_HI if active else theme.PANEL,
             width=6 if active else 3)
     pad = p.px(10)
@@ -162,7 +174,7 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
     y = inner.y
     # Row 1: badge, name, Ice Bear.
     w.seat_badge(p, index, pygame.Rect(inner.x, y, badge, badge))
-    bear_w = badge if seat.get("ice_bear") else 0
+    bear_w = badge if seat.ice_bear else 0
     name_box = pygame.Rect(inner.x + badge + gap, y, inner.w - badge - gap - bear_w, badge)
     p.text(seat_name(view, index), name_box, theme.BODY, bold=True)
     if bear_w:
@@ -173,16 +185,16 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
     # Chips and place come first; the zone takes what room is left, as a word or, on a
     # narrow card, as its initial.
     row = pygame.Rect(inner.x, y, inner.w, line)
-    chips_text = count(int(seat.get("chips", 0)), "chip")
+    chips_text = count(seat.chips, "chip")
     # At game over the last round's turn order would read as race places: it goes.
-    place_text = (ordinal(int(seat["place"])) if seat.get("place")
-                  and view.get("phase") != "game_over" else "")
+    place_text = (ordinal(seat.place) if seat.place and view.act is not ActKind.NONE
+                  else "")
     chips_w = p.measure(chips_text, theme.SMALL)[0]
     # The place in the order of play sits in a framed yellow tag, all round; a card too
     # narrow for the frame and the zone's initial keeps the yellow word alone.
     place_w = p.measure(place_text, theme.SMALL, bold=True)[0] if place_text else 0
     widest = max(p.measure(ordinal(n), theme.SMALL, bold=True)[0]
-                 for n in range(1, len(view.get("seats") or []) + 1))  # every card alike
+                 for n in range(1, len(view.seats) + 1))  # every card alike
     framed = bool(place_text) and (chips_w + widest + p.px(14) + 3 * gap
                                    + p.measure("M", theme.SMALL)[0] <= row.w)
     if framed:
@@ -195,9 +207,9 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
         right = pygame.Rect(row.right - place_w, y, place_w, line)
         middle = pygame.Rect(left.right + gap, y, right.x - left.right - 2 * gap, line)
     p.text(chips_text, left, theme.SMALL)
-    zone = seat.get("zone")
-    if zone and view.get("phase") not in (None, "setup"):
-        for text in (word(str(zone)), word(str(zone))[:1].upper()):
+    zone = seat.zone
+    if view.act is not ActKind.SET_UP:
+        for text in (word(zone), word(zone)[:1].upper()):
             if p.measure(text, theme.SMALL)[0] <= middle.w:
                 p.text(text, middle, theme.SMALL, colour=theme.DIM, align="center")
                 break
@@ -212,12 +224,12 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
                colour=theme.YELLOW)
     y += line + gap
     # Row 3: the eight dogs, covered ones under a chip.
-    covered = int(seat.get("covered", 0))
+    covered = seat.covered
     w.dog_row(p, pygame.Rect(inner.x, y, inner.w, dogs_h), covered)
     y += dogs_h + gap
     # Row 4: training and this round's dice colour.
     left, right = split_columns(pygame.Rect(inner.x, y, inner.w, line), [1.35, 1.0], gap=gap)
-    training = seat.get("training")
+    training = seat.training
     if training:
         icon = pygame.Rect(left.x, left.y, line, line)
         w.climate_icon(p, icon, training)
@@ -228,7 +240,7 @@ def seat_card(p: Painter, view: View, seat: dict[str, Any], card: pygame.Rect,
         text = next((x for x in (t("strip.no_training"), t("strip.none"), "—")
                      if p.measure(x, theme.SMALL)[0] <= left.w), "—")
         p.text(text, left, theme.SMALL, colour=theme.DIM)
-    dice = None if rolling else seat.get("dice")
+    dice = None if rolling else seat.dice
     if dice:
         # The die carries colour and pattern; its word is added only when it fits whole.
         word_box = pygame.Rect(right.x + line + gap // 2, right.y, right.w - line - gap // 2,
@@ -614,7 +626,8 @@ def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect,
     for seat in holders[:3]:
         w.seat_badge(p, seat, pygame.Rect(x, rect.centery - size // 2, size, size))
         x += size + p.px(8)
-    p.text(choosing_words(view or {}, holders), pygame.Rect(x, rect.y, rect.right - x, rect.h),
+    p.text(choosing_words(view or TableView(), holders),
+           pygame.Rect(x, rect.y, rect.right - x, rect.h),
            theme.BODY, bold=True)
     underline = pygame.Rect(rect.x, rect.bottom - p.px(8), rect.w, p.px(6))
     w.bar(p, underline, fraction, theme.SKY_BLUE)

@@ -1,6 +1,6 @@
 """The middle of the table screen, one function per screen of the round.
 
-Each screen draws from the frame alone (its public view, menus, countdown, animation);
+Each screen draws from the frame alone (its typed view, menus, countdown, animation);
 none of them can see a secret bid because the frame never carries one (R1, I5). Rolls
 animate from `frame.animation_progress` only, with no randomness of their own, so the
 same frame always draws the same pixels.
@@ -9,8 +9,7 @@ same frame always draws the same pixels.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -33,11 +32,11 @@ from companion.display.chrome import (
     word,
 )
 from companion.display.paint import Painter, split_columns, split_rows
+from companion.rules.model import MoveContext, RollKind, WindowKind
+from companion.rules.phases import ActKind
 from companion.table.frame import Notice, TableFrame
+from companion.table.view import SeatStats, SeatView, TurnView
 from companion.words import NOUNS, t
-
-DOG_FACES = {"green": 4, "red": 3, "blue": 2}
-"""D2: faces 1..n of a die of this colour show a dog."""
 
 PRESS_WORDS = {"plus_two": "press.plus_two", "plus_one": "press.plus_one",
                "nothing": "press.nothing", "tired": "press.tired"}
@@ -152,16 +151,16 @@ def screen_setup(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     areas = Areas(p, frame, rect, menu_share=0.55)  # the setup menu is the whole screen's point
     body = title_row(p, view, areas.content, t("setup.title"))
     lines: list[str] = []
-    if view.get("arrangement"):
-        boards = " · ".join(view.get("boards") or [])
-        lines.append(t("setup.arrangement", arrangement=word(view['arrangement']), boards=boards))
-        variants = [k for k, v in (view.get("variants") or {}).items() if v]
+    if view.arrangement:
+        boards = " · ".join(view.boards)
+        lines.append(t("setup.arrangement", arrangement=word(view.arrangement), boards=boards))
+        variants = view.variants
         lines.append(t("setup.variants", variants=", ".join(word(v) for v in variants))
                      if variants else t("setup.no_variants"))
-        charts = view.get("placeholder_charts") or []
+        charts = view.placeholder_charts
         if charts:
             lines.append(t("setup.placeholder_charts", charts=", ".join(word(c) for c in charts)))
-        lines.append(count(len(view.get('seats') or []), "player"))
+        lines.append(count(len(view.seats), "player"))
     else:
         lines.append(t("setup.choose"))
     line_rows(p, body, lines)
@@ -174,17 +173,17 @@ def screen_training(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """S4: who chooses training now, and which trainings are still open."""
     view = frame.view
     areas = Areas(p, frame, rect)
-    chooser = view.get("training_next")
+    chooser = view.training_next
     if chooser is not None:
         body = title_row(p, view, areas.content,
                          t("training.chooses", name=seat_name(view, chooser)), chooser)
     else:
         body = title_row(p, view, areas.content, t("training.chosen"))
-    open_ = view.get("trainings_open") or []
-    seats = view.get("seats") or []
+    open_ = view.trainings_open
+    seats = view.seats
     rows = split_rows(body, [1.0, 1.0, 1.0], gap=p.px(12))
     for climate, row in zip(("warm", "moderate", "cold"), rows, strict=True):
-        taken = [s["seat"] for s in seats if s.get("training") == climate]
+        taken = [s.seat for s in seats if s.training == climate]
         is_open = climate in open_
         w.panel(p, row, border=theme.CLIMATE_RGB[climate] if is_open else None)
         pad = p.px(10)
@@ -213,7 +212,7 @@ def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """R1: who has locked in and who is still thinking; never a value, never a count."""
     view = frame.view
     areas = Areas(p, frame, rect)
-    body = title_row(p, view, areas.content, t("bidding.title", round=view.get('round', 0)))
+    body = title_row(p, view, areas.content, t("bidding.title", round=view.round))
     hint_h = p.line(theme.SMALL)
     hint = t("bidding.hint")
     if areas.bid_menus:
@@ -223,10 +222,10 @@ def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     p.text(hint, pygame.Rect(body.x, body.y, body.w, hint_h), theme.SMALL, colour=theme.DIM)
     body = pygame.Rect(body.x, body.y + hint_h + p.px(10), body.w,
                        body.h - hint_h - p.px(10))
-    seats = view.get("seats") or []
+    seats = view.seats
     for seat, tile in zip(seats, seat_grid(body, len(seats), p.px(14)), strict=True):
-        index = int(seat["seat"])
-        locked = bool(seat.get("locked"))
+        index = seat.seat
+        locked = seat.locked
         ident = w.seat_identity(index)
         w.panel(p, tile, border=ident.rgb, width=6 if locked else 2)
         pad = p.px(12)
@@ -271,45 +270,45 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """
     view = frame.view
     areas = Areas(p, frame, rect)
-    body = title_row(p, view, areas.content, t("reveal.title", round=view.get('round', 0)))
-    seats = view.get("seats") or []
+    body = title_row(p, view, areas.content, t("reveal.title", round=view.round))
+    seats = view.seats
     progress = frame.animation_progress if frame.animation == "reveal" else 1.0
     bids_box, order_box = split_rows(body, [1.2, 1.0], gap=p.px(14))
     tiles = split_columns(bids_box, [1.0] * max(1, len(seats)), gap=p.px(12))
     # names only when every one fits whole beside its badge: "Le…" over a bid helps nobody
     room = (tiles[0].w - 2 * p.px(10)) - w.badge_size(p) - p.px(10) if tiles else 0
-    alone = any(p.measure(seat_name(view, int(seat["seat"])), theme.FLOOR, bold=True)[0] > room
+    alone = any(p.measure(seat_name(view, seat.seat), theme.FLOOR, bold=True)[0] > room
                 for seat in seats)
     for seat, tile in zip(seats, tiles, strict=False):
-        index = int(seat["seat"])
+        index = seat.seat
         w.panel(p, tile, border=w.seat_identity(index).rgb)
         pad = p.px(10)
         inner = tile.inflate(-2 * pad, -2 * pad)
         head, num = split_rows(inner, [1.0, 1.6], gap=p.px(4))
         _seat_heading(p, view, index, head, pad, theme.SMALL, badge_alone=alone)
-        bid = seat.get("bid")
+        bid = seat.bid
         if bid is not None:
             p.text(str(bid), num, 96, bold=True, align="center")
         else:
             pygame.draw.rect(p.surface, theme.PANEL_HI, num.inflate(-num.w // 3, -p.px(8)),
                              border_radius=p.px(10))
-    order = view.get("order") or []
+    order = view.order
     label_h = p.line(theme.BODY)
     p.text(t("reveal.order"), pygame.Rect(order_box.x, order_box.y, order_box.w, label_h),
            theme.BODY, bold=True)
     row = pygame.Rect(order_box.x, order_box.y + label_h + p.px(6), order_box.w,
                       max(0, order_box.h - 2 * label_h - p.px(12)))
     cells = split_columns(row, [1.0] * max(1, len(order)), gap=p.px(10))
-    early = view.get("early_riser")
-    for place, (seat, cell) in enumerate(zip(order, cells, strict=False), start=1):
-        w.panel(p, cell, border=theme.YELLOW if seat == early and progress >= 1.0
-                else w.seat_identity(seat).rgb)
+    early = view.early_riser
+    for place, (who, cell) in enumerate(zip(order, cells, strict=False), start=1):
+        w.panel(p, cell, border=theme.YELLOW if who == early and progress >= 1.0
+                else w.seat_identity(who).rgb)
         pad = p.px(8)
         inner = cell.inflate(-2 * pad, -2 * pad)
         badge = min(inner.h, w.badge_size(p))
         p.text(ordinal(place), pygame.Rect(inner.x, inner.y, inner.w - badge - pad, inner.h),
                theme.BODY, bold=True)
-        w.seat_badge(p, seat, pygame.Rect(inner.right - badge, inner.centery - badge // 2,
+        w.seat_badge(p, who, pygame.Rect(inner.right - badge, inner.centery - badge // 2,
                                           badge, badge))
     note_box = pygame.Rect(order_box.x, order_box.bottom - label_h, order_box.w, label_h)
     if early is not None:
@@ -354,11 +353,12 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     and every seat's dice colour for the round."""
     view = frame.view
     areas = Areas(p, frame, rect)
-    bear = view.get("ice_bear")
-    weather = view.get("weather")
-    last = view.get("last_roll") or {}
-    rolled = last.get("faces", [None])[0] if last.get("kind") == "weather" else None
-    zone = view.get("weather_zone") if weather else view.get("chart_zone")
+    bear = view.ice_bear
+    weather = view.weather
+    last = view.last_roll
+    rolled = (last.faces[0] if last is not None and last.kind is RollKind.WEATHER
+              and last.faces else None)
+    zone = view.weather_zone if weather else view.chart_zone
     # W3: the view already holds the new weather while the die tumbles; the word waits
     # for the die to land, here as in the header.
     animating = frame.animation == "weather" and frame.animation_progress < 1.0
@@ -403,11 +403,11 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     rest = pygame.Rect(die_rect.right + p.px(20), body.y, body.right - die_rect.right - p.px(20),
                        body.h)
     if weather is None:
-        press = "weather.enter" if view.get("entering") is not None else "weather.press"
+        press = "weather.enter" if view.entering is not None else "weather.press"
         p.wrap(t(press), (rest.x, rest.y, rest.w, rest.h), theme.BIG)
         return
     # W4: each seat's dice colour for the round.
-    seats = view.get("seats") or []
+    seats = view.seats
     line = p.line(theme.BODY)
     fits = max(1, (rest.h + p.px(8)) // (line + p.px(8)))  # rows that fit the room
     cols = max(2 if len(seats) > 3 else 1, math.ceil(len(seats) / fits))
@@ -419,13 +419,13 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         if y + line > box.bottom:
             continue
         badge = line
-        index = int(seat["seat"])
+        index = seat.seat
         w.seat_badge(p, index, pygame.Rect(box.x, y, badge, badge),
                      letter=badge >= p.line(theme.FLOOR))
         die = pygame.Rect(box.x + badge + p.px(8), y, badge, badge)
-        if seat.get("dice"):
-            w.dog_die(p, die, seat["dice"], True)
-        p.text(t("weather.dice", name=seat_name(view, index), dice=word(seat.get('dice'))),
+        if seat.dice:
+            w.dog_die(p, die, seat.dice, True)
+        p.text(t("weather.dice", name=seat_name(view, index), dice=word(seat.dice)),
                pygame.Rect(die.right + p.px(8), y, box.right - die.right - p.px(8), line),
                theme.BODY)
 
@@ -433,44 +433,48 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 # --- a turn -----------------------------------------------------------------------------
 
 
-def _turn_headline(view: View, turn: dict[str, Any], seat: dict[str, Any]) -> list[str]:
-    """What is happening in this turn, in words, phase by phase."""
-    phase = view.get("phase")
-    name = seat_name(view, int(turn["seat"]))
-    window = view.get("window") or {}
+def _turn_headline(view: View, turn: TurnView, seat: SeatView) -> list[str]:
+    """What is happening in this turn, in words, by the kind of act the phase table asks
+    for (the sums are the view's)."""
+    act = view.act
+    name = seat_name(view, turn.seat)
+    window = view.window
+    reacting = window.kind if window is not None and act is ActKind.REACT else None
+    costs = view.costs
     lines: list[str] = []
-    # while the reduce window is open the chips paid are not yet a reduction (X2)
-    paid = int(window.get("paid", 0)) if phase == "reduce" else 0
-    fewer = int(turn.get("reduction", 0)) + paid // 2
-    dice = max(0, int(seat.get("uncovered", 0)) - fewer)
-    colour = seat.get("dice") or "—"
-    rolls = count(dice, f"die.{colour}" if f"die.{colour}" in NOUNS else "die")
-    if turn.get("reduction"):
-        rolls = t("turn.taken_away", rolls=rolls, n=turn['reduction'])
-    if phase == "turn" and int(seat.get("uncovered", 1)) == 0:
+    colour = seat.dice or "—"
+    rolls = count(turn.dice_left, f"die.{colour}" if f"die.{colour}" in NOUNS else "die")
+    if turn.reduction:
+        rolls = t("turn.taken_away", rolls=rolls, n=turn.reduction)
+    if act is ActKind.TURN and seat.uncovered == 0:
         lines.append(t("turn.must_rest", name=name))
-    elif phase == "turn":
+    elif act is ActKind.TURN:
         lines.append(t("turn.move_or_rest", rolls=rolls))
-    elif phase == "reduce":
+    elif reacting is WindowKind.REDUCE:
+        paid = window.paid if window else 0
+        taken = window.dice_taken if window else 0
         lines.append(t("reduce.others", name=name))
-        lines.append(t("reduce.paid", chips=count(paid, "chip"), dice=count(paid // 2, "die")))
+        lines.append(t("reduce.paid", chips=count(paid, "chip"), dice=count(taken, "die"),
+                       per_die=count(costs.reduce_per_die, "chip"), most=costs.reduce_max_dice))
         lines.append(t("reduce.then", name=name, rolls=rolls))
-    elif phase == "reroll":
-        roll = window.get("roll")
-        if roll == "press":
-            lines.append(t("reroll.only", name=name))
+    elif reacting is WindowKind.REROLL:
+        roll = window.roll if window else None
+        reroll = count(costs.reroll, "chip")
+        if roll is RollKind.PRESS:
+            lines.append(t("reroll.only", name=name, chips=reroll))
         else:
-            what = str(roll) if roll in ("dogs", "terrain", "avalanche", "weather") else "roll"
-            lines.append(t(f"reroll.{what}"))
-    elif phase in ("moving", "early_riser", "press_move"):
-        spaces = int(turn.get("spaces", 0))
-        what = str(phase) if phase in ("early_riser", "press_move") else "move"
-        lines.append(t(f"moving.{what}", spaces=count(spaces, "space")))
-        if turn.get("entered"):
-            lines.append(t("moving.entered", n=turn['entered']))
-        if turn.get("passing"):
+            what = str(roll) if roll is not None and str(roll) in (
+                "dogs", "terrain", "avalanche", "weather") else "roll"
+            lines.append(t(f"reroll.{what}", chips=reroll))
+    elif act is ActKind.MOVE:
+        what = {MoveContext.EARLY: "early_riser", MoveContext.PRESS: "press_move"}.get(
+            turn.context, "move")
+        lines.append(t(f"moving.{what}", spaces=count(turn.spaces, "space")))
+        if turn.entered:
+            lines.append(t("moving.entered", n=turn.entered))
+        if turn.passing:
             lines.append(t("moving.passing"))
-    elif phase == "pressing":
+    elif act is ActKind.PRESS:
         lines.append(t("pressing.offer"))
     return lines
 
@@ -490,26 +494,27 @@ def dice_layout(p: Painter, rect: pygame.Rect, n: int, most: float = 200
     return per_row, fit(per_row), gap
 
 
-def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, faces: list[int],
+def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, dogs: Sequence[bool],
                  progress: float) -> tuple[int, int]:
-    """The dog dice of a roll; tumbling ones blur, landed ones show dog or blank.
+    """The dog dice of a roll (per die: shows a dog, as the rules read its face);
+    tumbling ones blur, landed ones show dog or blank.
 
     Returns how many have landed, so the result line waits for the last die, and the
     height the dice took, so what follows sits right under them.
     """
-    n = len(faces)
+    n = len(dogs)
     if n == 0:
         return 0, 0
     per_row, size, gap = dice_layout(p, rect, n)
     height = math.ceil(n / per_row) * (size + gap) - gap
     landed = 0
-    for i, face in enumerate(faces):
+    for i, dog in enumerate(dogs):
         r, c = divmod(i, per_row)
         box = pygame.Rect(rect.x + c * (size + gap), rect.y + r * (size + gap), size, size)
         down, angle = tumble(progress, i, n)
         if down:
             landed += 1
-            w.dog_die(p, box, colour, face <= DOG_FACES.get(colour, 3))
+            w.dog_die(p, box, colour, dog)
         else:
             w.dog_die(p, box, colour, None, angle)
     return landed, height
@@ -519,18 +524,17 @@ def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
     """Before the dog roll (T1, X2): the dice the roller is about to roll, faceless, with
     the ones the others' chips take away crossed out, so the reduce window is seen, not
     only read."""
-    phase = view.get("phase")
-    turn = view.get("turn") or {}
-    if phase not in ("turn", "reduce") or turn.get("context") not in (None, "normal"):
+    turn = view.turn
+    reducing = view.window is not None and view.window.kind is WindowKind.REDUCE
+    if (turn is None or not (view.act is ActKind.TURN or reducing)
+            or turn.context is not MoveContext.NORMAL):
         return rect.y
-    seat = seat_by_index(view, int(turn.get("seat", -1)))
-    colour = str(seat.get("dice") or "")
-    uncovered = int(seat.get("uncovered", 0))
+    seat = seat_by_index(view, turn.seat)
+    colour = seat.dice
+    uncovered = seat.uncovered
     if not colour or uncovered <= 0:
         return rect.y
-    window = view.get("window") or {}
-    paid = int(window.get("paid", 0)) if phase == "reduce" else 0
-    fewer = min(uncovered, int(turn.get("reduction", 0)) + paid // 2)
+    fewer = min(uncovered, turn.dice_taken)
     line = p.line(theme.BODY)
     dice = pygame.Rect(rect.x, rect.y + line + p.px(10), rect.w, rect.h - line - p.px(10))
     per_row, size, gap = dice_layout(p, dice, uncovered, most=150)
@@ -561,25 +565,25 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
     Returns the y just under what was drawn, where the roll's payments go.
     """
     view = frame.view
-    last = view.get("last_roll")
+    last = view.last_roll
     if rect.h <= 0:
         return rect.y
-    if not last:
+    if last is None:
         return dice_to_roll(p, view, rect)
-    kind = last.get("kind")
-    faces = list(last.get("faces") or [])
+    kind = last.kind
+    faces = list(last.faces)
     progress = frame.animation_progress if frame.animation in ("dice", "die") else 1.0
     line = p.line(theme.BIG)
-    if kind == "dogs":
-        colour = last.get("colour") or "red"
+    if kind is RollKind.DOGS:
+        colour = last.colour or "red"
         dice_box = pygame.Rect(rect.x, rect.y, rect.w, rect.h - line - p.px(10))
-        landed, used = dog_dice_row(p, dice_box, colour, faces, progress)
+        landed, used = dog_dice_row(p, dice_box, colour, last.dog_faces, progress)
         result = pygame.Rect(rect.x, rect.y + used + (p.px(10) if used else 0), rect.w, line)
         if not faces:
             p.text(t("dogs.none"), result, theme.BIG, bold=True)
         elif landed == len(faces):
-            dogs = int(last.get("dogs", 0))
-            again = "dogs.result_reroll" if last.get("rerolls") else "dogs.result"
+            dogs = last.dogs
+            again = "dogs.result_reroll" if last.rerolls else "dogs.result"
             of = count(len(faces), f"die.{colour}" if f"die.{colour}" in NOUNS else "die")
             p.text(t(again, dogs=count(dogs, "dog"), dice=of), result, theme.BIG, bold=True)
         return result.bottom
@@ -598,22 +602,22 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
         return die.bottom
     face = faces[0]
     bottom = max(die.bottom, text_box.bottom)
-    if kind in ("terrain", "avalanche"):
-        mod = int(last.get("modifier", 0))
-        need = 4 if kind == "terrain" else 6
+    if last.need is not None:
+        mod = last.modifier
         total = face + mod
-        what = t("roll.terrain") if kind == "terrain" else t("roll.avalanche")
+        terrain = kind is RollKind.TERRAIN
+        what = t("roll.terrain") if terrain else t("roll.avalanche")
         lines = [f"{what}: {face}" + (f" + {mod} = {total}" if mod else ""),
-                 t("roll.needs", need=need),
-                 t("roll.enters" if kind == "terrain" else "roll.crosses") if last.get("success")
+                 t("roll.needs", need=last.need),
+                 t("roll.enters" if terrain else "roll.crosses") if last.success
                  else t("roll.fails")]
         rows = split_rows(text_box, [float(p.line(theme.BODY))] * 2 + [float(p.line(theme.BIG))],
                           gap=p.px(4))
         for i, (text, row) in enumerate(zip(lines, rows, strict=True)):
             p.text(text, row, theme.BIG if i == 2 else theme.BODY, bold=i == 2)
-    elif kind == "press":
-        result = last.get("press")
-        words = t(PRESS_WORDS[str(result)]) if str(result) in PRESS_WORDS else str(result)
+    elif kind is RollKind.PRESS:
+        outcome = last.press
+        words = t(PRESS_WORDS[str(outcome)]) if str(outcome) in PRESS_WORDS else str(outcome)
         p.text(t("pressing.result", face=face, result=words), text_box,
                theme.BIG, bold=True)
     return bottom
@@ -626,28 +630,29 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     # The roll and its payments on the left, the decision on the right: half each, so
     # the dice and every menu's words get the room the old narrow menu column lacked.
     areas = Areas(p, frame, rect, menu_share=0.47)
-    turn = view.get("turn")
-    if not turn:
+    turn = view.turn
+    if turn is None:
         title_row(p, view, areas.content, t("turn.between"))
         return
-    seat_no = int(turn["seat"])
+    seat_no = turn.seat
     seat = seat_by_index(view, seat_no)
-    context = turn.get("context")
-    suffix = {"early": "turn.title_early", "press": "turn.title_press"}.get(str(context),
-                                                                           "turn.title")
+    suffix = {MoveContext.EARLY: "turn.title_early", MoveContext.PRESS: "turn.title_press"}.get(
+        turn.context, "turn.title")
     body = title_row(p, view, areas.content, t(suffix, name=seat_name(view, seat_no)), seat_no)
     lines = _turn_headline(view, turn, seat)
     if frame.screen == "rest":  # choosing where and how to rest, not whether to move
         lines = [t("rest.where"), t("rest.then")]
-    if view.get("phase") == "pressing" and placeholder(view, "pressing"):
+    pressing = view.act is ActKind.PRESS
+    last = view.last_roll
+    pressed = last is not None and last.kind is RollKind.PRESS
+    if pressing and placeholder(view, "pressing"):
         lines.append(t("pressing.placeholder"))
     body = line_rows(p, body, lines)
-    if view.get("phase") in ("pressing",) or (view.get("last_roll") or {}).get("kind") == "press":
+    if pressing or pressed:
         faces = frame.charts.get("pressing")
         if faces and body.h > p.px(200):
             chart_h = min(p.px(170), body.h // 2)
-            last = view.get("last_roll") or {}
-            rolled = (last.get("faces") or [None])[0] if last.get("kind") == "press" else None
+            rolled = last.faces[0] if last is not None and pressed and last.faces else None
             chart_strip(p, pygame.Rect(body.x, body.bottom - chart_h, body.w, chart_h), faces,
                         rolled if frame.animation_progress >= 1.0 else None,
                         placeholder(view, "pressing"), kind="press")
@@ -660,7 +665,7 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     bottom = body.y
     if frame.screen == "rest":
         pass  # resting rolls nothing: no dice to show
-    elif view.get("phase") != "pressing" or (view.get("last_roll") or {}).get("kind") == "press":
+    elif not pressing or pressed:
         # (while the question is the pressing roll, an earlier roll's result would mislead)
         room = body.h - p.px(8) - (reserve + p.px(14) if reserve else 0)
         bottom = roll_panel(p, frame, pygame.Rect(body.x, body.y + p.px(8), body.w, room))
@@ -677,15 +682,15 @@ def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """R4: the round is over and the Ice Bear passes on."""
     view = frame.view
     areas = Areas(p, frame, rect)
-    rnd = int(view.get("round", 0))
-    ended = rnd - 1 if view.get("phase") == "bidding" and rnd > 1 else rnd
+    rnd = view.round
+    ended = rnd - 1 if view.act is ActKind.BID and rnd > 1 else rnd
     body = title_row(p, view, areas.content, t("round_end.title", round=ended))
-    bear = view.get("ice_bear")
+    bear = view.ice_bear
     lines = []
     if bear is not None:
         lines.append(t("round_end.bear", name=seat_name(view, bear)))
-    lines.append(t("round_end.bank", chips=count(int(view.get('bank', 0)), "chip"),
-                   sticks=count(int(view.get('sticks', 0)), "stick")))
+    lines.append(t("round_end.bank", chips=count(view.bank, "chip"),
+                   sticks=count(view.sticks, "stick")))
     rest = line_rows(p, body, lines, theme.BIG)
     if bear is not None and rest.h > p.px(120):
         size = min(rest.h, p.px(160))
@@ -698,29 +703,27 @@ def race_order(view: View) -> list[tuple[int, int]]:
     """T3: (race place, seat) for every sled, winner first, then by how far each got
     (its board); sleds on the same board share a place. The turn order of the last
     round (`place`) says nothing about the race, so it is not used."""
-    winner = view.get("winner")
-    seats = [s for s in view.get("seats") or [] if s.get("seat") is not None]
-    ranked = sorted(seats, key=lambda s: (s["seat"] != winner, -int(s.get("board") or 0),
-                                          int(s["seat"])))
+    winner = view.winner
+    ranked = sorted(view.seats, key=lambda s: (s.seat != winner, -s.board, s.seat))
     out: list[tuple[int, int]] = []
     for i, seat in enumerate(ranked):
         place = i + 1
-        if out and seat["seat"] != winner and ranked[i - 1]["seat"] != winner and (
-                int(seat.get("board") or 0) == int(ranked[i - 1].get("board") or 0)):
+        if out and seat.seat != winner and ranked[i - 1].seat != winner and (
+                seat.board == ranked[i - 1].board):
             place = out[-1][0]
-        out.append((place, int(seat["seat"])))
+        out.append((place, seat.seat))
     return out
 
 
-def sled_words(view: View, seat: dict[str, Any]) -> str:
+def sled_words(view: View, seat: SeatView) -> str:
     """Where a sled ended the race: at Nome for the winner, else its zone and board."""
-    if view.get("winner") == seat.get("seat"):
+    if view.winner == seat.seat:
         return t("over.reached_nome")
-    boards = view.get("boards") or []
-    board = int(seat.get("board") or 0) + 1
+    boards = view.boards
+    board = seat.board + 1
     where = (t("over.board_of", board=board, boards=len(boards)) if boards
              else t("over.board", board=board))
-    return t("over.where", zone=word(str(seat.get('zone') or '')), where=where)
+    return t("over.where", zone=word(seat.zone), where=where)
 
 
 def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
@@ -731,7 +734,7 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """
     view = frame.view
     areas = Areas(p, frame, rect)
-    winner = view.get("winner")
+    winner = view.winner
     title = t("over.wins", name=seat_name(view, winner)) if winner is not None else t(
         "over.title")
     body = title_row(p, view, areas.content, title, winner)
@@ -741,7 +744,7 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                                                     p.line(theme.BODY)),
                theme.BODY, colour=theme.DIM)
         return
-    stats = {int(r.get("seat", -1)): r for r in (frame.stats or {}).get("seats") or []}
+    stats = {r.seat: r for r in frame.stats.seats} if frame.stats is not None else {}
     weights = [1.5, 1.3, 1.4, 1.0] if stats else [1.5, 1.3]
     head_h = p.line(theme.SMALL)
     cols = split_columns(pygame.Rect(body.x, body.y, body.w, head_h), weights, gap=p.px(16))
@@ -753,15 +756,16 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     table = pygame.Rect(body.x, body.y + head_h + p.px(8), body.w,
                         body.h - head_h - p.px(8))
     rows = split_rows(table, [1.0] * len(race), gap=p.px(8))
-    max_luck = max([abs(luck_of(r)) for r in stats.values()] + [1.0])
-    max_spent = max([int(r.get("chips_spent", 0)) for r in stats.values()] + [1])
+    max_luck = max([abs(r.luck) for r in stats.values()] + [1.0])
+    max_spent = max([r.chips_spent for r in stats.values()] + [1])
     for (place, seat), row in zip(race, rows, strict=True):
         cells = split_columns(row, weights, gap=p.px(16))
         _race_cell(p, view, place, seat, cells[0])
         p.text(sled_words(view, seat_by_index(view, seat)), cells[1], theme.SMALL,
                bold=seat == winner)
         if stats:
-            _stats_cells(p, stats.get(seat, {}), cells[2], cells[3], max_luck, max_spent)
+            _stats_cells(p, stats.get(seat, SeatStats(seat)), cells[2], cells[3], max_luck,
+                         max_spent)
 
 
 def _race_cell(p: Painter, view: View, place: int, seat: int, who: pygame.Rect) -> None:
@@ -778,16 +782,11 @@ def _race_cell(p: Painter, view: View, place: int, seat: int, who: pygame.Rect) 
            bold=True)
 
 
-def luck_of(data: dict[str, Any]) -> float:
-    """Dogs rolled minus dogs expected: the row's "luck" (`table.stats.game_stats`)."""
-    return float(data.get("luck", 0.0))
-
-
-def _stats_cells(p: Painter, data: dict[str, Any], luck_box: pygame.Rect,
+def _stats_cells(p: Painter, data: SeatStats, luck_box: pygame.Rect,
                  spent_box: pygame.Rect, max_luck: float, max_spent: int) -> None:
     """One player's figures: a bar either side of zero for luck (with the number), a bar
     for chips spent (with the number)."""
-    luck = luck_of(data)
+    luck = data.luck
     num_w = p.measure("+00.0", theme.SMALL)[0] + p.px(6)
     chart = pygame.Rect(luck_box.x, luck_box.y, luck_box.w - num_w, luck_box.h)
     mid = chart.centerx
@@ -801,7 +800,7 @@ def _stats_cells(p: Painter, data: dict[str, Any], luck_box: pygame.Rect,
         pygame.draw.rect(p.surface, colour, bar)
     p.text(f"{luck:+.1f}", pygame.Rect(chart.right + p.px(6), luck_box.y, num_w - p.px(6),
                                        luck_box.h), theme.SMALL, align="right")
-    spent = int(data.get("chips_spent", 0))
+    spent = data.chips_spent
     sw = p.measure("000", theme.SMALL)[0] + p.px(6)
     spent_chart = pygame.Rect(spent_box.x, spent_box.centery - bar_h // 2, spent_box.w - sw,
                               bar_h)
@@ -841,8 +840,9 @@ def screen_for(frame: TableFrame) -> Screen:
     """The screen function for a frame: by name, else by the phase of its view."""
     if frame.screen in SCREENS:
         return SCREENS[frame.screen]
-    phase = str(frame.view.get("phase", "setup"))
-    if phase == "reroll" and (frame.view.get("window") or {}).get("roll") == "weather":
+    phase = frame.view.phase
+    window = frame.view.window
+    if window is not None and window.roll is RollKind.WEATHER:
         return screen_weather
     return SCREENS[PHASE_SCREENS.get(phase, "setup")]
 

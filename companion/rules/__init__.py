@@ -8,9 +8,7 @@ rebuilds a state from a journal. See `docs/rules.md` for the rules by number.
 from companion.rules.commands import TABLE, Command
 from companion.rules.dice import DiceSource, ScriptedDice, SeededDice, SystemDice
 from companion.rules.engine import (
-    PHASES,
     Option,
-    actors,
     apply,
     is_legal,
     legal,
@@ -21,13 +19,15 @@ from companion.rules.engine import (
 from companion.rules.errors import RulesError
 from companion.rules.events import Event
 from companion.rules.evolve import evolve, replay
+from companion.rules.phases import PHASE_TABLE as PHASES
+from companion.rules.phases import ActKind, act_of, actors, seats_to_act
 from companion.rules.settings import Charts, Settings, Variants
 from companion.rules.state import EMPTY, GameState
 from companion.rules.views import public_view, seat_view
 
 __all__ = [
-    "EMPTY", "PHASES", "TABLE", "Charts", "Command", "DiceSource", "Event", "GameState",
+    "EMPTY", "PHASES", "TABLE", "ActKind", "Charts", "Command", "DiceSource", "Event", "GameState",
     "Option", "RulesError", "ScriptedDice", "SeededDice", "Settings", "SystemDice", "Variants",
-    "actors", "apply", "evolve", "is_legal", "legal", "legal_commands", "order_of_play",
-    "public_view", "replay", "seat_view", "start_game",
+    "act_of", "actors", "apply", "evolve", "is_legal", "legal", "legal_commands", "order_of_play",
+    "public_view", "replay", "seat_view", "seats_to_act", "start_game",
 ]

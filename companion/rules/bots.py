@@ -183,7 +183,7 @@ def _sensible_choice(state: GameState, seat: int, rng: random.Random) -> cmd.Com
         last = state.last_roll
         mine = window.roller == seat
         if last is not None and last.kind is RollKind.DOGS:
-            expected = len(last.faces) * (last.colour.dog_faces if last.colour else 3) / 6
+            expected = len(last.faces) * (last.colour.dog_chance if last.colour else 0.5)
             if mine and last.dogs + 1.5 < expected and player.chips >= 12:
                 return cmd.Reroll(seat)
             if not mine and last.dogs >= 6 and player.chips >= 14 and rng.random() < 0.3:

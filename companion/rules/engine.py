@@ -1,7 +1,8 @@
 """The rules engine: `legal()` lists what a seat may do, `apply()` does it.
 
-The phase table (`PHASES`) is the flow of the game as data: each phase names the seats
-that may act in it and the options they have. `apply()` accepts exactly what `legal()`
+The phase table (`companion.rules.phases`) is the flow of the game as data: each phase
+names the seats that may act in it, the kind of act, and what comes next; `OFFERS` gives
+each kind of act its options. `apply()` accepts exactly what `legal()`
 lists, emits events, and folds them through `evolve()`; a refused command raises a
 specific `RulesError` and changes nothing, because states are immutable values.
 """
@@ -28,8 +29,8 @@ from companion.rules.errors import (
 from companion.rules.evolve import evolve
 from companion.rules.model import (
     AVALANCHE_MAX_MODIFIER,
-    AVALANCHE_SUCCESS,
     CLIMATES,
+    CROSSINGS,
     PASSING_COST,
     REDUCE_CHIPS_PER_DIE,
     REDUCE_MAX_DICE,
@@ -37,9 +38,7 @@ from companion.rules.model import (
     REST_CHOICES,
     STICK_COST,
     TERRAIN_MAX_MODIFIER,
-    TERRAIN_SUCCESS,
     TOTAL_STICKS,
-    TRAINING_MAXIMA,
     Arrangement,
     Climate,
     MoveContext,
@@ -50,8 +49,12 @@ from companion.rules.model import (
     StickAction,
     WindowKind,
     Zone,
+    dice_taken,
     is_dog,
+    training_maxima,
 )
+from companion.rules.phases import ActKind, act_of, actors
+from companion.rules.queries import at_nome_board, reduce_cap, waiting_seats
 from companion.rules.settings import Settings
 from companion.rules.state import EMPTY, GameState, replace
 
@@ -125,7 +128,7 @@ def allowed_trainings(state: GameState) -> tuple[Climate, ...]:
     choices = [c for c in CLIMATES if not (settings.variants.short_north and c is Climate.COLD)]
     if settings.variants.free_training:
         return tuple(choices)
-    maxima = dict(zip(CLIMATES, TRAINING_MAXIMA[settings.players], strict=True))
+    maxima = training_maxima(settings.players)
     taken = [p.training for p in state.players if p.training is not None]
     open_ = tuple(c for c in choices if taken.count(c) < maxima[c])
     # S8 forbids Cold while S4 reserves places for it; a seat left with nothing may take
@@ -193,52 +196,9 @@ def _unal_akleet_board(settings: Settings, board: int) -> int | None:
     return None
 
 
-def _at_nome_board(state: GameState, seat: int) -> bool:
-    settings = state.require_settings()
-    board = state.players[seat].board
-    last = len(settings.boards) - 1
-    if settings.arrangement is Arrangement.CUSTOM:
-        return board == last
-    return settings.boards[board].zone is settings.boards[last].zone
+# --- what each kind of act offers -----------------------------------------------------
 
-
-def reduce_cap(state: GameState) -> int:
-    """X2: chips that may still go into the reduce window (3 dice at most, never more
-    dice than the roller has dogs to roll)."""
-    window = state.require_window()
-    dice = min(REDUCE_MAX_DICE, state.players[window.roller].uncovered)
-    return dice * REDUCE_CHIPS_PER_DIE - window.paid
-
-
-def waiting_seats(state: GameState) -> tuple[int, ...]:
-    """Seats the open window still waits for: eligible, not passed, and able to pay."""
-    window = state.require_window()
-    if window.kind is WindowKind.REDUCE:
-        if reduce_cap(state) <= 0:
-            return ()
-        need = 1
-    else:
-        need = REROLL_COST
-    players, passed = state.players, window.passed
-    return tuple(s for s in window.eligible if s not in passed and players[s].chips >= need)
-
-
-# --- the phase table ----------------------------------------------------------------
-
-Actors = Callable[[GameState], tuple[int, ...]]
 Offer = Callable[[GameState, int], list[Option]]
-
-
-@dataclass(frozen=True)
-class PhaseRule:
-    """One row of the phase table: who may act and what they are offered."""
-
-    actors: Actors
-    offer: Offer
-
-
-def _active(state: GameState) -> tuple[int, ...]:
-    return (state.require_turn().seat,)
 
 
 def _opt(command: type[cmd.Command], seat: int, **params: ParamValues) -> Option:
@@ -330,7 +290,7 @@ def _offer_movement(state: GameState, seat: int) -> list[Option]:
         if (settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN
                 and _unal_akleet_board(settings, player.board) is not None):
             options.append(_opt(cmd.ReachNikolai, seat))
-        if not settings.variants.short_north and _at_nome_board(state, seat):
+        if not settings.variants.short_north and at_nome_board(state, seat):
             options.append(_opt(cmd.ReachNome, seat))
     options.append(_opt(cmd.EndMove, seat))
     return options
@@ -350,41 +310,31 @@ def _offer_pressing(state: GameState, seat: int) -> list[Option]:
     return [_opt(cmd.Press, seat), _opt(cmd.SkipPress, seat)]
 
 
-def _window_actors(state: GameState) -> tuple[int, ...]:
-    return (*waiting_seats(state), cmd.TABLE)
+def _offer_nothing(state: GameState, seat: int) -> list[Option]:
+    return []
 
 
-PHASES: dict[Phase, PhaseRule] = {
-    Phase.SETUP: PhaseRule(lambda s: (cmd.TABLE,), _offer_setup),
-    Phase.TRAINING: PhaseRule(
-        lambda s: () if s.training_next is None else (s.training_next,), _offer_training),
-    Phase.BIDDING: PhaseRule(lambda s: tuple(s.seats), _offer_bidding),
-    Phase.EARLY_RISER: PhaseRule(_active, _offer_movement),
-    Phase.WEATHER: PhaseRule(lambda s: () if s.ice_bear is None else (s.ice_bear,),
-                             _offer_weather),
-    Phase.TURN: PhaseRule(_active, _offer_turn),
-    Phase.REDUCE: PhaseRule(_window_actors, _offer_window),
-    Phase.REROLL: PhaseRule(_window_actors, _offer_window),
-    Phase.MOVING: PhaseRule(_active, _offer_movement),
-    Phase.PRESSING: PhaseRule(_active, _offer_pressing),
-    Phase.PRESS_MOVE: PhaseRule(_active, _offer_movement),
-    Phase.GAME_OVER: PhaseRule(lambda s: (), lambda s, seat: []),
+OFFERS: dict[ActKind, Offer] = {
+    ActKind.SET_UP: _offer_setup,
+    ActKind.TRAIN: _offer_training,
+    ActKind.BID: _offer_bidding,
+    ActKind.WEATHER: _offer_weather,
+    ActKind.TURN: _offer_turn,
+    ActKind.MOVE: _offer_movement,
+    ActKind.PRESS: _offer_pressing,
+    ActKind.REACT: _offer_window,
+    ActKind.NONE: _offer_nothing,
 }
+"""What a seat the phase table lets act is offered, by the kind of act its phase asks for."""
 
-assert set(PHASES) == set(Phase), "every phase needs a row in the phase table"
-
-
-def actors(state: GameState) -> tuple[int, ...]:
-    """Seats (and TABLE) that may act now."""
-    return PHASES[state.phase].actors(state)
+assert set(OFFERS) == set(ActKind), "every kind of act needs its offer"
 
 
 def legal(state: GameState, seat: int) -> list[Option]:
     """Every command `seat` may issue now, with its parameters' ranges."""
-    rule = PHASES[state.phase]
-    if seat not in rule.actors(state):
+    if seat not in actors(state):
         return []
-    return rule.offer(state, seat)
+    return OFFERS[act_of(state)](state, seat)
 
 
 def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:
@@ -553,7 +503,7 @@ def _roll_dogs(tx: _Tx, reroll: bool) -> None:
 def _reroll_candidates(state: GameState, roll: RollKind, roller: int) -> tuple[int, ...]:
     """Seats X1 lets pay for `roll` again, chips aside (see `_open_reroll`)."""
     early = state.turn is not None and state.turn.context is MoveContext.EARLY
-    if roll is RollKind.PRESS or (early and roll in _CROSSINGS):
+    if roll is RollKind.PRESS or (early and roll in CROSSINGS):
         return (roller,)
     return tuple(state.seats)
 
@@ -621,7 +571,7 @@ def _h_reroll(tx: _Tx, c: cmd.Reroll) -> None:
         _roll_weather(tx, roller, last.zone, reroll=True)
     elif window.roll is RollKind.DOGS:
         _roll_dogs(tx, reroll=True)  # X2: the reduction holds for the reroll
-    elif window.roll in _CROSSINGS:
+    elif window.roll in CROSSINGS:
         _roll_crossing(tx, window.roll, roller, last.modifier, reroll=True)
     else:
         _roll_press(tx, roller, reroll=True)
@@ -649,15 +599,15 @@ def _close_window(tx: _Tx) -> None:
         return
     if window.paid % REDUCE_CHIPS_PER_DIE and window.last_payer is not None:
         tx.emit(ev.ChipsDrawn(window.last_payer, 1, "reduce refund"))  # X2 ruling
-    dice = window.paid // REDUCE_CHIPS_PER_DIE
+    dice = dice_taken(window.paid)
     if dice:
         tx.emit(ev.DiceReduced(window.roller, dice))
     _roll_dogs(tx, reroll=False)
 
 
-_CROSSINGS: dict[RollKind, tuple[int, type[ev.TerrainRolled] | type[ev.AvalancheRolled]]] = {
-    RollKind.TERRAIN: (TERRAIN_SUCCESS, ev.TerrainRolled),  # M4: 4-6 enters
-    RollKind.AVALANCHE: (AVALANCHE_SUCCESS, ev.AvalancheRolled),  # M5: 6 crosses
+_CROSSING_EVENTS: dict[RollKind, type[ev.TerrainRolled] | type[ev.AvalancheRolled]] = {
+    RollKind.TERRAIN: ev.TerrainRolled,  # M4: 4-6 enters
+    RollKind.AVALANCHE: ev.AvalancheRolled,  # M5: 6 crosses
 }
 
 
@@ -670,9 +620,9 @@ def _h_crossing(tx: _Tx, c: cmd.RollTerrain | cmd.RollAvalanche) -> None:
 
 def _roll_crossing(tx: _Tx, kind: RollKind, seat: int, modifier: int, reroll: bool) -> None:
     """A standard-die roll to enter rough terrain or cross an avalanche stick."""
-    needed, event = _CROSSINGS[kind]
     face = tx.roll()
-    tx.emit(event(seat, face, modifier, face + modifier >= needed, reroll))
+    success = CROSSINGS[kind].succeeds(face, modifier)
+    tx.emit(_CROSSING_EVENTS[kind](seat, face, modifier, success, reroll))
     _open_reroll(tx, kind, seat)
 
 

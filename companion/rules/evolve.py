@@ -17,8 +17,8 @@ from companion.rules.model import (
     MoveContext,
     Phase,
     RollKind,
-    WindowKind,
 )
+from companion.rules.phases import advance
 from companion.rules.state import (
     EMPTY,
     GameState,
@@ -28,19 +28,6 @@ from companion.rules.state import (
     Window,
     replace,
 )
-
-_MOVEMENT_PHASE = {
-    MoveContext.EARLY: Phase.EARLY_RISER,
-    MoveContext.NORMAL: Phase.MOVING,
-    MoveContext.PRESS: Phase.PRESS_MOVE,
-}
-
-
-def movement_phase(context: MoveContext) -> Phase:
-    """The phase-table row of a movement context."""
-    return _MOVEMENT_PHASE[context]
-
-
 
 
 def _rerolls(state: GameState, kind: RollKind, reroll: bool) -> int:
@@ -63,7 +50,7 @@ def _game_started(s: GameState, e: ev.GameStarted) -> GameState:
 
 
 def _training_order(s: GameState, e: ev.TrainingOrderDrawn) -> GameState:
-    return replace(s, phase=Phase.TRAINING, training_next=e.seat)
+    return replace(s, training_next=e.seat)
 
 
 def _training_chosen(s: GameState, e: ev.TrainingChosen) -> GameState:
@@ -84,7 +71,7 @@ def _sticks_placed(s: GameState, e: ev.SticksPlaced) -> GameState:
 
 def _round_started(s: GameState, e: ev.RoundStarted) -> GameState:
     return replace(
-        s, phase=Phase.BIDDING, round=e.round, ice_bear=e.ice_bear,
+        s, round=e.round, ice_bear=e.ice_bear,
         bids=(None,) * len(s.players), revealed=None, order=(), early_riser=None,
         weather=None, weather_zone=None, turn_index=-1, turn=None, window=None, last_roll=None,
     )
@@ -104,7 +91,7 @@ def _bid_unlocked(s: GameState, e: ev.BidUnlocked) -> GameState:
 
 def _bids_revealed(s: GameState, e: ev.BidsRevealed) -> GameState:
     riser = e.order[0] if any(b > 0 for b in e.bids) else None
-    return replace(s, phase=Phase.WEATHER, bids=(None,) * len(s.players), revealed=e.bids,
+    return replace(s, bids=(None,) * len(s.players), revealed=e.bids,
                    order=e.order, early_riser=riser)
 
 
@@ -125,12 +112,12 @@ def _movement_started(s: GameState, e: ev.MovementStarted) -> GameState:
         turn = TurnState(seat=e.seat, context=e.context, spaces=e.spaces)
     else:
         turn = replace(s.turn, context=e.context, spaces=e.spaces, entered=0, stopped=False)
-    return replace(s, phase=movement_phase(e.context), turn=turn, window=None)
+    return replace(s, turn=turn, window=None)
 
 
 def _movement_ended(s: GameState, e: ev.MovementEnded) -> GameState:
     if e.context is MoveContext.EARLY:
-        return replace(s, phase=Phase.WEATHER, turn=None, window=None)
+        return replace(s, turn=None, window=None)
     return replace(s, turn=replace(s.require_turn(), stopped=e.stopped), window=None)
 
 
@@ -141,7 +128,7 @@ def _weather_rolled(s: GameState, e: ev.WeatherRolled) -> GameState:
 
 
 def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
-    return replace(s, phase=Phase.TURN, turn_index=s.order.index(e.seat),
+    return replace(s, turn_index=s.order.index(e.seat),
                    turn=TurnState(seat=e.seat), window=None, last_roll=None)
 
 
@@ -156,9 +143,8 @@ def _move_chosen(s: GameState, e: ev.MoveChosen) -> GameState:
 
 
 def _window_opened(s: GameState, e: ev.WindowOpened) -> GameState:
-    phase = Phase.REDUCE if e.kind is WindowKind.REDUCE else Phase.REROLL
     window = Window(kind=e.kind, roller=e.roller, eligible=e.eligible, roll=e.roll)
-    return replace(s, phase=phase, window=window)
+    return replace(s, window=window)
 
 
 def _passed(s: GameState, e: ev.Passed) -> GameState:
@@ -204,8 +190,7 @@ def _avalanche(s: GameState, e: ev.AvalancheRolled) -> GameState:
 
 def _space_entered(s: GameState, e: ev.SpaceEntered) -> GameState:
     turn = s.require_turn()
-    return replace(s, phase=movement_phase(turn.context),
-                   turn=replace(turn, entered=turn.entered + 1), window=None)
+    return replace(s, turn=replace(turn, entered=turn.entered + 1), window=None)
 
 
 def _passing_paid(s: GameState, e: ev.PassingPaid) -> GameState:
@@ -225,7 +210,7 @@ def _dog_covered(s: GameState, e: ev.DogCovered) -> GameState:
 
 
 def _press_offered(s: GameState, e: ev.PressOffered) -> GameState:
-    return replace(s, phase=Phase.PRESSING, window=None)
+    return replace(s, window=None)
 
 
 def _press_rolled(s: GameState, e: ev.PressRolled) -> GameState:
@@ -243,7 +228,7 @@ def _round_ended(s: GameState, e: ev.RoundEnded) -> GameState:
 
 
 def _game_won(s: GameState, e: ev.GameWon) -> GameState:
-    return replace(s, phase=Phase.GAME_OVER, winner=e.seat, window=None)
+    return replace(s, winner=e.seat, window=None)
 
 
 _REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
@@ -289,8 +274,12 @@ assert set(_REDUCERS) == set(ev.EVENT_TYPES), "every event type needs a reducer"
 
 
 def evolve(state: GameState, event: ev.Event) -> GameState:
-    """The state after one event."""
-    return _REDUCERS[type(event)](state, event)
+    """The state after one event; the phase moves only as the phase table says."""
+    after = _REDUCERS[type(event)](state, event)
+    if isinstance(event, ev.GameStarted):
+        return after  # a new game: a fresh state in its first phase
+    phase = advance(state, event)
+    return after if phase is after.phase else replace(after, phase=phase)
 
 
 def replay(events: Iterable[ev.Event], start: GameState = EMPTY) -> GameState:

@@ -6,6 +6,7 @@ these names, so a word means the same thing on the screen, in the voice and in t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -53,7 +54,15 @@ class DiceColour(StrEnum):
     @property
     def dog_faces(self) -> int:
         """How many of the six faces show a dog (D2): green 4, red 3, blue 2."""
-        return {DiceColour.GREEN: 4, DiceColour.RED: 3, DiceColour.BLUE: 2}[self]
+        return _DOG_FACES[self]
+
+    @property
+    def dog_chance(self) -> float:
+        """The chance one die of this colour shows a dog (the luck figures use it)."""
+        return self.dog_faces / 6
+
+
+_DOG_FACES = {DiceColour.GREEN: 4, DiceColour.RED: 3, DiceColour.BLUE: 2}
 
 
 def dice_colour(training: Climate, weather: Climate) -> DiceColour:
@@ -161,6 +170,13 @@ TRAINING_MAXIMA: dict[int, tuple[int, int, int]] = {
     6: (2, 2, 2),
 }
 
+
+
+def training_maxima(players: int) -> dict[Climate, int]:
+    """S4: how many seats may take each training, by climate."""
+    return dict(zip(CLIMATES, TRAINING_MAXIMA[players], strict=True))
+
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 DOGS = 8
@@ -176,3 +192,32 @@ TERRAIN_MAX_MODIFIER = 2
 AVALANCHE_MAX_MODIFIER = 4
 TERRAIN_SUCCESS = 4  # 4-6 enters (M4)
 AVALANCHE_SUCCESS = 6  # 6 crosses (M5)
+
+
+def dice_taken(chips_paid: int) -> int:
+    """X2: the dog dice a reduce window's chips take away (an odd chip buys nothing)."""
+    return chips_paid // REDUCE_CHIPS_PER_DIE
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """A standard-die roll to go on (M4, M5): the total it needs and the most chips the
+    roller may add to the face (X3, one chip a point)."""
+
+    success: int
+    max_modifier: int
+
+    def succeeds(self, face: int, modifier: int) -> bool:
+        """Whether a face plus the chips bought reaches the total needed."""
+        return face + modifier >= self.success
+
+    def winning_faces(self, modifier: int) -> int:
+        """How many of the six faces succeed with `modifier` (the odds a menu shows)."""
+        return sum(1 for face in range(1, 7) if self.succeeds(face, modifier))
+
+
+CROSSINGS: dict[RollKind, Crossing] = {
+    RollKind.TERRAIN: Crossing(TERRAIN_SUCCESS, TERRAIN_MAX_MODIFIER),
+    RollKind.AVALANCHE: Crossing(AVALANCHE_SUCCESS, AVALANCHE_MAX_MODIFIER),
+}
+"""The two crossing rolls by kind, for the engine, the menus and the screen alike."""

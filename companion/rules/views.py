@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.codec import to_data
-from companion.rules.engine import allowed_trainings, waiting_seats, weather_zone
+from companion.rules.engine import allowed_trainings, weather_zone
 from companion.rules.model import Phase
+from companion.rules.phases import act_of, seats_to_act
+from companion.rules.queries import waiting_seats
 from companion.rules.state import GameState
 
 
@@ -19,6 +21,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     """The state as everyone at the table may see it (JSON-ready)."""
     settings = state.settings
     bidding = state.phase is Phase.BIDDING
+    acting = seats_to_act(state)
     seats = []
     for seat, player in enumerate(state.players):
         colour = state.colour_of(seat)
@@ -36,6 +39,7 @@ def public_view(state: GameState) -> dict[str, Any]:
             "locked": bidding and state.bids[seat] is not None,
             "bid": state.revealed[seat] if state.revealed is not None else None,
             "ice_bear": seat == state.ice_bear,
+            "acting": seat in acting,
         })
     window = None
     if state.window is not None:
@@ -49,6 +53,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         }
     view: dict[str, Any] = {
         "phase": state.phase.value,
+        "act": act_of(state).value,
         "round": state.round,
         "ice_bear": state.ice_bear,
         "bank": state.bank,

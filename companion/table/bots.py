@@ -18,7 +18,8 @@ from companion.rules import commands as cmd
 from companion.rules.bots import Policy
 from companion.rules.engine import apply
 from companion.rules.errors import RulesError
-from companion.rules.model import Phase, WindowKind
+from companion.rules.model import WindowKind
+from companion.rules.phases import ActKind, act_of
 from companion.rules.state import GameState
 from companion.table.controller import TableController
 
@@ -140,7 +141,7 @@ class BotDriver:
         """While another seat decides to move or rest: would this bot take dice away if
         it moved? Then it asks to be asked (once a turn), as a watchful player would."""
         roller = state.active
-        if state.phase is not Phase.TURN or roller is None or roller == seat:
+        if act_of(state) is not ActKind.TURN or roller is None or roller == seat:
             return False
         key = (state.round, roller, seat)
         if key in self._asked or not self._controller.offers_heads_up(seat):

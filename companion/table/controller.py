@@ -27,13 +27,13 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
 from companion.pads.events import Blink, Button, Light, PadEvent
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.dice import DiceSource, ScriptedDice, SystemDice
-from companion.rules.engine import apply, is_legal, reduce_cap, waiting_seats
+from companion.rules.engine import apply, is_legal
 from companion.rules.errors import (
     GameOverError,
     NotEnoughChipsError,
@@ -42,9 +42,10 @@ from companion.rules.errors import (
 )
 from companion.rules.evolve import replay
 from companion.rules.model import MAX_PLAYERS, REST_CHOICES, Phase, RollKind, WindowKind
+from companion.rules.phases import ActKind, act_of, seats_to_act
 from companion.rules.physical import RollRequest, roll_request
+from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.state import EMPTY, GameState
-from companion.rules.views import public_view
 from companion.table.config import TableConfig
 from companion.table.entry import Entry, entered_value, make_entry, roll_words
 from companion.table.frame import Menu, Notice, TableFrame, UndoOffer, chart_faces
@@ -70,6 +71,7 @@ from companion.table.reactions import (
 )
 from companion.table.setup import SetupDraft, setup_tree
 from companion.table.stats import game_stats
+from companion.table.view import TableView, stats_view, table_view
 from companion.table.windows import WindowClock
 from companion.words import speaking, t
 
@@ -95,6 +97,12 @@ _PHASE_SCREENS = {
     Phase.MOVING: "moving", Phase.PRESS_MOVE: "moving", Phase.PRESSING: "pressing",
     Phase.GAME_OVER: "game_over",
 }
+
+_WAIT_TEXTS = {
+    ActKind.TRAIN: "c.training",
+    ActKind.WEATHER: "c.weather",
+}
+"""Waiting texts for the acts of one named seat outside a turn; in a turn it is its turn."""
 
 Target = cmd.Command | Callable[[cmd.Command], bool]
 """What `next_press` steers towards: a command, or a test on the commands of menu items."""
@@ -221,8 +229,8 @@ class TableController:
         self._preview_of: tuple[GameState, GameState | None] | None = None
         self._modifiers: dict[tuple[int, str], int] = {}  # (seat, roll) -> last modifier
         self._entry: Entry | None = None  # physical dice: a command waiting for its roll
-        self._turn_began: float | None = now if state.phase is Phase.TURN else None
-        self._won_at: float | None = now if state.phase is Phase.GAME_OVER else None
+        self._turn_began: float | None = now if act_of(state) is ActKind.TURN else None
+        self._won_at: float | None = now if act_of(state) is ActKind.NONE else None
         if state.window is not None:
             self._window = self._open_clock(state, now, 0.0)
         self._notices: list[tuple[Notice, float]] = []
@@ -262,7 +270,7 @@ class TableController:
         """The bid `seat` is choosing (or has locked), for its own pad only; None outside
         bidding. Never log, show or speak this (R1, I5)."""
         state = self._state
-        if self.in_setup or state.phase is not Phase.BIDDING:
+        if self.in_setup or act_of(state) is not ActKind.BID:
             return None
         if not 0 <= seat < len(state.players):
             return None
@@ -359,7 +367,7 @@ class TableController:
         return 0 <= seat < len(self._state.players)
 
     def _bidding(self) -> bool:
-        return not self.in_setup and self._state.phase is Phase.BIDDING
+        return not self.in_setup and act_of(self._state) is ActKind.BID
 
     def _tree(self, seat: int) -> Tree | None:
         """The root of a seat's menus now: the rules' choices with every payment behind a
@@ -368,13 +376,14 @@ class TableController:
         state = self._state
         if self._entry is not None:  # physical dice: only the roller acts, entering it
             return self._entry.tree if seat == self._entry.request.seat else None
-        if state.phase in (Phase.REDUCE, Phase.REROLL):
+        act = act_of(state)
+        if act is ActKind.REACT:
             tree = None
             if seat not in self._quiet or seat in self._promised:
                 tree = window_tree(state, seat, self._promised)
             ahead = self._ahead_tree(seat, tree)
             return ahead if ahead is not None else tree
-        elif state.phase is Phase.TURN and seat != state.active:
+        elif act is ActKind.TURN and seat not in seats_to_act(state):
             tree = None if seat in self._quiet else heads_up_tree(state, seat,
                                                                   seat in self._asked)
         else:
@@ -397,7 +406,7 @@ class TableController:
         """The game as it will be when the open reroll window closes with nobody paying,
         or None (no reroll window, or closing it would roll a die)."""
         state = self._state
-        if state.phase is not Phase.REROLL:
+        if state.window is None or state.window.kind is not WindowKind.REROLL:
             return None
         if self._preview_of is None or self._preview_of[0] is not state:
             try:
@@ -452,7 +461,7 @@ class TableController:
         if self.in_setup:
             return self._list_click(SETUP_UI, button, self._setup_tree())
         state = self._state
-        if state.phase is Phase.GAME_OVER:
+        if act_of(state) is ActKind.NONE:
             self._notice(seat, t("c.game_over"))
             return Outcome()
         tree = self._tree(seat)
@@ -723,7 +732,7 @@ class TableController:
                 self._notice(None, t(key, name=who) if key else f"{who}: {event.reason}")
         if self._state.window is None:
             self._window = None
-        if self._state.phase is not Phase.TURN:
+        if act_of(self._state) is not ActKind.TURN:
             self._asked.clear()
 
     def _landing(self, now: float) -> float:
@@ -809,14 +818,15 @@ class TableController:
         roller = state.window.roller if state.window is not None else None
         frame = TableFrame(
             screen=self._screen(now),
-            view=public_view(state) if self._entry is None else _entering(
-                public_view(state), self._entry.request.seat),
+            view=table_view(state) if self._entry is None else _entering(
+                table_view(state), self._entry.request.seat),
             menus=self._menus(),
             countdown=countdown,
             notices=tuple(n for n, _ in self._notices),
             animation=animation,
             animation_progress=progress,
-            stats=game_stats(self._history) if state.phase is Phase.GAME_OVER else {},
+            stats=(stats_view(game_stats(self._history)) if act_of(state) is ActKind.NONE
+                   else None),
             undo=undo,
             charts=chart_faces(state.settings.charts) if state.settings is not None else {},
             payments=payments(self._history, names, self._promised, roller)
@@ -836,10 +846,10 @@ class TableController:
             if now - start < seconds:
                 return screen
             self._transient = None
-        if state.phase is Phase.REROLL:
-            assert state.window is not None and state.window.roll is not None
+        if state.window is not None and state.window.kind is WindowKind.REROLL:
+            assert state.window.roll is not None
             return _ROLL_SCREENS[state.window.roll]
-        if (state.phase is Phase.TURN and state.active is not None
+        if (act_of(state) is ActKind.TURN and state.active is not None
                 and self._nav.path(state.active)[:1] != ()
                 and self._nav.path(state.active)[0].startswith("rest")):
             return "rest"
@@ -878,19 +888,17 @@ class TableController:
         return lights
 
     def _lit_seats(self) -> tuple[int, ...]:
+        """The seats the phase table lets act; while bidding, the ones that have locked
+        in instead (every seat may bid, so a light says who is done); in a window, not
+        the seats that asked to be left alone."""
         state = self._state
-        phase = state.phase
         if self._entry is not None:
             return (self._entry.request.seat,)
-        if phase is Phase.BIDDING:
+        act = act_of(state)
+        if act is ActKind.BID:
             return tuple(s for s in state.seats if state.bids[s] is not None)
-        if phase is Phase.TRAINING:
-            return () if state.training_next is None else (state.training_next,)
-        if phase is Phase.WEATHER:
-            return () if state.ice_bear is None else (state.ice_bear,)
-        if phase in (Phase.REDUCE, Phase.REROLL):
-            return tuple(s for s in waiting_seats(state) if s not in self._quiet)
-        return () if state.active is None else (state.active,)
+        quiet = self._quiet if act is ActKind.REACT else ()
+        return tuple(s for s in seats_to_act(state) if s not in quiet)
 
     def _blink(self, seat: int, blink: Blink) -> None:
         self._requests += 1
@@ -905,18 +913,18 @@ class TableController:
         self._notices = [(n, u) for n, u in self._notices if n.seat != seat] + [(notice, until)]
 
     def _wait_text(self, seat: int) -> str:
+        """What a seat with nothing to do is told: who the phase table is waiting for."""
         state = self._state
-        phase = state.phase
         if self._entry is not None:
             request = self._entry.request
             return t("e.waiting", name=name(state, request.seat), what=roll_words(request))
-        if phase is Phase.TRAINING and state.training_next is not None:
-            return t("c.training", name=name(state, state.training_next))
-        if phase is Phase.WEATHER and state.ice_bear is not None:
-            return t("c.weather", name=name(state, state.ice_bear))
+        act = act_of(state)
+        waited = seats_to_act(state)
+        if act in _WAIT_TEXTS and waited:
+            return t(_WAIT_TEXTS[act], name=name(state, waited[0]))
         if seat in self._quiet:
             return t("c.quiet")
-        if phase in (Phase.REDUCE, Phase.REROLL) and state.window is not None:
+        if act is ActKind.REACT and state.window is not None:
             window = state.window
             if seat in window.passed:
                 return t("c.passed")
@@ -1005,13 +1013,14 @@ _ZONE_REASONS = {"placed at Unal-Akleet": "c.zone.unal_akleet"}
 """The rules' reasons for a sled's change of board other than crossing (S9), as words."""
 
 
-def _entering(view: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The public view while `seat` enters a roll made with the wooden dice: the window
-    that was closing has had its say (nobody "may reduce" any more), and the screen says
-    the die is rolled by hand rather than "press ● to roll"."""
-    window = view.get("window")
-    return {**view, "entering": seat,
-            "window": {**window, "waiting": []} if window else window}
+def _entering(view: TableView, seat: int) -> TableView:
+    """The view while `seat` enters a roll made with the wooden dice: the window that was
+    closing has had its say (nobody "may reduce" any more), and the screen says the die is
+    rolled by hand rather than "press ● to roll"."""
+    window = view.window
+    return replace(view, entering=seat,
+                   window=replace(window, waiting=()) if window is not None else None,
+                   seats=tuple(replace(s, acting=s.seat == seat) for s in view.seats))
 
 
 def _log_words(command: cmd.Command, state: GameState) -> str:

@@ -1,14 +1,16 @@
 """What the table shows: the contract between the controller and the display.
 
 The controller (pad events -> rules commands) builds a `TableFrame` after every change;
-the display only draws frames. A frame is built from the public view, so it can never
-carry a secret bid (R1, I5): the bid a player is choosing lives in the controller and
-reaches only that player's own pad (light or private digit display).
+the display only draws frames. A frame's `view` is a typed, frozen `TableView` built
+from the state by the rules' own facts (`companion.table.view`), so the display does no
+rule arithmetic, and it can never carry a secret bid (R1, I5): the bid a player is
+choosing lives in the controller and reaches only that player's own pad (light or
+private digit display).
 
 Screens (`TableFrame.screen`):
 
   setup        before the game: one menu, `seat` = -1 (TABLE), driven by any pad
-  training     S4: the seat whose turn it is to pick (view["training_next"])
+  training     S4: the seat whose turn it is to pick (view.training_next)
   bidding      R1: every seat's menu says only "choosing" or "locked in"
   reveal       R1-R2: shown for `reveal_seconds` after the bids are revealed (or until the
                next command); the menus are already those of what follows (the Early
@@ -43,11 +45,11 @@ Menu styles (`Menu.style`):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.rules.commands import Command
 from companion.rules.model import Zone
 from companion.rules.settings import Charts
+from companion.table.view import GameStats, TableView
 
 
 @dataclass(frozen=True)
@@ -123,13 +125,13 @@ class TableFrame:
     """Everything the display draws for one moment of the game."""
 
     screen: str  # one of the screens in the module docstring
-    view: dict[str, Any]  # rules.views.public_view(state)
+    view: TableView  # table_view(state)
     menus: tuple[Menu, ...] = ()
     countdown: Countdown | None = None
     notices: tuple[Notice, ...] = ()
     animation: str | None = None  # "draw", "reveal", "weather", "dice", "die", "win"
     animation_progress: float = 1.0  # 0..1; the display stops redrawing at 1
-    stats: dict[str, Any] = field(default_factory=dict)  # game over: luck and chips spent
+    stats: GameStats | None = None  # game over: luck and chips spent
     serial: int = 0  # bumped on every change so the display redraws only when needed
     undo: UndoOffer | None = None  # what holding ● would take back, and for whom
     # The charts in use, so the weather and pressing screens show the odds before a roll:

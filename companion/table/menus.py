@@ -17,34 +17,30 @@ from companion.rules.engine import (
     allowed_trainings,
     is_legal,
     next_board,
-    reduce_cap,
     rest_places,
-    waiting_seats,
     weather_zone,
 )
 from companion.rules.model import (
-    AVALANCHE_MAX_MODIFIER,
-    AVALANCHE_SUCCESS,
     CLIMATES,
+    CROSSINGS,
     PASSING_COST,
     REDUCE_CHIPS_PER_DIE,
     REROLL_COST,
     REST_CHOICES,
     STICK_COST,
-    TERRAIN_MAX_MODIFIER,
-    TERRAIN_SUCCESS,
     TOTAL_STICKS,
-    TRAINING_MAXIMA,
     Arrangement,
     Climate,
     MoveContext,
-    Phase,
     RestPlace,
     RollKind,
     StickAction,
     WindowKind,
     Zone,
+    training_maxima,
 )
+from companion.rules.phases import ActKind, act_of, seats_to_act
+from companion.rules.queries import at_nome_board, reduce_cap
 from companion.rules.state import GameState
 from companion.words import Lookup, count, t
 
@@ -128,16 +124,6 @@ def name(state: GameState, seat: int) -> str:
     return state.players[seat].name
 
 
-def _at_nome_board(state: GameState, seat: int) -> bool:
-    """T3: the sled is on Nome's board (Intro/Standard: in Nome's zone), so it may finish."""
-    settings = state.settings
-    assert settings is not None
-    board, last = state.players[seat].board, len(settings.boards) - 1
-    if settings.arrangement is Arrangement.CUSTOM:
-        return board == last
-    return settings.boards[board].zone is settings.boards[last].zone
-
-
 def _item(state: GameState, key: str, label: str, command: cmd.Command, detail: str = "",
           blocked: str = "") -> Node:
     """An item for a command: enabled iff legal now; otherwise greyed with a reason."""
@@ -174,7 +160,7 @@ def training_tree(state: GameState, seat: int) -> Tree:
     settings = state.settings
     assert settings is not None
     allowed = allowed_trainings(state)
-    maxima = dict(zip(CLIMATES, TRAINING_MAXIMA[settings.players], strict=True))
+    maxima = training_maxima(settings.players)
     taken = [p.training for p in state.players if p.training is not None]
     items = []
     for climate in CLIMATES:
@@ -332,17 +318,16 @@ def turn_tree(state: GameState, seat: int) -> Tree:
 def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
     """M4/M5: the modifier to buy before the roll, each with its odds (X3)."""
     items = []
-    if kind is RollKind.TERRAIN:
-        top, need, title = TERRAIN_MAX_MODIFIER, TERRAIN_SUCCESS, t("m.roll.terrain_title")
-    else:
-        top, need, title = AVALANCHE_MAX_MODIFIER, AVALANCHE_SUCCESS, t("m.roll.avalanche_title")
-    for modifier in range(top + 1):
+    crossing = CROSSINGS[kind]
+    title = t("m.roll.terrain_title") if kind is RollKind.TERRAIN else \
+        t("m.roll.avalanche_title")
+    for modifier in range(crossing.max_modifier + 1):
         command: cmd.Command
         if kind is RollKind.TERRAIN:
             command = cmd.RollTerrain(seat, modifier)
         else:
             command = cmd.RollAvalanche(seat, modifier)
-        odds = percent(7 - need + modifier)
+        odds = percent(crossing.winning_faces(modifier))
         cost = chips(modifier) if modifier else t("m.roll.free")
         items.append(_item(state, str(modifier), f"+{modifier}", command, f"{odds} · {cost}"))
     tree = Tree(kind.value, title, items, t("m.hint.sub"), default="0")
@@ -392,7 +377,7 @@ def moving_tree(state: GameState, seat: int) -> Tree:
                        no_space if left <= 0 else "")]
     if True in crossings:
         items.append(crossings[True])
-    if not settings.variants.short_north and _at_nome_board(state, seat):
+    if not settings.variants.short_north and at_nome_board(state, seat):
         items.append(_item(state, "nome", t("m.moving.nome"), cmd.ReachNome(seat),
                            t("m.moving.nome_detail"), t("m.moving.no_spaces")))
     if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
@@ -426,19 +411,18 @@ def window_tree(state: GameState, seat: int) -> Tree:
     assert window is not None
     roller = name(state, window.roller)
     if window.kind is WindowKind.REDUCE:
-        cap = reduce_cap(state)
+        cap, die = reduce_cap(state), REDUCE_CHIPS_PER_DIE
         items = [
             _item(state, "pass", t("m.window.pass"), cmd.Pass(seat)),
             _item(state, "pay1", t("r.pay", chips=chips(1)), cmd.Reduce(seat, 1), "",
                   t("m.window.left", n=cap)),
-            _item(state, "pay2", t("r.pay", chips=chips(2)), cmd.Reduce(seat, 2),
-                  count(1, "die"), t("m.window.only", chips=chips(cap)) if cap < 2 else ""),
+            _item(state, "pay2", t("r.pay", chips=chips(die)), cmd.Reduce(seat, die),
+                  count(1, "die"), t("m.window.only", chips=chips(cap)) if cap < die else ""),
         ]
         for node, button in zip(items, ("left", "right", "select"), strict=True):
             node.button = button
         title = t("r.take_title", name=roller)
-        hint = t("m.window.reduce_hint",
-                 per_die=t("r.per_die", chips=chips(REDUCE_CHIPS_PER_DIE)))
+        hint = t("m.window.reduce_hint", per_die=t("r.per_die", chips=chips(die)))
         return Tree("reduce", title, items, hint, "buttons")
     items = [_item(state, "pass", t("m.window.pass"), cmd.Pass(seat)),
              _item(state, "reroll", t("m.window.reroll"), cmd.Reroll(seat),
@@ -452,25 +436,24 @@ def window_tree(state: GameState, seat: int) -> Tree:
 
 
 def seat_tree(state: GameState, seat: int) -> Tree | None:
-    """The root menu of a seat now, or None when the seat has nothing to do."""
-    phase = state.phase
-    if phase is Phase.TRAINING:
-        return training_tree(state, seat) if seat == state.training_next else None
-    if phase is Phase.BIDDING:
-        return bid_tree(state, seat)
-    if phase is Phase.WEATHER:
-        return weather_tree(state, seat) if seat == state.ice_bear else None
-    if phase in (Phase.REDUCE, Phase.REROLL):
-        return window_tree(state, seat) if seat in waiting_seats(state) else None
-    if state.active != seat:
+    """The root menu of a seat now, or None when the seat has nothing to do: the phase
+    table says who may act and what kind of act it is; this module only draws the menu."""
+    if seat not in seats_to_act(state):
         return None
-    if phase is Phase.TURN:
-        return turn_tree(state, seat)
-    if phase in (Phase.EARLY_RISER, Phase.MOVING, Phase.PRESS_MOVE):
-        return moving_tree(state, seat)
-    if phase is Phase.PRESSING:
-        return pressing_tree(state, seat)
-    return None
+    build = _TREES.get(act_of(state))
+    return build(state, seat) if build is not None else None
+
+
+_TREES: dict[ActKind, Callable[[GameState, int], Tree]] = {
+    ActKind.TRAIN: training_tree,
+    ActKind.BID: bid_tree,
+    ActKind.WEATHER: weather_tree,
+    ActKind.REACT: window_tree,
+    ActKind.TURN: turn_tree,
+    ActKind.MOVE: moving_tree,
+    ActKind.PRESS: pressing_tree,
+}
+"""The menu each kind of act opens with (setting up has its own tree; a game over none)."""
 
 
 def walk(tree: Tree, path: Sequence[str]) -> tuple[Tree, int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.rules import events as ev
-from companion.rules.model import REDUCE_CHIPS_PER_DIE, RollKind
+from companion.rules.model import RollKind, dice_taken
 from companion.table.frame import Payment
 from companion.table.menus import ROLL_WORDS, chips
 from companion.words import count, t
@@ -67,7 +67,7 @@ def payments(history: Sequence[ev.Event], names: Sequence[str],
             out.append(Payment(event.seat, event.amount, what, event.seat, None, text))
     if promised and roller is not None:
         for seat, paid in promised.items():
-            dice = paid // REDUCE_CHIPS_PER_DIE
+            dice = dice_taken(paid)
             what = _dice(dice) if dice else t("p.chip_towards")
             out.append(Payment(seat, paid, "reduce", roller, "dogs",
                                t("p.promised", who=names[seat], what=what, name=names[roller],

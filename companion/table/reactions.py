@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.rules import commands as cmd
-from companion.rules.engine import is_legal, reduce_cap, waiting_seats
-from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, Phase, WindowKind
+from companion.rules.engine import is_legal
+from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, WindowKind, dice_taken
+from companion.rules.phases import ActKind, act_of
+from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.state import GameState
 from companion.table.menus import ROLL_WORDS, Node, Tree, chips, name
 from companion.words import count, t
@@ -126,7 +128,7 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
     window = state.require_window()
     if seat in promised:
         paid = promised[seat]
-        dice = paid // REDUCE_CHIPS_PER_DIE
+        dice = dice_taken(paid)
         what = f"{dice_word(dice)} ({chips(paid)})" if dice else chips(paid)
         cancel = Node("cancel", t("r.cancel_payment"), t("r.keep", chips=chips(paid)))
         return Tree("promised", t("r.promised", what=what, name=name(state, window.roller)),
@@ -148,7 +150,7 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
 def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
     """X2 ahead of time: while the active player decides to move or rest, the others may
     ask to be asked before the dog dice roll (the reduce window then waits for them)."""
-    if state.phase is not Phase.TURN or state.active is None or seat == state.active:
+    if act_of(state) is not ActKind.TURN or state.active is None or seat == state.active:
         return None
     if state.players[seat].chips <= 0 or state.players[state.active].uncovered <= 0:
         return None

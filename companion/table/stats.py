@@ -7,7 +7,7 @@ this is the one place the figures are computed.
 
 Luck is dogs rolled minus dogs expected, over every dog-dice roll the player made,
 rerolls included (each reroll is a real roll, X1): a die of colour c is expected to show
-a dog `dog_faces(c) / 6` of the time (D2). Chips spent are every `ChipsPaid` of the
+a dog `DiceColour.dog_chance` of the time (D2). Chips spent are every `ChipsPaid` of the
 seat (bids, modifiers, rerolls, reductions, passing, sticks), by reason too.
 
 The returned dict is JSON-ready:
@@ -44,7 +44,7 @@ def game_stats(events: Iterable[ev.Event]) -> dict[str, Any]:
             row["rolls"] += 1
             row["dice"] += len(event.faces)
             row["dogs"] += event.dogs
-            row["expected"] += len(event.faces) * event.colour.dog_faces / 6
+            row["expected"] += len(event.faces) * event.colour.dog_chance
         elif isinstance(event, ev.ChipsPaid) and 0 <= event.seat < len(seats):
             row = seats[event.seat]
             row["chips_spent"] += event.amount

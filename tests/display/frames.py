@@ -21,7 +21,6 @@ from companion.rules import (
     Variants,
     evolve,
     legal,
-    public_view,
 )
 from companion.rules import commands as cmd
 from companion.rules import events as ev
@@ -37,6 +36,7 @@ from companion.table.frame import (
     chart_faces,
 )
 from companion.table.stats import game_stats
+from companion.table.view import stats_view, table_view
 
 NAMES = {
     2: ("Ann", "Bo"),
@@ -124,10 +124,11 @@ def frame_for(state: GameState, screen: str | None = None, *, journal: list[ev.E
     countdown = None
     if state.window is not None:
         countdown = Countdown(state.window.kind.value, 8.0, 5.2)
-    stats = game_stats(journal) if journal is not None and state.phase is Phase.GAME_OVER else {}
+    stats = (stats_view(game_stats(journal))
+             if journal is not None and state.phase is Phase.GAME_OVER else None)
     kwargs: dict[str, object] = {
         "screen": screen or SCREEN_BY_PHASE[state.phase],
-        "view": public_view(state),
+        "view": table_view(state),
         "menus": tuple(menus),
         "countdown": countdown,
         "stats": stats,

@@ -14,6 +14,7 @@ from table.scenes import moving_seat_0
 from companion.display import render, theme
 from companion.display.screens import race_order
 from companion.table.menus import turn_tree
+from companion.table.view import SeatView, TableView, table_view
 from display.conftest import SCREEN_DIR
 from display.frames import NAMES, all_frames, moments
 
@@ -92,7 +93,7 @@ def test_a_confirmation_is_asked_as_a_question_in_a_yellow_frame() -> None:
 
 def test_the_weather_word_waits_for_the_die_to_land() -> None:
     rolling = FRAMES[4]["weather_reroll_paid"]
-    weather = rolling.view["weather"]
+    weather = rolling.view.weather
     assert weather is not None and rolling.animation_progress < 1
     texts = drawn(rolling)
     header_and_title = [t for t in texts if "·" in t or "weather" in t.lower()]
@@ -114,8 +115,8 @@ def test_game_over_shows_the_race_not_the_turn_order() -> None:
     frame = FRAMES[4]["game_over"]
     view = frame.view
     race = race_order(view)
-    assert race[0] == (1, view["winner"])
-    boards = [view["seats"][seat]["board"] for _, seat in race[1:]]
+    assert race[0] == (1, view.winner)
+    boards = [view.seats[seat].board for _, seat in race[1:]]
     assert boards == sorted(boards, reverse=True)
     texts = drawn(frame)
     assert "The race" in texts and "Reached Nome" in texts
@@ -133,8 +134,8 @@ def test_game_over_shows_the_race_not_the_turn_order() -> None:
 
 
 def test_sleds_on_the_same_board_share_their_place() -> None:
-    view = {"winner": 2, "seats": [{"seat": 0, "board": 3}, {"seat": 1, "board": 4},
-                                   {"seat": 2, "board": 4}, {"seat": 3, "board": 3}]}
+    view = TableView(winner=2, seats=tuple(SeatView(seat, f"p{seat}", board=board)
+                                           for seat, board in enumerate((3, 4, 4, 3))))
     assert race_order(view) == [(1, 2), (2, 1), (3, 0), (3, 3)]
 
 
@@ -142,8 +143,7 @@ def test_counts_of_one_are_singular() -> None:
     state = moments(4).states["turn"]
     active = state.active or 0
     one = state.with_player(active, chips=1, covered=7)
-    frame = replace(FRAMES[4]["turn"], view=__import__(
-        "companion.rules", fromlist=["public_view"]).public_view(one))
+    frame = replace(FRAMES[4]["turn"], view=table_view(one))
     texts = drawn(frame)
     assert "1 chip" in texts and "1 chips" not in texts
     assert any("rolls 1 green die" in t or "rolls 1 red die" in t or "rolls 1 blue die" in t

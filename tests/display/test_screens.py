@@ -38,7 +38,7 @@ def test_screen_fits(name: str, language: str, size: tuple[int, int]) -> None:
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])
     # Nothing is cut short but a long name (and the lines that begin with one).
-    names = [seat["name"] for seat in FRAMES[name].view.get("seats") or []]
+    names = [seat.name for seat in FRAMES[name].view.seats]
     cut = [d.source for d in log.draws if d.fit == "ellipsized"]
     assert [c for c in cut if not any(c.startswith(n) for n in names)] == []
 
@@ -90,7 +90,7 @@ def test_dice_land_and_stop() -> None:
 def test_the_reveal_shows_every_bid_and_the_order_from_its_first_frame() -> None:
     """A press early in the reveal must never leave a bid or the order unseen."""
     view = FRAMES["4p_reveal"].view
-    bids = [str(s["bid"]) for s in view["seats"]]
+    bids = [str(s.bid) for s in view.seats]
     for progress in (0.0, 0.1, 0.5):
         frame = replace(FRAMES["4p_reveal"], animation="reveal", animation_progress=progress)
         drawn = render(frame, pygame.Surface((1920, 1080))).texts()
@@ -107,21 +107,30 @@ def test_long_names_are_ellipsized_not_overflowing() -> None:
 
 
 def test_reduce_window_counts_the_dice_left_as_chips_come_in() -> None:
-    """X2: while the window is open, the dice still to roll already count the chips paid."""
+    """X2: while the window is open, the dice still to roll already count the chips paid;
+    the view works the count out, the headline only words it."""
     from companion.display.screens import _turn_headline
+    from companion.rules.model import DiceColour
+    from companion.table.view import table_view
+    from display.frames import moments
 
-    view = {"phase": "reduce", "window": {"kind": "reduce", "paid": 3},
-            "seats": [{"seat": 0, "name": "Anna"}]}
-    seat = {"seat": 0, "uncovered": 8, "dice": "blue"}
-    lines = _turn_headline(view, {"seat": 0, "reduction": 0}, seat)
+    state = moments(4).states["reduce"]
+    window, roller = state.window, state.active
+    assert window is not None and roller is not None
+
+    def headline(paid: int, covered: int) -> list[str]:
+        shown = replace(state, window=replace(window, paid=paid))
+        view = table_view(shown.with_player(roller, covered=covered))
+        seat = replace(view.seats[roller], dice=DiceColour.BLUE)
+        assert view.turn is not None
+        return _turn_headline(view, view.turn, seat)
+
+    lines = headline(3, 0)
     assert "3 chips paid → 1 die fewer (2 chips a die, 3 at most)" in lines
     assert lines[-1].endswith("rolls 7 blue dice")
-    view["window"] = {"kind": "reduce", "paid": 1}
-    seat["uncovered"] = 2
-    lines = _turn_headline(view, {"seat": 0, "reduction": 0}, seat)
+    lines = headline(1, 6)
     assert "1 chip paid → 0 dice fewer (2 chips a die, 3 at most)" in lines
-    view["window"] = {"kind": "reduce", "paid": 2}
-    assert _turn_headline(view, {"seat": 0, "reduction": 0}, seat)[-1].endswith("1 blue die")
+    assert headline(2, 6)[-1].endswith("1 blue die")
 
 
 def test_a_short_label_leaves_its_detail_room() -> None:

@@ -15,6 +15,7 @@ import pytest
 from companion.display import render
 from companion.rules import public_view
 from companion.table.frame import Menu, MenuItem, TableFrame
+from companion.table.view import table_view
 from display.frames import bidding_state
 
 BID_STYLE: dict[str, Any] = {"style": "bid"} if "style" in Menu.__dataclass_fields__ else {}
@@ -30,7 +31,7 @@ def bidding_frame(bids: tuple[int, int, int, int], locked: tuple[bool, ...]) -> 
              (MenuItem("▶ more"), MenuItem("◀ less"), MenuItem("● lock in")), focus=-1,
              **BID_STYLE)
         for seat in range(4))
-    return TableFrame("bidding", public_view(state), menus=menus, serial=7)
+    return TableFrame("bidding", table_view(state), menus=menus, serial=7)
 
 
 def pixels(frame: TableFrame, size: tuple[int, int]) -> bytes:

@@ -8,6 +8,7 @@ from companion.rules import Settings
 from companion.rules import events as ev
 from companion.rules.model import DiceColour
 from companion.table.stats import game_stats
+from companion.table.view import stats_view
 from display.frames import moments
 
 
@@ -69,8 +70,10 @@ def test_the_controller_shows_the_same_figures_as_the_journal_gives() -> None:
             controller.handle(event)
         clock.advance(0.2)
     frame = controller.frame()
-    assert frame.stats == game_stats(controller.history)
-    assert frame.stats["winner"] == controller.state.winner
-    assert [row["name"] for row in frame.stats["seats"]] == [
+    figures = game_stats(controller.history)
+    assert frame.stats == stats_view(figures)
+    assert frame.stats.winner == controller.state.winner
+    assert [row.name for row in frame.stats.seats] == [
         p.name for p in controller.state.players]
-    assert frame.stats["rounds"] == controller.state.round
+    assert [row.luck for row in frame.stats.seats] == [r["luck"] for r in figures["seats"]]
+    assert frame.stats.rounds == controller.state.round

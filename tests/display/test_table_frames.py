@@ -116,7 +116,7 @@ def test_game_over_with_the_new_game_notice(size: tuple[int, int]) -> None:
     ctl = finished_game()
     frame = ctl.frame()
     frame = replace(frame, notices=(*frame.notices, NEW_GAME_NOTICE))  # as the app does
-    assert frame.screen == "game_over" and frame.stats["seats"]
+    assert frame.screen == "game_over" and frame.stats is not None and frame.stats.seats
     surface = pygame.Surface(size)
     log = render(frame, surface)
     save(surface, "table_game_over_new_game")
@@ -125,7 +125,7 @@ def test_game_over_with_the_new_game_notice(size: tuple[int, int]) -> None:
     assert len(notice) == 1 and notice[0].fit in ("full", "shrunk")
     assert notice[0].size >= font_floor(size[1])
     assert any(d.text.endswith("wins!") for d in log.draws)
-    names = {row["name"] for row in frame.stats["seats"]}
+    names = {row.name for row in frame.stats.seats}
     assert names <= {d.text for d in log.draws}
 
 

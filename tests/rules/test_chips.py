@@ -9,7 +9,7 @@ from rules_harness import Game
 
 from companion.rules import commands as c
 from companion.rules import events as ev
-from companion.rules.engine import legal, waiting_seats
+from companion.rules.engine import legal
 from companion.rules.errors import (
     CommandNotAllowedError,
     IllegalChoiceError,
@@ -17,6 +17,7 @@ from companion.rules.errors import (
     NotYourTurnError,
 )
 from companion.rules.model import Climate, Phase, RestPlace, RollKind, StickAction, WindowKind
+from companion.rules.queries import waiting_seats
 
 W, M, C = Climate.WARM, Climate.MODERATE, Climate.COLD
 

@@ -16,7 +16,7 @@ from companion.rules import events as ev
 from companion.rules.bots import POLICIES, play_game
 from companion.rules.codec import state_from_json, state_to_json
 from companion.rules.dice import SeededDice
-from companion.rules.engine import actors, apply, is_legal, legal_commands, start_game
+from companion.rules.engine import apply, is_legal, legal_commands, start_game
 from companion.rules.errors import RulesError
 from companion.rules.evolve import replay
 from companion.rules.model import (
@@ -28,6 +28,7 @@ from companion.rules.model import (
     RestPlace,
     StickAction,
 )
+from companion.rules.phases import actors
 from companion.rules.settings import Settings, Variants
 from companion.rules.state import GameState
 from companion.rules.state import replace as fast_replace

@@ -45,7 +45,7 @@ def test_frames_and_lights_are_equal_whatever_the_bids(locked: tuple[int, ...]) 
     loud, loud_lights, b = run((7, 0, 19, 3), locked)
     assert quiet == loud
     assert quiet_lights == loud_lights
-    assert {s: quiet[-1].view["seats"][s]["locked"] for s in range(4)} == {
+    assert {s: quiet[-1].view.seats[s].locked for s in range(4)} == {
         s: s in locked for s in range(4)}
     assert all(f.screen == "bidding" for f in loud)
     for menu in loud[-1].menus:
@@ -81,7 +81,7 @@ def test_the_reveal_pays_the_bids_and_orders_play() -> None:
     assert ctl.state.phase is Phase.EARLY_RISER and ctl.state.active == 2
     frame = ctl.frame()
     assert frame.screen == "reveal" and frame.animation == "reveal"
-    assert [s["bid"] for s in frame.view["seats"]] == [7, 0, 19, 3]
+    assert [s.bid for s in frame.view.seats] == [7, 0, 19, 3]
     assert ctl.private_bid(2) is None
 
 

@@ -71,8 +71,8 @@ def test_four_player_game_from_setup_to_nome_through_pads(seed: int) -> None:
             "moving", "game_over"} <= screens
     final = controller.frame()
     assert final.screen == "game_over"
-    assert final.stats["winner"] == state.winner
-    assert sum(row["chips_spent"] for row in final.stats["seats"]) > 0
+    assert final.stats is not None and final.stats.winner == state.winner
+    assert sum(row.chips_spent for row in final.stats.seats) > 0
 
 
 def _random_but_bid_sensibly(state: GameState, seat: int, rng: random.Random) -> c.Command | None:

@@ -268,7 +268,7 @@ def test_zones_nikolai_and_nome() -> None:
     assert "Reached Nikolai" not in labels
     out = choose(ctl, 0, c.ReachNome(0))
     frame = check_frame(ctl)
-    assert frame.screen == "game_over" and frame.view["winner"] == 0
+    assert frame.screen == "game_over" and frame.view.winner == 0
     assert frame.animation == "win"
     press(ctl, 1, S)
     assert frame.menus == () and ctl.frame().notices[-1] == Notice("The game is over", 1)

@@ -1,0 +1,302 @@
+"""The phase table: for each phase, who may act, what kind of act it is, and what comes next.
+
+Each row holds its transitions as data, in the manner of boardgame.io's `next`: the events
+that end the phase and the phase each leads to. The reducer (`evolve`) moves the phase only
+through `advance()`, so the graph printed by `python -m companion.rules.phases` is the
+graph the game follows, and a test can check it for dead ends. The table's menus, its
+lights, its waiting texts and the screen ask `act_of()` and `seats_to_act()` instead of
+restating the flow in chains of phase tests.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from companion.rules import commands as cmd
+from companion.rules import events as ev
+from companion.rules.model import MoveContext, Phase, WindowKind
+from companion.rules.queries import waiting_seats
+from companion.rules.state import GameState
+
+
+class ActKind(StrEnum):
+    """The kind of act a phase asks for: a menu, a light and a waiting text follow from it."""
+
+    SET_UP = "set_up"  # the table starts the game; no seat acts
+    TRAIN = "train"  # one seat at a time chooses a training (S4)
+    BID = "bid"  # every seat at once, in secret (R1)
+    WEATHER = "weather"  # the Ice Bear rolls the weather (W3)
+    TURN = "turn"  # the active seat rests or moves (T1)
+    MOVE = "move"  # the active seat spends its movement (M1, R3, P1)
+    PRESS = "press"  # the active seat may press on (P1)
+    REACT = "react"  # a reaction window: the seats it waits for, and the table to close it
+    NONE = "none"  # the game is over
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A transition whose target depends on the event or the turn: one of `choices`, or
+    None for "the phase stays". `choose` returning anything else is a missing row entry."""
+
+    label: str
+    choices: tuple[Phase, ...]
+    choose: Callable[[GameState, ev.Event], Phase | None]
+
+
+Next = Phase | Pick
+Actors = Callable[[GameState], tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class PhaseRow:
+    """One row of the phase table."""
+
+    act: ActKind
+    actors: Actors
+    next: Mapping[type[ev.Event], Next] = field(default_factory=dict)
+
+
+# --- who may act -----------------------------------------------------------------------
+
+def _active(state: GameState) -> tuple[int, ...]:
+    return (state.require_turn().seat,)
+
+
+def _table(state: GameState) -> tuple[int, ...]:
+    return (cmd.TABLE,)
+
+
+def _nobody(state: GameState) -> tuple[int, ...]:
+    return ()
+
+
+def _everyone(state: GameState) -> tuple[int, ...]:
+    return tuple(state.seats)
+
+
+def _trainer(state: GameState) -> tuple[int, ...]:
+    return () if state.training_next is None else (state.training_next,)
+
+
+def _ice_bear(state: GameState) -> tuple[int, ...]:
+    return () if state.ice_bear is None else (state.ice_bear,)
+
+
+def _window_actors(state: GameState) -> tuple[int, ...]:
+    return (*waiting_seats(state), cmd.TABLE)
+
+
+# --- what comes next -------------------------------------------------------------------
+
+MOVEMENT_PHASES: Mapping[MoveContext, Phase] = {
+    MoveContext.EARLY: Phase.EARLY_RISER,
+    MoveContext.NORMAL: Phase.MOVING,
+    MoveContext.PRESS: Phase.PRESS_MOVE,
+}
+WINDOW_PHASES: Mapping[WindowKind, Phase] = {
+    WindowKind.REDUCE: Phase.REDUCE,
+    WindowKind.REROLL: Phase.REROLL,
+}
+
+
+def movement_phase(context: MoveContext) -> Phase:
+    """The phase-table row of a movement context."""
+    return MOVEMENT_PHASES[context]
+
+
+def _movement(state: GameState, event: ev.Event) -> Phase | None:
+    """The movement row of the event's context (MovementStarted), else of the turn's."""
+    if isinstance(event, ev.MovementStarted):
+        return MOVEMENT_PHASES[event.context]
+    return MOVEMENT_PHASES[state.require_turn().context]
+
+
+def _window(state: GameState, event: ev.Event) -> Phase | None:
+    assert isinstance(event, ev.WindowOpened)
+    return WINDOW_PHASES[event.kind]
+
+
+def _early_move_over(state: GameState, event: ev.Event) -> Phase | None:
+    """R3: the Early Riser's space done, the weather is rolled; other movements ending
+    leave the phase until the turn or the pressing offer follows."""
+    assert isinstance(event, ev.MovementEnded)
+    return Phase.WEATHER if event.context is MoveContext.EARLY else None
+
+
+def _moving(*choices: Phase) -> Pick:
+    return Pick("context", choices, _movement)
+
+
+def _opens(*choices: Phase) -> Pick:
+    return Pick("kind", choices, _window)
+
+
+_EARLY_OVER = Pick("early", (Phase.WEATHER,), _early_move_over)
+
+# Events that end every phase with a turn in it.
+_TURN_ENDS: Mapping[type[ev.Event], Next] = {
+    ev.TurnStarted: Phase.TURN,  # T1: the next seat in the order of play
+    ev.RoundStarted: Phase.BIDDING,  # R4: the last seat's turn is over
+    ev.GameWon: Phase.GAME_OVER,  # S8, T3
+}
+
+PHASE_TABLE: Mapping[Phase, PhaseRow] = {
+    Phase.SETUP: PhaseRow(ActKind.SET_UP, _table, {ev.TrainingOrderDrawn: Phase.TRAINING}),
+    Phase.TRAINING: PhaseRow(ActKind.TRAIN, _trainer, {ev.RoundStarted: Phase.BIDDING}),
+    Phase.BIDDING: PhaseRow(ActKind.BID, _everyone, {ev.BidsRevealed: Phase.WEATHER}),
+    Phase.WEATHER: PhaseRow(ActKind.WEATHER, _ice_bear, {
+        ev.MovementStarted: _moving(Phase.EARLY_RISER),
+        ev.WindowOpened: _opens(Phase.REROLL),
+        ev.TurnStarted: Phase.TURN,
+    }),
+    Phase.EARLY_RISER: PhaseRow(ActKind.MOVE, _active, {
+        ev.WindowOpened: _opens(Phase.REROLL),
+        ev.MovementEnded: _EARLY_OVER,
+        ev.GameWon: Phase.GAME_OVER,
+    }),
+    Phase.TURN: PhaseRow(ActKind.TURN, _active, {
+        ev.WindowOpened: _opens(Phase.REDUCE, Phase.REROLL),
+        ev.MovementStarted: _moving(Phase.MOVING),
+        **_TURN_ENDS,
+    }),
+    Phase.REDUCE: PhaseRow(ActKind.REACT, _window_actors, {
+        ev.WindowOpened: _opens(Phase.REROLL),
+        ev.MovementStarted: _moving(Phase.MOVING),
+        **_TURN_ENDS,
+    }),
+    Phase.REROLL: PhaseRow(ActKind.REACT, _window_actors, {
+        ev.SpaceEntered: _moving(Phase.EARLY_RISER, Phase.MOVING, Phase.PRESS_MOVE),
+        ev.MovementStarted: _moving(Phase.MOVING, Phase.PRESS_MOVE),
+        ev.MovementEnded: _EARLY_OVER,
+        ev.PressOffered: Phase.PRESSING,
+        **_TURN_ENDS,
+    }),
+    Phase.MOVING: PhaseRow(ActKind.MOVE, _active, {
+        ev.WindowOpened: _opens(Phase.REROLL),
+        ev.PressOffered: Phase.PRESSING,
+        **_TURN_ENDS,
+    }),
+    Phase.PRESSING: PhaseRow(ActKind.PRESS, _active, {
+        ev.WindowOpened: _opens(Phase.REROLL),
+        ev.MovementStarted: _moving(Phase.PRESS_MOVE),
+        **_TURN_ENDS,
+    }),
+    Phase.PRESS_MOVE: PhaseRow(ActKind.MOVE, _active, {
+        ev.WindowOpened: _opens(Phase.REROLL),
+        **_TURN_ENDS,
+    }),
+    Phase.GAME_OVER: PhaseRow(ActKind.NONE, _nobody),
+}
+
+assert set(PHASE_TABLE) == set(Phase), "every phase needs a row in the phase table"
+
+
+class UndeclaredTransition(AssertionError):
+    """An event led somewhere its phase's row does not list: the table is out of step."""
+
+
+def advance(state: GameState, event: ev.Event) -> Phase:
+    """The phase after `event`, read from the row of the phase `state` is in.
+
+    An event the row does not name leaves the phase as it is; a `Pick` may only land on
+    one of the targets the row declares, so the printed graph cannot hide a path.
+    """
+    target = PHASE_TABLE[state.phase].next.get(type(event))
+    if target is None:
+        return state.phase
+    if isinstance(target, Phase):
+        return target
+    chosen = target.choose(state, event)
+    if chosen is None:
+        return state.phase
+    if chosen not in target.choices:
+        raise UndeclaredTransition(
+            f"{type(event).__name__} in {state.phase.value} leads to {chosen.value}, "
+            f"which the phase table does not list")
+    return chosen
+
+
+# --- asking the table ------------------------------------------------------------------
+
+def act_of(state: GameState) -> ActKind:
+    """What kind of act the current phase asks for."""
+    return PHASE_TABLE[state.phase].act
+
+
+def actors(state: GameState) -> tuple[int, ...]:
+    """Seats (and TABLE) that may act now."""
+    return PHASE_TABLE[state.phase].actors(state)
+
+
+def seats_to_act(state: GameState) -> tuple[int, ...]:
+    """The seats (not the table) that may act now, in the row's order."""
+    return tuple(s for s in actors(state) if s != cmd.TABLE)
+
+
+# --- the graph -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Edge:
+    """One arrow of the phase graph."""
+
+    source: Phase
+    event: str
+    target: Phase
+
+
+def edges() -> Iterator[Edge]:
+    """Every declared transition, in table order."""
+    for phase, row in PHASE_TABLE.items():
+        for event, target in row.next.items():
+            targets = (target,) if isinstance(target, Phase) else target.choices
+            for to in targets:
+                yield Edge(phase, event.__name__, to)
+
+
+def reachable(start: Phase) -> set[Phase]:
+    """Phases reachable from `start` (itself included) along declared transitions."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        phase = todo.pop()
+        for edge in edges():
+            if edge.source is phase and edge.target not in seen:
+                seen.add(edge.target)
+                todo.append(edge.target)
+    return seen
+
+
+def as_text() -> str:
+    """The graph, a row per phase: who acts, then each event and where it leads."""
+    lines = []
+    for phase, row in PHASE_TABLE.items():
+        lines.append(f"{phase.value}  [{row.act.value}]")
+        for edge in edges():
+            if edge.source is phase:
+                lines.append(f"  --{edge.event}--> {edge.target.value}")
+    return "\n".join(lines) + "\n"
+
+
+def as_dot() -> str:
+    """The graph in Graphviz's DOT language (`dot -Tsvg`)."""
+    lines = ["digraph phases {", "  rankdir=LR;"]
+    for phase, row in PHASE_TABLE.items():
+        lines.append(f'  {phase.value} [label="{phase.value}\\n({row.act.value})"];')
+    for edge in edges():
+        lines.append(f'  {edge.source.value} -> {edge.target.value} [label="{edge.event}"];')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m companion.rules.phases [--dot]`: print the phase graph."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args not in ([], ["--dot"]):
+        print("usage: python -m companion.rules.phases [--dot]", file=sys.stderr)
+        return 2
+    sys.stdout.write(as_dot() if args else as_text())
+    return 0
+

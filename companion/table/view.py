@@ -1,0 +1,248 @@
+"""The game as the screen shows it: typed, frozen, and worked out by the rules.
+
+The display used to read the public view as a dictionary and to do sums of its own (dice
+left after a reduce, the total a crossing roll needs, which faces are dogs). A `TableView`
+carries those answers, computed here from the state with the rules' own facts, so the
+display only draws, and `mypy --strict` checks every field it reads. Like the public
+view it never holds a bid before the reveal (R1, I5): `SeatView.bid` is the revealed one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+from companion.rules.engine import allowed_trainings, weather_zone
+from companion.rules.model import (
+    CROSSINGS,
+    REDUCE_CHIPS_PER_DIE,
+    REDUCE_MAX_DICE,
+    REROLL_COST,
+    Arrangement,
+    Climate,
+    DiceColour,
+    MoveContext,
+    Phase,
+    PressResult,
+    RollKind,
+    WindowKind,
+    Zone,
+    dice_taken,
+    is_dog,
+)
+from companion.rules.phases import ActKind, act_of, seats_to_act
+from companion.rules.queries import waiting_seats
+from companion.rules.state import GameState
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as everyone at the table may see it."""
+
+    seat: int
+    name: str
+    chips: int = 0
+    covered: int = 0
+    uncovered: int = 0
+    training: Climate | None = None
+    board: int = 0
+    zone: Zone = Zone.SOUTHERN
+    dice: DiceColour | None = None  # this round's dice colour (W4), once there is weather
+    place: int | None = None  # 1-based place in this round's order of play
+    locked: bool = False  # bidding: has locked in (never the amount)
+    bid: int | None = None  # the revealed bid of this round
+    ice_bear: bool = False
+    acting: bool = False  # the phase table lets this seat act now
+
+
+@dataclass(frozen=True)
+class WindowView:
+    """An open reaction window (X1, X2)."""
+
+    kind: WindowKind
+    roller: int
+    roll: RollKind | None = None
+    eligible: tuple[int, ...] = ()
+    waiting: tuple[int, ...] = ()
+    paid: int = 0  # chips paid into a reduce window
+    dice_taken: int = 0  # the dog dice those chips take away (X2)
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """The turn (or Early Riser move) under way, with the dice its dog roll will use."""
+
+    seat: int
+    context: MoveContext = MoveContext.NORMAL
+    spaces: int = 0
+    entered: int = 0
+    passing: bool = False
+    reduction: int = 0  # dice taken away for this turn (X2)
+    dice_taken: int = 0  # `reduction` plus what an open reduce window's chips take away
+    dice_left: int = 0  # the dog dice the roller's roll would use now (D3)
+
+
+@dataclass(frozen=True)
+class RollView:
+    """The latest roll, with what the screen says about it already worked out."""
+
+    kind: RollKind
+    seat: int
+    faces: tuple[int, ...] = ()
+    modifier: int = 0
+    colour: DiceColour | None = None
+    dogs: int = 0
+    dog_faces: tuple[bool, ...] = ()  # per die of a dog roll: shows a dog (D2)
+    success: bool = False
+    need: int | None = None  # the total a crossing roll needs (M4, M5)
+    weather: Climate | None = None
+    zone: Zone | None = None
+    press: PressResult | None = None
+    rerolls: int = 0
+
+
+@dataclass(frozen=True)
+class Costs:
+    """The prices the screen quotes (X1, X2), from the rules."""
+
+    reroll: int = REROLL_COST
+    reduce_per_die: int = REDUCE_CHIPS_PER_DIE
+    reduce_max_dice: int = REDUCE_MAX_DICE
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything about the game the screen may show at one moment."""
+
+    phase: Phase = Phase.SETUP
+    act: ActKind = ActKind.SET_UP
+    round: int = 0
+    ice_bear: int | None = None
+    bank: int = 0
+    coins: int = 0
+    sticks: int = 0
+    weather: Climate | None = None
+    weather_zone: Zone | None = None
+    order: tuple[int, ...] = ()
+    early_riser: int | None = None
+    active: int | None = None
+    training_next: int | None = None
+    winner: int | None = None
+    seats: tuple[SeatView, ...] = ()
+    window: WindowView | None = None
+    turn: TurnView | None = None
+    last_roll: RollView | None = None
+    arrangement: Arrangement | None = None
+    boards: tuple[str, ...] = ()
+    placeholder_charts: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()  # the names of the variants switched on (S5-S9)
+    chart_zone: Zone | None = None  # the zone whose weather chart is rolled on (W2)
+    trainings_open: tuple[Climate, ...] = ()
+    costs: Costs = Costs()
+    entering: int | None = None  # physical dice: the seat entering its roll's result
+
+
+def _seats(state: GameState) -> tuple[SeatView, ...]:
+    bidding = act_of(state) is ActKind.BID
+    acting = seats_to_act(state)
+    return tuple(
+        SeatView(
+            seat=seat, name=player.name, chips=player.chips, covered=player.covered,
+            uncovered=player.uncovered, training=player.training, board=player.board,
+            zone=state.zone_of(seat), dice=state.colour_of(seat),
+            place=state.order.index(seat) + 1 if seat in state.order else None,
+            locked=bidding and state.bids[seat] is not None,
+            bid=state.revealed[seat] if state.revealed is not None else None,
+            ice_bear=seat == state.ice_bear, acting=seat in acting)
+        for seat, player in enumerate(state.players))
+
+
+def _window(state: GameState) -> WindowView | None:
+    window = state.window
+    if window is None:
+        return None
+    return WindowView(kind=window.kind, roller=window.roller, roll=window.roll,
+                      eligible=window.eligible, waiting=waiting_seats(state),
+                      paid=window.paid, dice_taken=dice_taken(window.paid))
+
+
+def _turn(state: GameState) -> TurnView | None:
+    turn = state.turn
+    if turn is None:
+        return None
+    # X2: while the reduce window is open, the chips paid are not yet a reduction.
+    window = state.window
+    pending = window.paid if window is not None and window.kind is WindowKind.REDUCE else 0
+    taken = turn.reduction + dice_taken(pending)
+    return TurnView(seat=turn.seat, context=turn.context, spaces=turn.spaces,
+                    entered=turn.entered, passing=turn.passing, reduction=turn.reduction,
+                    dice_taken=taken,
+                    dice_left=max(0, state.players[turn.seat].uncovered - taken))
+
+
+def _roll(state: GameState) -> RollView | None:
+    roll = state.last_roll
+    if roll is None:
+        return None
+    colour = roll.colour
+    crossing = CROSSINGS.get(roll.kind)
+    return RollView(
+        kind=roll.kind, seat=roll.seat, faces=roll.faces, modifier=roll.modifier,
+        colour=colour, dogs=roll.dogs,
+        dog_faces=tuple(is_dog(colour, f) for f in roll.faces) if colour else (),
+        success=roll.success, need=crossing.success if crossing else None,
+        weather=roll.weather, zone=roll.zone, press=roll.press, rerolls=roll.rerolls)
+
+
+def table_view(state: GameState) -> TableView:
+    """The view of `state` the screen draws (public: no bid before the reveal)."""
+    settings = state.settings
+    choosing = act_of(state) is ActKind.TRAIN and state.training_next is not None
+    return TableView(
+        phase=state.phase, act=act_of(state), round=state.round, ice_bear=state.ice_bear,
+        bank=state.bank, coins=state.coins, sticks=state.sticks, weather=state.weather,
+        weather_zone=state.weather_zone, order=state.order, early_riser=state.early_riser,
+        active=state.active, training_next=state.training_next, winner=state.winner,
+        seats=_seats(state), window=_window(state), turn=_turn(state),
+        last_roll=_roll(state),
+        arrangement=settings.arrangement if settings else None,
+        boards=tuple(b.name for b in settings.boards) if settings else (),
+        placeholder_charts=tuple(settings.charts.placeholders) if settings else (),
+        variants=tuple(f.name for f in fields(settings.variants)
+                       if getattr(settings.variants, f.name)) if settings else (),
+        chart_zone=weather_zone(state) if settings and state.players else None,
+        trainings_open=allowed_trainings(state) if choosing else ())
+
+
+@dataclass(frozen=True)
+class SeatStats:
+    """One seat's game-over figures (`companion.table.stats.game_stats`)."""
+
+    seat: int
+    name: str = ""
+    luck: float = 0.0  # dogs rolled minus dogs expected
+    chips_spent: int = 0
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """The game-over figures the screen shows: luck and chips spent per seat."""
+
+    players: int = 0
+    rounds: int = 0
+    winner: int | None = None
+    seats: tuple[SeatStats, ...] = ()
+
+
+def stats_view(stats: Mapping[str, object]) -> GameStats:
+    """`game_stats()`'s JSON-ready figures as the typed value a frame carries."""
+    rows = stats.get("seats")
+    seats = tuple(
+        SeatStats(seat=int(row["seat"]), name=str(row.get("name", "")),
+                  luck=float(row.get("luck", 0.0)), chips_spent=int(row.get("chips_spent", 0)))
+        for row in (rows if isinstance(rows, list) else []) if isinstance(row, dict))
+    winner = stats.get("winner")
+    players, rounds = stats.get("players", 0), stats.get("rounds", 0)
+    return GameStats(players=players if isinstance(players, int) else 0,
+                     rounds=rounds if isinstance(rounds, int) else 0,
+                     winner=winner if isinstance(winner, int) else None, seats=seats)
