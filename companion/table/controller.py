@@ -1015,12 +1015,13 @@ _ZONE_REASONS = {"placed at Unal-Akleet": "c.zone.unal_akleet"}
 
 def _entering(view: TableView, seat: int) -> TableView:
     """The view while `seat` enters a roll made with the wooden dice: the window that was
-    closing has had its say (nobody "may reduce" any more), and the screen says the die is
-    rolled by hand rather than "press ● to roll"."""
+    closing has had its say (nobody "may reduce" any more: no seat acts in it, the roller
+    is simply the one playing), and the screen says the die is rolled by hand rather than
+    "press ● to roll"."""
     window = view.window
     return replace(view, entering=seat,
                    window=replace(window, waiting=()) if window is not None else None,
-                   seats=tuple(replace(s, acting=s.seat == seat) for s in view.seats))
+                   seats=tuple(replace(s, acting=False) for s in view.seats))
 
 
 def _log_words(command: cmd.Command, state: GameState) -> str:

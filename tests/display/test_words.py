@@ -68,7 +68,7 @@ def test_values_places_and_the_default() -> None:
 
 def _outside_words(frame: TableFrame) -> set[str]:
     """Texts the screen draws as they come: names, and the controller's ready words."""
-    out = {str(s.get("name")) for s in frame.view.get("seats") or []}
+    out = {s.name for s in frame.view.seats}
     for menu in frame.menus:
         out |= {menu.title, menu.hint, menu.note}
         for item in menu.items:
