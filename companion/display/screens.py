@@ -439,7 +439,9 @@ def _turn_headline(view: View, turn: TurnView, seat: SeatView) -> list[str]:
     act = view.act
     name = seat_name(view, turn.seat)
     window = view.window
-    reacting = window.kind if window is not None and act is ActKind.REACT else None
+    # (a roll awaited from the wooden dice: the window that was closing has had its say)
+    reacting = window.kind if window is not None and act is ActKind.REACT \
+        and view.entering is None else None
     costs = view.costs
     lines: list[str] = []
     colour = seat.dice or "—"

@@ -209,7 +209,7 @@ def stick_tree(state: GameState, seat: int) -> Tree:
     items = []
     for action in StickAction:
         if action is StickAction.PLACE and state.sticks >= TOTAL_STICKS:
-            blocked = t("m.stick.all_in_play")
+            blocked = t("m.stick.all_in_play", n=TOTAL_STICKS)
         elif action is not StickAction.PLACE and state.sticks == 0:
             blocked = t("m.stick.none")
         else:
@@ -315,6 +315,12 @@ def turn_tree(state: GameState, seat: int) -> Tree:
     return Tree("turn", title, items, t("m.hint.list"), default=default)
 
 
+def _faces(kind: RollKind) -> str:
+    """The faces that pass a crossing roll unaided: "4-6", "6" (M4, M5)."""
+    low = CROSSINGS[kind].success
+    return f"{low}-6" if low < 6 else "6"
+
+
 def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
     """M4/M5: the modifier to buy before the roll, each with its odds (X3)."""
     items = []
@@ -370,10 +376,11 @@ def moving_tree(state: GameState, seat: int) -> Tree:
         items.append(_item(state, "passing", t("m.moving.passing"), cmd.PayPassing(seat),
                            t("m.moving.passing_detail", chips=chips(PASSING_COST)), blocked))
     items += [_submenu("avalanche", t("m.moving.avalanche"), avalanche,
-                       t("m.moving.avalanche_odds"),
+                       t("m.moving.avalanche_odds", faces=_faces(RollKind.AVALANCHE)),
                        t("m.stick.none") if state.sticks == 0 else no_space),
               _item(state, "done", t("m.moving.done"), cmd.EndMove(seat)),
-              _submenu("terrain", t("m.moving.terrain"), terrain, t("m.moving.terrain_odds"),
+              _submenu("terrain", t("m.moving.terrain"), terrain, t("m.moving.terrain_odds",
+                                                               faces=_faces(RollKind.TERRAIN)),
                        no_space if left <= 0 else "")]
     if True in crossings:
         items.append(crossings[True])
@@ -422,7 +429,7 @@ def window_tree(state: GameState, seat: int) -> Tree:
         for node, button in zip(items, ("left", "right", "select"), strict=True):
             node.button = button
         title = t("r.take_title", name=roller)
-        hint = t("m.window.reduce_hint", per_die=t("r.per_die", chips=chips(die)))
+        hint = t("m.window.reduce_hint", die=die, per_die=t("r.per_die", chips=chips(die)))
         return Tree("reduce", title, items, hint, "buttons")
     items = [_item(state, "pass", t("m.window.pass"), cmd.Pass(seat)),
              _item(state, "reroll", t("m.window.reroll"), cmd.Reroll(seat),

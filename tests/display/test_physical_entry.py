@@ -64,12 +64,14 @@ def test_a_roll_by_hand_is_not_drawn_as_a_roll_by_the_table(language: str) -> No
     with speaking(language):
         enter, press = t("weather.enter"), t("weather.press")
         may_reduce, playing = t("status.may_reduce"), t("status.playing")
+        others = t("reduce.others", name="\x00").split("\x00")[0]
     weather = render(weather_entry(), pygame.Surface((1280, 720)), language=language)
     drawn = " ".join(weather.texts())
     assert enter.split()[0] in drawn and press not in drawn
     assert any(enter.startswith(d.source) and len(d.source) > 8 for d in weather.draws)
     dogs = render(dogs_entry(), pygame.Surface((1280, 720)), language=language).texts()
     assert may_reduce not in dogs
+    assert not any(text.startswith(others) for text in dogs)  # nor the turn's headline
     assert playing in dogs  # the roller's card, as before
 
 

@@ -463,10 +463,18 @@ def test_a_hub_that_stops_reading_never_stalls_the_main_loop(
         # fill the pty's buffer from the host's side so every further write would block
         fd = os.open(os.ttyname(hub.slave), os.O_WRONLY | os.O_NONBLOCK)  # type: ignore[arg-type]
         try:
-            for size in (4096, 256, 16, 1):
-                with contextlib.suppress(BlockingIOError):
-                    while True:
-                        os.write(fd, b"x" * size)
+            # the kernel moves a pty's data on to the line discipline's buffer a little
+            # later, freeing room again: fill until a pause frees none
+            for _ in range(20):
+                for size in (4096, 256, 16, 1):
+                    with contextlib.suppress(BlockingIOError):
+                        while True:
+                            os.write(fd, b"x" * size)
+                time.sleep(0.1)
+                try:
+                    os.write(fd, b"x")
+                except BlockingIOError:
+                    break
         finally:
             os.close(fd)
         longest = 0.0
