@@ -394,10 +394,12 @@ class TableController:
         return tree
 
     def _sticky_modifiers(self, tree: Tree, seat: int) -> None:
-        """A terrain or avalanche roll's menu opens on the modifier the seat bought last
-        time (players keep to a plan), or +0."""
+        """An avalanche roll's menu opens on the modifier the seat bought last time
+        (players keep to a plan), or +0; the rough-terrain roll needs no such help: each of
+        its modifiers is one button."""
         for node in tree.items:
-            if node.children is not None and node.key in ("terrain", "avalanche"):
+            if node.children is not None and node.key in ("terrain", "avalanche") \
+                    and node.children.style == "list":  # a keys menu has no focus to keep
                 last = self._modifiers.get((seat, node.key))
                 if last is not None and str(last) in node.children.enabled_keys():
                     node.children.default = str(last)
