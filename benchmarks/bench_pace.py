@@ -15,7 +15,8 @@ itself, with no press), and one of sensible bots that take dice away and force r
 at the rate the sensible policy does.
 
 Goals (the table's pace): at most 15 s waited per 4-player round with nobody reacting,
-no press to let a window pass, at most 3 presses for any decision other than a bid.
+no press to let a window pass, at most 3 presses for any decision other than a bid (the
+decisions the bots made, and every choice the rules allowed at every step of their games).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
+from companion.rules.engine import legal_commands
 from companion.rules.model import Phase
 from companion.rules.state import GameState
 from companion.table import BotDriver, TableConfig, TableController
@@ -71,8 +73,33 @@ class Pace:
     decisions: int  # decisions other than bids
     long: Counter[str]  # decisions that took more than 3 presses, by what they did
     passes: int  # presses that said "no" in a reaction window (silence needs none)
+    deepest: int  # the most presses any choice the rules allowed, at any step, would take
+    deepest_what: str
     windows: int
     minutes: float
+
+
+NOT_A_DECISION = (cmd.LockBid, cmd.UnlockBid, cmd.CloseWindow, cmd.Pass, cmd.StartGame)
+"""Bids are counted in chips; a window closes by itself and silence says no."""
+
+
+def _deepest_choice(controller: TableController) -> tuple[int, str]:
+    """The most presses any choice the rules allow any seat now would take from the top
+    of its menus (whether or not a bot makes it), and which choice that is."""
+    state = controller.state
+    ahead = controller.preview()
+    most, what = 0, ""
+    for seat in state.seats:
+        commands = legal_commands(state, seat)
+        if ahead is not None:
+            commands += legal_commands(ahead, seat)
+        for command in commands:
+            if isinstance(command, NOT_A_DECISION):
+                continue
+            n = controller.presses_to(seat, command)
+            if n is not None and n > most:
+                most, what = n, f"{type(command).__name__} ({state.phase.value})"
+    return most, what
 
 
 def play(players: int, seed: int, reacting: bool) -> Pace:
@@ -96,6 +123,7 @@ def play(players: int, seed: int, reacting: bool) -> Pace:
     windows = 0
     decisions, long = 0, Counter[str]()
     seen: GameState | None = None
+    deepest, deepest_what = 0, ""
     known = len(controller.history)
     start = clock.now
     while controller.state.phase is not Phase.GAME_OVER and clock.now - start < LIMIT_S:
@@ -114,6 +142,9 @@ def play(players: int, seed: int, reacting: bool) -> Pace:
                 if n > most:
                     most, most_what = n, f"{seen.phase.value}, then {what} (seat {seat})"
             deciding.clear()
+            n, what = _deepest_choice(controller)
+            if n > deepest:
+                deepest, deepest_what = n, what
             for seat in range(players):
                 ready_at[seat] = max(ready_at[seat], clock.now + DECIDE_S)
             seen = state
@@ -136,7 +167,8 @@ def play(players: int, seed: int, reacting: bool) -> Pace:
     rounds = controller.state.round
     return Pace(rounds, [waited[r] for r in range(1, rounds + 1)],
                 [presses[r] for r in range(1, rounds + 1)], most, most_what, decisions, long,
-                sum(isinstance(e, ev.Passed) for e in controller.history), windows,
+                sum(isinstance(e, ev.Passed) for e in controller.history),
+                deepest, deepest_what, windows,
                 (clock.now - start) / 60)
 
 
@@ -160,6 +192,9 @@ def run() -> None:
                   f"({worst.most_what})")
             made = sum(g.decisions for g in games)
             long = sum((g.long for g in games), Counter[str]())
+            deep = max(games, key=lambda g: g.deepest)
+            print(f"   the most presses any choice the rules allowed would have taken: "
+                  f"{deep.deepest} ({deep.deepest_what})")
             print(f"   decisions other than bids: {made}, "
                   f"{100 * (made - long.total()) / max(1, made):.1f} % in 3 presses or fewer")
             for what, n in long.most_common(4):

@@ -449,10 +449,16 @@ def draw_compact_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> 
                colour=theme.YELLOW if getattr(menu, "confirm", False) else theme.TEXT)
         line = pygame.Rect(inner.x, inner.y + badge + gap, inner.w, inner.bottom - inner.y
                            - badge - gap)
+    draw_buttons_line(p, menu, line)
+
+
+def draw_buttons_line(p: Painter, menu: Menu, line: pygame.Rect) -> None:
+    """Every button of a menu with what it does, side by side on one line; each gets room
+    in proportion to its words, and the details go first when there is too little."""
+    _, gap, _, _ = _menu_metrics(p)
     items = [item for item in menu.items if getattr(item, "button", "")] or list(menu.items)
     if not items:
         return
-    # Each button gets room in proportion to its words; details go first when short of it.
     spacing = gap * 2
     usable = line.w - spacing * (len(items) - 1)
     texts = []
@@ -502,6 +508,15 @@ def draw_offer_group(p: Painter, view: View, menus: tuple[Menu, ...],
     title = menu_title(view, first)
     rest = pygame.Rect(x + gap, inner.y, inner.right - x - gap, badge)
     two_lines = inner.h >= compact_height(p, first, title=True) - 2 * p.px(8)
+    if len(first.items) > 1:  # an offer of several buttons: all of them on the line
+        if two_lines:
+            if p.measure(title, theme.BODY, bold=True)[0] <= rest.w:
+                p.text(title, rest, theme.BODY, bold=True)
+            draw_buttons_line(p, first, pygame.Rect(inner.x, inner.y + badge + gap, inner.w,
+                                                    inner.bottom - inner.y - badge - gap))
+        else:
+            draw_buttons_line(p, first, rest)
+        return
     item = first.items[0] if first.items else None
     words = f"{item.label} ({item.detail})" if item is not None and item.detail else (
         item.label if item is not None else "")

@@ -53,14 +53,18 @@ from companion.table.gestures import STALE_BLINK, Act, Gesture, Gestures
 from companion.table.lights import LIMIT_BLINK, WINNER_BLINK, LightState, bid_blink, blink_seconds
 from companion.table.menus import (
     CLIMATE_LABEL,
+    KEYS,
     PLACE_LABEL,
     STICK_LABEL,
+    Node,
     Tree,
     gain_text,
     name,
+    relabel,
     seat_tree,
+    walk,
 )
-from companion.table.navigation import Navigator, signature
+from companion.table.navigation import Navigator, presses_to, signature
 from companion.table.payments import payments
 from companion.table.reactions import (
     CLAIM_KEY,
@@ -223,11 +227,11 @@ class TableController:
         self._promised: dict[int, int] = {}  # X2: chips promised, paid when the window closes
         self._quiet: set[int] = set()  # "not until my turn": windows do not wait for them
         self._asked: set[int] = set()  # asked to be asked before the roller's dice roll
+        self._waited_for: set[int] = set()  # asked first: the open reduce window waits
         # the next step chosen during a reroll window: (seat, command, the state it was
         # chosen against); it acts when the window closes, if the roll still stands
         self._intent: tuple[int, cmd.Command, GameState] | None = None
         self._preview_of: tuple[GameState, GameState | None] | None = None
-        self._modifiers: dict[tuple[int, str], int] = {}  # (seat, roll) -> last modifier
         self._entry: Entry | None = None  # physical dice: a command waiting for its roll
         self._turn_began: float | None = now if act_of(state) is ActKind.TURN else None
         self._won_at: float | None = now if act_of(state) is ActKind.NONE else None
@@ -341,6 +345,7 @@ class TableController:
         if clock is not None:
             for seat in clock.expired_claims(when):
                 self._nav.clear(seat)
+                self._waited_for.discard(seat)
                 clock.release(seat, when)
                 self._notice(seat, t("c.too_long"))
                 lapsed = True
@@ -388,21 +393,9 @@ class TableController:
                                                                   seat in self._asked)
         else:
             tree = seat_tree(state, seat)
-        if tree is not None and tree.style == "list":
+        if tree is not None and tree.style in ("list", KEYS):
             guard_payments(tree)
-            self._sticky_modifiers(tree, seat)
         return tree
-
-    def _sticky_modifiers(self, tree: Tree, seat: int) -> None:
-        """An avalanche roll's menu opens on the modifier the seat bought last time
-        (players keep to a plan), or +0; the rough-terrain roll needs no such help: each of
-        its modifiers is one button."""
-        for node in tree.items:
-            if node.children is not None and node.key in ("terrain", "avalanche") \
-                    and node.children.style == "list":  # a keys menu has no focus to keep
-                last = self._modifiers.get((seat, node.key))
-                if last is not None and str(last) in node.children.enabled_keys():
-                    node.children.default = str(last)
 
     def preview(self) -> GameState | None:
         """The game as it will be when the open reroll window closes with nobody paying,
@@ -421,31 +414,35 @@ class TableController:
 
     def _ahead_tree(self, seat: int, window: Tree | None) -> Tree | None:
         """During a reroll window, the seat that acts next already sees its next menu (and
-        its own reroll at the end): it may choose while the others decide, and its choice
-        acts when the window closes. So the countdown runs while the table plays on. The
-        reroll of its own roll sits one ◀ from the item the menu opens on; another's, last."""
+        its own reroll in it): it may choose while the others decide, and its choice acts
+        when the window closes. So the countdown runs while the table plays on.
+
+        In a menu of buttons the reroll takes the stick's place (▶ ▶: a stick is bought
+        once the window has closed); in a list it sits one ◀ from the item the menu opens
+        on for the roller's own roll, last for another's."""
         after = self.preview()
         if after is None:
             return None
         tree = seat_tree(after, seat)
-        if tree is None or tree.style != "list":
+        if tree is None or tree.style not in ("list", KEYS):
             return None
         guard_payments(tree)
-        self._sticky_modifiers(tree, seat)
         if window is not None and window.style == OFFER:
-            own = window.items[0]  # its own reroll: straight to the confirmation
+            own = window.items[0]  # the reroll: straight to the confirmation
             assert own.children is not None
             paying = next((n for n in own.children.items if n.key == "reroll"), None)
             if paying is not None and paying.children is not None:
                 own.children = paying.children
-            keys = [n.key for n in tree.items]
             window_state = self._state.window
-            if window_state is not None and window_state.roller == seat \
-                    and tree.default in keys:
-                # its own roll: one ◀ from the item the menu opens on, as the window counts
-                tree.items.insert(keys.index(tree.default), own)
-            else:  # another's roll: last, so its own choices keep their places
-                tree.items.append(own)
+            if tree.style == KEYS:
+                _offer_in_place_of_stick(tree, own)
+            else:
+                keys = [n.key for n in tree.items]
+                if window_state is not None and window_state.roller == seat \
+                        and tree.default in keys:
+                    tree.items.insert(keys.index(tree.default), own)
+                else:
+                    tree.items.append(own)
         tree.key = "ahead"
         intent = self._intent
         if intent is not None and intent[0] == seat:
@@ -460,20 +457,37 @@ class TableController:
             else None
 
     def _click(self, seat: int, button: Button) -> Outcome:
+        """A click; a click that opens a menu where every button pays (the stick's) makes
+        the seat's next press wait for the guard, so a double press never pays there."""
+        before = self._nav.path(seat)
+        out = self._click_menu(seat, button)
+        path = self._nav.path(seat)
+        if path and path != before and not self.in_setup:
+            tree = self._tree(seat)
+            level = walk(tree, path)[0] if tree is not None else None
+            if level is not None and level.confirm and level.style == KEYS:
+                self._gestures.changed((seat,), self._clock())
+        return out
+
+    def _click_menu(self, seat: int, button: Button) -> Outcome:
         if self.in_setup:
             return self._list_click(SETUP_UI, button, self._setup_tree())
         state = self._state
         if act_of(state) is ActKind.NONE:
             self._notice(seat, t("c.game_over"))
             return Outcome()
+        self._waited_for.discard(seat)  # its first press: it is choosing now, or not
         tree = self._tree(seat)
         if tree is None:
             self._notice(seat, self._wait_text(seat))
             return Outcome()
         if tree.style == "bid":
             return self._bid_click(seat, button)
-        if tree.style == OFFER and not self._nav.path(seat):  # any button takes an offer
-            node = tree.items[0]
+        if tree.style == OFFER and not self._nav.path(seat):  # a press takes an offer
+            node = _offered(tree, button)
+            if node is None:
+                self._notice(seat, t("c.nothing_here"))
+                return Outcome()
             if node.children is not None:
                 self._nav.enter(seat, node.key)  # claims the window
                 return Outcome()
@@ -498,7 +512,8 @@ class TableController:
         if self._entry is not None:
             return self._leave_entry(seat)
         tree = self._tree(seat)
-        if tree is not None and tree.style == "list" and self._nav.back(seat, tree):
+        if tree is not None and tree.style in ("list", KEYS, OFFER) \
+                and self._nav.back(seat, tree):
             return Outcome()
         return self._take_back(seat)
 
@@ -592,7 +607,8 @@ class TableController:
         clock, state = self._window, self._state
         if clock is not None and state.window is not None and self._entry is None:
             choosing = {s for s in range(len(state.players))
-                        if self._nav.path(s)[:1] == (CLAIM_KEY,) and s not in self._promised}
+                        if (_claiming(self._nav.path(s)) or s in self._waited_for)
+                        and s not in self._promised}
             for seat in choosing - set(clock.claims):
                 clock.claim(seat, now)
             for seat in set(clock.claims) - choosing:
@@ -601,10 +617,22 @@ class TableController:
             if self._intent is not None:
                 decided.add(self._intent[0])  # choosing the next step says no to a reroll
             undecided = [s for s in waiting_seats(state) if s not in decided]
-            if not clock.claims and (not undecided or clock.due(now)):
+            # a seat inside the menus of its next move keeps the window from closing
+            # under its presses, but holds no countdown (the others' time runs on)
+            ahead = any(self._ahead_step(s) for s in range(len(state.players))) and \
+                clock.elapsed(now) < clock.total + self.config.claim_seconds
+            if not clock.claims and not ahead and (not undecided or clock.due(now)):
                 out = self._close_window(now)
         self._mark_changes(now)
         return out
+
+    def _ahead_step(self, seat: int) -> bool:
+        """Whether `seat` stands inside a sub-menu of its next move, chosen ahead during a
+        reroll window (the window closing would send it back to the top mid-choice)."""
+        if not self._nav.path(seat) or _claiming(self._nav.path(seat)):
+            return False
+        tree = self._tree(seat)
+        return tree is not None and tree.key == "ahead" and self._nav.depth(seat, tree) > 0
 
     def _close_window(self, now: float) -> Outcome:
         """Pay what was promised (X2), then close the window if paying did not."""
@@ -645,9 +673,12 @@ class TableController:
             self._notice(command.seat if command.seat >= 0 else None, refusal_text(error))
             return Outcome()
         public = tuple(e for e in events if not e.private)
-        if isinstance(command, cmd.RollTerrain | cmd.RollAvalanche):
-            kind = "terrain" if isinstance(command, cmd.RollTerrain) else "avalanche"
-            self._modifiers[(command.seat, kind)] = command.modifier
+        if self._intent is not None and after.window is None \
+                and not isinstance(command, cmd.CloseWindow):
+            # the window its next step was chosen in ended another way (a last reroll
+            # opened none): the roll it was chosen against is gone
+            self._notice(self._intent[0], t("c.roll_changed"))
+            self._intent = None
         rolled = any(isinstance(e, ROLLS_AND_REVEALS) for e in events)
         if command.seat >= 0 and ev.undoable(events):
             self._undo = _UndoPoint(command.seat, public, describe(command, before))
@@ -709,12 +740,13 @@ class TableController:
                 self._promised.clear()
                 if event.kind is WindowKind.REDUCE:
                     for seat in self._asked & set(waiting_seats(self._state)):
-                        self._nav.enter(seat, CLAIM_KEY)  # asked first: the window waits
+                        self._waited_for.add(seat)  # asked first: the window waits
                         self._window.claim(seat, now)
                 self._asked.clear()
             elif isinstance(event, ev.WindowClosed):
                 self._window = None
                 self._promised.clear()
+                self._waited_for.clear()
             elif isinstance(event, ev.TurnStarted):
                 self._turn_began = now
                 self._quiet.discard(event.seat)
@@ -851,9 +883,9 @@ class TableController:
         if state.window is not None and state.window.kind is WindowKind.REROLL:
             assert state.window.roll is not None
             return _ROLL_SCREENS[state.window.roll]
-        if (act_of(state) is ActKind.TURN and state.active is not None
-                and self._nav.path(state.active)[:1] != ()
-                and self._nav.path(state.active)[0].startswith("rest")):
+        path = self._nav.path(state.active) if state.active is not None else ()
+        if act_of(state) is ActKind.TURN and path[:1] in (("towns",), ("elsewhere",)) \
+                and "stick" not in path:  # choosing where and how to rest
             return "rest"
         return _PHASE_SCREENS[state.phase]
 
@@ -961,6 +993,15 @@ class TableController:
             return self._next_bid_press(seat, target)
         return self._nav.next_press(seat, tree, matches)
 
+    def presses_to(self, seat: int, target: cmd.Command) -> int | None:
+        """How many presses `seat` needs from the top of its menus now to choose `target`
+        (None: no menu of the seat leads there). Bids are counted by their chips, not
+        here. The table's pace promises three at most for any choice (`make bench`)."""
+        tree = self._tree(seat)
+        if tree is None or tree.style == "bid":
+            return None
+        return presses_to(tree, lambda command: command == target)
+
     def _next_bid_press(self, seat: int, target: Target) -> tuple[Button, bool] | None:
         locked = self._state.bids[seat] is not None
         if isinstance(target, cmd.UnlockBid):
@@ -1045,3 +1086,32 @@ def refusal_text(error: RulesError) -> str:
 
 
 __all__ = ["ROLLS_AND_REVEALS", "Outcome", "TableController", "describe", "refusal_text"]
+
+
+def _offer_in_place_of_stick(tree: Tree, offer: Node) -> None:
+    """A reroll offered in a menu of buttons: on ▶ of the ▶ level, where the stick is."""
+    right = next((n for n in tree.items if n.button == "right"), None)
+    if right is None or right.children is None:
+        offer.button = "right"
+        tree.items.append(offer)
+        return
+    level = right.children
+    offer.button = "right"
+    offer.short = t("m.short.reroll")
+    level.items = [n for n in level.items if n.button != "right"] + [offer]
+    relabel(right)
+    right.enabled = True
+
+
+def _claiming(path: tuple[str, ...]) -> bool:
+    """Whether a seat's place in its menus is inside a window's choices (it claimed it)."""
+    return any(key.split(".")[0] == CLAIM_KEY for key in path)
+
+
+def _offered(tree: Tree, button: Button) -> Node | None:
+    """The item an offer's press takes: the one on that button, or the only item (any
+    button takes a one-item offer)."""
+    if len(tree.items) == 1 and not tree.items[0].button:
+        return tree.items[0]
+    wanted = {Button.LEFT: "left", Button.SELECT: "select", Button.RIGHT: "right"}[button]
+    return next((n for n in tree.items if n.enabled and n.button == wanted), None)

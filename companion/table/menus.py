@@ -60,6 +60,7 @@ class Node:
     button: str = ""  # style "bid": the button that explains this item
     back: bool = False  # choosing it steps back out one level ("Cancel" of a confirmation)
     pledge: bool = False  # X2: `command` is promised now and paid when the window closes
+    short: str = ""  # the item's name in a branch's label ("Wilderness · Stick")
 
 
 @dataclass
@@ -146,6 +147,37 @@ def _keyed(tree: Tree, first: str) -> Tree:
     return tree
 
 
+def keys(key: str, title: str, *, left: Node | None = None, select: Node | None = None,
+         right: Node | None = None, hint: str = "", note: str = "",
+         confirm: bool = False) -> Tree:
+    """A KEYS level from its three slots (an empty slot is no item): ● first, then ◀, ▶,
+    as the screen lists them."""
+    items = []
+    for node, button in ((select, "select"), (left, "left"), (right, "right")):
+        if node is not None:
+            node.button = button
+            items.append(node)
+    return Tree(key, title, items, hint or t("m.hint.keys"), KEYS,
+                default=select.key if select is not None else None, confirm=confirm,
+                note=note)
+
+
+def branch(key: str, tree: Tree, blocked: str = "") -> Node:
+    """An item that opens a KEYS level, named after what it holds ("Wilderness · Stick"),
+    in slot order ◀ ● ▶, so the label says what each press behind it reaches."""
+    order = {"left": 0, "select": 1, "right": 2}
+    parts = [n.short or n.label for n in sorted(tree.items, key=lambda n: order[n.button])]
+    label = " · ".join(parts)
+    tree.title = tree.title or label
+    return _submenu(key, label, tree, blocked=blocked)
+
+
+def relabel(node: Node) -> None:
+    """After a slot of `node`'s level changed: its label names what it holds again."""
+    assert node.children is not None
+    node.label = branch(node.key, node.children).label
+
+
 def _submenu(key: str, label: str, tree: Tree, detail: str = "", blocked: str = "") -> Node:
     """An item that opens `tree`; enabled iff something in it can be chosen."""
     enabled = bool(tree.enabled_keys())
@@ -205,8 +237,12 @@ def weather_tree(state: GameState, seat: int) -> Tree:
 
 
 def stick_tree(state: GameState, seat: int) -> Tree:
-    """X4: place, move or remove an avalanche stick for 5 chips."""
-    items = []
+    """X4: place, move or remove an avalanche stick for 5 chips.
+
+    Reaching this menu is the choice to pay for a stick; the button that says which stick
+    action is its confirmation (the question names the price, hold ● cancels): the same
+    two deliberate presses as any payment, without a third."""
+    nodes = {}
     for action in StickAction:
         if action is StickAction.PLACE and state.sticks >= TOTAL_STICKS:
             blocked = t("m.stick.all_in_play", n=TOTAL_STICKS)
@@ -214,9 +250,19 @@ def stick_tree(state: GameState, seat: int) -> Tree:
             blocked = t("m.stick.none")
         else:
             blocked = ""
-        items.append(_item(state, action.value, STICK_LABEL[action],
-                           cmd.MoveStick(seat, action), chips(STICK_COST), blocked))
-    return Tree("stick", t("m.stick.title"), items, t("m.hint.sub"))
+        nodes[action] = _item(state, action.value, STICK_LABEL[action],
+                              cmd.MoveStick(seat, action), chips(STICK_COST), blocked)
+    return keys("stick", t("m.stick.question", chips=chips(STICK_COST)),
+                select=nodes[StickAction.PLACE], left=nodes[StickAction.MOVE],
+                right=nodes[StickAction.REMOVE], hint=t("m.stick.hint"), confirm=True)
+
+
+def stick_item(state: GameState, seat: int) -> Node:
+    """The item that opens the stick menu (X4)."""
+    node = _submenu("stick", t("m.stick.item"), stick_tree(state, seat), chips(STICK_COST),
+                    t("m.needs", chips=chips(STICK_COST)))
+    node.short = t("m.short.stick")
+    return node
 
 
 def suggested_rest(state: GameState, seat: int, place: RestPlace) -> int:
@@ -285,12 +331,31 @@ def rest_items(state: GameState, seat: int) -> dict[RestPlace, Node]:
     return items
 
 
+def _town_item(state: GameState, seat: int) -> tuple[Node | None, Node | None]:
+    """Z1, another town: the suggested choice as one item, the other three behind one more
+    press ("Other choices"), so each is at most three presses from the turn menu."""
+    if RestPlace.TOWN not in rest_places(state, seat):
+        return None, None
+    tree = rest_choice_tree(state, seat, RestPlace.TOWN)
+    best = tree.find(tree.default or "0")
+    assert best is not None
+    others = [n for n in tree.items if n is not best]
+    best.key = f"rest.{RestPlace.TOWN.value}"
+    best.detail = best.detail or t("m.rest.suggested")
+    rest = keys(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.title",
+                                                        place=PLACE_LABEL[RestPlace.TOWN]),
+                left=others[0], select=others[1], right=others[2])
+    more = _submenu(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.others"), rest,
+                    " · ".join(n.label for n in others))
+    return best, more
+
+
 def turn_tree(state: GameState, seat: int) -> Tree:
     """T1-T2: move or rest (and X4 sticks, which a seat may use on its turn).
 
-    Move is in the middle and focused: a town rest is one ◀ away, a wilderness rest one ▶
-    (three presses with the suggested choice, any choice of the wilderness's two); Nikolai
-    or Unal-Akleet two ◀ and Anchorage two ▶ away, the stick last.
+    Each choice is one button away at every level, so any of them takes three presses at
+    most: ● moves; ◀ opens the towns (● the suggested town choice, ▶ the other three, ◀
+    Nikolai or Unal-Akleet); ▶ opens the wilderness (◀), Anchorage (●) and a stick (▶).
     """
     player = state.players[seat]
     colour = state.colour_of(seat)
@@ -299,20 +364,24 @@ def turn_tree(state: GameState, seat: int) -> Tree:
     rests = rest_items(state, seat)
     move = _item(state, "move", t("m.turn.move"), cmd.Move(seat), move_detail,
                  t("m.turn.must_rest"))
-
-    def at(*places: RestPlace) -> list[Node]:
-        return [rests[p] for p in places if p in rests]
-
-    items = [*at(RestPlace.SMALL_TOWN, RestPlace.TOWN), move,
-             *at(RestPlace.WILDERNESS, RestPlace.ANCHORAGE),
-             _submenu("stick", t("m.stick.item"), stick_tree(state, seat), chips(STICK_COST),
-                      t("m.needs", chips=chips(STICK_COST)))]
+    best, others = _town_item(state, seat)
+    small = rests.get(RestPlace.SMALL_TOWN)
+    towns = keys("towns", t("m.rest.town"), left=small, select=best, right=others)
+    wild = rests.get(RestPlace.WILDERNESS)
+    if wild is not None:
+        wild.short = t("m.short.wilderness")
+    anchorage = rests.get(RestPlace.ANCHORAGE)
+    if anchorage is not None:
+        anchorage.short = t("m.short.anchorage")
+    elsewhere = keys("elsewhere", "", left=wild, select=anchorage,
+                     right=stick_item(state, seat))
+    town_branch = _submenu("towns", t("m.rest.town"), towns)
     if move.enabled:
         title = t("m.turn.title_move", name=name(state, seat))
     else:
         title = t("m.turn.title_rest", name=name(state, seat))
-    default = "move" if move.enabled else f"rest.{RestPlace.TOWN.value}"
-    return Tree("turn", title, items, t("m.hint.list"), default=default)
+    return keys("turn", title, left=town_branch, select=move,
+                right=branch("elsewhere", elsewhere), hint=t("m.hint.keys_top"))
 
 
 def _faces(kind: RollKind) -> str:
@@ -321,12 +390,10 @@ def _faces(kind: RollKind) -> str:
     return f"{low}-6" if low < 6 else "6"
 
 
-def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
-    """M4/M5: the modifier to buy before the roll, each with its odds (X3)."""
+def _roll_items(state: GameState, seat: int, kind: RollKind) -> list[Node]:
+    """M4/M5: one item per modifier to buy before the roll, each with its odds (X3)."""
     items = []
     crossing = CROSSINGS[kind]
-    title = t("m.roll.terrain_title") if kind is RollKind.TERRAIN else \
-        t("m.roll.avalanche_title")
     for modifier in range(crossing.max_modifier + 1):
         command: cmd.Command
         if kind is RollKind.TERRAIN:
@@ -336,27 +403,69 @@ def _roll_tree(state: GameState, seat: int, kind: RollKind) -> Tree:
         odds = percent(crossing.winning_faces(modifier))
         cost = chips(modifier) if modifier else t("m.roll.free")
         items.append(_item(state, str(modifier), f"+{modifier}", command, f"{odds} · {cost}"))
-    tree = Tree(kind.value, title, items, t("m.hint.sub"), default="0")
-    if len(items) <= 3:  # rough terrain: +0 on ● (a double press pays nothing), +1 ◀, +2 ▶
-        _keyed(tree, "0")
-    return tree
+    return items
+
+
+def _roll_tree(state: GameState, seat: int, kind: RollKind, items: list[Node]) -> Tree:
+    """A roll's modifiers, one button each: +0 on ● (a double press pays nothing), +1 ◀,
+    +2 ▶; the avalanche's +3 and +4 on ◀ and ▶ of a second menu (● left empty)."""
+    title = t("m.roll.terrain_title") if kind is RollKind.TERRAIN else \
+        t("m.roll.avalanche_title")
+    if items and items[0].key == "0":
+        return keys(kind.value, title, select=items[0],
+                    left=items[1] if len(items) > 1 else None,
+                    right=items[2] if len(items) > 2 else None)
+    return keys(f"{kind.value}.more", title, left=items[0],
+                right=items[1] if len(items) > 1 else None)
+
+
+def _crossing_item(crossings: list[Node]) -> Node | None:
+    """Crossing into the next zone, reaching Nome or Nikolai, going back: one item when
+    there is one, else a menu of them (at most three apply at once), forward on ●."""
+    if len(crossings) <= 1:
+        node = crossings[0] if crossings else None
+    else:
+        assert len(crossings) <= 3
+        tree = keys("crossing", t("m.moving.crossing"), select=crossings[0],
+                    left=crossings[1], right=crossings[2] if len(crossings) > 2 else None)
+        node = _submenu("crossing", t("m.moving.crossing"), tree)
+    if node is not None:
+        node.short = t("m.short.crossing")
+    return node
 
 
 def moving_tree(state: GameState, seat: int) -> Tree:
-    """M1-M5, X4, X5, zones, Nikolai (S9), Nome (T3): what happened as the sled moved."""
+    """M1-M5, X4, X5, zones, Nikolai (S9), Nome (T3): what happened as the sled moved.
+
+    ● Done moving; ▶ opens the rough-terrain roll (◀), crossing on (●) and a stick (▶);
+    ◀ opens the avalanche roll (◀ +0 to +2, ▶ +3 or +4) and passing opponents (●). Every
+    choice is at most three presses away, a roll's modifier included.
+    """
     turn = state.turn
     settings = state.settings
     assert turn is not None and settings is not None
     player = state.players[seat]
     left = turn.spaces - turn.entered
     no_space = t("m.moving.no_spaces_left") if turn.spaces else t("m.moving.no_spaces")
-    # Done moving is focused; rough terrain one ▶ away, crossing into the next zone (or
-    # reaching Nome) two; an avalanche (when a stick is in play) one ◀ away, passing
-    # opponents one ◀ more (one ◀ when no stick is in play); the stick last. Each roll
-    # then takes three presses, its modifier included.
-    avalanche = _roll_tree(state, seat, RollKind.AVALANCHE)
-    terrain = _roll_tree(state, seat, RollKind.TERRAIN)
-    crossings: dict[bool, Node] = {}
+    no_stick = t("m.stick.none")
+    avalanche = _roll_items(state, seat, RollKind.AVALANCHE)
+    low = _submenu("avalanche", t("m.moving.avalanche"),
+                   _roll_tree(state, seat, RollKind.AVALANCHE, avalanche[:3]),
+                   t("m.moving.avalanche_odds", faces=_faces(RollKind.AVALANCHE)),
+                   no_stick if state.sticks == 0 else no_space)
+    low.short = t("m.short.avalanche")
+    high = _submenu("avalanche.more", t("m.moving.avalanche_more"),
+                    _roll_tree(state, seat, RollKind.AVALANCHE, avalanche[3:]),
+                    " · ".join(n.detail.split(" · ")[0] for n in avalanche[3:]),
+                    no_stick if state.sticks == 0 else no_space)
+    high.short = "+3/+4"
+    terrain = _submenu("terrain", t("m.moving.terrain"),
+                       _roll_tree(state, seat, RollKind.TERRAIN,
+                                  _roll_items(state, seat, RollKind.TERRAIN)),
+                       t("m.moving.terrain_odds", faces=_faces(RollKind.TERRAIN)),
+                       no_space if left <= 0 else "")
+    terrain.short = t("m.short.terrain")
+    crossings: list[Node] = []
     for forward in (True, False):
         board = next_board(settings, player.board, forward)
         if board is None:
@@ -367,42 +476,36 @@ def moving_tree(state: GameState, seat: int) -> Tree:
         else:
             zone = ZONE_LABEL[target.zone]
             label = t("m.moving.into" if forward else "m.moving.back_into", zone=zone)
-        crossings[forward] = _item(state, "cross" if forward else "back", label,
-                                   cmd.CrossZone(seat, forward), "", t("m.moving.no_spaces"))
+        crossings.append(_item(state, "cross" if forward else "back", label,
+                               cmd.CrossZone(seat, forward), "", t("m.moving.no_spaces")))
+    if not settings.variants.short_north and at_nome_board(state, seat):
+        crossings.insert(0, _item(state, "nome", t("m.moving.nome"), cmd.ReachNome(seat),
+                                  t("m.moving.nome_detail"), t("m.moving.no_spaces")))
+    if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
+        crossings.insert(1, _item(state, "nikolai", t("m.moving.nikolai"),
+                                  cmd.ReachNikolai(seat), t("m.moving.nikolai_detail"),
+                                  t("m.moving.no_spaces")))
     early = turn.context is MoveContext.EARLY
-    items = []
+    passing = stick = None
     if not early:
         blocked = t("m.moving.paid") if turn.passing else ""
-        items.append(_item(state, "passing", t("m.moving.passing"), cmd.PayPassing(seat),
-                           t("m.moving.passing_detail", chips=chips(PASSING_COST)), blocked))
-    items += [_submenu("avalanche", t("m.moving.avalanche"), avalanche,
-                       t("m.moving.avalanche_odds", faces=_faces(RollKind.AVALANCHE)),
-                       t("m.stick.none") if state.sticks == 0 else no_space),
-              _item(state, "done", t("m.moving.done"), cmd.EndMove(seat)),
-              _submenu("terrain", t("m.moving.terrain"), terrain, t("m.moving.terrain_odds",
-                                                               faces=_faces(RollKind.TERRAIN)),
-                       no_space if left <= 0 else "")]
-    if True in crossings:
-        items.append(crossings[True])
-    if not settings.variants.short_north and at_nome_board(state, seat):
-        items.append(_item(state, "nome", t("m.moving.nome"), cmd.ReachNome(seat),
-                           t("m.moving.nome_detail"), t("m.moving.no_spaces")))
-    if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
-        items.append(_item(state, "nikolai", t("m.moving.nikolai"), cmd.ReachNikolai(seat),
-                           t("m.moving.nikolai_detail"), t("m.moving.no_spaces")))
-    if False in crossings:
-        items.append(crossings[False])
-    if not early:
-        items.append(_submenu("stick", t("m.stick.item"), stick_tree(state, seat),
-                              chips(STICK_COST), t("m.needs", chips=chips(STICK_COST))))
+        passing = _item(state, "passing", t("m.moving.passing"), cmd.PayPassing(seat),
+                        t("m.moving.passing_detail", chips=chips(PASSING_COST)), blocked)
+        passing.short = t("m.short.passing")
+        stick = stick_item(state, seat)
+    rolls = keys("rolls", "", left=low, select=passing, right=high)
+    more = keys("more", "", left=terrain, select=_crossing_item(crossings), right=stick)
     if turn.context is MoveContext.EARLY:
         title = t("m.moving.title_early", name=name(state, seat))
     elif turn.context is MoveContext.PRESS:
         title = t("m.moving.title_press", name=name(state, seat), n=turn.spaces)
     else:
         title = t("m.moving.title", name=name(state, seat), n=turn.spaces)
-    hint = t("m.moving.hint")
-    return Tree("moving", title, items, hint, default="done")
+    rolls_item = branch("rolls", rolls)
+    rolls_item.label = " · ".join(n.short for n in (low, passing) if n is not None)
+    return keys("moving", title, left=rolls_item,
+                select=_item(state, "done", t("m.moving.done"), cmd.EndMove(seat)),
+                right=branch("more", more), hint=t("m.moving.hint"))
 
 
 def pressing_tree(state: GameState, seat: int) -> Tree:

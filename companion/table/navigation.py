@@ -27,6 +27,13 @@ class SeatUi:
     focus: dict[tuple[str, ...], str] = field(default_factory=dict)
 
 
+def keyed(level: Tree) -> bool:
+    """Whether each item of `level` is chosen by its own button (a KEYS menu, or an offer
+    whose items name their buttons) rather than by moving a focus."""
+    return level.style == KEYS or (level.style == "buttons" and bool(level.items)
+                                   and all(n.button for n in level.items))
+
+
 def focused(ui: SeatUi, level: Tree) -> str:
     """The key focused at `level`: the stored focus, else the level's default, else the
     first enabled item."""
@@ -77,7 +84,7 @@ class Navigator:
         keys = level.enabled_keys()
         if not keys:
             return None
-        if level.style == KEYS:  # each item is chosen by its own button
+        if keyed(level):  # each item is chosen by its own button
             node = next((n for n in level.items
                          if n.enabled and n.button == _BUTTON_NAMES[button]), None)
             if node is not None and node.children is not None:
@@ -133,7 +140,7 @@ class Navigator:
         if path != keys[:len(path)]:
             return Button.SELECT, True  # step back out towards the route
         want = keys[len(path)]
-        if level.style == KEYS:
+        if keyed(level):
             node = level.find(want)
             assert node is not None
             return next(b for b, n in _BUTTON_NAMES.items() if n == node.button), False
@@ -143,6 +150,33 @@ class Navigator:
         enabled = level.enabled_keys()
         ahead = (enabled.index(want) - enabled.index(current)) % len(enabled)
         return (Button.RIGHT if ahead <= len(enabled) - ahead else Button.LEFT), False
+
+
+def presses_to(root: Tree, matches: Callable[[cmd.Command], bool]) -> int | None:
+    """How many presses a seat at the top of `root` needs to choose an item whose command
+    `matches`, by the shortest way its menus offer (the way the bots press), or None when
+    no item leads there. A one-item offer is opened by any button."""
+    nav, n = Navigator(), 0
+    if root.style == "buttons" and not keyed(root) and root.items:
+        node = root.items[0]
+        if node.children is None:
+            return 1 if node.command is not None and matches(node.command) else None
+        nav.enter(0, node.key)
+        n = 1
+    for _ in range(16):
+        step = nav.next_press(0, root, matches)
+        if step is None:
+            return None
+        button, held = step
+        n += 1
+        if held:
+            nav.back(0, root)
+            continue
+        chosen = nav.press(0, button, root)
+        if chosen is not None and chosen.children is None and chosen.command is not None \
+                and matches(chosen.command):
+            return n
+    return None
 
 
 def signature(tree: Tree | None) -> tuple[object, ...] | None:

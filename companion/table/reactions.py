@@ -21,7 +21,7 @@ from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, WindowKind,
 from companion.rules.phases import ActKind, act_of
 from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.state import GameState
-from companion.table.menus import ROLL_WORDS, Node, Tree, chips, name
+from companion.table.menus import ROLL_WORDS, Node, Tree, chips, keys, name
 from companion.words import count, t
 
 CLAIM_KEY = "claim"
@@ -54,7 +54,8 @@ def confirmed(node: Node, question: str) -> Node:
     cancel = Node("no", t("r.cancel"), back=True)
     confirm = Tree(f"{node.key}.confirm", question, [pay, cancel], t("r.hint.confirm"),
                    default="yes", confirm=True)
-    return Node(node.key, node.label, node.detail, node.enabled, None, confirm)
+    return Node(node.key, node.label, node.detail, node.enabled, None, confirm,
+                button=node.button, short=node.short)
 
 
 SEPARATE_PAYMENTS = (cmd.MoveStick, cmd.PayPassing)
@@ -78,15 +79,14 @@ def guard_payments(tree: Tree) -> Tree:
     return tree
 
 
-def _reduce_choices(state: GameState, seat: int) -> list[Node]:
-    """X2: whole dice first (2 chips each), then the odd amounts, whose last chip goes
-    towards a die shared with another payer (or back to its payer)."""
+def _reduce_choices(state: GameState, seat: int) -> dict[int, Node]:
+    """X2: each amount the seat may pay now, behind its confirmation: whole dice (2 chips
+    each) and the odd amounts, whose last chip goes towards a die shared with another payer
+    (or back to its payer)."""
     cap = min(reduce_cap(state), state.players[seat].chips)
     roller = name(state, state.require_window().roller)
-    amounts = [*range(REDUCE_CHIPS_PER_DIE, cap + 1, REDUCE_CHIPS_PER_DIE),
-               *range(1, cap + 1, REDUCE_CHIPS_PER_DIE)]
-    nodes = []
-    for paid in amounts:
+    nodes = {}
+    for paid in range(1, cap + 1):
         command = cmd.Reduce(seat, paid)
         if not is_legal(state, command):
             continue
@@ -94,29 +94,49 @@ def _reduce_choices(state: GameState, seat: int) -> list[Node]:
         label = " + ".join(p for p in (t("r.take", dice=dice_word(dice)) if dice else "",
                                        t("r.odd_chip") if odd else "") if p)
         node = Node(f"pay{paid}", label, chips(paid), command=command, pledge=True)
-        nodes.append(confirmed(node, t("r.take_question", label=label, name=roller,
-                                       chips=chips(paid))))
+        nodes[paid] = confirmed(node, t("r.take_question", label=label, name=roller,
+                                        chips=chips(paid)))
     return nodes
 
 
+def reduce_offer(state: GameState, seat: int) -> Tree:
+    """X2: the dice a seat may take away, each amount three presses, the first press
+    claiming the window: ● whole dice (● one, ◀ two, ▶ three), ◀ an odd chip (● one chip,
+    ◀ one die and a chip, ▶ two dice and a chip), ▶ no (● now, ◀ until its own turn).
+    No first press opens a payment, so no double press comes near one."""
+    window = state.require_window()
+    pay = _reduce_choices(state, seat)
+    title = t("r.take_title", name=name(state, window.roller))
+    dice = keys(f"{CLAIM_KEY}.dice", title, select=pay.get(2), left=pay.get(4),
+                right=pay.get(6))
+    odd = keys(f"{CLAIM_KEY}.odd", title, select=pay.get(1), left=pay.get(3),
+               right=pay.get(5))
+    nos = keys(f"{CLAIM_KEY}.no", title, select=Node("no", t("r.no"), command=cmd.Pass(seat)),
+               left=Node("quiet", t("r.quiet"), t("r.quiet_detail")))
+    tree = keys(f"{window.kind.value}.open", title,
+                select=Node(f"{CLAIM_KEY}.dice", t("r.take_dice"), t("r.per_die", chips=chips(
+                    REDUCE_CHIPS_PER_DIE)), enabled=bool(dice.enabled_keys()), children=dice),
+                left=Node(f"{CLAIM_KEY}.odd", t("r.odd_chip"), enabled=bool(
+                    odd.enabled_keys()), children=odd),
+                right=Node(f"{CLAIM_KEY}.no", t("r.no_menu"), children=nos),
+                hint=t("r.hint.take"))
+    tree.style = OFFER
+    return tree
+
+
 def claimed_tree(state: GameState, seat: int) -> Tree:
-    """What a seat that claimed the open window may do: pay (behind a confirmation), say
-    no, or say no to every window until its own turn."""
+    """What a seat that claimed an open reroll window may do: pay (behind a
+    confirmation), say no, or say no to every window until its own turn."""
     window = state.require_window()
     no = Node("no", t("r.no"), command=cmd.Pass(seat))
     quiet = Node("quiet", t("r.quiet"), t("r.quiet_detail"))
-    if window.kind is WindowKind.REDUCE:
-        items = [*_reduce_choices(state, seat), no, quiet]
-        title = t("r.take_title", name=name(state, window.roller))
-        default = items[0].key
-    else:
-        reroll = Node("reroll", t("r.reroll", roll=roll_of(state, seat)), chips(REROLL_COST),
-                      command=cmd.Reroll(seat))
-        items = [confirmed(reroll, t("r.reroll_question", chips=chips(REROLL_COST),
-                                     roll=roll_of(state, seat))), no, quiet]
-        title = t("r.reroll_title", roll=roll_of(state, seat))
-        default = "reroll"
-    return Tree(f"{window.kind.value}.claimed", title, items, t("m.hint.sub"), default=default)
+    reroll = Node("reroll", t("r.reroll", roll=roll_of(state, seat)), chips(REROLL_COST),
+                  command=cmd.Reroll(seat))
+    items = [confirmed(reroll, t("r.reroll_question", chips=chips(REROLL_COST),
+                                 roll=roll_of(state, seat))), no, quiet]
+    title = t("r.reroll_title", roll=roll_of(state, seat))
+    return Tree(f"{window.kind.value}.claimed", title, items, t("m.hint.sub"),
+                default="reroll")
 
 
 def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tree | None:
@@ -136,14 +156,11 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
                     note=t("r.promised_note"))
     if seat not in waiting_seats(state):
         return None
-    inner = claimed_tree(state, seat)
     if window.kind is WindowKind.REDUCE:
-        label = t("r.take_label", name=name(state, window.roller))
-        detail = t("r.per_die", chips=chips(REDUCE_CHIPS_PER_DIE))
-    else:
-        label = t("r.reroll", roll=roll_of(state, seat))
-        detail = chips(REROLL_COST)
-    claim = Node(CLAIM_KEY, label, detail, True, None, inner)
+        return reduce_offer(state, seat)
+    inner = claimed_tree(state, seat)
+    label = t("r.reroll", roll=roll_of(state, seat))
+    claim = Node(CLAIM_KEY, label, chips(REROLL_COST), True, None, inner)
     return Tree(f"{window.kind.value}.open", inner.title, [claim], t("r.hint.claim"), OFFER)
 
 

@@ -8,7 +8,7 @@ import os
 from dataclasses import replace
 
 import pygame
-from table.helpers import R, S, controller, press
+from table.helpers import L, R, controller, press
 from table.scenes import moving_seat_0
 
 from companion.display import render, theme
@@ -172,8 +172,8 @@ def test_a_keys_menu_shows_each_items_button_at_every_size() -> None:
     # shows its button, and nothing is cut at any size
     state, dice = moving_seat_0(dogs=3)
     ctl, _ = controller(state, dice)
-    press(ctl, 0, R)
-    press(ctl, 0, S)
+    press(ctl, 0, R)  # terrain, crossing, stick
+    press(ctl, 0, L)  # the rough-terrain roll
     frame = ctl.frame()
     menu = next(m for m in frame.menus if m.seat == 0)
     assert menu.style == "keys"

@@ -74,7 +74,7 @@ def test_stacked_window_menus_fit_without_overlap(players: int, kind: str,
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])
     # the same offer to every seat is one block: its words are drawn once, whole
-    word = "Take dice" if kind == "reduce" else "Reroll Peter's"
+    word = "● Take dice" if kind == "reduce" else "Reroll Peter's"
     drawn = [d for d in log.draws if d.source.startswith(word) and "?" not in d.source]
     assert len(drawn) == 1
     assert all(d.fit != "ellipsized" for d in drawn)

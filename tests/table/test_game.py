@@ -264,4 +264,5 @@ def test_a_bot_driver_feeds_the_main_loop_queue() -> None:
             controller.tick()
         while not q.empty():  # the main loop: one thread owns the state
             controller.handle(q.get_nowait())
+        clock.advance(0.3)  # a player's pace: a confirmation waits out the guard
     assert controller.state.phase is Phase.GAME_OVER

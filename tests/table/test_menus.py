@@ -83,53 +83,61 @@ def test_a_press_out_of_turn_is_refused_to_that_seat_alone() -> None:
     assert ctl.frame().notices == (Notice("Nothing to take back", 2),)
 
 
+def buttons(menu: Menu) -> dict[str, str]:
+    """A menu of buttons: each item's label and the button that chooses it."""
+    assert menu.style == "keys" and menu.focus == -1
+    return {i.label: i.button for i in menu.items}
+
+
 def test_move_or_rest_and_hold_select_steps_back_out() -> None:
-    # T1, Z1; DESIGN.md Pads: holding ● steps back out of a choice not yet made. Move sits
-    # between the two usual rests, so each is one press away.
+    # T1, Z1; DESIGN.md Pads: holding ● steps back out of a choice not yet made. Each
+    # choice is on its own button: ● moves, ◀ opens the towns, ▶ the rest
     state, dice = turn_of_seat_0()
     ctl, _ = controller(state, dice)
     top = menu_of(ctl, 0)
-    assert [i.label for i in top.items] == [
-        "Rest at Nikolai", "Rest in a town", "Move", "Rest in the wilderness",
-        "Rest at Anchorage", "Avalanche stick"]
-    assert focused(top) == "Move" and top.items[2].detail == "8 dogs, green dice"
-    assert top.items[4].detail == "1 chip"  # one choice: chosen at once
+    assert buttons(top) == {"Move": "select", "Rest in a town": "left",
+                            "Wilderness · Anchorage · Stick": "right"}
+    assert top.items[0].detail == "8 dogs, green dice"
     press(ctl, 0, L)
-    press(ctl, 0, S)
     frame = check_frame(ctl)
     assert frame.screen == "rest"
-    choices = frame.menus[0]
-    assert choices.depth == 1 and choices.title == "Rest in a town"
+    towns = frame.menus[0]
+    assert towns.depth == 1 and towns.title == "Rest in a town"
+    assert buttons(towns) == {"6 chips": "select", "Rest at Nikolai": "left",
+                              "Other choices": "right"}
     long_press(ctl, 0, S)
-    assert menu_of(ctl, 0).depth == 0 and focused(menu_of(ctl, 0)) == "Rest in a town"
+    assert menu_of(ctl, 0).depth == 0 and menu_of(ctl, 0).title == "Peter: move or rest?"
     assert check_frame(ctl).screen == "turn"
+    press(ctl, 0, R)
+    elsewhere = menu_of(ctl, 0)
+    assert buttons(elsewhere) == {"Rest at Anchorage": "select",
+                                  "Rest in the wilderness": "left",
+                                  "Avalanche stick": "right"}
+    assert items(elsewhere)["Rest at Anchorage"] == (True, "1 chip")  # one choice: at once
+    long_press(ctl, 0, S)
     assert ctl.state is state
 
 
 def test_a_rest_takes_three_presses_at_most_with_the_suggested_choice() -> None:
-    # Z1: tired dogs: the town menu opens on "3 dogs"; ◀ ● ● rests
+    # Z1: tired dogs: the town menu puts "3 dogs" on ●; ◀ ● rests
     state, dice = turn_of_seat_0()
     ctl, _ = controller(state.with_player(0, covered=4), dice)
     press(ctl, 0, L)
-    press(ctl, 0, S)
-    assert focused(menu_of(ctl, 0)) == "3 dogs"
+    assert items(menu_of(ctl, 0))["3 dogs"] == (True, "suggested")
     out = press(ctl, 0, S)
     assert out.applied and ctl.state.players[0].covered == 1
 
 
 def test_a_rough_terrain_roll_takes_three_presses_whatever_its_modifier() -> None:
-    # M4, X3: ▶ to the roll, ● opens it, then one button: ● +0 (so a double press pays
+    # M4, X3: ▶ then ◀ open the roll, then one button: ● +0 (so a double press pays
     # nothing), ◀ +1, ▶ +2; each row shows its button, odds and cost
     for button, modifier in ((S, 0), (L, 1), (R, 2)):
         state, dice = moving_seat_0(dogs=3)
         ctl, _ = controller(state, dice)
         chips = state.players[0].chips
         press(ctl, 0, R)
-        press(ctl, 0, S)
-        menu = menu_of(ctl, 0)
-        assert menu.style == "keys" and menu.focus == -1
-        assert {i.label: i.button for i in menu.items} == {"+0": "select", "+1": "left",
-                                                           "+2": "right"}
+        press(ctl, 0, L)
+        assert buttons(menu_of(ctl, 0)) == {"+0": "select", "+1": "left", "+2": "right"}
         dice.push(3)
         out = press(ctl, 0, button)
         assert out.applied
@@ -141,15 +149,20 @@ def test_a_wilderness_or_nikolai_rest_takes_any_choice_with_one_press() -> None:
     # Z1: two or three choices, each on its own button, ● on the suggested one
     state, dice = turn_of_seat_0()
     ctl, _ = controller(state.with_player(0, covered=4), dice)
-    press(ctl, 0, L, 2)  # Nikolai, two ◀ from Move
-    press(ctl, 0, S)
+    press(ctl, 0, L)  # the towns
+    press(ctl, 0, L)  # Nikolai
     menu = menu_of(ctl, 0)
-    assert menu.title == "Rest at Nikolai" and menu.style == "keys"
-    assert {i.label: i.button for i in menu.items} == {
-        "2 dogs": "select", "4 chips": "left", "1 dog + 2 chips": "right"}
+    assert menu.title == "Rest at Nikolai"
+    assert buttons(menu) == {"2 dogs": "select", "4 chips": "left", "1 dog + 2 chips": "right"}
     out = press(ctl, 0, L)
     assert out.applied and ctl.state.players[0].covered == 4
     assert ctl.state.players[0].chips == state.players[0].chips + 4
+    ctl, _ = controller(state.with_player(0, covered=4), dice)
+    press(ctl, 0, R)  # wilderness, Anchorage, stick
+    press(ctl, 0, L)  # the wilderness
+    assert buttons(menu_of(ctl, 0)) == {"1 dog": "select", "2 chips": "left"}
+    out = press(ctl, 0, S)
+    assert out.applied and ctl.state.players[0].covered == 3
 
 
 def test_rest_choices_show_what_they_really_give() -> None:
@@ -157,16 +170,16 @@ def test_rest_choices_show_what_they_really_give() -> None:
     state, dice = turn_of_seat_0()
     ctl, _ = controller(state.with_player(0, covered=1), dice)
     press(ctl, 0, L)
-    press(ctl, 0, S)
+    towns = items(menu_of(ctl, 0))
+    assert towns["1 dog + 4 chips"] == (True, "suggested")  # the most, all told
+    press(ctl, 0, R)  # the other three
     assert items(menu_of(ctl, 0)) == {
         "3 dogs": (True, "gives 1 dog"),
         "6 chips": (True, ""),
         "2 dogs + 2 chips": (True, "gives 1 dog + 2 chips"),
-        "1 dog + 4 chips": (True, ""),
     }
-    assert focused(menu_of(ctl, 0)) == "1 dog + 4 chips"  # the most, all told
-    press(ctl, 0, L)  # "2 dogs + 2 chips", of which only 1 dog can be uncovered
-    out = press(ctl, 0, S)
+    assert buttons(menu_of(ctl, 0))["2 dogs + 2 chips"] == "right"
+    out = press(ctl, 0, R)  # "2 dogs + 2 chips", of which only 1 dog can be uncovered
     assert out.applied and ctl.state.players[0].covered == 0
     assert ctl.state.players[0].chips == 22 and ctl.state.active == 1
 
@@ -176,17 +189,19 @@ def test_rest_places_are_only_those_the_rules_offer_where_the_sled_is() -> None:
     # with Short game B no Nikolai either (reaching it places the sled at Unal-Akleet)
     def places(state: GameState) -> list[str]:
         ctl, _ = controller(state, dice)
-        return [i.label for i in menu_of(ctl, 0).items if i.label.startswith("Rest")]
+        press(ctl, 0, L)
+        towns = [i.label for i in menu_of(ctl, 0).items if i.label.startswith("Rest")]
+        long_press(ctl, 0, S)
+        press(ctl, 0, R)
+        return towns + [i.label for i in menu_of(ctl, 0).items if i.label.startswith("Rest")]
 
     state, dice = turn_of_seat_0()
-    assert places(state) == ["Rest at Nikolai", "Rest in a town", "Rest in the wilderness",
-                             "Rest at Anchorage"]
-    assert places(state.with_player(0, board=1)) == [
-        "Rest in a town", "Rest in the wilderness"]
+    assert places(state) == ["Rest at Nikolai", "Rest at Anchorage", "Rest in the wilderness"]
+    assert places(state.with_player(0, board=1)) == ["Rest in the wilderness"]
     assert places(state.with_player(0, board=2)) == [
-        "Rest at Unal-Akleet", "Rest in a town", "Rest in the wilderness"]
+        "Rest at Unal-Akleet", "Rest in the wilderness"]
     state, dice = turn_of_seat_0(Variants(skip_central=True))
-    assert places(state) == ["Rest in a town", "Rest in the wilderness", "Rest at Anchorage"]
+    assert places(state) == ["Rest at Anchorage", "Rest in the wilderness"]
 
 
 def test_all_dogs_covered_must_rest() -> None:
@@ -195,8 +210,9 @@ def test_all_dogs_covered_must_rest() -> None:
     ctl, _ = controller(state.with_player(0, covered=8), dice)
     menu = menu_of(ctl, 0)
     assert items(menu)["Move"] == (False, "all dogs covered: you must rest (T2)")
-    assert focused(menu) == "Rest in a town"
     assert menu.title == "Peter: rest (all dogs covered)"
+    press(ctl, 0, S)  # ● is greyed: nothing happens, the player is told why
+    assert ctl.state.players[0].covered == 8 and ctl.state.active == 0
 
 
 def test_the_moving_menu_shows_odds_and_costs() -> None:
@@ -205,33 +221,40 @@ def test_the_moving_menu_shows_odds_and_costs() -> None:
     ctl, _ = controller(state, dice)
     menu = menu_of(ctl, 0)
     assert menu.title == "Peter: move up to 3"
-    assert focused(menu) == "Done moving"
-    assert items(menu) == {
-        "Done moving": (True, ""),
-        "Rough terrain roll": (True, "4-6 enters"),
-        "Avalanche roll": (False, "no stick in play"),
-        "Crossed into the Central Zone": (True, ""),
+    assert buttons(menu) == {"Done moving": "select", "Avalanche roll · Passing": "left",
+                             "Terrain · Crossing · Stick": "right"}
+    press(ctl, 0, L)
+    assert items(menu_of(ctl, 0)) == {
         "Pass opponents": (True, "4 chips, this turn"),
+        "Avalanche roll": (False, "no stick in play"),
+        "Avalanche roll +3 or +4": (False, "no stick in play"),
+    }
+    long_press(ctl, 0, S)
+    press(ctl, 0, R)
+    assert items(menu_of(ctl, 0)) == {
+        "Crossed into the Central Zone": (True, ""),
+        "Rough terrain roll": (True, "4-6 enters"),
         "Avalanche stick": (True, "5 chips"),
     }
-    press(ctl, 0, R)
-    press(ctl, 0, S)
+    press(ctl, 0, L)
     assert items(menu_of(ctl, 0)) == {"+0": (True, "50% · free"), "+1": (True, "67% · 1 chip"),
                                       "+2": (True, "83% · 2 chips")}
     long_press(ctl, 0, S)
-    press(ctl, 0, L, 3)  # ◀ Pass opponents, then wraps to the last item
-    press(ctl, 0, S)  # Avalanche stick
-    assert items(menu_of(ctl, 0)) == {"Place a stick": (True, "5 chips"),
-                                      "Move a stick": (False, "no stick in play"),
-                                      "Remove a stick": (False, "no stick in play")}
+    press(ctl, 0, R)  # Avalanche stick: the question names the price
+    stick = menu_of(ctl, 0)
+    assert stick.confirm and stick.title == "Pay 5 chips for an avalanche stick?"
+    assert items(stick) == {"Place a stick": (True, "5 chips"),
+                            "Move a stick": (False, "no stick in play"),
+                            "Remove a stick": (False, "no stick in play")}
 
 
 def test_no_dog_results_greys_the_moves_with_a_short_reason() -> None:
     # M1: 0 dogs rolled; the reason stays short enough to be read beside its item
     state, dice = moving_seat_0(dogs=0)
     ctl, _ = controller(state, dice)
+    assert items(menu_of(ctl, 0))["Done moving"] == (True, "")
+    press(ctl, 0, R)
     menu = items(menu_of(ctl, 0))
-    assert menu["Done moving"] == (True, "")
     assert menu["Rough terrain roll"] == (False, "no spaces")
     assert menu["Crossed into the Central Zone"] == (False, "no spaces")
 
@@ -241,27 +264,43 @@ def test_avalanche_odds_with_sticks_and_few_chips() -> None:
     state, dice = moving_seat_0(variants=Variants(avalanches_at_start=True))
     bank = state.bank + state.players[0].chips - 3
     ctl, _ = controller(replace(state.with_player(0, chips=3), bank=bank), dice)
+    press(ctl, 0, L)  # avalanche and passing
     assert items(menu_of(ctl, 0))["Pass opponents"] == (False, "needs 4 chips")
-    press(ctl, 0, L)  # the avalanche is one ◀ from "Done moving"
-    press(ctl, 0, S)
+    press(ctl, 0, L)  # +0 to +2, each on its button
     menu = menu_of(ctl, 0)
     assert menu.title == "Avalanche roll (M5)"
     assert items(menu) == {"+0": (True, "17% · free"), "+1": (True, "33% · 1 chip"),
-                           "+2": (True, "50% · 2 chips"), "+3": (True, "67% · 3 chips"),
-                           "+4": (False, "needs 4 chips")}
+                           "+2": (True, "50% · 2 chips")}
+    long_press(ctl, 0, S)
+    press(ctl, 0, R)  # +3 and +4 on ◀ and ▶; ● does nothing there
+    menu = menu_of(ctl, 0)
+    assert buttons(menu) == {"+3": "left", "+4": "right"}
+    assert items(menu) == {"+3": (True, "67% · 3 chips"), "+4": (False, "needs 4 chips")}
+    before = ctl.state
+    press(ctl, 0, S)
+    assert ctl.state is before
 
 
 def test_zones_nikolai_and_nome() -> None:
     # W2 zones told with one press; S9 Nikolai; T3 Nome offered on Nome's board only
     state, dice = moving_seat_0(variants=Variants(skip_central=True))
     ctl, _ = controller(state, dice)
-    labels = list(items(menu_of(ctl, 0)))
+
+    def crossings() -> list[str]:
+        press(ctl, 0, R)  # terrain, crossing, stick
+        press(ctl, 0, S)  # the crossings: forward on ●
+        labels = list(buttons(menu_of(ctl, 0)))
+        long_press(ctl, 0, S)
+        long_press(ctl, 0, S)
+        return labels
+
+    labels = crossings()
     assert "Reached Nikolai" in labels and "Reached Nome!" not in labels
     out = choose(ctl, 0, c.ReachNikolai(0))
     assert ctl.state.zone_of(0).value == "northern"
     assert Notice("Peter: placed at Unal-Akleet (S9)", None) in ctl.frame().notices
     assert out.events
-    labels = list(items(menu_of(ctl, 0)))
+    labels = crossings()
     # S9: going back bypasses the Central Zone, as going forward did
     assert "Reached Nome!" in labels and "Went back into the Southern Zone" in labels
     assert "Went back into the Central Zone" not in labels

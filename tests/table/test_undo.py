@@ -106,8 +106,7 @@ def test_hold_select_first_steps_out_of_a_menu_then_undoes() -> None:
     choose(ctl, 0, c.PayPassing(0))  # X5
     assert ctl.state.turn is not None and ctl.state.turn.passing
     paid = ctl.state
-    press(ctl, 0, R)  # focus "Rough terrain roll"
-    press(ctl, 0, S)  # into its sub-menu
+    press(ctl, 0, R)  # into terrain, crossing, stick
     assert ctl.frame().menus[0].depth == 1
     long_press(ctl, 0, S)  # back out: nothing taken back yet
     assert ctl.state is paid and ctl.frame().menus[0].depth == 0

@@ -210,7 +210,7 @@ def test_a_press_within_the_guard_after_a_change_is_dropped_and_blinks() -> None
     state, dice = moving_seat_0()
     ctl, clock = controller(state, dice, config=CONFIG)
     press(ctl, 0, R)
-    press(ctl, 0, S)  # "Rough terrain roll" -> +0 focused
+    press(ctl, 0, L)  # "Rough terrain roll": +0 on ●
     dice.push(6)
     out = press(ctl, 0, S)
     assert any(isinstance(e, ev.TerrainRolled) for e in out.events)
@@ -235,7 +235,8 @@ def test_a_late_press_after_a_window_closed_does_nothing() -> None:
     ctl.tick()  # ... and the window closes before the button comes up
     assert phase(ctl) is Phase.MOVING
     ctl.handle(PadEvent(0, L, Kind.RELEASE))
-    assert menu_of(ctl, 0).items[menu_of(ctl, 0).focus].label == "Done moving"
+    menu = menu_of(ctl, 0)
+    assert menu.depth == 0 and menu.title == "Peter: move up to 3"  # ◀ opened nothing
 
 
 @pytest.mark.parametrize("target", [c.PayPassing(0), c.MoveStick(0, StickAction.PLACE)])
@@ -261,11 +262,11 @@ def test_every_payment_apart_from_the_plain_flow_needs_a_confirmation(
 
 def test_not_until_my_turn_silences_a_seat_until_its_turn() -> None:
     ctl, clock, dice = reduce_window()
-    press(ctl, 2, S)  # claims
-    press(ctl, 2, L)  # ◀ wraps round to the last item
+    press(ctl, 2, R)  # claims: no, now or until my turn
     menu = menu_of(ctl, 2)
-    assert menu.items[menu.focus].label == "No, and not until my turn"
-    press(ctl, 2, S)
+    assert {i.label: i.button for i in menu.items} == {
+        "No": "select", "No, and not until my turn": "left"}
+    press(ctl, 2, L)
     assert ctl.state.window is not None and 2 in ctl.state.window.passed
     choose(ctl, 1, c.Pass(1))
     dice.push(*GREEN_DOGS)
@@ -349,9 +350,14 @@ def test_the_next_step_may_be_chosen_while_the_reroll_window_runs() -> None:
     assert phase(ctl) is Phase.REROLL
     menu = menu_of(ctl, 0)
     assert menu.title == "Peter: move up to 3" and menu.note == "acts when the countdown ends"
-    labels = [i.label for i in menu.items]  # the roller's own reroll, one ◀ from its focus
-    assert labels.index("Reroll your dog dice") == labels.index("Done moving") - 1
-    assert menu.items[menu.focus].label == "Done moving"
+    # the roller's own reroll is ▶ ▶, where the stick is once the window has closed
+    assert {i.label: i.button for i in menu.items} == {
+        "Done moving": "select", "Avalanche roll · Passing": "left",
+        "Terrain · Crossing · Reroll": "right"}
+    assert ctl.presses_to(0, c.Reroll(0)) == 3  # ▶ ▶, then the confirmation
+    press(ctl, 0, R)
+    assert [i.label for i in menu_of(ctl, 0).items][-1] == "Reroll your dog dice"
+    long_press(ctl, 0, S)
     out = choose(ctl, 0, c.EndMove(0))
     assert out.events == () and ctl.intent(0) == c.EndMove(0)
     assert menu_of(ctl, 0).note.startswith("Chosen: finished moving")
