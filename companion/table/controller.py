@@ -349,7 +349,7 @@ class TableController:
                 clock.release(seat, when)
                 self._notice(seat, t("c.too_long"))
                 lapsed = True
-            if clock.due(when):
+            if clock.due(when) and not self._ahead_busy(when):
                 log.debug("%s window: time is up", clock.kind)
                 out = self._close_window(when)
         if out.applied or lapsed:
@@ -617,14 +617,20 @@ class TableController:
             if self._intent is not None:
                 decided.add(self._intent[0])  # choosing the next step says no to a reroll
             undecided = [s for s in waiting_seats(state) if s not in decided]
-            # a seat inside the menus of its next move keeps the window from closing
-            # under its presses, but holds no countdown (the others' time runs on)
-            ahead = any(self._ahead_step(s) for s in range(len(state.players))) and \
-                clock.elapsed(now) < clock.total + self.config.claim_seconds
-            if not clock.claims and not ahead and (not undecided or clock.due(now)):
+            if not clock.claims and not self._ahead_busy(now) \
+                    and (not undecided or clock.due(now)):
                 out = self._close_window(now)
         self._mark_changes(now)
         return out
+
+    def _ahead_busy(self, now: float) -> bool:
+        """A seat inside the menus of its next move keeps the window from closing under
+        its presses (for the claim's cap at most), but holds no countdown: the others'
+        time runs on."""
+        clock = self._window
+        return clock is not None and \
+            clock.elapsed(now) < clock.total + self.config.claim_seconds and \
+            any(self._ahead_step(s) for s in range(len(self._state.players)))
 
     def _ahead_step(self, seat: int) -> bool:
         """Whether `seat` stands inside a sub-menu of its next move, chosen ahead during a

@@ -3,6 +3,8 @@ takes a choice and a confirmation, and no press acts on a menu its player had no
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.pads.events import Kind, PadEvent
@@ -379,5 +381,62 @@ def test_a_choice_made_ahead_is_dropped_when_the_roll_changes() -> None:
     out = ctl.tick(clock.advance(10))
     assert any(isinstance(e, ev.MovementStarted) for e in out.events)
     assert phase(ctl) is Phase.MOVING  # the old choice did not act on the new roll
+    assert ctl.intent(0) is None
+    assert any(n.seat == 0 and "choose again" in n.text for n in ctl.frame().notices)
+
+
+def test_a_press_right_after_the_stick_question_opens_pays_nothing() -> None:
+    # X4: in the stick's menu every button pays, so a bounce or a double press on the ▶
+    # that opened it is dropped; a deliberate press after the guard pays
+    state, dice = moving_seat_0()
+    ctl, clock = controller(state, dice, config=CONFIG)
+    press(ctl, 0, R)  # terrain, crossing, stick
+    press(ctl, 0, R)  # the stick: "Pay 5 chips for an avalanche stick?"
+    assert menu_of(ctl, 0).confirm
+    clock.advance(0.1)
+    ctl.handle(PadEvent(0, S, Kind.PRESS))
+    ctl.handle(PadEvent(0, S, Kind.RELEASE))
+    assert ctl.state is state and ctl.lights()[0].request > 0  # dropped, the pad blinks
+    out = press(ctl, 0, S)  # 0.3 s later: meant
+    assert out.applied and ctl.state.sticks == state.sticks + 1
+    assert ctl.state.players[0].chips == state.players[0].chips - 5
+
+
+def test_a_seat_inside_its_next_menu_keeps_the_window_open_without_holding_it() -> None:
+    # X1: the roller chooses ahead; the window does not close under its presses, and the
+    # countdown runs on for the others
+    state, dice = turn_of_seat_0()
+    ctl, clock = controller(state, dice, config=CONFIG)
+    dice.push(*GREEN_DOGS)
+    choose(ctl, 0, c.Move(0))
+    ctl.tick(clock.advance(5))
+    assert phase(ctl) is Phase.REROLL
+    press(ctl, 0, R)  # terrain, crossing, reroll: inside its next menu
+    countdown = ctl.frame().countdown
+    assert countdown is not None and not countdown.held
+    ctl.tick(clock.advance(10))  # the countdown has run out...
+    assert phase(ctl) is Phase.REROLL  # ... but the window waits for the step in progress
+    dice.push(4)
+    press(ctl, 0, L)  # the rough-terrain roll
+    out = press(ctl, 0, S)  # +0, chosen ahead: the window's time is up, so it acts now
+    assert [type(e) for e in out.events[:3]] == [ev.WindowClosed, ev.MovementStarted,
+                                                 ev.TerrainRolled]
+    assert ctl.state.window is not None and ctl.state.window.roll is RollKind.TERRAIN
+
+
+def test_a_choice_made_ahead_is_dropped_when_a_last_reroll_opens_no_window() -> None:
+    # X1: the reroll that ends the window (the roller cannot pay for another) leaves no
+    # window to close: the choice made against the old roll is dropped, and said so
+    state, dice = turn_of_seat_0()
+    poor = state.with_player(0, chips=2).with_player(1, chips=0).with_player(2, chips=3)
+    poor = poor.with_player(3, chips=0)
+    ctl, clock = controller(replace(poor, bank=poor.bank + 75), dice, config=CONFIG)
+    dice.push(*GREEN_DOGS)
+    choose(ctl, 0, c.Move(0))
+    ctl.tick(clock.advance(5))
+    choose(ctl, 0, c.EndMove(0))
+    assert ctl.intent(0) == c.EndMove(0)
+    dice.push(1, 1, 1, 1, 1, 1, 1, 1)
+    choose(ctl, 2, c.Reroll(2))
     assert ctl.intent(0) is None
     assert any(n.seat == 0 and "choose again" in n.text for n in ctl.frame().notices)
