@@ -486,7 +486,9 @@ class TableController:
         if tree.style == OFFER and not self._nav.path(seat):  # a press takes an offer
             node = _offered(tree, button)
             if node is None:
-                self._notice(seat, t("c.nothing_here"))
+                greyed = self._nav.greyed(seat, button, tree)
+                self._notice(seat, f"{greyed.label}: {greyed.detail}"
+                             if greyed is not None and greyed.detail else t("c.nothing_here"))
                 return Outcome()
             if node.children is not None:
                 self._nav.enter(seat, node.key)  # claims the window
@@ -520,7 +522,12 @@ class TableController:
     def _list_click(self, ui_key: int, button: Button, root: Tree) -> Outcome:
         node = self._nav.press(ui_key, button, root)
         if node is None:
-            if button is Button.SELECT:
+            greyed = self._nav.greyed(ui_key, button, root)
+            if greyed is not None:  # a greyed item's own button: say why it is greyed
+                self._notice(None if ui_key < 0 else ui_key,
+                             f"{greyed.label}: {greyed.detail}" if greyed.detail
+                             else t("c.nothing_here"))
+            elif button is Button.SELECT:
                 self._notice(None if ui_key < 0 else ui_key, t("c.nothing_here"))
             return Outcome()
         if node.children is not None:

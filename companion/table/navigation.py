@@ -102,6 +102,16 @@ class Navigator:
             self.enter(key, node.key)
         return node
 
+    def greyed(self, key: int, button: Button, root: Tree) -> Node | None:
+        """In a menu of buttons, the greyed item on `button` at the seat's level (its
+        detail says why it cannot be chosen now), or None."""
+        ui = self._ui.get(key, SeatUi())
+        level, _ = walk(root, ui.path)
+        if not keyed(level):
+            return None
+        return next((n for n in level.items
+                     if not n.enabled and n.button == _BUTTON_NAMES[button]), None)
+
     def back(self, key: int, root: Tree) -> bool:
         """Step back out of a sub-menu; False when already at the top."""
         ui = self._ui.get(key)

@@ -213,6 +213,7 @@ def test_all_dogs_covered_must_rest() -> None:
     assert menu.title == "Peter: rest (all dogs covered)"
     press(ctl, 0, S)  # ● is greyed: nothing happens, the player is told why
     assert ctl.state.players[0].covered == 8 and ctl.state.active == 0
+    assert Notice("Move: all dogs covered: you must rest (T2)", 0) in ctl.frame().notices
 
 
 def test_the_moving_menu_shows_odds_and_costs() -> None:
