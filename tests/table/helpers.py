@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from typing import Any
 
 from companion.pads.events import Button, Kind, PadEvent
@@ -11,7 +12,15 @@ from companion.rules.engine import apply, is_legal, start_game
 from companion.rules.model import Climate, Phase
 from companion.rules.settings import Settings, Variants
 from companion.rules.state import GameState
-from companion.table import Outcome, TableConfig, TableController, TableFrame, click, hold
+from companion.table import (
+    BotDriver,
+    Outcome,
+    TableConfig,
+    TableController,
+    TableFrame,
+    click,
+    hold,
+)
 
 L, R, S = Button.LEFT, Button.RIGHT, Button.SELECT
 NAMES = ("Peter", "Karsten", "Regina", "Manfred", "Ute", "Alan")
@@ -151,3 +160,19 @@ def controller(state: GameState, dice: Dice, clock: FakeClock | None = None,
     """A controller over a scene."""
     clock = clock or FakeClock()
     return TableController(state, dice, clock, config or TableConfig()), clock
+
+
+def bot_steps(controller: TableController, driver: BotDriver, clock: FakeClock,
+              limit: int = 20_000, pace: float = 0.3) -> Iterator[int]:
+    """Let the bots play, one press at a time, `pace` seconds apart; yields before each
+    step (the caller checks the table, or breaks). When every bot waits, a window's
+    countdown is let run out."""
+    for step in range(limit):
+        yield step
+        events = driver.presses()
+        if not events:
+            clock.advance(30)
+            controller.tick()
+        for event in events:
+            controller.handle(event)
+        clock.advance(pace)

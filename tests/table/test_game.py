@@ -21,7 +21,7 @@ from companion.rules.settings import Board, Variants
 from companion.rules.state import EMPTY, GameState
 from companion.table import BotDriver, Outcome, TableConfig, TableController, hold
 from companion.table.menus import seat_tree
-from table.helpers import FakeClock, check_frame
+from table.helpers import FakeClock, bot_steps, check_frame
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -117,7 +117,7 @@ def test_menus_cover_every_legal_command_at_every_step() -> None:
     clock = FakeClock()
     controller = TableController(dice=SeededDice(11), clock=clock)
     driver = BotDriver(controller, dict.fromkeys(range(4), sensible_policy), random.Random(11))
-    for _ in range(3000):
+    for _ in bot_steps(controller, driver, clock, limit=3000):
         state = controller.state
         if state.phase is Phase.GAME_OVER:
             break
@@ -133,13 +133,6 @@ def test_menus_cover_every_legal_command_at_every_step() -> None:
                     if isinstance(command, c.LockBid):
                         continue  # reached by ▶/◀ counts, checked in test_bidding
                     assert controller.next_press(seat, command) is not None, command
-        events = driver.presses()
-        if not events:
-            clock.advance(30)
-            controller.tick()
-        for event in events:
-            controller.handle(event)
-        clock.advance(0.3)
     assert controller.state.phase is Phase.GAME_OVER
 
 

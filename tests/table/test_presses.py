@@ -21,7 +21,7 @@ from companion.rules.model import Arrangement, Phase
 from companion.rules.settings import Variants
 from companion.rules.state import GameState
 from companion.table import BotDriver, TableConfig, TableController
-from table.helpers import FakeClock
+from table.helpers import FakeClock, bot_steps
 
 NOT_COUNTED = (c.LockBid, c.UnlockBid, c.CloseWindow, c.Pass, c.StartGame)
 """Bids are counted in chips; a window closes by itself and silence says no."""
@@ -84,20 +84,13 @@ def test_every_choice_takes_three_presses_at_most(players: int, arrangement: Arr
     seen: Counter[str] = Counter()
     over: list[str] = []
     checked = None
-    for _ in range(40_000):
+    for _ in bot_steps(controller, driver, clock, limit=40_000):
         state = controller.state
         if state.phase is Phase.GAME_OVER or state.round > 12:
             break
         if not controller.in_setup and state is not checked:
             over += _most_presses(controller, seen)
             checked = state
-        events = driver.presses()
-        if not events:
-            clock.advance(30)
-            controller.tick()
-        for event in events:
-            controller.handle(event)
-        clock.advance(0.3)
     assert controller.state.phase is Phase.GAME_OVER or controller.state.round > 12
     assert over == []
     # the check saw the choices that need the deepest menus
