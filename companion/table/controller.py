@@ -60,17 +60,17 @@ from companion.table.menus import (
     Tree,
     gain_text,
     name,
-    relabel,
     seat_tree,
     walk,
 )
-from companion.table.navigation import Navigator, presses_to, signature
+from companion.table.navigation import Navigator, offered, presses_to, signature
 from companion.table.payments import payments
 from companion.table.reactions import (
     CLAIM_KEY,
     OFFER,
     guard_payments,
     heads_up_tree,
+    offer_in_place_of_stick,
     window_tree,
 )
 from companion.table.setup import SetupDraft, setup_tree
@@ -435,7 +435,7 @@ class TableController:
                 own.children = paying.children
             window_state = self._state.window
             if tree.style == KEYS:
-                _offer_in_place_of_stick(tree, own)
+                offer_in_place_of_stick(tree, own)
             else:
                 keys = [n.key for n in tree.items]
                 if window_state is not None and window_state.roller == seat \
@@ -484,11 +484,9 @@ class TableController:
         if tree.style == "bid":
             return self._bid_click(seat, button)
         if tree.style == OFFER and not self._nav.path(seat):  # a press takes an offer
-            node = _offered(tree, button)
+            node = offered(tree, button)
             if node is None:
-                greyed = self._nav.greyed(seat, button, tree)
-                self._notice(seat, f"{greyed.label}: {greyed.detail}"
-                             if greyed is not None and greyed.detail else t("c.nothing_here"))
+                self._notice(seat, _why_not(self._nav.greyed(seat, button, tree)))
                 return Outcome()
             if node.children is not None:
                 self._nav.enter(seat, node.key)  # claims the window
@@ -523,12 +521,8 @@ class TableController:
         node = self._nav.press(ui_key, button, root)
         if node is None:
             greyed = self._nav.greyed(ui_key, button, root)
-            if greyed is not None:  # a greyed item's own button: say why it is greyed
-                self._notice(None if ui_key < 0 else ui_key,
-                             f"{greyed.label}: {greyed.detail}" if greyed.detail
-                             else t("c.nothing_here"))
-            elif button is Button.SELECT:
-                self._notice(None if ui_key < 0 else ui_key, t("c.nothing_here"))
+            if greyed is not None or button is Button.SELECT:
+                self._notice(None if ui_key < 0 else ui_key, _why_not(greyed))
             return Outcome()
         if node.children is not None:
             return Outcome()
@@ -1098,33 +1092,17 @@ def refusal_text(error: RulesError) -> str:
     return str(error)
 
 
-__all__ = ["ROLLS_AND_REVEALS", "Outcome", "TableController", "describe", "refusal_text"]
-
-
-def _offer_in_place_of_stick(tree: Tree, offer: Node) -> None:
-    """A reroll offered in a menu of buttons: on ▶ of the ▶ level, where the stick is."""
-    right = next((n for n in tree.items if n.button == "right"), None)
-    if right is None or right.children is None:
-        offer.button = "right"
-        tree.items.append(offer)
-        return
-    level = right.children
-    offer.button = "right"
-    offer.short = t("m.short.reroll")
-    level.items = [n for n in level.items if n.button != "right"] + [offer]
-    relabel(right)
-    right.enabled = True
-
-
 def _claiming(path: tuple[str, ...]) -> bool:
     """Whether a seat's place in its menus is inside a window's choices (it claimed it)."""
     return any(key.split(".")[0] == CLAIM_KEY for key in path)
 
 
-def _offered(tree: Tree, button: Button) -> Node | None:
-    """The item an offer's press takes: the one on that button, or the only item (any
-    button takes a one-item offer)."""
-    if len(tree.items) == 1 and not tree.items[0].button:
-        return tree.items[0]
-    wanted = {Button.LEFT: "left", Button.SELECT: "select", Button.RIGHT: "right"}[button]
-    return next((n for n in tree.items if n.enabled and n.button == wanted), None)
+def _why_not(greyed: Node | None) -> str:
+    """What a press on a greyed item says: the item and why it cannot be chosen now."""
+    if greyed is None or not greyed.detail:
+        return t("c.nothing_here")
+    return f"{greyed.label}: {greyed.detail}"
+
+
+__all__ = ["ROLLS_AND_REVEALS", "Outcome", "TableController", "describe", "refusal_text"]
+

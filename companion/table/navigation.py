@@ -197,3 +197,12 @@ def signature(tree: Tree | None) -> tuple[object, ...] | None:
     return (tree.key, tree.title, tree.style, tuple(
         (n.key, n.label, n.detail, n.enabled, n.command, signature(n.children))
         for n in tree.items))
+
+
+def offered(tree: Tree, button: Button) -> Node | None:
+    """The item an offer's press takes: the one on that button, or the only item (any
+    button takes a one-item offer)."""
+    if len(tree.items) == 1 and not tree.items[0].button:
+        return tree.items[0]
+    return next((n for n in tree.items if n.enabled and n.button == _BUTTON_NAMES[button]),
+                None)

@@ -21,7 +21,7 @@ from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, WindowKind,
 from companion.rules.phases import ActKind, act_of
 from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.state import GameState
-from companion.table.menus import ROLL_WORDS, Node, Tree, chips, keys, name
+from companion.table.menus import ROLL_WORDS, Node, Tree, chips, keys, name, relabel
 from companion.words import count, t
 
 CLAIM_KEY = "claim"
@@ -180,3 +180,18 @@ def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
         title = t("r.ask_title", name=roller)
     return Tree("heads_up", title, [item], t("r.ask_hint"),
                 OFFER)
+
+
+def offer_in_place_of_stick(tree: Tree, offer: Node) -> None:
+    """A reroll offered in a menu of buttons: on ▶ of the ▶ level, where the stick is."""
+    right = next((n for n in tree.items if n.button == "right"), None)
+    if right is None or right.children is None:
+        offer.button = "right"
+        tree.items.append(offer)
+        return
+    level = right.children
+    offer.button = "right"
+    offer.short = t("m.short.reroll")
+    level.items = [n for n in level.items if n.button != "right"] + [offer]
+    relabel(right)
+    right.enabled = True
