@@ -226,9 +226,9 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     # rolls --------------------------------------------------------------------------------
     "dogs.none": _w("No dice to roll: 0 dogs", "Aucun dé à lancer : 0 chien",
                     "Keine Würfel: 0 Hunde"),
-    "dogs.result": _w("{dogs} of {dice}", "{dogs} sur {dice}", "{dogs} von {dice}"),
+    "dogs.result": _w("{dogs} of {dice}", "{dogs} sur {dice}", "{dice}: {dogs}"),
     "dogs.result_reroll": _w("{dogs} of {dice} (reroll)", "{dogs} sur {dice} (relance)",
-                             "{dogs} von {dice} (Neuwurf)"),
+                             "{dice}: {dogs} (Neuwurf)"),
     "roll.terrain": _w("Rough terrain", "Terrain difficile", "Schwieriges Gelände"),
     "roll.avalanche": _w("Avalanche", "Avalanche", "Lawine"),
     "roll.needs": _w("needs {need} or more", "il faut {need} ou plus", "braucht {need} oder mehr"),
