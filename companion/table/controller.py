@@ -75,7 +75,7 @@ from companion.table.reactions import (
 )
 from companion.table.setup import SetupDraft, setup_tree
 from companion.table.stats import game_stats
-from companion.table.view import TableView, stats_view, table_view
+from companion.table.view import stats_view, table_view
 from companion.table.windows import WindowClock
 from companion.words import speaking, t
 
@@ -859,8 +859,7 @@ class TableController:
         roller = state.window.roller if state.window is not None else None
         frame = TableFrame(
             screen=self._screen(now),
-            view=table_view(state) if self._entry is None else _entering(
-                table_view(state), self._entry.request.seat),
+            view=table_view(state, None if self._entry is None else self._entry.request.seat),
             menus=self._menus(),
             countdown=countdown,
             notices=tuple(n for n, _ in self._notices),
@@ -1061,17 +1060,6 @@ def describe(command: cmd.Command, state: GameState) -> str:
 
 _ZONE_REASONS = {"placed at Unal-Akleet": "c.zone.unal_akleet"}
 """The rules' reasons for a sled's change of board other than crossing (S9), as words."""
-
-
-def _entering(view: TableView, seat: int) -> TableView:
-    """The view while `seat` enters a roll made with the wooden dice: the window that was
-    closing has had its say (nobody "may reduce" any more: no seat acts in it, the roller
-    is simply the one playing), and the screen says the die is rolled by hand rather than
-    "press ● to roll"."""
-    window = view.window
-    return replace(view, entering=seat,
-                   window=replace(window, waiting=()) if window is not None else None,
-                   seats=tuple(replace(s, acting=False) for s in view.seats))
 
 
 def _log_words(command: cmd.Command, state: GameState) -> str:

@@ -10,7 +10,7 @@ view it never holds a bid before the reveal (R1, I5): `SeatView.bid` is the reve
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from companion.rules.engine import allowed_trainings, weather_zone
 from companion.rules.model import (
@@ -194,8 +194,23 @@ def _roll(state: GameState) -> RollView | None:
         weather=roll.weather, zone=roll.zone, press=roll.press, rerolls=roll.rerolls)
 
 
-def table_view(state: GameState) -> TableView:
-    """The view of `state` the screen draws (public: no bid before the reveal)."""
+def table_view(state: GameState, entering: int | None = None) -> TableView:
+    """The view of `state` the screen draws (public: no bid before the reveal).
+
+    `entering`: the seat entering a roll made with the wooden dice. The window that was
+    closing has then had its say: nobody "may reduce" any more (no seat acts in it, the
+    roller is simply the one playing), and the screen says the die is rolled by hand
+    rather than "press ● to roll"."""
+    view = _view(state)
+    if entering is None:
+        return view
+    window = view.window
+    return replace(view, entering=entering,
+                   window=replace(window, waiting=()) if window is not None else None,
+                   seats=tuple(replace(s, acting=False) for s in view.seats))
+
+
+def _view(state: GameState) -> TableView:
     settings = state.settings
     choosing = act_of(state) is ActKind.TRAIN and state.training_next is not None
     return TableView(
