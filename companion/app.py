@@ -79,6 +79,8 @@ def setup_logging(level: int = logging.INFO, stream: Any = None) -> None:
 class DisplayLike(Protocol):
     """What the loop needs of the display (companion.display.Display)."""
 
+    language: str  # the screen's words; the settings screen switches it at once
+
     def wait(self, timeout: float | None = None) -> list[Any]: ...
     def draw(self, frame: Any) -> bool: ...
     def timeout(self) -> float: ...
@@ -195,7 +197,7 @@ class Companion:
 
     def _apply_screen_language(self) -> None:
         """The screen's words follow the setting at once (the display redraws)."""
-        if self.display is not None and hasattr(self.display, "language"):
+        if self.display is not None:
             self.display.language = screen_language(self.config, self.prefs)
 
     def _apply_voice(self) -> None:
