@@ -314,10 +314,13 @@ def _rest_label(state: GameState, seat: int, place: RestPlace) -> str:
 
 def rest_items(state: GameState, seat: int) -> dict[RestPlace, Node]:
     """Z1: one item for each place the engine offers where the sled is (Anchorage on the
-    first board, Nikolai or Unal-Akleet outside the Central Zone); a place with a single
-    choice is chosen at once."""
-    items = {}
+    first board, Nikolai or Unal-Akleet outside the Central Zone), other towns aside (their
+    four choices take two items: `_town_item`); a place with a single choice is chosen at
+    once."""
+    items: dict[RestPlace, Node] = {}
     for place in rest_places(state, seat):
+        if place is RestPlace.TOWN:
+            continue
         tree = rest_choice_tree(state, seat, place)
         if not tree.enabled_keys():
             continue
