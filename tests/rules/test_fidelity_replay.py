@@ -34,7 +34,7 @@ from companion.rules.evolve import replay
 from companion.rules.model import Arrangement, MoveContext, Phase, RestPlace, RollKind, Zone
 from companion.rules.settings import Board, Settings, Variants
 from companion.rules.state import GameState
-from companion.table.menus import rest_items
+from companion.table.menus import Tree, turn_tree
 
 S, CE, N = Zone.SOUTHERN, Zone.CENTRAL, Zone.NORTHERN
 CUSTOM_BOARDS: tuple[tuple[Zone, ...], ...] = ((S, CE, N, CE, N), (S, S, CE, N, N), (S, N, CE, N))
@@ -141,8 +141,19 @@ class FidelityWatch:
             self.seen["turn before Nikolai in Short game B"] += 1
         else:
             assert RestPlace.SMALL_TOWN in offered, "Nikolai missing"
-        # The rest menu shows exactly the places the engine offers.
-        assert set(rest_items(state, seat)) == set(offered)
+        # The turn menu offers rests at exactly the places the engine offers.
+        assert _rest_places_in(turn_tree(state, seat)) == offered
+
+
+def _rest_places_in(tree: Tree) -> set[RestPlace]:
+    """The places of every rest a menu and its sub-menus offer."""
+    places = set()
+    for node in tree.items:
+        if isinstance(node.command, c.Rest):
+            places.add(node.command.place)
+        if node.children is not None:
+            places |= _rest_places_in(node.children)
+    return places
 
 
 def play_watched(settings: Settings, policies: Sequence[Policy], seed: int,
