@@ -8,7 +8,9 @@ worker and the real `Display` (on whatever SDL video driver the environment sele
 
 - Press to frame: a pad line is driven low then high from another thread while the main
   loop runs as at the table; a press acts on its release, so the time runs from the
-  release edge to the end of the first redraw whose menu focus moved.
+  release edge to the end of the first redraw whose menu changed. The seat pressed is
+  one waiting while another decides to move: each press toggles its "ask me first before
+  the dice roll", a change of the screen that changes nothing in the game.
 - Start-up: `mush-companion run --pads mock` on a 1920×1080 screen, resuming a game in
   progress (a restart after a power cut, the case the table waits for), from before the
   interpreter starts to the end of the first frame.
@@ -43,17 +45,20 @@ from companion.pads.events import Button, PadEvent
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
 from companion.rules.model import Arrangement, Phase
+from companion.rules.phases import ActKind, act_of
 from companion.rules.settings import Settings
 from companion.rules.state import GameState
 from companion.runner import MUSHERS, SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver
-from companion.table.menus import seat_tree
+from companion.table.reactions import heads_up_tree
 
 PRESS_GOAL_MS = 30.0
 START_GOAL_S = 1.5
 MEMORY_GOAL_MB = 80.0
-PRESSES = 250
+PRESSES = 60
+GUARD_S = 0.27
+"""A little more than the table's guard: a press sooner after its menu changed is dropped."""
 SIZES = ((1920, 1080), (800, 480))
 START_RUNS = 5
 SEED = 7
@@ -76,21 +81,20 @@ def _config() -> Config:
 
 
 def _menu_seat(state: GameState) -> int | None:
-    """A seat whose top menu is a list of two or more choices, with no countdown running:
-    there ◀ and ▶ move the focus and nothing else moves on screen."""
-    if state.settings is None or state.window is not None or state.phase in (
-            Phase.BIDDING, Phase.GAME_OVER):
+    """A seat whose offer toggles with each press and changes nothing in the game: one
+    that may ask to be asked before the active player's dice roll (X2), with no countdown
+    running, so nothing else moves on screen."""
+    if state.settings is None or state.window is not None or act_of(state) is not ActKind.TURN:
         return None
     for seat in state.seats:
-        tree = seat_tree(state, seat)
-        if tree is not None and tree.style == "list" and len(tree.enabled_keys()) >= 2:
+        if heads_up_tree(state, seat, False) is not None:
             return seat
     return None
 
 
 def prepared_journal(path: Path, rounds: int = 6, seed: int = SEED) -> int:
     """Bots play (headless) to a turn menu in round `rounds` or later; the journal is left
-    with that game in progress. Returns the seat whose menu is open."""
+    with that game in progress. Returns a seat that may ask to be asked meanwhile."""
     clock = SteppedClock(0.25)
     companion = Companion(_config(), Journal(path), dice=SeededDice(seed), clock=clock)
     driver = BotDriver(companion.controller, dict.fromkeys(range(4), SensibleBot()),
@@ -116,7 +120,7 @@ def prepared_journal(path: Path, rounds: int = 6, seed: int = SEED) -> int:
 
 def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
                    presses: int = PRESSES) -> list[float]:
-    """Seconds from each release edge to the end of the redraw that shows its focus move."""
+    """Seconds from each release edge to the end of the redraw that shows its menu change."""
     import queue
 
     from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
@@ -131,19 +135,20 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
     display = Display(size=size)
     voice = Announcer(config.voice)
     voice.start()
-    redrawn_at: list[tuple[float, int]] = []
+    redrawn_at: list[tuple[float, str]] = []
     moved = threading.Event()
-    focus: list[int | None] = [None]
+    focus: list[str | None] = [None]  # what the seat's menu says
 
     def on_frame(frame: Any, redrawn: bool) -> None:
         menu = next((m for m in frame.menus if m.seat == seat), None)
         now = time.perf_counter()
         if menu is None or not redrawn:
             return
-        if focus[0] is not None and menu.focus != focus[0]:
-            redrawn_at.append((now, menu.focus))
+        shown = f"{menu.title}|{menu.items[0].label if menu.items else ''}"
+        if focus[0] is not None and shown != focus[0]:
+            redrawn_at.append((now, shown))
             moved.set()
-        focus[0] = menu.focus
+        focus[0] = shown
 
     companion = Companion(config, Journal(journal_path), display=display, voice=voice,
                           pads=pads, events=events, hooks=Hooks(on_frame=on_frame))
@@ -160,6 +165,7 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
             deadline = time.monotonic() + 10
             while focus[0] is None and time.monotonic() < deadline:
                 time.sleep(0.01)
+            time.sleep(GUARD_S)  # the first frame is a change too: a press acts after it
             for _ in range(presses):
                 line = lines[rng.choice((Button.LEFT, Button.RIGHT))]
                 line.drive_low()
@@ -168,12 +174,13 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
                 released = time.perf_counter()
                 line.drive_high()
                 if not moved.wait(1.0):
-                    failures.append("a press showed no focus move within 1 s")
+                    failures.append("a press showed no menu change within 1 s")
                     return
                 samples.append(redrawn_at[-1][0] - released)
-                # the next press comes after the debounce window (20 ms from the release),
-                # as a finger does: an edge inside it is held back by design, not lag
-                time.sleep(max(0.0, released + rng.uniform(0.03, 0.08) - time.perf_counter()))
+                # the next press waits out the guard after the change it made (a press
+                # sooner is dropped by design, as aimed at what was there before, not lag)
+                time.sleep(max(0.0, released + GUARD_S + rng.uniform(0.0, 0.03)
+                               - time.perf_counter()))
         finally:
             done.set()
 
@@ -325,7 +332,8 @@ def run() -> None:
             game = journal.current_game()
             assert game is not None
             state = journal.replay(game.id)
-        print(f"   game: 4 bots, resumed in round {state.round} at seat {seat}'s turn menu")
+        print(f"   game: 4 bots, resumed in round {state.round}, seat {state.active} deciding "
+              f"to move; seat {seat} presses (its \"ask me first\" toggles)")
 
         for size in SIZES:
             copy = home / f"press-{size[0]}x{size[1]}.sqlite3"
