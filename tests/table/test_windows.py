@@ -11,6 +11,7 @@ from companion.pads.events import Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.model import Phase, RollKind, StickAction, WindowKind
+from companion.rules.state import GameState
 from companion.table import Countdown, Menu, TableConfig, TableController
 from table.helpers import (
     Dice,
@@ -42,6 +43,19 @@ def reduce_window(config: TableConfig = CONFIG) -> tuple[TableController, FakeCl
     out = choose(ctl, 0, c.Move(0))
     assert any(isinstance(e, ev.WindowOpened) for e in out.events)
     assert phase(ctl) is Phase.REDUCE
+    return ctl, clock, dice
+
+
+def dogs_reroll_window(state: GameState | None = None, dice: Dice | None = None
+                       ) -> tuple[TableController, FakeClock, Dice]:
+    """Peter (seat 0) moved: nobody took dice away, his 3 dogs are shown and the reroll
+    window (X1) runs."""
+    if state is None or dice is None:
+        state, dice = turn_of_seat_0()
+    ctl, clock = controller(state, dice, config=CONFIG)
+    dice.push(*GREEN_DOGS)
+    choose(ctl, 0, c.Move(0))
+    ctl.tick(clock.advance(5))
     return ctl, clock, dice
 
 
@@ -344,11 +358,7 @@ def test_the_pressing_reroll_window_is_the_rollers_alone() -> None:
 
 def test_the_next_step_may_be_chosen_while_the_reroll_window_runs() -> None:
     # X1: nobody has to wait for the countdown to choose; the choice acts when it ends
-    state, dice = turn_of_seat_0()
-    ctl, clock = controller(state, dice, config=CONFIG)
-    dice.push(*GREEN_DOGS)
-    choose(ctl, 0, c.Move(0))
-    ctl.tick(clock.advance(5))
+    ctl, clock, _dice = dogs_reroll_window()
     assert phase(ctl) is Phase.REROLL
     menu = menu_of(ctl, 0)
     assert menu.title == "Peter: move up to 3" and menu.note == "acts when the countdown ends"
@@ -369,11 +379,7 @@ def test_the_next_step_may_be_chosen_while_the_reroll_window_runs() -> None:
 
 
 def test_a_choice_made_ahead_is_dropped_when_the_roll_changes() -> None:
-    state, dice = turn_of_seat_0()
-    ctl, clock = controller(state, dice, config=CONFIG)
-    dice.push(*GREEN_DOGS)
-    choose(ctl, 0, c.Move(0))
-    ctl.tick(clock.advance(5))
+    ctl, clock, dice = dogs_reroll_window()
     choose(ctl, 0, c.EndMove(0))
     dice.push(1, 1, 1, 1, 1, 1, 1, 1)
     choose(ctl, 2, c.Reroll(2))  # Regina pays: Peter rolls again (8 dogs now)
@@ -405,11 +411,7 @@ def test_a_press_right_after_the_stick_question_opens_pays_nothing() -> None:
 def test_a_seat_inside_its_next_menu_keeps_the_window_open_without_holding_it() -> None:
     # X1: the roller chooses ahead; the window does not close under its presses, and the
     # countdown runs on for the others
-    state, dice = turn_of_seat_0()
-    ctl, clock = controller(state, dice, config=CONFIG)
-    dice.push(*GREEN_DOGS)
-    choose(ctl, 0, c.Move(0))
-    ctl.tick(clock.advance(5))
+    ctl, clock, dice = dogs_reroll_window()
     assert phase(ctl) is Phase.REROLL
     press(ctl, 0, R)  # terrain, crossing, reroll: inside its next menu
     countdown = ctl.frame().countdown
@@ -430,10 +432,7 @@ def test_a_choice_made_ahead_is_dropped_when_a_last_reroll_opens_no_window() -> 
     state, dice = turn_of_seat_0()
     poor = state.with_player(0, chips=2).with_player(1, chips=0).with_player(2, chips=3)
     poor = poor.with_player(3, chips=0)
-    ctl, clock = controller(replace(poor, bank=poor.bank + 75), dice, config=CONFIG)
-    dice.push(*GREEN_DOGS)
-    choose(ctl, 0, c.Move(0))
-    ctl.tick(clock.advance(5))
+    ctl, _clock, dice = dogs_reroll_window(replace(poor, bank=poor.bank + 75), dice)
     choose(ctl, 0, c.EndMove(0))
     assert ctl.intent(0) == c.EndMove(0)
     dice.push(1, 1, 1, 1, 1, 1, 1, 1)
