@@ -52,7 +52,7 @@ def test_the_controller_shows_the_same_figures_as_the_journal_gives() -> None:
     # one computation: the game-over frame carries exactly game_stats of the game's events
     import random
 
-    from table.helpers import FakeClock
+    from table.helpers import FakeClock, bot_steps
 
     from companion.rules.bots import sensible_policy
     from companion.rules.dice import SeededDice
@@ -62,13 +62,9 @@ def test_the_controller_shows_the_same_figures_as_the_journal_gives() -> None:
     clock = FakeClock()
     controller = TableController(dice=SeededDice(2), clock=clock)
     driver = BotDriver(controller, dict.fromkeys(range(4), sensible_policy), random.Random(2))
-    while controller.state.phase is not Phase.GAME_OVER:
-        events = driver.presses()
-        if not events:
-            controller.tick(clock.advance(30))
-        for event in events:
-            controller.handle(event)
-        clock.advance(0.2)
+    for _ in bot_steps(controller, driver, clock, pace=0.2):
+        if controller.state.phase is Phase.GAME_OVER:
+            break
     frame = controller.frame()
     figures = game_stats(controller.history)
     assert frame.stats == stats_view(figures)

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from table.helpers import FakeClock, bidding, choose, controller, do
+from table.helpers import FakeClock, bidding, bot_steps, choose, controller, do
 
 from companion.app import NEW_GAME_NOTICE
 from companion.display import font_floor, render
@@ -98,15 +98,9 @@ def finished_game() -> TableController:
     clock = FakeClock()
     ctl = TableController(dice=SeededDice(3), clock=clock)
     driver = BotDriver(ctl, dict.fromkeys(range(4), sensible_policy), random.Random(3))
-    for _ in range(20_000):
+    for _ in bot_steps(ctl, driver, clock, pace=0.2):
         if ctl.state.phase is Phase.GAME_OVER:
             return ctl
-        events = driver.presses()
-        if not events:
-            ctl.tick(clock.advance(30))
-        for event in events:
-            ctl.handle(event)
-        clock.advance(0.2)
     raise AssertionError("the game did not end")
 
 
@@ -147,18 +141,13 @@ def controller_screens(players: int, language: str = "en") -> dict[str, TableFra
         ctl = TableController(dice=SeededDice(seed), clock=clock, config=config)
         driver = BotDriver(ctl, dict.fromkeys(range(players), sensible_policy),
                            random.Random(seed))
-        for _ in range(40_000):
+        # animations end between presses (1.5 s apart): settled frames
+        for _ in bot_steps(ctl, driver, clock, limit=40_000, pace=1.5):
             frame = ctl.frame()
             key = frame.screen if frame.animation is None else f"{frame.screen}_animated"
             frames.setdefault(key, frame)
             if ctl.state.phase is Phase.GAME_OVER:
                 break
-            events = driver.presses()
-            if not events:
-                ctl.tick(clock.advance(30))
-            for event in events:
-                ctl.handle(event)
-            clock.advance(1.5)  # animations end between presses: settled frames
         if set(EVERY_SCREEN) <= set(frames):
             break
     return frames

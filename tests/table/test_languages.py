@@ -13,7 +13,7 @@ from companion.rules.dice import SeededDice
 from companion.rules.model import Phase
 from companion.table import BotDriver, TableConfig, TableController, TableFrame
 from companion.words import WORDS, fields
-from table.helpers import FakeClock, S, bidding, choose, do, press
+from table.helpers import FakeClock, S, bidding, bot_steps, choose, do, press
 from table.scenes import turn_of_seat_0
 
 
@@ -71,16 +71,10 @@ def test_a_bot_game_shows_no_english_word_in_french_or_german(language: str) -> 
                             config=TableConfig(screen_language=language))
     driver = BotDriver(table, dict.fromkeys(range(4), sensible_policy), random.Random(4))
     seen: set[str] = set()
-    for _ in range(6000):
+    for _ in bot_steps(table, driver, clock, limit=6000):
         if table.state.phase is Phase.GAME_OVER or table.state.round > 3:
             break
         seen |= _texts(table.frame())
-        events = driver.presses()
-        if not events:
-            table.tick(clock.advance(30))
-        for event in events:
-            table.handle(event)
-        clock.advance(0.3)
     assert table.state.round > 3 or table.state.phase is Phase.GAME_OVER
     assert len(seen) > 40
     assert sorted(seen & ENGLISH_ONLY) == []
