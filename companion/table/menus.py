@@ -162,14 +162,15 @@ def keys(key: str, title: str, *, left: Node | None = None, select: Node | None 
                 note=note)
 
 
-def branch(key: str, tree: Tree, blocked: str = "") -> Node:
-    """An item that opens a KEYS level, named after what it holds ("Wilderness · Stick"),
-    in slot order ◀ ● ▶, so the label says what each press behind it reaches."""
+def branch(key: str, tree: Tree, label: str = "") -> Node:
+    """An item that opens a KEYS level, named (unless `label` says otherwise) after what it
+    holds, in slot order ◀ ● ▶ ("Wilderness · Stick"), so the label says what each press
+    behind it reaches; the level is titled the same when it has no title of its own."""
     order = {"left": 0, "select": 1, "right": 2}
     parts = [n.short or n.label for n in sorted(tree.items, key=lambda n: order[n.button])]
-    label = " · ".join(parts)
+    label = label or " · ".join(parts)
     tree.title = tree.title or label
-    return _submenu(key, label, tree, blocked=blocked)
+    return _submenu(key, label, tree)
 
 
 def relabel(node: Node) -> None:
@@ -461,7 +462,6 @@ def moving_tree(state: GameState, seat: int) -> Tree:
                     _roll_tree(state, seat, RollKind.AVALANCHE, avalanche[3:]),
                     " · ".join(n.detail.split(" · ")[0] for n in avalanche[3:]),
                     no_stick if state.sticks == 0 else no_space)
-    high.short = "+3/+4"
     terrain = _submenu("terrain", t("m.moving.terrain"),
                        _roll_tree(state, seat, RollKind.TERRAIN,
                                   _roll_items(state, seat, RollKind.TERRAIN)),
@@ -504,8 +504,8 @@ def moving_tree(state: GameState, seat: int) -> Tree:
         title = t("m.moving.title_press", name=name(state, seat), n=turn.spaces)
     else:
         title = t("m.moving.title", name=name(state, seat), n=turn.spaces)
-    rolls_item = branch("rolls", rolls)
-    rolls_item.label = " · ".join(n.short for n in (low, passing) if n is not None)
+    # named after the avalanche roll and passing ("+3 or +4" is the same roll)
+    rolls_item = branch("rolls", rolls, " · ".join(n.short for n in (low, passing) if n))
     return keys("moving", title, left=rolls_item,
                 select=_item(state, "done", t("m.moving.done"), cmd.EndMove(seat)),
                 right=branch("more", more), hint=t("m.moving.hint"))

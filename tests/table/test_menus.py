@@ -225,6 +225,7 @@ def test_the_moving_menu_shows_odds_and_costs() -> None:
     assert buttons(menu) == {"Done moving": "select", "Avalanche roll · Passing": "left",
                              "Terrain · Crossing · Stick": "right"}
     press(ctl, 0, L)
+    assert menu_of(ctl, 0).title == "Avalanche roll · Passing"  # as the item that opened it
     assert items(menu_of(ctl, 0)) == {
         "Pass opponents": (True, "4 chips, this turn"),
         "Avalanche roll": (False, "no stick in play"),
