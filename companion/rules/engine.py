@@ -152,10 +152,12 @@ def next_board(settings: Settings, board: int, forward: bool) -> int | None:
     For Intro and Standard the companion only needs zones, so one press jumps to the
     first board of the next zone; a Custom arrangement counts every board (W2).
 
-    Short game B (S9) bypasses the Central Zone both ways: going back, a Central board
-    from which the sled would be placed at Unal-Akleet again is passed over, so the sled
-    lands before it (where it came from) and never stays in the Central Zone. Going
-    forward the Central board is entered, and the crossing then places the sled.
+    Short game B (S9) bypasses the Central Zone both ways: a sled driven back into a
+    Central space would be placed at Unal-Akleet again, so going back a Central board
+    that leads to Unal-Akleet is passed over, and a move that would then land in the
+    Southern Zone from the Northern Zone is not offered (S9 ruling: it returns to the zone
+    it came from). Going forward the Central board is entered, and the crossing then
+    places the sled.
     """
     boards = settings.boards
     step = 1 if forward else -1
@@ -171,6 +173,9 @@ def next_board(settings: Settings, board: int, forward: bool) -> int | None:
             target -= 1
     if not 0 <= target < len(boards):
         return None
+    if (not forward and boards[board].zone is Zone.NORTHERN
+            and boards[target].zone is Zone.SOUTHERN and _bypassed(settings, target + 1)):
+        return None  # S9: never from the Northern Zone straight into the Southern Zone
     if settings.arrangement is Arrangement.CUSTOM:
         return target
     if not forward:  # back into a zone: its first board
