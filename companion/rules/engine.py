@@ -506,20 +506,24 @@ def _roll_dogs(tx: _Tx, reroll: bool) -> None:
 
 
 def _reroll_candidates(state: GameState, roll: RollKind, roller: int) -> tuple[int, ...]:
-    """Seats X1 lets pay for `roll` again, chips aside (see `_open_reroll`)."""
+    """Seats X1 lets pay for `roll` again, chips aside (see `_open_reroll`).
+
+    Only the roller may pay for two rolls: the pressing roll (P1), and a failed terrain or
+    avalanche roll of the Early Riser's space (R3). A successful roll of that space is
+    rerolled by nobody: opponents may not pay to stop that movement, and the Early Riser
+    has nothing to gain (X1 excludes the Early Riser's rolls except as R3 says).
+    """
     early = state.turn is not None and state.turn.context is MoveContext.EARLY
-    if roll is RollKind.PRESS or (early and roll in CROSSINGS):
+    if early and roll in CROSSINGS:
+        last = state.last_roll
+        return () if last is not None and last.success else (roller,)
+    if roll is RollKind.PRESS:
         return (roller,)
     return tuple(state.seats)
 
 
 def _open_reroll(tx: _Tx, roll: RollKind, roller: int) -> None:
-    """X1 after any roll; skipped when nobody can pay or there is nothing to reroll.
-
-    Only the roller may pay for two rolls: the pressing roll (P1), and a terrain or
-    avalanche roll of the Early Riser's space (R3: opponents may not play Action Chips to
-    prevent that movement, and forcing a successful roll again would do exactly that).
-    """
+    """X1 after any roll; skipped when nobody can pay or there is nothing to reroll."""
     state = tx.state
     candidates = _reroll_candidates(state, roll, roller)
     eligible = tuple(s for s in candidates if state.players[s].chips >= REROLL_COST)
