@@ -1,0 +1,78 @@
+"""`mush-companion demo`: a seed plays the same game every time.
+
+A seeded demo must not depend on anything but its seed: not on the wall clock (how fast
+the machine draws, so when the screen last showed a roll landing), not on the order of
+sets and dicts (a fresh process has a fresh hash seed), not on the system's entropy. The
+game is compared as the events the demo exports (JSON Lines) and the chips per round
+(CSV), byte for byte.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import companion.app
+from companion.config import parse_config
+from companion.demo import run_demo
+from companion.store import Journal
+
+
+def _env(home: Path, hash_seed: str) -> dict[str, str]:
+    """No screen, no sound card, no developer's config file, and a chosen hash seed."""
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+               PYTHONHASHSEED=hash_seed)
+    for name in ("STATE_DIRECTORY", "NOTIFY_SOCKET"):
+        env.pop(name, None)
+    return env
+
+
+def _demo(folder: Path, hash_seed: str) -> None:
+    """`mush-companion demo --seed 3` as a user types it, in its own process."""
+    done = subprocess.run([sys.executable, "-m", "companion.cli", "demo", "--seed", "3",
+                           "--out", str(folder)], env=_env(folder.parent, hash_seed),
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert "wins in round" in done.stdout
+
+
+class _RacingClock:
+    """A wall clock on which a second passes every time anyone looks: the loop then draws
+    at every turn, which on a slow machine it would, and on a fast one it would not."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.slow
+def test_demo_seed_3_twice_gives_byte_identical_events(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    first, second, raced = tmp_path / "first", tmp_path / "second", tmp_path / "raced"
+    _demo(first, "1")
+    _demo(second, "2")
+    events = (first / "events.jsonl").read_bytes()
+    assert events.count(b"\n") > 500 and b'"type":"GameWon"' in events
+    assert (second / "events.jsonl").read_bytes() == events
+    assert (second / "chips.csv").read_bytes() == (first / "chips.csv").read_bytes()
+    # The same game whatever the wall clock does: the loop's drawing follows it, the
+    # game never does (before, a slower machine gave another game).
+    monkeypatch.setattr(companion.app, "time", SimpleNamespace(monotonic=_RacingClock().monotonic))
+    run_demo(raced, parse_config({}), seed=3, screenshots=False, voice=False, out=io.StringIO())
+    assert (raced / "events.jsonl").read_bytes() == events
+    # The journal's times come from the game's clock too, not the day it was played.
+    with Journal(raced / "journal.sqlite3") as journal:
+        game = journal.latest_game()
+        assert game is not None and game.created.startswith("2000-01-01")
