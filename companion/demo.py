@@ -6,8 +6,9 @@ through the same queue as real pads. It prints a line a round, and writes the jo
 the game's events (JSON Lines), the chips per round (CSV) and a screenshot of every kind
 of screen to a folder it names at the end.
 
-A seed reproduces a game exactly: the companion's dice and the bots' choices come from
-it, and the loop runs on a clock that moves `DEMO_STEP` a turn, never on the wall clock. The pace
+A seed reproduces a game exactly: the companion's dice, the bots' choices and, with
+`[table] dice = "physical"`, the wooden dice the bots roll and enter all come from it, and
+the loop runs on a clock that moves `DEMO_STEP` a turn, never on the wall clock. The pace
 only says how long a turn lasts in real time, so a game watched on a screen is the game
 the same seed plays headless, however fast the machine draws.
 """
@@ -171,6 +172,7 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     config = dataclasses.replace(config or load_config(None), game=settings)
     rng = random.Random(seed)
     dice: DiceSource = SeededDice(seed) if seed is not None else SystemDice()
+    wooden: DiceSource = SeededDice(f"wooden dice {seed}") if seed is not None else SystemDice()
     display = _open_display(config, size, fallback=True)
     if pace is None:
         import pygame
@@ -209,10 +211,12 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     companion = Companion(config, journal, dice=dice, clock=clock, display=display,
                           voice=announcer, hooks=hooks)
     driver = BotDriver(companion.controller, dict.fromkeys(range(players), bot), rng,
-                       setup_seat=0)
+                       setup_seat=0, hand=wooden)
     if companion.game_id is not None:
         print(f"resuming the game in {folder}", file=out, flush=True)
-    print(f"demo: {players} bots race an Intro game; journal in {folder}", file=out, flush=True)
+    wooden_words = " with the wooden dice" if config.table.physical_dice else ""
+    print(f"demo: {players} bots race an Intro game{wooden_words}; journal in {folder}",
+          file=out, flush=True)
     presses = 0
     try:
         companion.draw()
@@ -293,11 +297,14 @@ def register(subparsers: Any) -> None:
         "demo", help="watch bots play a whole game",
         description="Bot players press virtual pads through the same controller as real "
                     "players: a 4-player Intro game from setup to Nome, with screen and "
-                    "voice (dummy drivers when there is no screen or sound card).")
+                    "voice (dummy drivers when there is no screen or sound card). With "
+                    "[table] dice = \"physical\" in the config, the bots roll the wooden "
+                    "dice and enter them on their pads.")
     demo.add_argument("--out", help="folder for the journal, exports and screenshots "
                                     "(default: demo-output/<time>); a folder with a game "
                                     "in progress is resumed")
-    demo.add_argument("--config", help="config file for the voice's language and volume")
+    demo.add_argument("--config", help="config file (the voice's language and volume, the "
+                                       "[table] settings such as the wooden dice)")
     demo.add_argument("--players", type=int, default=4, choices=range(2, 7))
     demo.add_argument("--seed", type=int, help="seed the dice and the bots: the same seed "
                                                "plays the same game, event for event")

@@ -1,4 +1,5 @@
-"""`mush-companion demo`: a seed plays the same game every time.
+"""`mush-companion demo`: a seed plays the same game every time, and the bots play with the
+wooden dice too.
 
 A seeded demo must not depend on anything but its seed: not on the wall clock (how fast
 the machine draws, so when the screen last showed a roll landing), not on the order of
@@ -21,6 +22,9 @@ import pytest
 import companion.app
 from companion.config import parse_config
 from companion.demo import run_demo
+from companion.rules import events as ev
+from companion.rules.evolve import replay
+from companion.rules.model import Phase
 from companion.store import Journal
 
 
@@ -76,3 +80,26 @@ def test_demo_seed_3_twice_gives_byte_identical_events(tmp_path: Path,
     with Journal(raced / "journal.sqlite3") as journal:
         game = journal.latest_game()
         assert game is not None and game.created.startswith("2000-01-01")
+
+
+@pytest.mark.slow
+def test_a_demo_with_the_wooden_dice_plays_to_nome(tmp_path: Path) -> None:
+    # [table] dice = "physical": every roll is the bots' own, entered on their pads.
+    config = parse_config({"table": {"dice": "physical"}})
+    out = io.StringIO()
+    result = run_demo(tmp_path / "demo", config, seed=3, screenshots=False, voice=False,
+                      out=out)
+    assert result.state.phase is Phase.GAME_OVER and result.state.winner is not None
+    assert "with the wooden dice" in out.getvalue() and "wins in round" in out.getvalue()
+    with Journal(result.folder / "journal.sqlite3") as journal:
+        game = journal.latest_game()
+        assert game is not None and game.winner == result.state.winner
+        events = journal.load(game.id)
+    assert replay(events) == result.state
+    dog_rolls = [e for e in events if isinstance(e, ev.DogDiceRolled)]
+    assert len(dog_rolls) > 20
+    for roll in dog_rolls:
+        # entered as a count of dogs: the colour's first face for each dog, then blanks
+        assert roll.faces == (1,) * roll.dogs + (6,) * (len(roll.faces) - roll.dogs)
+    assert len({roll.dogs for roll in dog_rolls}) > 3  # the bots' dice really vary
+    assert any(isinstance(e, ev.WeatherRolled) for e in events)
