@@ -18,7 +18,7 @@ from companion.exc import UnreachableCommand as UnreachableCommand
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as cmd
 from companion.rules.bots import Policy
-from companion.rules.dice import DiceSource
+from companion.rules.dice import DiceSource, SeededDice
 from companion.rules.engine import apply
 from companion.rules.errors import RulesError
 from companion.rules.model import RollKind, WindowKind, is_dog
@@ -133,8 +133,8 @@ class BotDriver:
     def _roll(self, request: RollRequest) -> int:
         """What the wooden dice show: dogs among the dog dice (D2), or the standard die."""
         hand = self._hand
-        if hand is None:
-            hand = self._hand = _RngDice(self._rng)
+        if hand is None:  # drawn when first needed, so games without it draw as before
+            hand = self._hand = SeededDice(self._rng.getrandbits(64))
         if request.kind is RollKind.DOGS:
             assert request.colour is not None
             return sum(is_dog(request.colour, hand.roll(6)) for _ in range(request.dice))
@@ -203,16 +203,6 @@ class BotDriver:
             return []
         button, held = step
         return hold(seat, button) if held else click(seat, button)
-
-
-class _RngDice:
-    """Dice drawn from the bots' own generator, when no wooden dice were given."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
-
-    def roll(self, sides: int) -> int:
-        return self._rng.randint(1, sides)
 
 
 class _NoDice:

@@ -10,8 +10,10 @@ game is compared as the events the demo exports (JSON Lines) and the chips per r
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -20,12 +22,18 @@ from types import SimpleNamespace
 import pytest
 
 import companion.app
+from companion.app import Companion
 from companion.config import parse_config
 from companion.demo import run_demo
 from companion.rules import events as ev
+from companion.rules.bots import SensibleBot
+from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
 from companion.rules.model import Phase
+from companion.rules.settings import Settings
+from companion.runner import SteppedClock
 from companion.store import Journal
+from companion.table import BotDriver
 
 
 def _env(home: Path, hash_seed: str) -> dict[str, str]:
@@ -103,3 +111,42 @@ def test_a_demo_with_the_wooden_dice_plays_to_nome(tmp_path: Path) -> None:
         assert roll.faces == (1,) * roll.dogs + (6,) * (len(roll.faces) - roll.dogs)
     assert len({roll.dogs for roll in dog_rolls}) > 3  # the bots' dice really vary
     assert any(isinstance(e, ev.WeatherRolled) for e in events)
+
+
+def test_bots_given_no_wooden_dice_roll_their_own(tmp_path: Path) -> None:
+    # Without `hand` the bots draw the wooden dice from their own generator; every roll of
+    # a round is entered on the roller's pad, and nothing the companion rolls itself but
+    # the draws of seats (S4, S6).
+    config = parse_config({"store": {"path": str(tmp_path / "journal.sqlite3")},
+                           "table": {"dice": "physical"}})
+    config = dataclasses.replace(config, game=Settings.make(("Ann", "Bo", "Cé")))
+    asked: list[int] = []
+
+    class Counting(SeededDice):
+        def roll(self, sides: int) -> int:
+            asked.append(sides)
+            return super().roll(sides)
+
+    app = Companion(config, Journal(config.store.path), dice=Counting(4),
+                    clock=SteppedClock(0.25))
+    driver = BotDriver(app.controller, dict.fromkeys(range(3), SensibleBot()),
+                       random.Random(4), setup_seat=0)
+    entries = 0
+    try:
+        for _ in range(5000):
+            if app.controller.state.round >= 3:
+                break
+            entries += app.controller.entry is not None
+            for pad_event in driver.presses():
+                app.events.put(pad_event)
+            app.step(wait=0)
+            assert isinstance(app.clock, SteppedClock)
+            app.clock.tick()
+        else:
+            raise AssertionError("two rounds never ended")
+        assert entries > 0 and asked == [3, 3]  # who trains first, the first Ice Bear
+        rolls = [e for e in app.journal.load(app.game_id or 0)
+                 if isinstance(e, ev.DogDiceRolled | ev.WeatherRolled)]
+        assert len(rolls) >= 4
+    finally:
+        app.close()
