@@ -19,6 +19,7 @@ ever at stake here: games live in the journal.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -264,9 +265,8 @@ class PrefsStore:
     def _unreadable(self, problem: str) -> None:
         """Nothing in the file can be used: named, and set aside so the next start is
         clean (the config file's values are in force meanwhile)."""
-        self._note([problem])
-        if not self.read_only:
-            self._set_aside()
+        aside = self._set_aside() if not self.read_only else None
+        self._note([f"{problem}; set aside as {aside.name}" if aside is not None else problem])
 
     def _note(self, problems: list[str]) -> None:
         if not problems:
@@ -276,26 +276,27 @@ class PrefsStore:
         for problem in self.problems if not self.read_only else ():  # `state` prints its own
             log.error("table settings: %s (ignored; the config file's value is used)", problem)
 
-    def _set_aside(self) -> None:
-        """Rename the damaged file (or link, FIFO, folder: never opened) to `*.damaged`."""
+    def _set_aside(self) -> Path | None:
+        """Rename the damaged file (or link, FIFO, folder: never opened) to `*.damaged`;
+        where it went, or None when it could not be moved (a read-only card: the start
+        goes on all the same)."""
         aside = self.path.with_name(self.path.name + ".damaged")
         try:
-            os.replace(self.path, aside)
-        except IsADirectoryError:  # an earlier damaged *folder* is in the way
-            aside = self.path.with_name(f"{self.path.name}.damaged-{os.getpid()}")
             try:
                 os.replace(self.path, aside)
             except OSError as exc:
-                log.error("table settings: cannot set %s aside: %s", self.path, exc)
-                return
-        except FileNotFoundError:
-            return
-        except OSError as exc:  # a read-only card: named, and the start goes on
+                if exc.errno not in (errno.EISDIR, errno.ENOTDIR, errno.EEXIST,
+                                     errno.ENOTEMPTY):
+                    raise
+                # an earlier damaged folder (or a file, for a folder) is in the way
+                aside = self.path.with_name(f"{self.path.name}.damaged-{os.getpid()}")
+                os.replace(self.path, aside)
+        except OSError as exc:
             log.error("table settings: cannot set %s aside: %s", self.path,
                       exc.strerror or exc)
-            return
+            return None
         self._damaged = False
-        log.warning("table settings: the damaged file is kept as %s", aside)
+        return aside
 
     def _remove_leftovers(self) -> None:
         """A temporary file left by a kill mid-save (and older `mkstemp` names): never a

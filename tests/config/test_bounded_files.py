@@ -125,3 +125,35 @@ def test_toml_strings_and_comments_are_skipped_by_the_scan(tmp_path: Path) -> No
     assert data["d"] == 1_000_000 and data["f"] == [1.5, 2.5, 3.5]
     assert data["quoted.key"] == {"x": {"y": 1}}
     assert data["c"].endswith("[[[[[[[[[[[[ ")
+
+
+# --- the clips manifest ---------------------------------------------------------------------
+
+
+def test_the_shipped_manifest_reads_within_its_bounds() -> None:
+    from companion.voice.clips import DEFAULT_SOUNDS_DIR, MANIFEST_LIMITS, load_manifest
+
+    assert (DEFAULT_SOUNDS_DIR / "manifest.json").stat().st_size * 16 < MANIFEST_LIMITS.size
+    assert {"en", "fr", "de"} <= set(load_manifest())
+
+
+@pytest.mark.parametrize(("make", "problem"), [
+    (lambda p: os.mkfifo(p), "is a FIFO (named pipe), not a regular file"),
+    (lambda p: p.symlink_to("/dev/zero"), "is a device, not a regular file"),
+    (lambda p: p.write_text('{"clips": ' + "[" * 10_000 + "]" * 10_000 + "}"),
+     "brackets nested more than 8 deep"),
+    (lambda p: p.write_text('{"clips": [{"language": "en"}]}'), "clip 0 is not {language, key"),
+    (lambda p: p.write_text('{"clips": 5}'), 'has no list of "clips"'),
+    (lambda p: None, "no such file"),
+])
+def test_a_hostile_manifest_is_named_with_the_fix(
+        tmp_path: Path, make: Callable[[Path], None], problem: str) -> None:
+    from companion.voice.clips import ManifestError, load_manifest
+
+    make(tmp_path / "manifest.json")
+    outcome = within(5, lambda: load_manifest(tmp_path))
+    assert isinstance(outcome, ManifestError)
+    assert str(outcome).startswith(f"{tmp_path / 'manifest.json'}: ")
+    assert problem in outcome.problem
+    assert outcome.problem.endswith("render the clips again (sounds/render.py) or remove "
+                                    "[voice] sounds_dir")

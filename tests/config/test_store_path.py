@@ -234,3 +234,42 @@ def test_check_config_on_the_biggest_file_it_reads_finishes_promptly(tmp_path: P
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert len(done.stderr.splitlines()) == 51
     print(f"check-config on 80,000 unknown keys: {time.monotonic() - started:.1f} s")
+
+
+HOSTILE_FILES: dict[str, Callable[[Path], None]] = {
+    "a FIFO": lambda p: os.mkfifo(p),
+    "a link to /dev/zero": lambda p: p.symlink_to("/dev/zero"),
+    "a looping link": lambda p: p.symlink_to(p),
+    "a folder": lambda p: p.mkdir(),
+    "deep nesting": lambda p: p.write_text("x = " + "[" * 5000 + "]" * 5000),
+    "a huge integer": lambda p: p.write_text("[display]\nfps = " + "7" * 4400),
+    "a huge float": lambda p: p.write_text("[voice]\nvolume = 1e99999"),
+    "many dotted parts": lambda p: p.write_text("a" + ".a" * 5000 + " = 1"),
+    "~nosuchuser": lambda p: p.write_text('[store]\npath = "~nosuchuser/j.sqlite3"\n'),
+    "/dev/null as the store": lambda p: p.write_text('[store]\npath = "/dev/null"\n'),
+    "a hostile name": lambda p: p.write_text('[game]\nplayers = ["\\u0000", "\\u200b"]\n'),
+}
+
+
+@pytest.mark.parametrize("command", ["check-config", "state", "export", "new-game"])
+@pytest.mark.parametrize("case", HOSTILE_FILES, ids=list(HOSTILE_FILES))
+def test_no_command_prints_a_traceback_for_a_hostile_config(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, case: str) -> None:
+    import threading
+
+    path = tmp_path / "config.toml"
+    HOSTILE_FILES[case](path)
+    argv = [command, str(path)] if command == "check-config" else [
+        command, "--config", str(path), *(["--out", str(tmp_path / "out")]
+                                          if command == "export" else [])]
+    codes: list[int] = []
+    thread = threading.Thread(target=lambda: codes.append(main(argv)), daemon=True)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive(), f"{command} blocked on {case}"
+    captured = capsys.readouterr()
+    assert codes == [2], captured.err
+    assert captured.err.strip().splitlines()[-1].startswith(
+        (f"{path}: ", f"mush-companion: {path}: "))
+    assert "Traceback" not in captured.err
+    assert not (tmp_path / "journal.sqlite3").exists()
