@@ -668,7 +668,7 @@ def parse_pads(value: object, hold: float | None, key: str = "pads") -> PadsConf
             try:
                 _known(sub, _fields(cls), f"{key}.{name}")
             except ConfigError as exc:  # noted; the known keys are still checked below
-                problems.append(exc)
+                problems.extend(exc.problems if isinstance(exc, ConfigProblems) else [exc])
                 table[name] = {k: v for k, v in sub.items() if k in _fields(cls)}
     if hold is not None:
         if "hold_s" in table and table["hold_s"] != hold:
