@@ -145,12 +145,14 @@ def new_game(args: argparse.Namespace) -> int:
                 print(f"game {previous.id} for {names} is already a new game (nothing has "
                       f"been played in it); nothing changed")
                 return EXIT_OK
-            running = holder(path) if previous is None and path.is_file() else None
+            running = holder(path) if path.is_file() else None
             message = ask_for_new_game(path, settings)
-            if running is not None:
+            if running is not None and previous is None:
                 who = f"process {running}" if running > 0 else "another program"
                 message = (f"no game was in progress; the running companion ({who}) is at "
                            f"setup for {names}")
+            elif running is not None and previous is not None:
+                _until_abandoned(path, previous.id)  # so the next call sees it done
             print(message)
     except ConfigError as exc:
         return _fail(str(exc), EXIT_CONFIG)
@@ -187,6 +189,18 @@ def _one_new_game_at_a_time(journal: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+def _until_abandoned(journal: Path, game_id: int, seconds: float = 5.0) -> None:
+    """Wait (briefly) until the running companion's abandoning of `game_id` is in the
+    journal: it takes the request before it writes, and the next `new-game` must not
+    find the old game still in progress."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        current, _ = _peek(journal)
+        if current is None or current.id != game_id:
+            return
+        time.sleep(0.05)
 
 
 def _peek(journal: Path) -> tuple[GameRecord | None, bool]:
