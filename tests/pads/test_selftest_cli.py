@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import _thread
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -122,7 +123,14 @@ def test_ctrl_c_stops_cleanly(monkeypatch: pytest.MonkeyPatch, mock_factory: Moc
 
     thread, errors = in_thread(interrupt)
     started = time.monotonic()
-    status = main(["pads", "test", "--source", "mock"])
+    # A shell starts a background job with SIGINT ignored, and interrupt_main() then does
+    # nothing: the test gets Python's own Ctrl-C handler, as an interactive run has, and a
+    # bound on the run, so a lost interrupt fails the test instead of hanging the suite.
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        status = main(["pads", "test", "--source", "mock", "--seconds", "30"])
+    finally:
+        signal.signal(signal.SIGINT, handler)
     thread.join(5)
     assert errors == []
     assert status == 0
