@@ -59,3 +59,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("screens"):
         os.environ[SCREENS] = "1"  # seen by every worker and by display/conftest.py
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, in their usual order, then the rest: with several workers
+    the long ones are spread over all of them from the start, so the run does not end
+    with one worker alone on a long test while the others wait."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
