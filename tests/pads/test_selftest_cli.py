@@ -198,7 +198,6 @@ def test_a_button_down_at_start_is_flagged(monkeypatch: pytest.MonkeyPatch,
     assert "STUCK" in out
 
 
-@pytest.mark.slow
 def test_keyboard_source_reads_keys_from_its_window(monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     import pygame
@@ -228,7 +227,6 @@ def test_pads_without_a_subcommand_prints_help(capsys: pytest.CaptureFixture[str
     assert "test" in capsys.readouterr().out
 
 
-@pytest.mark.slow
 def test_source_and_pin_map_come_from_the_config_file(
     monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory, tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

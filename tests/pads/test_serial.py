@@ -95,7 +95,6 @@ def test_ten_thousand_presses_from_six_seats_arrive_in_order(
     assert pads.stats.gaps == 0
 
 
-@pytest.mark.slow
 def test_twenty_unplugs_mid_stream_and_presses_after_each_reconnect_arrive(
     tmp_path: Path, events: queue.Queue[PadEvent]
 ) -> None:
@@ -478,7 +477,6 @@ def test_a_hub_of_another_protocol_version_is_refused_and_retried(
         hub.unplug()
 
 
-@pytest.mark.slow
 def test_a_hub_that_stops_reading_never_stalls_the_main_loop(
     hub: EmulatedHub, tmp_path: Path, events: queue.Queue[PadEvent],
     monkeypatch: pytest.MonkeyPatch,
