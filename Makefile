@@ -39,8 +39,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict companion
 
 # The tests run in PYTEST_JOBS worker processes (pytest-xdist; "auto": one per core), each
-# handed the next test as it finishes one; PYTEST_JOBS=0 runs them in this one process.
-# Tests that share an expensive fixture are kept on one worker (`xdist_group`).
+# given more as it runs low, the slow ones first (tests/conftest.py); PYTEST_JOBS=0 runs
+# them all in one process. Tests that share an expensive fixture stay on one worker
+# (`xdist_group`). PYTEST_ARGS adds options, e.g. PYTEST_ARGS="--durations=20".
 PYTEST_JOBS ?= auto
 PYTEST_ARGS ?=
 PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -n $(PYTEST_JOBS) \
