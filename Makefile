@@ -38,14 +38,29 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict companion
 
+# The tests run in PYTEST_JOBS worker processes (pytest-xdist; "auto": one per core), each
+# given more as it runs low, the slow ones first (tests/conftest.py); PYTEST_JOBS=0 runs
+# them all in one process. Tests that share an expensive fixture stay on one worker
+# (`xdist_group`). PYTEST_ARGS adds options, e.g. PYTEST_ARGS="--durations=20".
+PYTEST_JOBS ?= auto
+PYTEST_ARGS ?=
+PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -n $(PYTEST_JOBS) \
+	--dist loadgroup $(PYTEST_ARGS)
+
 pytest: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest
+	$(PYTEST)
 
 # The quick loop while working: everything but the tests marked slow (soak and property
 # tests, whole programs started in subprocesses); `make test` still runs them all.
 .PHONY: test-quick
 test-quick: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -m "not slow"
+	$(PYTEST) -m "not slow"
+
+# Every screen the display tests draw, written as PNGs into test-artifacts/screens/ to
+# look at (`make test` checks the same screens without writing them).
+.PHONY: screens
+screens: $(STAMP)
+	$(PYTEST) --screens tests/display
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks

@@ -8,7 +8,7 @@ new-game notice (companion/app.py).
 
 from __future__ import annotations
 
-import os
+import functools
 import random
 from dataclasses import replace
 
@@ -25,7 +25,7 @@ from companion.rules.model import Phase
 from companion.rules.settings import Variants
 from companion.table import BotDriver, TableConfig, TableController, TableFrame
 from companion.words import LANGUAGES
-from display.conftest import SCREEN_DIR
+from display.conftest import save_screen
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]
 GREEN_DOGS = (1, 1, 1, 5, 5, 6, 6, 6)
@@ -50,9 +50,8 @@ def window_frames(players: int) -> dict[str, TableFrame]:
 
 
 def save(surface: pygame.Surface, name: str) -> None:
-    os.makedirs(SCREEN_DIR, exist_ok=True)
     size = surface.get_size()
-    pygame.image.save(surface, os.path.join(SCREEN_DIR, f"{name}_{size[0]}x{size[1]}.png"))
+    save_screen(surface, f"{name}_{size[0]}x{size[1]}.png")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -154,25 +153,30 @@ def controller_screens(players: int, language: str = "en") -> dict[str, TableFra
 
 
 NAMES = ("Leonhard", "Bartholomew-Maximilian", "Libby", "Rick", "Françoise-Anne", "Ute")
-CONTROLLER_FRAMES = {(players, language): controller_screens(players, language)
-                     for players in (4, 6) for language in LANGUAGES}
+# The games are played once per test process, when a test first needs them (not while
+# the tests are collected), and the tests that use them share one worker.
+controller_frames = functools.cache(controller_screens)
+shares_the_games = pytest.mark.xdist_group("table_frames_controller_screens")
 
 
+@shares_the_games
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("players", [4, 6])
 def test_bot_games_show_every_screen(players: int, language: str) -> None:
-    assert set(EVERY_SCREEN) <= set(CONTROLLER_FRAMES[players, language])
+    """Every screen, each settled: the screens `test_controller_screens_fit` draws."""
+    assert set(controller_frames(players, language)) == set(EVERY_SCREEN)
 
 
+@shares_the_games
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", sorted({f"{players}p_{language}_{screen}"
-                                          for (players, language), frames
-                                          in CONTROLLER_FRAMES.items() for screen in frames}))
+@pytest.mark.parametrize("name", sorted(f"{players}p_{language}_{screen}"
+                                        for players in (4, 6) for language in LANGUAGES
+                                        for screen in EVERY_SCREEN))
 def test_controller_screens_fit(name: str, size: tuple[int, int]) -> None:
     """Every screen of the controller, with its own menus, at every size, in English,
     French and German."""
     players, language, screen = int(name[0]), name[3:5], name[6:]
-    frame = CONTROLLER_FRAMES[players, language][screen]
+    frame = controller_frames(players, language)[screen]
     surface = pygame.Surface(size)
     log = render(frame, surface, language=language)
     save(surface, f"table_{name}")
