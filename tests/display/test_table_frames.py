@@ -98,7 +98,7 @@ def finished_game() -> TableController:
     clock = FakeClock()
     ctl = TableController(dice=SeededDice(3), clock=clock)
     driver = BotDriver(ctl, dict.fromkeys(range(4), sensible_policy), random.Random(3))
-    for _ in bot_steps(ctl, driver, clock, pace=0.2):
+    for _ in bot_steps(ctl, driver, clock, pace=0.3):
         if ctl.state.phase is Phase.GAME_OVER:
             return ctl
     raise AssertionError("the game did not end")

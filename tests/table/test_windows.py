@@ -203,7 +203,7 @@ def test_taking_dice_away_is_a_promise_paid_when_the_window_closes() -> None:
 
 def test_a_reroll_takes_a_choice_and_a_confirmation_whose_select_says_no() -> None:
     # X1: seat 3 pays 3 to make seat 0 roll again, the same number of dice
-    ctl, clock, dice = dogs_reroll_window()
+    ctl, _clock, dice = dogs_reroll_window()
     assert phase(ctl) is Phase.REROLL
     menu = menu_of(ctl, 3)
     assert {i.label: i.button for i in menu.items} == {
@@ -229,7 +229,7 @@ def test_a_reroll_takes_a_choice_and_a_confirmation_whose_select_says_no() -> No
 @pytest.mark.parametrize("button", [S, R])
 def test_no_in_a_confirmation_spends_nothing(button: object) -> None:
     # ● (or the button that opened it, pressed again) says no, back to the top menu
-    ctl, clock, dice = dogs_reroll_window()
+    ctl, _clock, _dice = dogs_reroll_window()
     press(ctl, 1, R)
     assert menu_of(ctl, 1).confirm
     press(ctl, 1, button)  # type: ignore[arg-type]
@@ -239,7 +239,7 @@ def test_no_in_a_confirmation_spends_nothing(button: object) -> None:
 
 def test_select_says_no_in_a_window_at_once() -> None:
     # ● is the plain choice: "No"; the window closes as soon as nobody is left to ask
-    ctl, clock, dice = reduce_window()
+    ctl, _clock, dice = reduce_window()
     press(ctl, 1, S)
     press(ctl, 2, S)
     dice.push(*GREEN_DOGS)
@@ -452,7 +452,7 @@ def test_a_press_right_after_the_stick_question_opens_pays_nothing() -> None:
 def test_holding_right_in_the_stick_question_moves_a_stick() -> None:
     state, dice = moving_seat_0()
     state = replace(state, sticks=1)
-    ctl, clock = controller(state, dice, config=CONFIG)
+    ctl, _clock = controller(state, dice, config=CONFIG)
     out = choose(ctl, 0, c.MoveStick(0, StickAction.MOVE))
     assert any(isinstance(e, ev.StickMoved) for e in out.events)
     assert ctl.state.sticks == 1 and ctl.state.players[0].chips == 15
