@@ -673,7 +673,14 @@ class TableController:
         next, and may choose ahead)."""
         after = self.preview()
         tree = seat_tree(after, seat) if after is not None else None
-        return tree is not None and tree.style in ("list", KEYS)  # as `_ahead_tree` offers
+        if tree is None or tree.style not in ("list", KEYS):  # as `_ahead_tree` offers
+            return False
+        # and every choice of that menu is there: the reroll takes the stick's place in
+        # a menu of buttons, so while a stick can be bought the window keeps a countdown
+        right = next((n for n in tree.items if n.button == "right"), None)
+        level = right.children if right is not None else None
+        return tree.style != KEYS or level is None or not any(
+            n.enabled and n.button == "right" for n in level.items)
 
     def _ahead_busy(self, now: float) -> bool:
         """A seat inside the menus of its next move keeps the window from closing under
