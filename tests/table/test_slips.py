@@ -16,6 +16,7 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import Phase as Phase_
 from hypothesis import strategies as st
 
 from companion.pads.events import Button, Kind, PadEvent
@@ -228,7 +229,7 @@ def test_a_path_walked_during_the_reveal_acts_as_seen_when_the_reveal_gives_way(
 
 
 def test_a_press_dropped_mid_path_at_the_end_of_the_reveal_opens_nothing_that_pays() -> None:
-    ctl, clock, dice = early_riser()
+    ctl, clock, _dice = early_riser()
     before = chips(ctl)
     tap(ctl, clock, 1, R, 1.9)  # dropped: the reveal's first 2 s
     tap(ctl, clock, 1, L, 0.3)  # now ◀ opens the avalanche rolls, not the terrain roll
@@ -247,7 +248,7 @@ def test_select_after_a_failed_crossing_roll_carries_on_and_never_rerolls() -> N
     choose(ctl, 0, c.RollTerrain(0, 0))
     assert phase(ctl) is Phase.REROLL
     roller = next(m for m in ctl.frame().menus if m.seat == 0)
-    assert [(i.button, i.label) for i in roller.items][0] == ("select", "Go on")
+    assert next((i.button, i.label) for i in roller.items) == ("select", "Go on")
     for _ in range(3):
         tap(ctl, clock, 0, S, 0.6)
     took = until_closed(ctl, clock) if phase(ctl) is Phase.REROLL else 0.0
@@ -301,7 +302,8 @@ PAY_REASONS = {"reroll": c.Reroll, "terrain modifier": c.RollTerrain,
 
 
 @pytest.mark.slow
-@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck),
+          phases=(Phase_.explicit, Phase_.reuse, Phase_.generate))
 @given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
 def test_every_payment_follows_its_seat_seeing_the_paying_item_for_the_guard_time(
         seed: int, rng: random.Random) -> None:
@@ -333,7 +335,7 @@ def test_every_payment_follows_its_seat_seeing_the_paying_item_for_the_guard_tim
 
     payments = 0
     look()
-    for _ in range(2500):
+    for _ in range(1000):
         if ctl.state.phase is Phase.GAME_OVER:
             break
         seat = rng.randrange(len(ctl.state.players))
@@ -362,7 +364,10 @@ def test_every_payment_follows_its_seat_seeing_the_paying_item_for_the_guard_tim
             assert since <= down - guard, ("promise", since, down)
             payments += 1
         look()
-    assert ctl.state.round >= 2  # random presses play on: ● is always the plain choice
+    # random presses play on (● is always the plain choice): past round 1, or to a sled
+    # reported at Nome (a player's word, pressed at random here)
+    assert ctl.state.round >= 2 or ctl.state.phase is Phase.GAME_OVER
+    assert ctl.history
 
 
 def test_the_stick_move_is_a_hold_and_a_payment_seen_first() -> None:
