@@ -71,6 +71,7 @@ from companion.table.reactions import (
     guard_payments,
     heads_up_tree,
     offer_in_place_of_stick,
+    roll_of,
     window_tree,
 )
 from companion.table.setup import SetupDraft, setup_tree
@@ -463,6 +464,9 @@ class TableController:
         guard_payments(tree)
         own = window.find(f"{CLAIM_KEY}.reroll") if window is not None else None
         if own is not None:  # the reroll: straight to its confirmation
+            # among the next move's choices the reroll says whose roll it is (the window's
+            # offer calls it "Reroll" under a question that does)
+            own.label = t("r.reroll", roll=roll_of(self._state, seat))
             window_state = self._state.window
             if tree.style == KEYS:
                 offer_in_place_of_stick(tree, own)

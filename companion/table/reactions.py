@@ -106,7 +106,7 @@ def _reduce_choices(state: GameState, seat: int) -> dict[int, Node]:
         extra = legal(paid + 1) if dice else None
         more = None
         if extra is not None:
-            more = Node("more", t("r.plus_share", chips=chips(paid + 1)), command=extra,
+            more = Node("more", t("r.plus_share"), chips(paid + 1), command=extra,
                         pledge=True)
         nodes[paid] = confirmed(node, t("r.take_question", label=label, name=roller,
                                         chips=chips(paid)), more)
@@ -135,10 +135,11 @@ def reduce_offer(state: GameState, seat: int) -> Tree:
     return tree
 
 
-def reroll_item(state: GameState, seat: int) -> Node:
-    """X1: the reroll a seat may pay for, behind its confirmation (◀ pays, ● no)."""
-    reroll = Node(f"{CLAIM_KEY}.reroll", t("r.reroll", roll=roll_of(state, seat)),
-                  chips(REROLL_COST), command=cmd.Reroll(seat))
+def reroll_item(state: GameState, seat: int, short: bool = False) -> Node:
+    """X1: the reroll a seat may pay for, behind its confirmation (◀ pays, ● no). `short`:
+    labelled "Reroll" alone, for the window's own offer, whose title names the roll."""
+    label = t("m.short.reroll") if short else t("r.reroll", roll=roll_of(state, seat))
+    reroll = Node(f"{CLAIM_KEY}.reroll", label, chips(REROLL_COST), command=cmd.Reroll(seat))
     return confirmed(reroll, t("r.reroll_question", chips=chips(REROLL_COST),
                                roll=roll_of(state, seat)))
 
@@ -146,8 +147,10 @@ def reroll_item(state: GameState, seat: int) -> Node:
 def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tree | None:
     """A seat's root menu in an open window, or None when the window does not wait for it.
 
-    Unclaimed, the menu is one item that any button opens; a seat that promised chips
-    (X2) sees its promise and may cancel it until the window closes.
+    An offer of buttons on one line under its question: ● no (the roller's own: go on),
+    ◀ not until my turn, ▶ the reroll, behind its confirmation (the take-dice window:
+    `reduce_offer`). A seat that promised chips (X2) sees its promise and may cancel it
+    until the window closes.
     """
     window = state.require_window()
     if seat in promised:
@@ -164,8 +167,8 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
         return reduce_offer(state, seat)
     own = seat == window.roller
     no = Node("no", t("r.go_on") if own else t("r.no"), command=cmd.Pass(seat))
-    quiet = None if own else Node("quiet", t("r.quiet"), t("r.quiet_detail"))
-    reroll = reroll_item(state, seat)
+    quiet = None if own else Node("quiet", t("r.quiet_short"))
+    reroll = reroll_item(state, seat, short=True)
     tree = keys(f"{window.kind.value}.open", t("r.reroll_title", roll=roll_of(state, seat)),
                 select=no, left=quiet, right=reroll, hint=t("r.hint.reroll_safe"))
     tree.style = OFFER

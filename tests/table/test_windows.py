@@ -206,10 +206,11 @@ def test_a_reroll_takes_a_choice_and_a_confirmation_whose_select_says_no() -> No
     ctl, _clock, dice = dogs_reroll_window()
     assert phase(ctl) is Phase.REROLL
     menu = menu_of(ctl, 3)
-    assert {i.label: i.button for i in menu.items} == {
-        "No": "select", "No, and not until my turn": "left",
-        "Reroll Peter's dog dice": "right"}
-    press(ctl, 3, R)  # 1: "Reroll Peter's dog dice" -> the confirmation (claims)
+    assert menu.title == "Reroll Peter's dog dice?"
+    assert {(i.label, i.detail): i.button for i in menu.items} == {
+        ("No", ""): "select", ("Not till my turn", ""): "left",
+        ("Reroll", "3 chips"): "right"}
+    press(ctl, 3, R)  # 1: "Reroll" -> the confirmation (claims)
     menu = menu_of(ctl, 3)
     assert menu.confirm and menu.title.startswith("Pay 3 chips")
     assert {i.label: i.button for i in menu.items} == {"Pay 3 chips": "left", "No": "select"}
