@@ -236,7 +236,6 @@ class TableController:
         self._intent: tuple[int, cmd.Command, GameState] | None = None
         self._preview_of: tuple[GameState, GameState | None] | None = None
         self._entry: Entry | None = None  # physical dice: a command waiting for its roll
-        self._turn_began: float | None = now if act_of(state) is ActKind.TURN else None
         self._won_at: float | None = now if act_of(state) is ActKind.NONE else None
         if state.window is not None:
             self._window = self._open_clock(state, now, 0.0)
@@ -818,7 +817,6 @@ class TableController:
                 self._promised.clear()
                 self._waited_for.clear()
             elif isinstance(event, ev.TurnStarted):
-                self._turn_began = now
                 self._quiet.discard(event.seat)
                 self._asked.clear()
             elif isinstance(event, ev.BidsRevealed):
