@@ -28,11 +28,14 @@ DEFAULT_NAMES: tuple[str, ...] = (
 class TableConfig:
     """How long things last on the table, and what setup starts from."""
 
-    # X2 window: others may take dice away before a dog roll. It counts from the start of
-    # the roller's turn (the others may ask to be asked while the roller decides).
+    # X2 window: others may take dice away before a dog roll. It opens when the roller
+    # chooses to move and runs its full length from then (the others may also ask to be
+    # asked while the roller decides).
     reduce_seconds: float = 2.5
     reroll_seconds: float = 2.5  # X1 window: anyone may pay 3 to make the roller roll again
-    claim_seconds: float = 20.0  # a seat choosing holds a window's countdown this long at most
+    claim_seconds: float = 8.0  # a seat choosing holds a window's countdown this long at most
+    claim_idle_seconds: float = 3.0  # ... and lets go this long after its last press
+    menu_idle_seconds: float = 5.0  # a sub-menu that can pay closes after this without a press
     hold_seconds: float = 2.0  # ● held this long steps back (the pads' hold_s, one setting)
     resume_seconds: float = 1.5  # left on the countdown, at least, when the choosing is over
     guard_seconds: float = 0.25  # a press this soon after its menu changed is dropped
@@ -70,6 +73,7 @@ class TableConfig:
                 raise ValueError(f"table.{name}: must be more than 0 seconds")
         for name in ("notice_seconds", "reveal_seconds", "round_end_seconds",
                      "animation_seconds", "claim_seconds", "resume_seconds", "guard_seconds",
+                     "claim_idle_seconds", "menu_idle_seconds",
                      "hold_seconds",
                      "reveal_lock_seconds", "results_seconds"):
             if getattr(self, name) < 0:

@@ -77,6 +77,9 @@ class Menu:
     depth: int = 0  # how many sub-menus deep; holding ● steps back one
     confirm: bool = False  # a confirmation step before chips are spent or a die is rolled
     note: str = ""  # a line under the title, e.g. "acts when the reroll window closes"
+    # the menu takes no press yet (the reveal's first seconds, dice still tumbling): draw
+    # it as waiting, never as inviting
+    waiting: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,7 @@ class Countdown:
     remaining: float
     holders: tuple[int, ...] = ()  # seats choosing now: while any does, the bar holds still
     held: bool = False  # the countdown is held by `holders` (it resumes when they are done)
+    hold_left: float = 0.0  # while held: seconds until the claims lapse at the latest
 
 
 @dataclass(frozen=True)

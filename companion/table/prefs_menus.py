@@ -35,7 +35,7 @@ from companion.words import count, language, t
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 VOLUMES = tuple(range(0, 101, 10))
 WINDOW_CHOICES = (1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
-CLAIM_CHOICES = (10.0, 15.0, 20.0, 30.0, 45.0, 60.0)
+CLAIM_CHOICES = (5.0, 8.0, 10.0, 15.0, 20.0, 30.0)
 LETTER_GROUPS = ("ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXYZ", "ÄÖÜßÉÈÇ-' ")
 
 

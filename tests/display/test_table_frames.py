@@ -72,11 +72,17 @@ def test_stacked_window_menus_fit_without_overlap(players: int, kind: str,
     save(surface, f"table_{players}p_{kind}_window")
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])
-    # the same offer to every seat is one block: its words are drawn once, whole
-    word = "● Take dice" if kind == "reduce" else "Reroll Peter's"
-    drawn = [d for d in log.draws if d.source.startswith(word) and "?" not in d.source]
-    assert len(drawn) == 1
-    assert all(d.fit != "ellipsized" for d in drawn)
+    # the same offer to every seat is one block: each of its buttons (● no, ◀ and ▶ what
+    # else) is drawn once, whole
+    glyphs = {"select": "●", "left": "◀", "right": "▶"}
+    buttons = [f"{glyphs[item.button]} {item.label}" for item in offers[0].items]
+    assert buttons[0] == "● No" and len(buttons) == 3
+    assert any(b.startswith("◀ Take dice" if kind == "reduce" else "▶ Reroll")
+               for b in buttons)
+    for button in buttons:
+        drawn = [d for d in log.draws if d.source.startswith(button)]
+        assert len(drawn) == 1, button
+        assert drawn[0].fit != "ellipsized", drawn[0]
 
 
 def test_the_layout_check_catches_text_drawn_over_text() -> None:
@@ -97,7 +103,7 @@ def finished_game() -> TableController:
     clock = FakeClock()
     ctl = TableController(dice=SeededDice(3), clock=clock)
     driver = BotDriver(ctl, dict.fromkeys(range(4), sensible_policy), random.Random(3))
-    for _ in bot_steps(ctl, driver, clock, pace=0.2):
+    for _ in bot_steps(ctl, driver, clock, pace=0.3):
         if ctl.state.phase is Phase.GAME_OVER:
             return ctl
     raise AssertionError("the game did not end")

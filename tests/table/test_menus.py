@@ -245,9 +245,12 @@ def test_the_moving_menu_shows_odds_and_costs() -> None:
     press(ctl, 0, R)  # Avalanche stick: the question names the price
     stick = menu_of(ctl, 0)
     assert stick.confirm and stick.title == "Pay 5 chips for an avalanche stick?"
-    assert items(stick) == {"Place a stick": (True, "5 chips"),
-                            "Move a stick": (False, "no stick in play"),
+    # ● never pays: it says no; ◀ places, ▶ removes, holding ▶ moves
+    assert items(stick) == {"No": (True, ""), "Place a stick": (True, "5 chips"),
+                            "Move a stick (hold)": (False, "no stick in play"),
                             "Remove a stick": (False, "no stick in play")}
+    assert [(i.button, i.label) for i in stick.items][:3] == [
+        ("select", "No"), ("left", "Place a stick"), ("right", "Remove a stick")]
 
 
 def test_no_dog_results_greys_the_moves_with_a_short_reason() -> None:
