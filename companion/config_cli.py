@@ -20,6 +20,7 @@ from companion.prefs import format_rows, settings_rows
 from companion.rules.views import public_view
 from companion.store import GameRecord, Journal, JournalError
 from companion.table.prefs import PrefsStore
+from companion.version import describe
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -194,12 +195,14 @@ def show_state(args: argparse.Namespace) -> int:
                 print(format_rows(_settings(args)[0]))
         return _fail(str(exc))
     view = {"game": record.id, "created": record.created, "finished": record.finished, **view}
+    companion = describe()
     for problem in problems:
         print(f"mush-companion: table settings ignored: {problem}", file=sys.stderr)
     if args.json:
-        print(json.dumps({**view, "settings": rows}, ensure_ascii=False, indent=2,
-                         sort_keys=True))
+        print(json.dumps({**view, "settings": rows, "companion": companion},
+                         ensure_ascii=False, indent=2, sort_keys=True))
     else:
+        print(f"mush-companion {companion}")
         print(format_view(view))
         print("\nSettings (the config file gives the defaults, the pads override):")
         print(format_rows(rows))
