@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from companion import config_cli, paths, runner
+from companion import config_cli, maintenance, paths, runner
 from companion.pads import cli as pads_cli
 from companion.version import describe
 from companion.voice import sound_cli
@@ -38,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     config_cli.register(subparsers)
     pads_cli.register(subparsers)
     sound_cli.register(subparsers)
+    maintenance.register(subparsers)
     return parser
 
 

@@ -52,9 +52,11 @@ class Build:
         return f"{self.release}+g{self.commit}{'.dirty' if self.dirty else ''}"
 
 
+@cache
 def release() -> str:
     """The package's version from its metadata; "0+unknown" when it is not installed
-    (a source tree put on the path by hand)."""
+    (a source tree put on the path by hand). Read once: a program that outlives an
+    update (`mush-companion update` itself) keeps saying the version it is."""
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
