@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import os
 import socket
 import subprocess
 import time
@@ -67,11 +68,13 @@ def git(source: Path, *args: str, timeout: float = 10.0) -> str | None:
     """`git -C source ARGS` as text, or None when git or the checkout is missing.
 
     `safe.directory` lets root read a checkout that belongs to someone else (`sudo make
-    update` in the user's clone) without git refusing it as of "dubious ownership"."""
+    update` in the user's clone) without git refusing it as of "dubious ownership", and
+    GIT_OPTIONAL_LOCKS=0 keeps `git status` from rewriting that user's index as root."""
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
     try:
         done = subprocess.run(["git", "-c", f"safe.directory={source}", "-C", str(source),
                                *args], capture_output=True, text=True, timeout=timeout,
-                              check=False)
+                              check=False, env=env)
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout.strip() if done.returncode == 0 else None

@@ -218,3 +218,13 @@ def test_a_service_that_does_not_start_after_the_update_is_rolled_back(
     assert (unit_dir / "running").exists()  # the previous version runs again
     calls = (unit_dir / "calls").read_text().split()
     assert [c for c in calls if c != "is-active"] == ["stop", "start", "start"]
+
+
+def test_make_update_without_an_install_says_to_install_first(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(["make", "--no-print-directory", "-C", str(root), "update",
+                           f"PREFIX={tmp_path / 'nothing'}"], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode != 0
+    assert f"no companion is installed in {tmp_path / 'nothing'}: sudo make install" in (
+        done.stdout)
