@@ -569,10 +569,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         run_demo(Path(args.out) if args.out else None, config, players=args.players,
                  seed=args.seed, screenshots=not args.no_screenshots, voice=not args.mute,
                  size=_size(args.size), trace=Path(args.trace) if args.trace else None,
-                 pace=args.pace)
+                 pace=args.pace, max_seconds=args.time_limit)
     except JournalBusyError as busy:
         print(f"mush-companion: {busy}", file=sys.stderr)
         return EXIT_NO_RESTART
+    except TimeoutError as late:  # the journal keeps the game: the next demo resumes it
+        print(f"mush-companion: {late}; the game is kept in the journal and the next demo "
+              "on that folder resumes it", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -607,6 +611,9 @@ def register(subparsers: Any) -> None:
     demo.add_argument("--mute", action="store_true", help="no voice")
     demo.add_argument("--pace", type=float, help="seconds between bot presses (default: 0 "
                                                   "without a screen, 0.12 with one)")
+    demo.add_argument("--time-limit", type=float, default=300.0, metavar="SECONDS",
+                      help="give up after this long (default 300; an emulated or slow "
+                           "machine may need more)")
     demo.add_argument("--trace", help=argparse.SUPPRESS)  # "shown N" lines, for crash tests
     demo.add_argument("--verbose", action="store_true", help="log every round's events")
     demo.set_defaults(handler=_cmd_demo)
