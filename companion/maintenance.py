@@ -95,6 +95,7 @@ class ServiceUnit:
     name: str = SERVICE
     systemctl: str = "systemctl"
     systemd_dir: Path = Path("/run/systemd/system")  # exists when systemd is init
+    settle: float = 5.0  # after a start, how long it must stay up to count as started
 
     def available(self) -> bool:
         """Whether systemd runs this machine (not a container, a chroot, a desktop...)."""
@@ -104,12 +105,24 @@ class ServiceUnit:
         return subprocess.run([self.systemctl, *args, self.name], capture_output=True,
                               text=True, timeout=120, check=False)
 
-    def active(self) -> bool:
-        """Whether the service runs now (or is starting)."""
+    def state(self) -> str:
+        """`systemctl is-active`'s word: active, activating, inactive, failed..."""
         if not self.available():
-            return False
-        state = self._call("is-active").stdout.strip()
-        return state in ("active", "activating", "reloading")
+            return "inactive"
+        return self._call("is-active").stdout.strip() or "unknown"
+
+    def active(self) -> bool:
+        """Whether the service runs now, is starting, or waits to be restarted."""
+        return self.state() in ("active", "activating", "reloading")
+
+    def status_text(self) -> str:
+        """What the service said last (STATUS=): "Waiting: ..." while a problem shows."""
+        if not self.available():
+            return ""
+        done = subprocess.run([self.systemctl, "show", "--property=StatusText", "--value",
+                               self.name], capture_output=True, text=True, timeout=60,
+                              check=False)
+        return done.stdout.strip() if done.returncode == 0 else ""
 
     def stop(self) -> None:
         """Stop it; raises JournalError with systemctl's words when it will not."""
@@ -119,12 +132,19 @@ class ServiceUnit:
                                f"{(done.stderr or done.stdout).strip()}")
 
     def start(self) -> str | None:
-        """Start it and check it stays up; None when it runs, else what went wrong."""
+        """Start it and check it stays up; None when it runs, else what went wrong.
+
+        `systemctl start` returns at READY=1; a program that dies just after (systemd
+        then waits to restart it: "activating") has not started, so it must still be
+        "active" `settle` seconds later."""
         done = self._call("start")
         if done.returncode != 0:
             return (done.stderr or done.stdout).strip() or f"exit status {done.returncode}"
-        if not self.active():
-            return f"{self.name} is not running after its start (journalctl -u {self.name})"
+        time.sleep(self.settle)
+        state = self.state()
+        if state != "active":
+            return (f"{self.name} is {state} {self.settle:.0f} s after its start "
+                    f"(journalctl -u {self.name})")
         return None
 
 
@@ -392,6 +412,12 @@ class Updater:
         if self.journal is None:
             self.say("no journal is known to this command: no backup made")
             return None
+        with as_owner_of(self.journal.parent):
+            nothing = not self.journal.exists() and not (
+                self.journal.parent / backup.SETTINGS_NAME).exists()
+        if nothing:
+            self.say(f"no journal at {self.journal} yet: nothing to back up")
+            return None
         written, snapshot = make_backup(self.journal, None, self.config, "before-update",
                                         required=False)
         self.say(f"backup: {written} ({snapshot.summary()})")
@@ -408,6 +434,9 @@ class Updater:
             problem = self.unit.start()
             if problem is not None:
                 return f"the service did not start: {problem}"
+            status = self.unit.status_text()
+            if status.startswith("Waiting"):  # the screen names the problem and the fix
+                self.say(f"note: the service runs but waits for a fix: {status}")
         return None
 
     def start_again(self, was_active: bool) -> None:

@@ -550,6 +550,6 @@ def put_in_place(checked: Checked, journal: Path, *, keep_folder: Path | None = 
     return Restored(journal, checked.game, checked.state, checked.finished, kept)
 
 
-__all__ = ["FOLDER", "FORMAT", "KEEP_AUTOMATIC", "BackupError", "Checked",
+__all__ = ["FOLDER", "FORMAT", "KEEP_AUTOMATIC", "SETTINGS_NAME", "BackupError", "Checked",
            "NewerBackupError", "Restored", "Snapshot", "check", "default_name", "folder_for",
            "is_newer", "prune", "put_in_place", "read", "release_tuple", "take", "write"]

@@ -230,7 +230,7 @@ def test_restore_with_the_service_running_stops_it_and_starts_it_again(
     systemctl.write_text(FAKE_SYSTEMCTL.format(dir=unit_dir, python=sys.executable,
                                                config=config))
     systemctl.chmod(systemctl.stat().st_mode | stat.S_IXUSR)
-    unit = ServiceUnit(systemctl=str(systemctl), systemd_dir=unit_dir)
+    unit = ServiceUnit(systemctl=str(systemctl), systemd_dir=unit_dir, settle=1.0)
     monkeypatch.setattr(paths, "SERVICE_STATE_DIR", state_dir)
     for name, value in env_for(tmp_path).items():
         monkeypatch.setenv(name, value)

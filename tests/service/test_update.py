@@ -180,27 +180,37 @@ def test_an_unreachable_remote_changes_nothing(project: Project) -> None:
 
 
 SYSTEMCTL = """#!/bin/sh
-# The service's state in a file; `start` fails while the installed version is {bad}.
+# The service's state in a file. While the installed version is {bad}, `start` fails
+# (refused) or starts a program that dies at once (crashes: systemd waits to restart it).
 dir={dir}
 echo "$1" >> "$dir/calls"
 case $1 in
-  is-active) if [ -f "$dir/running" ]; then echo active; exit 0; fi; echo inactive; exit 3 ;;
-  stop) rm -f "$dir/running" ;;
+  is-active)
+    if [ -f "$dir/crashing" ]; then echo activating; exit 3; fi
+    if [ -f "$dir/running" ]; then echo active; exit 0; fi
+    echo inactive; exit 3 ;;
+  stop) rm -f "$dir/running" "$dir/crashing" ;;
+  show) echo "Table ready" ;;
   start)
     if {prefix}/venv/bin/mush-companion --version | grep -q '{bad}'; then
-        echo "Job for mush-companion.service failed." >&2; exit 1
+        if [ {how} = refused ]; then
+            echo "Job for mush-companion.service failed." >&2; exit 1
+        fi
+        touch "$dir/crashing"; exit 0
     fi
     touch "$dir/running" ;;
 esac
 """
 
 
+@pytest.mark.parametrize("how", ["refused", "crashes"])
 def test_a_service_that_does_not_start_after_the_update_is_rolled_back(
-        project: Project, tmp_path: Path) -> None:
+        project: Project, tmp_path: Path, how: str) -> None:
     unit_dir = tmp_path / "systemd"
     unit_dir.mkdir()
     systemctl = unit_dir / "systemctl"
-    systemctl.write_text(SYSTEMCTL.format(dir=unit_dir, prefix=project.prefix, bad="0.4.0"))
+    systemctl.write_text(SYSTEMCTL.format(dir=unit_dir, prefix=project.prefix, bad="0.4.0",
+                                          how=how))
     systemctl.chmod(systemctl.stat().st_mode | stat.S_IXUSR)
     (unit_dir / "running").touch()  # the service is up, playing 0.1.0
     old = project.head()
@@ -209,15 +219,19 @@ def test_a_service_that_does_not_start_after_the_update_is_rolled_back(
     out = io.StringIO()
     updater = Updater(project.clone, project.prefix, project.journal, None,
                       ["make", "-C", str(project.clone), "install", f"PREFIX={project.prefix}"],
-                      ServiceUnit(systemctl=str(systemctl), systemd_dir=unit_dir), out)
+                      ServiceUnit(systemctl=str(systemctl), systemd_dir=unit_dir, settle=0.0),
+                      out)
     assert updater.run() == 1, out.getvalue()
     text = out.getvalue()
-    assert "the service did not start: Job for mush-companion.service failed." in text
+    assert ("the service did not start: Job for mush-companion.service failed." in text
+            if how == "refused" else
+            "the service did not start: mush-companion is activating 0 s after" in text)
     assert project.head() == old and project.installed() == "mush-companion 0.1.0"
     assert project.rows() == journal_before
     assert (unit_dir / "running").exists()  # the previous version runs again
-    calls = (unit_dir / "calls").read_text().split()
-    assert [c for c in calls if c != "is-active"] == ["stop", "start", "start"]
+    calls = [c for c in (unit_dir / "calls").read_text().split() if c in ("stop", "start")]
+    assert calls == (["stop", "start", "start"] if how == "refused"
+                     else ["stop", "start", "stop", "start"])
 
 
 def test_make_update_without_an_install_says_to_install_first(tmp_path: Path) -> None:
