@@ -189,6 +189,17 @@ check_system() {
     fi
 }
 
+# has_lgpio PYTHON: whether that Python imports lgpio. lgpio makes its notification FIFO
+# (.lgd-nfy*) in the current folder as it is imported: the probe runs in a scratch
+# folder, so `sudo make install` leaves no root-owned FIFO in the user's clone.
+has_lgpio() {
+    probe_dir=$(mktemp -d) || return 1
+    (cd "$probe_dir" && "$1" -c 'import lgpio') >/dev/null 2>&1
+    probe_status=$?
+    rm -rf "$probe_dir"
+    return $probe_status
+}
+
 # On a real install, the OS packages the venv needs. GPIO comes from the OS's
 # python3-lgpio (Raspberry Pi OS ships it, built for its Python), seen by the venv through
 # --system-site-packages; where the OS lacks it, lgpio is built from its source (the PyPI
@@ -197,14 +208,14 @@ LGPIO_BUILD_PACKAGES="swig gcc libc6-dev python3-dev"
 install_os_packages() {
     [ "$INSTALL_VENV" = 1 ] || return 0
     if ! live || [ "$APT" = 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-        if ! "$PYTHON" -c 'import lgpio' >/dev/null 2>&1; then
+        if ! has_lgpio "$PYTHON"; then
             say "  note: $PYTHON has no lgpio: install python3-lgpio (or, where the OS lacks it,"
             say "  $LGPIO_BUILD_PACKAGES so pip can build it)"
         fi
         return 0
     fi
     packages="python3-venv"
-    if "$PYTHON" -c 'import lgpio' >/dev/null 2>&1; then
+    if has_lgpio "$PYTHON"; then
         say "  lgpio: $PYTHON already has it (the venv sees it through --system-site-packages)"
     elif apt-cache show python3-lgpio >/dev/null 2>&1; then
         packages="$packages python3-lgpio"
@@ -275,7 +286,7 @@ build_venv() {
         relocate_venv
     fi
     say "  $VENV (package installed with the [pi] extra, versions from constraints.txt)"
-    if ! "$DESTDIR$VENV/bin/python" -c 'import lgpio' >/dev/null 2>&1; then
+    if ! has_lgpio "$DESTDIR$VENV/bin/python"; then
         say "  note: no lgpio in the venv: GPIO pads will not work (keyboard and USB pad hub do)"
     fi
 }
