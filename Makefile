@@ -23,11 +23,13 @@ VENV_ARGS ?= $(if $(ON_PI),--system-site-packages)
 
 venv: $(STAMP)
 
-# Versions come from constraints.txt: the ones the tests passed with.
+# Versions come from constraints.txt: the ones the tests passed with, pip and setuptools
+# (the build back end, through --build-constraint) included.
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV_ARGS) $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --constraint constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install --quiet --constraint constraints.txt pip setuptools
+	$(BIN)/python -m pip install --quiet --constraint constraints.txt \
+	    --build-constraint constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 test: $(STAMP) lint typecheck pytest
@@ -107,9 +109,10 @@ flash-hub:
 	$(FLASH_VENV)/bin/mpremote connect $(HUB_PORT) cp $(sort $(wildcard firmware/*.py)) : + reset
 
 # The installer on Debian Trixie and Bookworm arm64 under qemu (minutes; needs root).
-# Not part of `make test`. See docs/setup-pi.md.
+# Not part of `make test`. See docs/setup-pi.md. PI_TEST_ARGS: e.g. "--demo-limit 900".
+PI_TEST_ARGS ?=
 pi-system-test:
-	bash tools/pi-system-test.sh
+	bash tools/pi-system-test.sh $(PI_TEST_ARGS)
 
 clean:
 	rm -rf $(VENV) $(FLASH_VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts demo-output
@@ -120,11 +123,28 @@ PREFIX ?= /opt/mush-companion
 INSTALL_VENV ?= 1
 # BACKOFF=auto adds the growing restart delay where systemd is 254 or later (1: always).
 BACKOFF ?= auto
+# NM=auto installs the address hook for the setup screen where NetworkManager is.
+NM ?= auto
 
-.PHONY: install uninstall
+.PHONY: install uninstall update
 
 install:
-	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' INSTALL_VENV='$(INSTALL_VENV)' BACKOFF='$(BACKOFF)' sh systemd/install.sh install
+	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' INSTALL_VENV='$(INSTALL_VENV)' BACKOFF='$(BACKOFF)' NM='$(NM)' sh systemd/install.sh install
+
+# Bring the installed companion up to date from this checkout: `sudo make update`. It
+# refuses local changes, stops the service, backs up the journal, `git pull --ff-only`,
+# installs again and starts the service, saying the version before and after; on any
+# failure it goes back to the previous commit, version and journal (docs/setup-pi.md).
+# A companion installed before `update` existed runs this checkout's own code for it.
+update:
+	@test -x '$(PREFIX)/venv/bin/mush-companion' || { \
+	    echo "make update: no companion is installed in $(PREFIX): sudo make install"; exit 1; }
+	@if '$(PREFIX)/venv/bin/mush-companion' update --help >/dev/null 2>&1; then \
+	    exec '$(PREFIX)/venv/bin/mush-companion' update --source '$(CURDIR)' --prefix '$(PREFIX)'; \
+	else \
+	    PYTHONPATH='$(CURDIR)' PYTHONDONTWRITEBYTECODE=1 exec '$(PREFIX)/venv/bin/python' \
+	        -m companion.cli update --source '$(CURDIR)' --prefix '$(PREFIX)'; \
+	fi
 
 uninstall:
 	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' sh systemd/install.sh uninstall

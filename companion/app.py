@@ -35,6 +35,7 @@ from companion.store.journal import GameClosedError
 from companion.table import Notice, Outcome, TableConfig, TableController
 from companion.table.names import names_for
 from companion.table.prefs import Prefs, PrefsStore
+from companion.version import About
 
 NEW_GAME_NOTICE = Notice("Hold ▶ on any pad for a new game")
 
@@ -126,6 +127,7 @@ class Companion:
 
     def __post_init__(self) -> None:
         self.game_id: int | None = None
+        self.about = About()  # setup's line: version and address
         self.prefs_store = PrefsStore.beside(self.journal.path)
         self.prefs = self.prefs_store.load()
         self.prefs_problem = self.prefs_store.problems[0].split(": ", 1)[-1] \
@@ -161,7 +163,7 @@ class Companion:
                                      names=(*self.prefs.names, *names_for(language)),
                                      prefs=self.prefs,
                                      prefs_defaults=self._prefs_defaults(),
-                                     keep_prefs=self.keep_prefs)
+                                     keep_prefs=self.keep_prefs, about=self.about)
 
     def _prefs_defaults(self) -> tuple[tuple[str, object], ...]:
         """The config file's values of the settings the pads can change."""

@@ -26,6 +26,7 @@ from companion.rules.views import public_view
 from companion.store import GameRecord, Journal, JournalError
 from companion.table.names import shown_name
 from companion.table.prefs import PrefsStore
+from companion.version import describe
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -278,12 +279,14 @@ def show_state(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     view = {"game": record.id, "created": record.created, "finished": record.finished,
             **_printable_names(view)}
+    companion = describe()
     for problem in problems:
         print(f"mush-companion: table settings ignored: {problem}", file=sys.stderr)
     if args.json:
-        print(json.dumps({**view, "settings": rows}, ensure_ascii=False, indent=2,
-                         sort_keys=True))
+        print(json.dumps({**view, "settings": rows, "companion": companion},
+                         ensure_ascii=False, indent=2, sort_keys=True))
     else:
+        print(f"mush-companion {companion}")
         print(format_view(view))
         print("\nSettings (the config file gives the defaults, the pads override):")
         print(format_rows(rows))

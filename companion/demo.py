@@ -153,14 +153,17 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
              seed: int | None = None,
              screenshots: bool = True, voice: bool = True, size: tuple[int, int] = (1280, 720),
              out: TextIO = sys.stdout, max_turns: int = 40_000,
-             trace: Path | None = None, pace: float | None = None) -> DemoResult:
+             trace: Path | None = None, pace: float | None = None,
+             max_seconds: float | None = None) -> DemoResult:
     """Bots play a whole Intro game through virtual pads; returns where it all went.
 
     The bots press ◀ ▶ ● on virtual pads: their presses go through the same queue and
     controller as real players', so the demo exercises the whole stack. A folder that
     already holds a game in progress is resumed, which is how a killed demo carries on.
     With a seed the same game is played every time (see the module's docstring); a demo
-    that has not finished after `max_turns` turns of the loop stops with an error.
+    that has not finished after `max_turns` turns of the loop stops with an error, and
+    so does one still running after `max_seconds` of real time (an emulated machine's
+    limit: it stops the demo, it never changes the game it plays).
     """
     from companion.table import BotDriver
 
@@ -225,6 +228,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
             turns += 1
             if turns > max_turns:
                 raise TimeoutError(f"the demo did not finish in {max_turns} turns")
+            if max_seconds is not None and time.perf_counter() - started > max_seconds:
+                raise TimeoutError(f"the demo did not finish in {max_seconds:g} s")
             if companion.events.empty() and not landing():
                 batch = driver.presses()
                 presses += bool(batch)
@@ -284,10 +289,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         run_demo(Path(args.out) if args.out else None, config, players=args.players,
                  seed=args.seed, screenshots=not args.no_screenshots, voice=not args.mute,
                  size=_size(args.size), trace=Path(args.trace) if args.trace else None,
-                 pace=args.pace)
+                 pace=args.pace, max_seconds=args.time_limit)
     except JournalBusyError as busy:
         print(f"mush-companion: {busy}", file=sys.stderr)
         return EXIT_NO_RESTART
+    except TimeoutError as late:  # the journal keeps the game: the next demo resumes it
+        print(f"mush-companion: {late}; the game is kept in the journal and the next demo "
+              "on that folder resumes it", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -315,6 +324,10 @@ def register(subparsers: Any) -> None:
                       help=f"real seconds each {DEMO_STEP} s of the game lasts (default: 0, "
                            f"as fast as it goes, without a screen; {WATCHED_PACE} with one); "
                            "the game is the same at any pace")
+    demo.add_argument("--time-limit", type=float, metavar="SECONDS",
+                      help="give up after this many real seconds (default: no limit but "
+                           "the turns'); the game stays in the journal and the next demo "
+                           "on the folder resumes it")
     demo.add_argument("--trace", help=argparse.SUPPRESS)  # "shown N" lines, for crash tests
     demo.add_argument("--verbose", action="store_true", help="log every round's events")
     demo.set_defaults(handler=_cmd_demo)

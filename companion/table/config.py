@@ -66,6 +66,9 @@ class TableConfig:
     prefs: Prefs = field(default_factory=Prefs)
     prefs_defaults: tuple[tuple[str, object], ...] = ()  # the config file's values of them
     keep_prefs: Callable[[Prefs], str | None] | None = field(default=None, compare=False)
+    # setup's corner: the companion's version and the Pi's address, a line each
+    # (companion.version.About); None shows none
+    about: Callable[[], tuple[str, ...]] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         for name in ("reduce_seconds", "reroll_seconds"):

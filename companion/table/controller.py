@@ -939,6 +939,7 @@ class TableController:
             charts=chart_faces(state.settings.charts) if state.settings is not None else {},
             payments=payments(self._history, names, self._promised, roller)
             if not self.in_setup else (),
+            about=self.config.about() if self.in_setup and self.config.about else (),
         )
         if self._last_frame is None or replace(self._last_frame, serial=0) != frame:
             self._serial += 1

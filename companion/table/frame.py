@@ -144,6 +144,8 @@ class TableFrame:
     charts: dict[str, list[str]] = field(default_factory=dict)
     # Every payment of the current turn (or of the weather roll), oldest first.
     payments: tuple[Payment, ...] = ()
+    # Setup only: the companion's version and the Pi's address (TableConfig.about).
+    about: tuple[str, ...] = ()
 
 
 def chart_faces(charts: Charts) -> dict[str, list[str]]:
