@@ -121,6 +121,18 @@ class UndoOffer:
 
 
 @dataclass(frozen=True)
+class JoinCard:
+    """How a phone joins the table (`companion.web`), for the shared screen: the address
+    to open and the room code, with a QR code of both; or, asked for on a seat's pad,
+    that seat's own QR code (scanning it takes the seat)."""
+
+    address: str  # e.g. "http://192.168.1.23:8080"
+    code: str = ""  # the room code
+    qr: tuple[str, ...] = ()  # rows of "1" (dark) and "0" (light), the quiet zone included
+    seat: int | None = None  # a seat's own code
+
+
+@dataclass(frozen=True)
 class TableFrame:
     """Everything the display draws for one moment of the game."""
 
@@ -140,6 +152,8 @@ class TableFrame:
     charts: dict[str, list[str]] = field(default_factory=dict)
     # Every payment of the current turn (or of the weather roll), oldest first.
     payments: tuple[Payment, ...] = ()
+    # Phones: the address, room code and QR code, during setup and when a pad asks.
+    join: JoinCard | None = None
 
 
 def chart_faces(charts: Charts) -> dict[str, list[str]]:
