@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from table.helpers import NAMES, FakeClock
 
 from companion.app import Companion
 from companion.config import Config, StoreConfig
@@ -28,7 +29,6 @@ from companion.store import Journal
 from companion.web.config import WebConfig
 from companion.web.room import Room
 from companion.web.server import WebServer
-from table.helpers import NAMES, FakeClock
 
 
 def seeded_bytes(seed: int) -> Callable[[int], bytes]:
@@ -138,7 +138,7 @@ class Phone:
             self.closed.set()
             return
         await self._ws.send_str(json.dumps(first))
-        asyncio.ensure_future(self._read())
+        self._reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
         assert self._ws is not None

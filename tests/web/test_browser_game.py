@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
+from table.helpers import NAMES
 
 from companion.pads.events import Kind
 from companion.rules import events as ev
@@ -21,7 +22,6 @@ from companion.rules.model import Arrangement, Phase
 from companion.rules.settings import Settings, Variants
 from companion.table import BotDriver
 from web.browser import PHONE, TABLET, Page, needs_browser, open_pages
-from table.helpers import NAMES
 from web.harness import WebTable
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
