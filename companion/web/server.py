@@ -118,7 +118,6 @@ class Client:
     ws: web.WebSocketResponse
     address: str
     messages: Bucket
-    presses: Bucket
     nonce: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     seat: int | None = None
     device: str = ""  # the device hash of a seat's phone
@@ -166,6 +165,7 @@ class WebServer:
         self.clients: set[Client] = set()
         self._away: dict[int, float] = {}
         self._joins: dict[str, Bucket] = {}
+        self._buckets: dict[str, Bucket] = {}  # presses, per device
         self._wrong_codes = Bucket(0.5, 30.0, clock)
         self.counts: dict[str, int] = {}
 
@@ -444,9 +444,7 @@ class WebServer:
         ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
         client = Client(ws, address, Bucket(MESSAGES_PER_SECOND, 2 * MESSAGES_PER_SECOND,
-                                            self.clock),
-                        Bucket(self.config.presses_per_second, self.config.presses_per_second,
-                               self.clock))
+                                            self.clock))
         self.clients.add(client)
         writer = asyncio.ensure_future(self._writer(client))
         try:
@@ -567,11 +565,11 @@ class WebServer:
         the menu the seat has now, within the seat's rate; then the pad events."""
         seat = client.seat
         assert seat is not None
-        n = data.get("n")
-        if data.get("c") != client.nonce:
-            self._refuse(client, "replayed")
+        n, nonce = data.get("n"), data.get("c")
+        if not isinstance(n, int) or isinstance(n, bool) or not isinstance(nonce, str):
+            self._refuse(client, "malformed")
             return
-        if not isinstance(n, int) or isinstance(n, bool) or n <= client.last_n:
+        if nonce != client.nonce or n <= client.last_n:
             self._refuse(client, "replayed")
             return
         client.last_n = n
@@ -589,7 +587,13 @@ class WebServer:
         if not presses:
             self._refuse(client, "nothing")
             return
-        if not client.presses.take():
+        bucket = self._buckets.get(client.device)
+        if bucket is None:  # per device: a new connection does not refill it
+            if len(self._buckets) > 4 * MAX_SEATS:
+                self._buckets.clear()
+            rate = self.config.presses_per_second
+            bucket = self._buckets[client.device] = Bucket(rate, rate, self.clock)
+        if not bucket.take():
             self._refuse(client, "too_fast")
             return
         for button, held in presses:

@@ -75,6 +75,7 @@ class WebTable:
         """One turn of the main loop (presses waiting on the queue are handled), then
         wait until the server holds the snapshot it was handed."""
         self.companion.step(wait=0)
+        self.companion.draw()  # as the loop's own cadence would, at once
         if advance:
             self.clock.advance(advance)
         self.sync()
@@ -104,7 +105,8 @@ class Phone:
 
     def __init__(self, table: WebTable, *, token: str | None = None, device: str | None = None,
                  lang: str = "en", watch: bool = False, origin: str | None = "same",
-                 hello: dict[str, Any] | None = None) -> None:
+                 hello: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         self.table = table
         self.received: list[str] = []
         self.closed = threading.Event()
@@ -114,7 +116,7 @@ class Phone:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()
-        headers = {}
+        headers = dict(headers or {})
         if origin == "same":
             headers["Origin"] = table.url
         elif origin is not None:
@@ -154,8 +156,12 @@ class Phone:
     def send(self, data: dict[str, Any] | str) -> None:
         """Send a message as it is (a dict as JSON)."""
         text = data if isinstance(data, str) else json.dumps(data)
-        assert self._ws is not None
-        self._run(self._ws.send_str(text))
+        if self._ws is None or self._ws.closed:
+            return
+        try:
+            self._run(self._ws.send_str(text))
+        except aiohttp.ClientConnectionResetError:
+            pass  # the server closed it: what a refused client sees
 
     def press(self, button: str, hold: bool = False, version: str | None = None) -> dict[str, Any]:
         """A press as the page sends it (aimed at the menu last received)."""
