@@ -43,14 +43,14 @@ class WebTable:
     def __init__(self, folder: Path, *, players: int = 4, seed: int = 7,
                  random_bytes: Callable[[int], bytes] | None = None,
                  rate: float = 6.0, remote: Callable[[Any], str | None] | None = None,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, port: int = 0) -> None:
         self.folder = folder
         self.clock = FakeClock()
         self.events: queue.Queue[PadEvent] = queue.Queue()
         path = folder / "journal.sqlite3"
         game = settings or Settings.make(NAMES[:players], Arrangement.INTRO)
         self.config = Config(game=game, store=StoreConfig(path),
-                             web=WebConfig(port=0, bind="127.0.0.1",
+                             web=WebConfig(port=port, bind="127.0.0.1",
                                            presses_per_second=rate))
         self.journal = Journal(path)
         room = Room.beside(path, random_bytes or seeded_bytes(seed))
@@ -219,3 +219,40 @@ class Phone:
 def with_web(config: Config, **changes: Any) -> Config:
     """A config with other `[web]` values."""
     return replace(config, web=replace(config.web, **changes))
+
+
+def settle(table: WebTable, phone: Phone, seat: int) -> dict[str, Any]:
+    """Wait until `phone` has the newest text the server holds for `seat`; that text."""
+    table.sync()
+    client = next(c for c in table.web.clients if c.seat == seat)
+
+    def current() -> bool:
+        text = table.web._text_for(client)
+        seats = [r for r in phone.received if r.startswith('{"phones"')]
+        return text is not None and bool(seats) and seats[-1] == text.decode()
+    phone.wait(current)
+    return phone.last()
+
+
+def bot_press(table: WebTable, phones: dict[int, Phone], driver: Any) -> bool:
+    """One bot decision, pressed on its seat's phone as the page would send it (a tap on
+    the item the bot's button stands for, else the pad button); False when every bot
+    waits (the caller lets a window's countdown run out)."""
+    events = driver.presses()
+    if not events:
+        return False
+    seat, button = events[0].seat, events[0].button.value
+    held = any(e.kind.value == "hold" for e in events)
+    phone = phones[seat]
+    menu = settle(table, phone, seat).get("menu") or {}
+    style = menu.get("style")
+    if held or style == "bid" or (style == "list" and button != "select"):
+        phone.press(button, held)
+    elif style == "list":
+        phone.tap(menu["focus"])
+    elif any(item["button"] for item in menu.get("items", ())):
+        phone.tap(next(i for i, item in enumerate(menu["items"]) if item["button"] == button))
+    else:
+        phone.tap(0)
+    table.wait_events(len(events))
+    return True
