@@ -7,6 +7,7 @@ phone). Nothing is downloaded: Selenium is pointed at the system's browser and d
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from collections.abc import Callable
@@ -26,6 +27,9 @@ def available() -> bool:
     """Whether the system browser and its driver are installed."""
     return Path(CHROMIUM).exists() and Path(DRIVER).exists()
 
+
+if os.environ.get("CI") and not available():  # CI installs them: missing is a failure
+    raise RuntimeError("chromium and chromium-driver are missing: `make browser`")
 
 needs_browser = pytest.mark.skipif(not available(), reason="chromium and chromium-driver are "
                                    "not installed: `make browser` installs them")
