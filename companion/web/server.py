@@ -76,7 +76,9 @@ MAX_MESSAGE = 1024  # bytes of one message from a page: a press is about 80
 MAX_CLIENTS = 64
 MAX_PER_ADDRESS = 12
 HELLO_SECONDS = 10.0  # a WebSocket must say who it is within this
-MESSAGES_PER_SECOND = 20.0  # any message from one connection, presses included
+MESSAGES_PER_SECOND = 10.0  # any message from one connection, presses included
+COOLDOWN = 10.0  # seconds an address whose table page spoke waits before it may reconnect
+TARPIT = 2.0  # and each attempt meanwhile is answered this late (a loop of retries idles)
 
 STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js")
 TYPES = {"html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
@@ -166,6 +168,7 @@ class WebServer:
         self._away: dict[int, float] = {}
         self._joins: dict[str, Bucket] = {}
         self._buckets: dict[str, Bucket] = {}  # presses, per device
+        self._cooldown: dict[str, float] = {}  # address -> until (time.monotonic)
         self._wrong_codes = Bucket(0.5, 30.0, clock)
         self.counts: dict[str, int] = {}
 
@@ -437,6 +440,11 @@ class WebServer:
             self._count("refused_origin")
             return web.Response(status=403, text="cross-origin WebSocket refused")
         address = self._remote(request) or "?"
+        until = self._cooldown.get(address, 0.0)
+        if time.monotonic() < until:
+            self._count("refused_cooldown")
+            await asyncio.sleep(min(TARPIT, until - time.monotonic()))
+            return web.Response(status=429, text="slow down")
         if len(self.clients) >= MAX_CLIENTS or \
                 sum(c.address == address for c in self.clients) >= MAX_PER_ADDRESS:
             self._count("refused_busy")
@@ -471,15 +479,26 @@ class WebServer:
         async for message in ws:
             if message.type is not WSMsgType.TEXT:
                 self._refuse(client, "malformed")
-                continue
-            if not client.messages.take():
-                self._count("dropped_flood")
-                if client.messages.dropped > 200:
-                    return  # a flood, not a phone
-                continue
-            self._message(client, message.data)
+            elif client.watching:
+                # A table page only listens: one that speaks is no page of ours. It is
+                # closed, and its address waits a while (aiohttp would otherwise parse
+                # its flood ahead of us: work the main loop would share the GIL with).
+                self._count("refused_not_seated")
+                if len(self._cooldown) > 1024:
+                    self._cooldown.clear()
+                self._cooldown[client.address] = time.monotonic() + COOLDOWN
+                self._close(client, "not_seated")
+                return
+            else:
+                self._message(client, message.data)
             if client.closing:
                 return
+            if not client.messages.take():
+                # More than any page sends: this connection is read no faster than the
+                # rate. Its sender then waits on its own full buffers, and the server
+                # (and the main loop sharing the interpreter with it) does no work for it.
+                self._count("throttled")
+                await asyncio.sleep(1 / MESSAGES_PER_SECOND)
 
     def _parse(self, client: Client, text: object) -> dict[str, Any] | None:
         if not isinstance(text, str) or len(text) > MAX_MESSAGE:

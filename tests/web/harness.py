@@ -6,6 +6,7 @@ a loopback port in its own thread, and WebSocket clients that talk to it like ph
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import queue
 import random
@@ -158,10 +159,9 @@ class Phone:
         text = data if isinstance(data, str) else json.dumps(data)
         if self._ws is None or self._ws.closed:
             return
-        try:
+        # the server may have closed it: that is what a refused client sees
+        with contextlib.suppress(aiohttp.ClientConnectionResetError):
             self._run(self._ws.send_str(text))
-        except aiohttp.ClientConnectionResetError:
-            pass  # the server closed it: what a refused client sees
 
     def press(self, button: str, hold: bool = False, version: str | None = None) -> dict[str, Any]:
         """A press as the page sends it (aimed at the menu last received)."""

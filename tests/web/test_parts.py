@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from table.helpers import FakeClock
 
 from companion.config import parse_config
 from companion.display import render
@@ -22,7 +23,6 @@ from companion.web.guard import Bucket, Hosts, local_address, same_origin
 from companion.web.room import FILE_NAME, Room, device_hash
 from companion.web.server import WebServer
 from companion.web.snapshot import MenuShape, Snapshot, menu_shape, menu_version
-from table.helpers import FakeClock
 from web.harness import Phone, WebTable, seeded_bytes
 
 # --- the room ----------------------------------------------------------------------------
@@ -113,7 +113,7 @@ def test_the_web_table_of_the_config_file() -> None:
         with pytest.raises(ConfigError) as caught:
             parse_web(bad)
         assert caught.value.key == key
-    with pytest.raises(ConfigError, match="pads.source"):
+    with pytest.raises(ConfigError, match=r"pads\.source"):
         parse_config({"pads": {"source": "web"}, "web": {"enabled": False}})
     assert parse_config({"pads": {"source": "web"}}).pads.source == "web"
 
