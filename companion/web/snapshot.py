@@ -159,6 +159,8 @@ def seat_json(view: TableView, seat: SeatView) -> dict[str, Any]:
             "training": word(seat.training.value) if seat.training else None,
             "board": seat.board, "zone": word(seat.zone.value),
             "place": ordinal(seat.place) if seat.place else None, "locked": seat.locked,
+            "locked_text": t("status.locked") if seat.locked else None,
+            "bid_text": t("status.bid", bid=seat.bid) if seat.bid is not None else None,
             "bid": seat.bid, "acting": seat.acting, "ice_bear": seat.ice_bear,
             "winner": view.winner == seat.seat}
 

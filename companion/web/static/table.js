@@ -78,8 +78,8 @@
         el("div", { class: "line", text: [seat.dice_word ? w("dice") + " " + seat.dice_word : null,
           seat.training, seat.zone, seat.place ? w("place") + " " + seat.place : null].filter(Boolean).join(" · ") })
       ];
-      if (seat.locked) lines.push(el("div", { class: "line locked", text: "✔" }));
-      if (seat.bid !== null && seat.bid !== undefined) lines.push(el("div", { class: "line", text: "= " + seat.bid }));
+      if (seat.locked_text) lines.push(el("div", { class: "line locked", text: "✔ " + seat.locked_text }));
+      if (seat.bid_text) lines.push(el("div", { class: "line", text: seat.bid_text }));
       if (phone && phone !== "free") lines.push(el("div", { class: "line dim", text: phone === "here" ? w("phone") : w("phone_away") }));
       return el("div", { class: "seatcard" + (seat.acting ? " acting" : "") + (seat.winner ? " winner" : ""),
         style: { "--seat": seat.colour }, "data-seat": String(seat.seat) }, lines);
