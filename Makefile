@@ -65,7 +65,8 @@ bench: $(STAMP)
 
 # Inject journal damage, a full or read-only card and start-up faults into real files and
 # real `mush-companion run` processes; prints faults injected, survived, events lost and
-# tracebacks (benchmarks/faults.py). Mounts (read-only card) need root.
+# tracebacks (benchmarks/faults.py; hostile settings and config files, names and store
+# paths in benchmarks/faults_files.py). Mounts (read-only card) need root.
 .PHONY: faults
 faults: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.faults

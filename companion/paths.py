@@ -95,7 +95,7 @@ def find_journal(explicit: Path | None, config: Path | None, env: Mapping[str, s
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve()
-    except OSError:
+    except (OSError, RuntimeError, ValueError):  # a symlink loop (RuntimeError before 3.13)
         return False
 
 

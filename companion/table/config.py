@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from companion.rules.model import Arrangement
 from companion.rules.settings import Board, Charts, Settings, Variants
+from companion.table.names import safe_names
 from companion.table.prefs import Prefs
 
 DEFAULT_NAMES: tuple[str, ...] = (
@@ -85,10 +86,15 @@ class TableConfig:
                   reroll_seconds: float = 2.5, language: str = "en",
                   **more: object) -> TableConfig:
         """Setup starting from the config file's `[game]` (players and their names,
-        arrangement, Custom boards, variants, charts) with `[table]`'s window lengths."""
+        arrangement, Custom boards, variants, charts) with `[table]`'s window lengths.
+
+        The game may come from the journal: its names are made usable first
+        (`safe_names`), so a name journalled before the name rule cannot be journalled
+        again into a game that then fails to start."""
         custom = game.boards if game.arrangement is Arrangement.CUSTOM else None
         return cls(reduce_seconds=reduce_seconds, reroll_seconds=reroll_seconds,
-                   language=language, players=game.players, seat_names=game.names,
+                   language=language, players=game.players,
+                   seat_names=safe_names(game.names, language),
                    arrangement=game.arrangement, variants=game.variants, charts=game.charts,
                    custom_boards=custom, **more)  # type: ignore[arg-type]
 

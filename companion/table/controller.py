@@ -1014,6 +1014,19 @@ class TableController:
             return None
         return presses_to(tree, lambda command: command == target)
 
+    def next_entry_press(self, seat: int, value: int) -> tuple[Button, bool] | None:
+        """Physical dice: the next press that brings `seat`, the roller asked for a roll
+        by hand, closer to entering `value` (the bots' wooden dice); None when no roll
+        of that seat is awaited or `value` cannot be entered."""
+        entry = self._entry
+        if entry is None or seat != entry.request.seat or value not in entry.request.values:
+            return None
+        values = list(entry.request.values)  # the entry menu lists them in this order
+        ahead = (values.index(value) - self._nav.menu(seat, entry.tree).focus) % len(values)
+        if ahead == 0:
+            return Button.SELECT, False
+        return (Button.RIGHT if ahead <= len(values) - ahead else Button.LEFT), False
+
     def _next_bid_press(self, seat: int, target: Target) -> tuple[Button, bool] | None:
         locked = self._state.bids[seat] is not None
         if isinstance(target, cmd.UnlockBid):

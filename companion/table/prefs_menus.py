@@ -27,7 +27,8 @@ from typing import Any
 from companion.rules.model import Climate, PressResult
 from companion.rules.settings import Charts, PressingChart, SettingsError, WeatherChart
 from companion.table.menus import Node, Tree
-from companion.table.prefs import CHART_NAMES, LANGUAGES, MAX_NAME_LENGTH, ChartPref, Prefs
+from companion.table.names import MAX_NAME_LENGTH, name_problem
+from companion.table.prefs import CHART_NAMES, LANGUAGES, ChartPref, Prefs
 from companion.words import count, language, t
 
 # A language is named in itself, so a group that cannot read the current one finds its own.
@@ -273,7 +274,7 @@ class PrefsEditor:
         items.append(Node("delete", t("s.spell.delete"), enabled=bool(text),
                           action=lambda: self._delete(seat)))
         name = " ".join(text.split())
-        why = (t("s.spell.empty") if not name else
+        why = (t("s.spell.empty") if not name or name_problem(name) else
                t("s.spell.taken") if name.casefold() in {n.casefold() for n in taken} else "")
 
         def finish() -> None:
