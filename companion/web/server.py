@@ -120,6 +120,7 @@ class Client:
     ws: web.WebSocketResponse
     address: str
     messages: Bucket
+    transport: asyncio.Transport | None = None
     nonce: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     seat: int | None = None
     device: str = ""  # the device hash of a seat's phone
@@ -452,7 +453,9 @@ class WebServer:
         ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
         client = Client(ws, address, Bucket(MESSAGES_PER_SECOND, 2 * MESSAGES_PER_SECOND,
-                                            self.clock))
+                                            self.clock),
+                        request.transport if isinstance(request.transport, asyncio.Transport)
+                        else None)
         self.clients.add(client)
         writer = asyncio.ensure_future(self._writer(client))
         try:
@@ -487,7 +490,9 @@ class WebServer:
                 if len(self._cooldown) > 1024:
                     self._cooldown.clear()
                 self._cooldown[client.address] = time.monotonic() + COOLDOWN
-                self._close(client, "not_seated")
+                if client.transport is not None:  # no closing handshake: nothing more read
+                    client.transport.abort()
+                client.closing = "not_seated"
                 return
             else:
                 self._message(client, message.data)
