@@ -19,7 +19,7 @@ DEMO_ARGS ?=
 # On a Pi the venv sees the system's packages, for the OS's python3-lgpio (GPIO pads).
 VENV_ARGS ?= $(if $(ON_PI),--system-site-packages)
 
-.PHONY: venv test lint typecheck pytest bench demo run clean flash-hub pi-system-test
+.PHONY: venv test lint typecheck pytest browser bench demo run clean flash-hub pi-system-test browser
 
 venv: $(STAMP)
 
@@ -49,8 +49,21 @@ PYTEST_ARGS ?=
 PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -n $(PYTEST_JOBS) \
 	--dist loadgroup $(PYTEST_ARGS)
 
-pytest: $(STAMP)
+pytest: $(STAMP) browser
 	$(PYTEST)
+
+# The phone pages are tested in a real browser: Debian's chromium and chromium-driver,
+# installed here when missing (as root, as CI runs; else `sudo make browser`). Nothing
+# is downloaded besides the two packages. Without them the browser tests are skipped,
+# except under CI, where they fail.
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "make browser: installing chromium and chromium-driver"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        chromium chromium-driver >/dev/null; \
+	else echo "make browser: chromium and chromium-driver are missing (sudo make browser);" \
+	    "the browser tests are skipped"; fi
 
 # The quick loop while working: everything but the tests marked slow (soak and property
 # tests, whole programs started in subprocesses); `make test` still runs them all.

@@ -60,6 +60,8 @@ from companion.seats import SEATS
 from companion.table.config import TableConfig
 from companion.table.names import BadName, check_name
 from companion.voice.config import VoiceConfig
+from companion.web.config import KEYS as WEB_KEYS
+from companion.web.config import WebConfig, parse_web
 
 
 class ConfigProblems(ConfigError):
@@ -156,6 +158,7 @@ class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     store: StoreConfig = field(default_factory=lambda: StoreConfig(default_journal_path()))
     log: LogConfig = field(default_factory=LogConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     file: Path | None = None
 
 
@@ -724,7 +727,7 @@ def _peel(parse: Callable[[Any], object], value: object, key: str) -> list[Confi
 
 # --- the whole file -----------------------------------------------------------------
 
-SECTIONS = ("game", "table", "pads", "voice", "display", "store", "log")
+SECTIONS = ("game", "table", "pads", "voice", "display", "store", "log", "web")
 
 
 def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
@@ -774,8 +777,12 @@ def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
         store=section("store", lambda t: parse_store(t, file.parent if file else None, env),
                       lambda: StoreConfig(default_journal_path(env))),
         log=section("log", parse_log, LogConfig),
+        web=section("web", parse_web, WebConfig),
         file=file,
     )
+    if config.pads.source == "web" and not config.web.enabled:
+        problems.append(ConfigError("pads.source", "\"web\" needs the phones' server: "
+                                    "set [web] enabled = true, or choose other pads"))
     if problems:
         raise ConfigProblems(problems, str(file) if file is not None else None)
     return config
@@ -842,4 +849,5 @@ def accepted_keys() -> dict[str, tuple[str, ...]]:
         "display": ("fullscreen", "size", "fps", "language"),
         "store": ("path",),
         "log": ("level",),
+        "web": WEB_KEYS,
     }

@@ -238,6 +238,7 @@ def run_table(config: Config, pads_source: str | None = None,
     startup = Startup(stop, watchdog)
     pads: Any = None
     voice: Any = None
+    web: Any = None
     journal: Journal | None = None
     lock: JournalLock | None = None
     try:
@@ -258,8 +259,16 @@ def run_table(config: Config, pads_source: str | None = None,
         pads = startup.attempt(lambda: _start_pads(pads_config, events),
                                _pads_problem(pads_config.source))
         voice = startup.attempt(lambda: _open_voice(config), _voice_problem)
+        if pads_config.source == "web":  # phones are the only pads: wait for the server
+            web = startup.attempt(lambda: _start_web(config, events), _web_problem)
+        elif config.web.enabled:
+            try:
+                web = _start_web(config, events)
+            except Exception as error:  # the pads still play; phones are a bonus here
+                log.error("phones: the web server cannot start (%s); the table plays on "
+                          "with its pads only", error)
     except _Stopped:
-        for part in (pads, voice, startup.display):
+        for part in (web, pads, voice, startup.display):
             if part is not None:
                 with contextlib.suppress(Exception):
                     part.close()
@@ -271,7 +280,7 @@ def run_table(config: Config, pads_source: str | None = None,
         log.info("stopping while waiting for a fix")
         return 0
     companion = Companion(config, journal, dice=SystemDice(), display=startup.display,
-                          voice=voice, pads=pads, events=events, watchdog=watchdog)
+                          voice=voice, pads=pads, events=events, watchdog=watchdog, web=web)
     held = pads.held_buttons()
     if held:  # a stuck button would act on its own: say so, and carry on
         log.warning("buttons held down at start: %s", held)
@@ -281,6 +290,20 @@ def run_table(config: Config, pads_source: str | None = None,
     finally:
         companion.close()
         lock.release()
+
+
+def _start_web(config: Config, events: queue.Queue[PadEvent]) -> Any:
+    """The phones' server beside the main loop (its own thread); presses come in on the
+    pads' queue."""
+    from companion.web.server import WebServer
+
+    web = WebServer(config.web, events, config.store.path)
+    web.start()
+    return web
+
+
+def _web_problem(error: Exception) -> Problem:
+    return Problem.worded("f.web", "web: phones", ("f.web.fix",), str(error))
 
 
 def _start_pads(pads_config: Any, events: queue.Queue[PadEvent]) -> Any:
@@ -332,6 +355,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
     setup_logging(config.log.logging_level)
     if args.window:
         config = replace(config, display=replace(config.display, fullscreen=False))
+    if args.no_web:
+        config = replace(config, web=replace(config.web, enabled=False))
     return run_table(config, args.pads, path, args.window)
 
 
@@ -372,8 +397,10 @@ def register(subparsers: Any) -> None:
                     "systemd service runs this; on a desktop use --pads keyboard.")
     run.add_argument("--config", help="config file (default: /etc/mush-companion/config.toml "
                                       "or the user config dir)")
-    run.add_argument("--pads", choices=("gpio", "serial", "keyboard", "mock"),
+    run.add_argument("--pads", choices=("gpio", "serial", "keyboard", "mock", "web"),
                      help="pad source, overriding the config's [pads] source")
+    run.add_argument("--no-web", action="store_true",
+                     help="no phones' server, whatever the config's [web] enabled says")
     run.add_argument("--window", action="store_true",
                      help="a window instead of full screen (Esc then leaves; the journal "
                           "keeps the game)")

@@ -645,6 +645,16 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "f.pads.test": _w("'mush-companion pads test' shows each button.",
                       "'mush-companion pads test' montre chaque bouton.",
                       "'mush-companion pads test' zeigt jede Taste."),
+    "f.web": _w("The phones' web server cannot start", "Le serveur web des téléphones ne "
+                "démarre pas", "Der Webserver für die Handys startet nicht"),
+    "f.web.fix": _w("Another program may use its port: change [web] port in the config file, "
+                    "or turn the phones off with [web] enabled = false.",
+                    "Un autre programme utilise peut-être son port : changez [web] port dans "
+                    "le fichier de configuration, ou coupez les téléphones avec [web] "
+                    "enabled = false.",
+                    "Ein anderes Programm belegt vielleicht den Port: [web] port in der "
+                    "Konfiguration ändern oder die Handys mit [web] enabled = false "
+                    "abschalten."),
     "f.voice": _w("The sound cannot be started", "Le son ne peut pas démarrer",
                   "Der Ton lässt sich nicht starten"),
     "f.voice.fix": _w("Check the speaker or headphone cable and the [voice] settings.",
@@ -773,6 +783,12 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "m.wait": _w("Wait…", "Attendez…", "Warten…"),
     "countdown.held_for": _w("{what}: held {seconds} s", "{what} : en pause {seconds} s",
                              "{what}: {seconds} s angehalten"),
+    # phones (companion.web): the join card on the shared screen --------------------------
+    "join.open": _w("Play from a phone: open", "Jouer depuis un téléphone : ouvrez",
+                    "Mit dem Handy spielen: öffne"),
+    "join.code": _w("Room code {code}", "Code {code}", "Raumcode {code}"),
+    "join.seat": _w("{name}: scan with your phone", "{name} : scannez avec votre téléphone",
+                    "{name}: mit dem Handy scannen"),
 }
 """Every sentence and word of the screen, by id, in each of `LANGUAGES`; `{name}`-style
 fields are filled by `t()` and must be the same in every language."""

@@ -946,6 +946,12 @@ class TableController:
         self._last_frame = replace(frame, serial=self._serial)
         return self._last_frame
 
+    def menus_in(self, language: str) -> tuple[Menu, ...]:
+        """Every seat's menu as `frame()` gives it, worded in `language` instead of the
+        screen's: a phone shows its own player the same choices in the phone's language."""
+        with speaking(language):
+            return self._menus()
+
     def _screen(self, now: float) -> str:
         state = self._state
         if self.in_setup:

@@ -125,6 +125,18 @@ class UndoOffer:
 
 
 @dataclass(frozen=True)
+class JoinCard:
+    """How a phone joins the table (`companion.web`), for the shared screen: the address
+    to open and the room code, with a QR code of both; or, asked for on a seat's pad,
+    that seat's own QR code (scanning it takes the seat)."""
+
+    address: str  # e.g. "http://192.168.1.23:8080"
+    code: str = ""  # the room code
+    qr: tuple[str, ...] = ()  # rows of "1" (dark) and "0" (light), the quiet zone included
+    seat: int | None = None  # a seat's own code
+
+
+@dataclass(frozen=True)
 class TableFrame:
     """Everything the display draws for one moment of the game."""
 
@@ -146,6 +158,8 @@ class TableFrame:
     payments: tuple[Payment, ...] = ()
     # Setup only: the companion's version and the Pi's address (TableConfig.about).
     about: tuple[str, ...] = ()
+    # Phones: the address, room code and QR code, during setup and when a pad asks.
+    join: JoinCard | None = None
 
 
 def chart_faces(charts: Charts) -> dict[str, list[str]]:
