@@ -19,7 +19,7 @@ DEMO_ARGS ?=
 # On a Pi the venv sees the system's packages, for the OS's python3-lgpio (GPIO pads).
 VENV_ARGS ?= $(if $(ON_PI),--system-site-packages)
 
-.PHONY: venv test lint typecheck pytest browser bench demo run clean flash-hub pi-system-test browser
+.PHONY: venv test lint typecheck pytest browser bench demo run clean flash-hub pi-system-test
 
 venv: $(STAMP)
 
