@@ -24,9 +24,10 @@ WEATHER_WORDS = ("Warm", "Moderate", "Cold")
 
 
 def drawn(frame: object, size: tuple[int, int] = (1920, 1080)) -> list[str]:
+    """Every text of the frame as read whole (a wrapped one as one text)."""
     log = render(frame, pygame.Surface(size))  # type: ignore[arg-type]
     assert log.problems() == []
-    return log.texts()
+    return log.whole()
 
 
 def test_every_payment_of_the_turn_stays_listed_under_the_roll() -> None:
@@ -38,7 +39,7 @@ def test_every_payment_of_the_turn_stays_listed_under_the_roll() -> None:
     listed = [t for t in texts if " paid " in t]
     assert older + len(listed) == len(frame.payments) and len(listed) >= 2
     for text, payment in zip(listed, frame.payments[older:], strict=True):
-        assert text == payment.text or payment.text.startswith(text[:-1])
+        assert text == payment.text
     # still there while the reroll's dice tumble: the trace lasts the whole turn
     rolling = FRAMES[4]["dogs_paid_rolling"]
     assert {p.text for p in rolling.payments} <= set(drawn(rolling))
@@ -46,12 +47,14 @@ def test_every_payment_of_the_turn_stays_listed_under_the_roll() -> None:
 
 
 def test_payments_fit_at_every_size() -> None:
+    """A payment line is read whole at every size, over two lines when it must be."""
     for players in (4, 6):
         for size in SIZES:
-            texts = drawn(FRAMES[players]["dogs_paid_held"], size)
-            last = FRAMES[players]["dogs_paid_held"].payments[-1].text
-            assert any(t == last or (t.endswith("…") and last.startswith(t[:-1]))
-                       for t in texts)
+            frame = FRAMES[players]["dogs_paid_held"]
+            log = render(frame, pygame.Surface(size))
+            assert log.problems() == []
+            assert frame.payments[-1].text in log.whole()
+            assert not any(d.fit == "ellipsized" for d in log.draws if " paid " in d.source)
 
 
 def test_a_held_countdown_says_who_is_choosing() -> None:
@@ -118,7 +121,9 @@ def test_game_over_shows_the_race_not_the_turn_order() -> None:
     assert race[0] == (1, view.winner)
     boards = [view.seats[seat].board for _, seat in race[1:]]
     assert boards == sorted(boards, reverse=True)
-    texts = drawn(frame)
+    log = render(frame, pygame.Surface((1920, 1080)))
+    assert log.problems() == []
+    texts = log.texts()
     assert "The race" in texts and "Reached Nome" in texts
     rows = texts[texts.index("Chips spent") + 1:]
     names = [t for t in rows if len(t.rstrip("…")) > 1 and any(
