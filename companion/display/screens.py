@@ -770,20 +770,15 @@ def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                                           size))
 
 
-def race_order(view: View) -> list[tuple[int, int]]:
-    """T3: (race place, seat) for every sled, winner first, then by how far each got
-    (its board); sleds on the same board share a place. The turn order of the last
-    round (`place`) says nothing about the race, so it is not used."""
+def race_order(view: View) -> list[tuple[int | None, int]]:
+    """T3: (race place, seat) for every sled, the winner first with place 1, then the
+    others by how far each got (its board). The companion has no map of the boards: it
+    knows who reached Nome and which board and zone each sled was reported on, not who
+    leads whom on a board, so only the winner has a place (None for the others). The
+    turn order of the last round (`place`) says nothing about the race, so it is not used."""
     winner = view.winner
     ranked = sorted(view.seats, key=lambda s: (s.seat != winner, -s.board, s.seat))
-    out: list[tuple[int, int]] = []
-    for i, seat in enumerate(ranked):
-        place = i + 1
-        if out and seat.seat != winner and ranked[i - 1].seat != winner and (
-                seat.board == ranked[i - 1].board):
-            place = out[-1][0]
-        out.append((place, seat.seat))
-    return out
+    return [(1 if seat.seat == winner else None, seat.seat) for seat in ranked]
 
 
 def sled_words(view: View, seat: SeatView) -> str:
@@ -839,11 +834,14 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                          max_spent)
 
 
-def _race_cell(p: Painter, view: View, place: int, seat: int, who: pygame.Rect) -> None:
-    """A race row's first cell: the race place, the seat's badge and name."""
-    place_w = p.measure("00th", theme.SMALL, bold=True)[0]
-    p.text(ordinal(place), pygame.Rect(who.x, who.y, place_w, who.h), theme.SMALL, bold=True,
-           colour=theme.YELLOW if place == 1 else theme.TEXT)
+def _race_cell(p: Painter, view: View, place: int | None, seat: int,
+               who: pygame.Rect) -> None:
+    """A race row's first cell: the race place (the winner's alone is known), the seat's
+    badge and name."""
+    place_w = p.measure(ordinal(1), theme.SMALL, bold=True)[0]
+    if place is not None:
+        p.text(ordinal(place), pygame.Rect(who.x, who.y, place_w, who.h), theme.SMALL,
+               bold=True, colour=theme.YELLOW)
     x = who.x + place_w + p.px(8)
     badge = min(who.h, w.badge_size(p, theme.SMALL))
     w.seat_badge(p, seat, pygame.Rect(x, who.centery - badge // 2, badge, badge),

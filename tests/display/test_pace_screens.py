@@ -115,6 +115,8 @@ def test_the_weather_word_waits_for_the_die_to_land() -> None:
 
 
 def test_game_over_shows_the_race_not_the_turn_order() -> None:
+    """T3: the winner first, then every sled by how far it got, each with its zone and
+    board; only the winner has a place (the companion has no map to rank the others)."""
     frame = FRAMES[4]["game_over"]
     view = frame.view
     race = race_order(view)
@@ -130,18 +132,17 @@ def test_game_over_shows_the_race_not_the_turn_order() -> None:
         n.startswith(t.rstrip("…")) for n in NAMES[4])]  # (badge letters left out)
     assert [NAMES[4][seat] for _, seat in race] == [
         next(n for n in NAMES[4] if n.startswith(t.rstrip("…"))) for t in names]
-    assert [t for t in rows if t in ("1st", "2nd", "3rd", "4th")] == [
-        f"{place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
-        for place, _ in race]
+    assert [t for t in rows if t in ("1st", "2nd", "3rd", "4th")] == ["1st"]
+    assert sum(1 for t in rows if " · board " in t) == len(race) - 1
     # the seat cards no longer show the last round's turn order as if it were a place
     strip = texts[:texts.index("The race")]
     assert not [t for t in strip if t in ("2nd", "3rd", "4th")]
 
 
-def test_sleds_on_the_same_board_share_their_place() -> None:
+def test_only_the_winner_has_a_place() -> None:
     view = TableView(winner=2, seats=tuple(SeatView(seat, f"p{seat}", board=board)
                                            for seat, board in enumerate((3, 4, 4, 3))))
-    assert race_order(view) == [(1, 2), (2, 1), (3, 0), (3, 3)]
+    assert race_order(view) == [(1, 2), (None, 1), (None, 0), (None, 3)]
 
 
 def test_counts_of_one_are_singular() -> None:
