@@ -163,7 +163,6 @@ class Plan:
     rows: list[Row] = field(default_factory=list)
     cells: list[Cell] = field(default_factory=list)
     line_heights: list[int] = field(default_factory=list)  # the flow's lines
-    flow_x: int = 0  # where the flow's first line starts (after the badges, form BARE)
     hint: Block | None = None
     height: int = 0
 
@@ -206,10 +205,12 @@ def _row(p: Painter, m: Metrics, menu: Menu, item: MenuItem, index: int, width: 
     return Row(item, glyph, mark_w, label, detail, below, focused, height + m.row_pad)
 
 
-def _cells(p: Painter, m: Metrics, menu: Menu, width: int, first_x: int
-           ) -> tuple[list[Cell], list[int]]:
+def _cells(p: Painter, m: Metrics, menu: Menu, width: int, first_x: int = 0,
+           first_h: int = 0) -> tuple[list[Cell], list[int]]:
     """The items side by side, running on to the next line as words do; a cell too wide
-    for a line of its own is wrapped within it."""
+    for a line of its own is wrapped within it. The first line may start at `first_x`
+    (beside the seats' badges, `first_h` tall); a cell that does not fit there whole
+    starts the next line instead."""
     style = getattr(menu, "style", "list")
     items = list(menu.items)
     if is_offer(menu):
@@ -218,22 +219,22 @@ def _cells(p: Painter, m: Metrics, menu: Menu, width: int, first_x: int
     space = p.px(18)
     cells: list[Cell] = []
     heights: list[int] = []
-    x, line, line_h = first_x, 0, 0
+    x, line, line_h = first_x, 0, first_h
     for index, item in enumerate(items):
         glyph = BUTTON_GLYPHS.get(getattr(item, "button", "") or "", "") \
             if style in ("buttons", "keys") else ""
         text = f"{glyph} {item.label}".strip()
         if item.detail and item.enabled:
             text += f" ({item.detail})"
-        if getattr(item, "submenu", False) and not is_offer(menu):
+        if getattr(item, "submenu", False):
             text += " ›"
         focused = style == "list" and index == menu.focus
         block = p.plan(text, width - 2 * pad, m.item, bold=focused, lines=1)
         if len(block.lines) > 1 or block.width + 2 * pad > width - x:
-            if x > 0 and cells and cells[-1].line == line:
+            if x > 0:
                 heights.append(line_h)
                 line, x, line_h = line + 1, 0, 0
-            block = p.plan(text, width - 2 * pad - x, m.item, bold=focused, lines=3)
+            block = p.plan(text, width - 2 * pad, m.item, bold=focused, lines=3)
         cell_w = block.width + 2 * pad
         cells.append(Cell(item, block, focused, x, line, cell_w))
         line_h = max(line_h, block.height + p.px(4))
@@ -265,11 +266,9 @@ def plan_block(p: Painter, view: View, menus: tuple[Menu, ...], width: int, form
         height += m.gap + note.height
     if form in (FLOW, BARE):
         first_x = badges if form == BARE else 0
-        plan.cells, plan.line_heights = _cells(p, m, menu, inner, first_x)
-        plan.flow_x = first_x
+        plan.cells, plan.line_heights = _cells(p, m, menu, inner, first_x,
+                                               m.badge if first_x else 0)
         body = sum(plan.line_heights)
-        if form == BARE:
-            body = max(body, m.badge)
         height += (m.gap if title_h else 0) + body
     else:
         plan.rows = [_row(p, m, menu, item, i, inner) for i, item in enumerate(menu.items)]
@@ -575,7 +574,8 @@ def _draw_row(p: Painter, plan: Plan, row: Row, rect: pygame.Rect) -> None:
         box = pygame.Rect(label_x, top + row.label.height, text_w, row.detail.height)
     else:
         box = pygame.Rect(label_x + text_w - detail_w, top, detail_w, row.label.line_height)
-    p.block(row.detail, box, colour=colour, align="right",
+    # beside the label a detail keeps to the right; under it, it reads on from the left
+    p.block(row.detail, box, colour=colour, align="left" if row.below else "right",
             valign="top" if row.below else "center")
 
 

@@ -481,7 +481,14 @@ def break_lines(text: str, width: int, font: pygame.font.Font) -> list[str]:
     the width after a hyphen or, failing that, between letters."""
     lines: list[str] = []
     current = ""
+    words: list[str] = []
     for word in text.split():
+        # French puts a space before ":", "?", "!" and ";": never begin a line with one
+        if words and word in (":", "?", "!", ";", "»"):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    for word in words:
         trial = f"{current} {word}" if current else word
         if font.size(trial)[0] <= width:
             current = trial

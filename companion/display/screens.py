@@ -311,13 +311,15 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
             pygame.draw.rect(p.surface, theme.PANEL_HI, num.inflate(-num.w // 3, -p.px(8)),
                              border_radius=p.px(10))
     order = view.order
+    early = view.early_riser
+    note = p.plan(t("reveal.early_riser", name=seat_name(view, early)) if early is not None
+                  else t("reveal.no_early_riser"), order_box.w, theme.BODY, lines=2)
     label_h = p.line(theme.BODY)
     p.text(t("reveal.order"), pygame.Rect(order_box.x, order_box.y, order_box.w, label_h),
            theme.BODY, bold=True)
     row = pygame.Rect(order_box.x, order_box.y + label_h + p.px(6), order_box.w,
-                      max(0, order_box.h - 2 * label_h - p.px(12)))
+                      max(0, order_box.h - label_h - note.height - p.px(12)))
     cells = split_columns(row, [1.0] * max(1, len(order)), gap=p.px(10))
-    early = view.early_riser
     for place, (who, cell) in enumerate(zip(order, cells, strict=False), start=1):
         w.panel(p, cell, border=theme.YELLOW if who == early and progress >= 1.0
                 else w.seat_identity(who).rgb)
@@ -328,12 +330,9 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                theme.BODY, bold=True)
         w.seat_badge(p, who, pygame.Rect(inner.right - badge, inner.centery - badge // 2,
                                           badge, badge))
-    note_box = pygame.Rect(order_box.x, order_box.bottom - label_h, order_box.w, label_h)
-    if early is not None:
-        p.text(t("reveal.early_riser", name=seat_name(view, early)), note_box,
-               theme.BODY)
-    else:
-        p.text(t("reveal.no_early_riser"), note_box, theme.BODY, colour=theme.DIM)
+    p.block(note, pygame.Rect(order_box.x, order_box.bottom - note.height, order_box.w,
+                              note.height),
+            colour=theme.TEXT if early is not None else theme.DIM)
 
 
 # --- weather ----------------------------------------------------------------------------
@@ -351,9 +350,13 @@ def chart_strip(p: Painter, rect: pygame.Rect, faces: list[str], rolled: int | N
         hit = rolled == face
         w.panel(p, cell, border=theme.YELLOW if hit else theme.LINE, width=6 if hit else 2)
         inner = cell.inflate(-p.px(10), -p.px(10))
-        top, bottom = split_rows(inner, [1.0, 0.8], gap=p.px(4))
+        # the result keeps a whole line; the die takes what is left above it
+        label_h = min(inner.h, max(p.line(theme.SMALL), int(inner.h * 0.8 / 1.8)))
+        top = pygame.Rect(inner.x, inner.y, inner.w, inner.h - label_h - p.px(4))
+        bottom = pygame.Rect(inner.x, inner.bottom - label_h, inner.w, label_h)
         die = min(top.w, top.h)
-        w.standard_die(p, pygame.Rect(top.centerx - die // 2, top.y, die, die), face)
+        if die >= p.line(theme.FLOOR) * 2 // 3:
+            w.standard_die(p, pygame.Rect(top.centerx - die // 2, top.y, die, die), face)
         if kind == "weather" and p.measure(word(result), theme.SMALL)[0] > bottom.w:
             # too narrow for the word: the climate's own symbol, as on the boards (W1)
             size = min(bottom.w, bottom.h)
@@ -660,9 +663,6 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
         return rect.y
     face = faces[0]
     done = progress >= 1.0
-    size = min(rect.h - p.line(theme.BIG) - p.px(10), p.px(220), rect.w // 3)
-    text_x = rect.x + size + p.px(20)
-    text_w = max(1, rect.right - text_x)
     texts: list[tuple[str, float, bool]] = []
     if last.need is not None:
         mod = last.modifier
@@ -677,21 +677,42 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
         outcome = last.press
         words = t(PRESS_WORDS[str(outcome)]) if str(outcome) in PRESS_WORDS else str(outcome)
         texts = [(t("pressing.result", face=face, result=words), theme.BIG, True)]
-    blocks = [p.plan(text, text_w, design, bold=bold, lines=2) for text, design, bold in texts]
     gap = p.px(4)
-    text_h = sum(b.height for b in blocks) + gap * max(0, len(blocks) - 1)
-    size = max(1, min(size, rect.h))
+
+    def setting(width: int, big: bool = True) -> tuple[list[Block], int]:
+        blocks = [p.plan(text, max(1, width), design if big else min(design, theme.BODY),
+                         bold=bold, lines=3) for text, design, bold in texts]
+        return blocks, sum(b.height for b in blocks) + gap * max(0, len(blocks) - 1)
+
+    # the words beside the die; in a narrow column under a smaller die, then smaller
+    # words, and at last the words alone (they say the face too)
+    size = max(1, min(rect.h - p.line(theme.BIG) - p.px(10), p.px(220), rect.w // 3))
+    text_x, text_y = rect.x + size + p.px(20), rect.y
+    blocks, text_h = setting(rect.right - text_x)
+    if text_h > rect.h or rect.right - text_x < rect.w * 2 // 5:
+        for big in (True, False):
+            under, under_h = setting(rect.w, big)
+            small = min(size, rect.h - under_h - p.px(10))
+            if small >= p.px(40):
+                size, blocks, text_h = small, under, under_h
+                text_x, text_y = rect.x, rect.y + size + p.px(10)
+                break
+        else:
+            size = 0
+            blocks, text_h = setting(rect.w, False)
+            text_x, text_y = rect.x, rect.y
     die = pygame.Rect(rect.x, rect.y, size, size)
-    if done:
-        w.standard_die(p, die, face)
-    else:
-        w.standard_die(p, die, 1 + int(progress * 23) % 6, (progress * 1000) % 360)
+    if not done:
+        w.standard_die(p, die if size else pygame.Rect(rect.x, rect.y, p.px(60), p.px(60)),
+                       1 + int(progress * 23) % 6, (progress * 1000) % 360)
         return die.bottom
-    y = rect.y
+    if size:
+        w.standard_die(p, die, face)
+    y = text_y
     for block in blocks:
-        p.block(block, pygame.Rect(text_x, y, text_w, block.height))
+        p.block(block, pygame.Rect(text_x, y, rect.right - text_x, block.height))
         y += block.height + gap
-    return max(die.bottom, rect.y + text_h)
+    return max(die.bottom, y - gap)
 
 
 def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
@@ -721,8 +742,8 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     body = line_rows(p, body, lines)
     if pressing or pressed:
         faces = frame.charts.get("pressing")
-        if faces and body.h > p.px(200):
-            chart_h = min(p.px(170), body.h // 2)
+        chart_h = min(p.px(170), body.h // 2)
+        if faces and body.h > p.px(200) and chart_h >= 2 * p.line(theme.SMALL) + p.px(34):
             rolled = last.faces[0] if last is not None and pressed and last.faces else None
             chart_strip(p, pygame.Rect(body.x, body.bottom - chart_h, body.w, chart_h), faces,
                         rolled if frame.animation_progress >= 1.0 else None,
