@@ -255,8 +255,6 @@ def plan_block(p: Painter, view: View, menus: tuple[Menu, ...], width: int, form
     if form != BARE:
         title = p.plan(menu_title(view, menu), max(1, inner - badges), m.title, bold=True)
         title_h = max(m.badge if badges else 0, title.height)
-    elif badges:
-        title_h = 0
     note_text = getattr(menu, "note", "")
     note = p.plan(note_text, inner, theme.SMALL, lines=3) if note_text and form != BARE \
         else None
