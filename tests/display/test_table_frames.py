@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import random
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 import pygame
 import pytest
@@ -19,6 +20,7 @@ from table.helpers import FakeClock, R, bidding, bot_steps, choose, controller, 
 from companion.app import NEW_GAME_NOTICE
 from companion.display import font_floor, render
 from companion.display.menus import LONG_LIST
+from companion.pads.events import PadEvent
 from companion.rules import commands as c
 from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
@@ -33,6 +35,7 @@ SIZES = [(1920, 1080), (1280, 720), (800, 480)]
 GREEN_DOGS = (1, 1, 1, 5, 5, 6, 6, 6)
 
 
+@functools.cache  # (the frames are never changed: each test draws its own copy)
 def window_frames(players: int, language: str = "en") -> dict[str, TableFrame]:
     """Seat 0 moves: the reduce window (every other seat's menu), then, everyone having
     passed, the reroll window (every seat's menu, the roller's too), and the same window
@@ -110,6 +113,7 @@ def test_the_layout_check_catches_text_drawn_over_text() -> None:
     assert any("cut off" in problem for problem in p.log.problems())
 
 
+@functools.cache  # one game a test process, for every size
 def finished_game() -> TableController:
     clock = FakeClock()
     ctl = TableController(dice=SeededDice(3), clock=clock)
@@ -159,92 +163,185 @@ def crowding(frame: TableFrame) -> int:
                                                     if frame.countdown else ()))
 
 
-def controller_screens(players: int, language: str = "en") -> dict[str, TableFrame]:
-    """Frames of every screen from bot games played through the controller, with the
-    menus and notices in `language` and the seat names as in a real setup: of each screen
-    the first settled frame, the first mid-animation one, and the most crowded two (the
-    most seats choosing at once, the longest words), from a table that waits for the
-    animations (presses 1.5 s apart) and one that presses ahead (0.4 s)."""
-    first: dict[str, TableFrame] = {}
-    crowded: dict[str, list[tuple[int, int, TableFrame]]] = {}
+GAMES = ((1, 1.5), (1, 0.4), (2, 1.5), (2, 0.4))
+"""The bot games (seed, seconds between presses) whose screens are checked: tables that
+wait for the animations and tables that press ahead."""
+
+
+MOMENTS: dict[str, Callable[[TableFrame], bool]] = {
+    "waiting": lambda f: any(m.waiting for m in f.menus),
+    "confirm": lambda f: any(m.confirm for m in f.menus),
+    "held": lambda f: f.countdown is not None and f.countdown.held,
+}
+"""Moments whatever the screen, of which the first and the most crowded frame are kept
+too: a menu drawn waiting for its dice ("Wait…"), a "Pay n chips?" confirmation, a
+countdown held by the seats choosing ("Reroll: held 2 s")."""
+
+
+@dataclass
+class Kept:
+    """The frames kept of the games in the first language, and where they were met."""
+
+    first: dict[str, tuple[int, int, TableFrame]] = field(default_factory=dict)
+    crowded: dict[str, list[tuple[int, int, int, TableFrame]]] = field(default_factory=dict)
+
+    def see(self, game: int, step: int, frame: TableFrame) -> None:
+        key = frame.screen if frame.animation is None else f"{frame.screen}_animated"
+        self.first.setdefault(key, (game, step, frame))
+        self._crowd(frame.screen, game, step, frame, 2)
+        for moment, happens in MOMENTS.items():
+            if happens(frame):
+                self.first.setdefault(moment, (game, step, frame))
+                self._crowd(moment, game, step, frame, 1)
+
+    def _crowd(self, key: str, game: int, step: int, frame: TableFrame, most: int) -> None:
+        kept = self.crowded.setdefault(key, [])
+        kept.append((crowding(frame), game, step, frame))
+        kept.sort(key=lambda k: (k[0], -k[1], -k[2]), reverse=True)
+        del kept[most:]
+
+    def named(self) -> dict[str, tuple[int, int, TableFrame]]:
+        """Each kept frame by name: the first frame of each screen (settled and animated)
+        and moment, then the most crowded ones when they are other frames."""
+        frames = dict(self.first)
+        for screen, kept in self.crowded.items():
+            for i, (_, game, step, frame) in enumerate(kept):
+                if all((game, step) != where[:2] for where in frames.values()):
+                    frames[f"{screen}_crowded{i + 1}"] = (game, step, frame)
+        return frames
+
+
+def table(players: int, seed: int, language: str) -> tuple[TableController, FakeClock]:
     config = TableConfig(players=players, seat_names=NAMES[:players],
                          variants=Variants(avalanches_at_start=True), screen_language=language)
-    games = 0
-    for seed in range(1, 10):
-        for pace in (1.5, 0.4):
-            clock = FakeClock()
-            ctl = TableController(dice=SeededDice(seed), clock=clock, config=config)
-            driver = BotDriver(ctl, dict.fromkeys(range(players), sensible_policy),
-                               random.Random(seed))
-            for step in bot_steps(ctl, driver, clock, limit=40_000, pace=pace):
-                frame = ctl.frame()
-                key = frame.screen if frame.animation is None else f"{frame.screen}_animated"
-                first.setdefault(key, frame)
-                kept = crowded.setdefault(frame.screen, [])
-                kept.append((crowding(frame), -step, frame))
-                kept.sort(key=lambda k: (k[0], k[1]), reverse=True)
-                del kept[2:]
-                if ctl.state.phase is Phase.GAME_OVER:
+    clock = FakeClock()
+    return TableController(dice=SeededDice(seed), clock=clock, config=config), clock
+
+
+class Recorder:
+    """A bot driver whose presses are written down, step by step, to be played again."""
+
+    def __init__(self, driver: BotDriver) -> None:
+        self.driver = driver
+        self.steps: list[list[PadEvent]] = []
+
+    def presses(self) -> list[PadEvent]:
+        events = self.driver.presses()
+        self.steps.append(events)
+        return events
+
+
+def same_game(frame: TableFrame, other: TableFrame) -> bool:
+    """Two frames of the same moment, whatever their language: the same screen and the
+    same menus offering the same commands."""
+    def shape(f: TableFrame) -> object:
+        return (f.screen, f.animation is None,
+                [(m.seat, m.style, m.focus, [i.command for i in m.items]) for m in f.menus])
+    return shape(frame) == shape(other)
+
+
+def controller_screens(players: int) -> dict[str, dict[str, TableFrame]]:
+    """Frames of every screen from bot games played through the controller, in each
+    language (`LANGUAGES`: the menus and notices worded by the controller itself) with
+    the seat names as in a real setup: of each screen the first settled frame, the first
+    mid-animation one, and the most crowded two (the most seats choosing at once, the
+    longest words), and the first and most crowded of each of the `MOMENTS`, from the
+    `GAMES`.
+
+    The bots play each game once, in English, at each step against the menus in front of
+    them; the same presses at the same moments then play the game again in French and in
+    German up to its last kept frame (a table's language changes none of its rules), and
+    each frame kept is taken there too, checked to be of the same moment."""
+    kept = Kept()
+    played = []
+    first, *others = LANGUAGES
+    for game, (seed, pace) in enumerate(GAMES):
+        ctl, clock = table(players, seed, first)
+        recorder = Recorder(BotDriver(ctl, dict.fromkeys(range(players), sensible_policy),
+                                      random.Random(seed)))
+        for step in bot_steps(ctl, recorder, clock, limit=40_000, pace=pace):
+            kept.see(game, step, ctl.frame())
+            if ctl.state.phase is Phase.GAME_OVER:
+                break
+        played.append(recorder.steps)
+    named = kept.named()
+    screens = {first: {name: frame for name, (_, _, frame) in named.items()}}
+    for language in others:
+        frames: dict[str, TableFrame] = {}
+        for game, (seed, pace) in enumerate(GAMES):
+            wanted: dict[int, list[str]] = {}
+            for name, (g, step, _) in named.items():
+                if g == game:
+                    wanted.setdefault(step, []).append(name)
+            if not wanted:
+                continue
+            ctl, clock = table(players, seed, language)
+            for step, events in enumerate([*played[game], []]):
+                if step in wanted:
+                    frame = ctl.frame()
+                    for name in wanted[step]:
+                        assert same_game(frame, named[name][2]), (language, game, step)
+                        frames[name] = frame
+                if step >= max(wanted):
                     break
-            games += 1
-        if set(EVERY_SCREEN) <= set(first) and games >= 4:
-            break
-    frames = dict(first)
-    for screen, kept in crowded.items():
-        for i, (_, _, frame) in enumerate(kept):
-            if all(frame is not other for other in frames.values()):
-                frames[f"{screen}_crowded{i + 1}"] = frame
-    return frames
+                if not events:
+                    clock.advance(30)
+                    ctl.tick()
+                for event in events:
+                    ctl.handle(event)
+                clock.advance(pace)
+        assert frames.keys() == named.keys()
+        screens[language] = frames
+    return screens
 
 
-# The games are played once per test process, when a test first needs them (not while
-# the tests are collected), and the tests that use them share one worker.
+# The games are played when a test first needs them (not while the tests are collected),
+# once per test process; one test per number of players uses them, in every language at
+# every size (pytest-xdist would play them again on each worker that needs them).
 controller_frames = functools.cache(controller_screens)
-shares_the_games = pytest.mark.xdist_group("table_frames_controller_screens")
-
-
-@shares_the_games
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("players", [4, 6])
-def test_bot_games_show_every_screen(players: int, language: str) -> None:
-    frames = controller_frames(players, language)
-    assert set(EVERY_SCREEN) <= set(frames)
-    # and the crowded moments this is about: several seats choosing at once
-    assert max(len(f.menus) for f in frames.values()) >= players - 1
 
 
 def item_words(frame: TableFrame) -> list[tuple[int, str]]:
-    """(seat, label) of every item of every menu short enough to be drawn whole (a long
-    list scrolls around its focus)."""
-    return [(m.seat, i.label) for m in frame.menus if len(m.items) < LONG_LIST
-            for i in m.items if m.style != "bid"]
+    """(seat, words) of every item of every menu short enough to be drawn whole (a long
+    list scrolls around its focus): its label, and its detail when it has one."""
+    return [(m.seat, words) for m in frame.menus if len(m.items) < LONG_LIST
+            for i in m.items if m.style != "bid" for words in (i.label, i.detail) if words]
 
 
-@shares_the_games
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [4, 6])
-def test_every_controller_screen_is_whole(players: int, language: str,
-                                          size: tuple[int, int]) -> None:
+def test_every_controller_screen_is_whole(players: int) -> None:
     """Every screen of the controller, with its own menus, at 1920x1080, 1280x720 and
     800x480, in English, French and German: no text leaves its box or area, none is drawn
     over another, none is under the size floor, none is cut short (but a name alone in its
-    seat's card), and every item of every menu can be read whole, the menu of the seat
-    whose turn it is too while others choose. Each screen is saved as a PNG."""
+    seat's card), and every item of every menu can be read whole, its detail too (a rest
+    choice's "3 dogs · 2 dogs + 2 chips" was cut at 1080), the menu of the seat whose turn
+    it is too while others choose. The games show every screen, and the crowded moments
+    this is about: all but one seat, or all, choosing at once."""
+    games = controller_frames(players)
     found = {}
-    for name, frame in sorted(controller_frames(players, language).items()):
-        surface = pygame.Surface(size)
-        log = render(frame, surface, language=language)
-        save(surface, f"every/{players}p_{language}_{name}")
-        problems = list(log.problems())
-        assert log.draws
-        assert min(d.size for d in log.draws) >= font_floor(size[1])
-        whole = " | ".join(log.whole())
-        problems += [f"seat {seat}'s item {label!r} is not on the screen whole"
-                     for seat, label in item_words(frame) if label not in whole]
-        if problems:
-            found[name] = problems
+    rest_details = 0
+    for language, frames in games.items():
+        assert {name.removesuffix("_animated") for name in frames} >= {*EVERY_SCREEN,
+                                                                        *MOMENTS}
+        assert max(len(f.menus) for f in frames.values()) >= players - 1
+        for size in SIZES:
+            for name, frame in sorted(frames.items()):
+                surface = pygame.Surface(size)
+                log = render(frame, surface, language=language)
+                save(surface, f"every/{players}p_{language}_{name}")
+                problems = list(log.problems())
+                assert log.draws
+                assert min(d.size for d in log.draws) >= font_floor(size[1])
+                whole = " | ".join(log.whole())
+                problems += [f"seat {seat}'s item {words!r} is not on the screen whole"
+                             for seat, words in item_words(frame) if words not in whole]
+                rest_details += any(i.detail and i.label == WORDS["m.rest.others"][language]
+                                    for m in frame.menus for i in m.items)
+                if problems:
+                    found[f"{language} {size[0]}x{size[1]} {name}"] = problems
     assert found == {}
+    assert rest_details  # the rest choice with the longest detail was among them
 
 
 # --- the texts that used to be cut or drawn over each other --------------------------------
@@ -296,21 +393,3 @@ def test_the_rollers_options_stay_whole_while_another_seat_chooses(
     for item in (*roller.items, *chooser.items):
         assert item.label in texts, (item.label, texts)
     assert "▼" not in texts and "▲" not in texts
-
-
-@shares_the_games
-def test_a_rest_choice_and_its_detail_read_whole_at_1080() -> None:
-    """Was "▶ Other choices 3 dogs · 2 dogs + 2 ch…" at 1920x1080: a detail too long to
-    share the label's line goes under it, whole."""
-    found = 0
-    for players, language in ((p, lang) for p in (4, 6) for lang in LANGUAGES):
-        frames = controller_frames(players, language)
-        for name, frame in frames.items():
-            for menu in frame.menus:
-                for item in menu.items:
-                    if item.detail and item.label == WORDS["m.rest.others"][language]:
-                        texts = whole_texts(frame, (1920, 1080), language,
-                                            f"{players}p_rest_others_{name}")
-                        assert item.detail in texts, (item.detail, texts)
-                        found += 1
-    assert found
