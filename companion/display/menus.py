@@ -256,11 +256,10 @@ def plan_block(p: Painter, view: View, menus: tuple[Menu, ...], width: int, form
         title = p.plan(menu_title(view, menu), max(1, inner - badges), m.title, bold=True)
         title_h = max(m.badge if badges else 0, title.height)
     note_text = getattr(menu, "note", "")
-    note = p.plan(note_text, inner, theme.SMALL, lines=3) if note_text and form != BARE \
-        else None
+    note = p.plan(note_text, inner, theme.SMALL, lines=3) if note_text else None
     plan = Plan(menus, form, width, m, title, title_x, title_h, note)
     height = 2 * m.pad_y + title_h
-    if note is not None:
+    if note is not None:  # (under the title; in the bare form, under the buttons)
         height += m.gap + note.height
     if form in (FLOW, BARE):
         first_x = badges if form == BARE else 0
@@ -477,12 +476,18 @@ def draw_plan(p: Painter, view: View, plan: Plan, rect: pygame.Rect) -> None:
         p.block(plan.title, box, colour=theme.YELLOW if confirm else theme.TEXT,
                 valign="center")
         y += plan.title_h + m.gap
-    if plan.note is not None:
-        p.block(plan.note, pygame.Rect(inner.x, y, inner.w, plan.note.height),
-                colour=theme.DIM)
-        y += plan.note.height + m.gap
+    # the note ("Wait…", "Too soon: press again") is read before the items, in every
+    # form: in the bare one, where the badges and buttons share the first line, under them
+    note_h = plan.note.height if plan.note is not None else 0
+    if plan.note is not None and plan.form != BARE:
+        p.block(plan.note, pygame.Rect(inner.x, y, inner.w, note_h), colour=theme.DIM)
+        y += note_h + m.gap
     if plan.cells:
-        _draw_flow(p, plan, pygame.Rect(inner.x, y, inner.w, inner.bottom - y))
+        flow_h = sum(plan.line_heights)
+        _draw_flow(p, plan, pygame.Rect(inner.x, y, inner.w, flow_h))
+        if plan.note is not None and plan.form == BARE:
+            p.block(plan.note, pygame.Rect(inner.x, y + flow_h + m.gap, inner.w, note_h),
+                    colour=theme.DIM)
         return
     hint_h = plan.hint.height if plan.hint is not None else 0
     rows = pygame.Rect(inner.x, y, inner.w, inner.bottom - y - hint_h)
