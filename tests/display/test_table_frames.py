@@ -15,7 +15,20 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 import pytest
-from table.helpers import FakeClock, R, bidding, bot_steps, choose, controller, do, press
+from table.helpers import (
+    TRAININGS,
+    Dice,
+    FakeClock,
+    L,
+    R,
+    S,
+    bidding,
+    bot_steps,
+    choose,
+    controller,
+    do,
+    press,
+)
 
 from companion.app import NEW_GAME_NOTICE
 from companion.display import font_floor, render
@@ -24,9 +37,10 @@ from companion.pads.events import PadEvent
 from companion.rules import commands as c
 from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
+from companion.rules.engine import apply, start_game
 from companion.rules.model import Phase
-from companion.rules.settings import Variants
-from companion.table import BotDriver, TableConfig, TableController, TableFrame
+from companion.rules.settings import Settings, Variants
+from companion.table import BotDriver, TableConfig, TableController, TableFrame, click
 from companion.table.frame import Payment
 from companion.words import LANGUAGES, WORDS, count, speaking, t
 from display.conftest import save_screen
@@ -393,3 +407,119 @@ def test_the_rollers_options_stay_whole_while_another_seat_chooses(
     for item in (*roller.items, *chooser.items):
         assert item.label in texts, (item.label, texts)
     assert "▼" not in texts and "▲" not in texts
+
+
+# --- the presses the table drops, waits for or asks to confirm ---------------------------
+
+
+def moving(players: int, language: str) -> tuple[TableController, FakeClock, Dice]:
+    """Round 1, the weather rolled: seat 0 (Leonhard) is about to move; the seats carry
+    the long `NAMES`."""
+    dice = Dice(1)
+    state, _ = start_game(Settings.make(NAMES[:players]), dice)
+    for seat in range(players):
+        if seat == players - 1:
+            dice.push(1)  # the Ice Bear
+        state, _ = apply(state, c.ChooseTraining(seat, TRAININGS[seat]), dice)
+    state = do(state, dice, *(c.LockBid(s, 0) for s in range(players)))
+    dice.push(1)
+    state = do(state, dice, c.RollWeather(0), *(c.Pass(s) for s in range(players)))
+    ctl, clock = controller(state, dice, config=TableConfig(players=players,
+                                                            screen_language=language))
+    return ctl, clock, dice
+
+
+def tap(ctl: TableController, seat: int, button: object) -> None:
+    """A press with no moment before it: on a menu that has just changed, or is waiting
+    for its dice, the table drops it and says so."""
+    for event in click(seat, button):  # type: ignore[arg-type]
+        ctl.handle(event)
+
+
+@functools.cache
+def press_frames(players: int, language: str) -> dict[str, TableFrame]:
+    """The take-dice and reroll windows as presses meet them: a press too soon by one
+    seat and by all, the offers waiting for the dog dice, the claims (◀ take dice, then
+    a die and its "Take 1 die … for 2 chips?"; ▶ "1 chip · Not till my turn"; the
+    reroll's "Pay 3 chips …?") with the countdown held and its seconds."""
+    ctl, clock, dice = moving(players, language)
+    choose(ctl, 0, c.Move(0))
+    frames = {"reduce_open": ctl.frame()}
+    tap(ctl, 2, S)
+    frames["reduce_too_soon"] = ctl.frame()
+    for seat in range(1, players):
+        tap(ctl, seat, L)
+    frames["reduce_all_too_soon"] = ctl.frame()
+    clock.advance(1.0)
+    ctl.tick()
+    press(ctl, 1, L)  # take dice: the claim
+    frames["reduce_claimed"] = ctl.frame()
+    press(ctl, 1, S)  # one die
+    frames["reduce_confirm"] = ctl.frame()
+    press(ctl, 3, R)  # 1 chip · not till my turn
+    frames["reduce_two_claims"] = ctl.frame()
+    ctl, clock, dice = moving(players, language)
+    choose(ctl, 0, c.Move(0))
+    dice.push(*GREEN_DOGS)
+    for seat in range(1, players):
+        choose(ctl, seat, c.Pass(seat))
+    frames["reroll_waiting"] = ctl.frame()
+    tap(ctl, 3, S)
+    frames["reroll_waiting_pressed"] = ctl.frame()
+    for _ in range(4):
+        clock.advance(1.0)
+        ctl.tick()
+        press(ctl, 1, R)
+        if any(m.seat == 1 and m.confirm for m in ctl.frame().menus):
+            break
+    frames["reroll_confirm"] = ctl.frame()
+    clock.advance(2.0)
+    ctl.tick()
+    frames["reroll_confirm_later"] = ctl.frame()
+    return frames
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_presses_dropped_waited_for_and_confirmed_read_whole(players: int,
+                                                                  language: str) -> None:
+    """"Too soon: press again" (in a seat's own offer, and in the offer all seats share),
+    "Wait…" on menus drawn dim until the dice land, "Pay n chips?" and the take-dice
+    confirmations, and "Reroll: held 3 s" over a held countdown: every one whole at
+    1920x1080, 1280x720 and 800x480, with every item of every menu beside it."""
+    frames = press_frames(players, language)
+    too_soon, wait = WORDS["c.too_soon"][language], WORDS["m.wait"][language]
+    notes = {name: {m.note for m in frame.menus} for name, frame in frames.items()}
+    assert notes["reduce_too_soon"] >= {too_soon, ""}
+    assert notes["reduce_all_too_soon"] == {too_soon}
+    assert all(m.waiting for m in frames["reroll_waiting"].menus) and notes[
+        "reroll_waiting"] == {wait}
+    assert any(m.confirm for m in frames["reduce_confirm"].menus)
+    assert any(m.confirm for m in frames["reroll_confirm"].menus)
+    held = [f.countdown for f in frames.values() if f.countdown and f.countdown.held]
+    assert len(held) >= 4 and all(cd.hold_left > 0 for cd in held)
+    found = {}
+    for size in SIZES:
+        for name, frame in frames.items():
+            surface = pygame.Surface(size)
+            log = render(frame, surface, language=language)
+            save(surface, f"presses/{players}p_{language}_{name}")
+            whole = " | ".join(log.whole())
+            problems = list(log.problems())
+            problems += [f"note {m.note!r} of seat {m.seat}" for m in frame.menus
+                         if m.note and m.note not in whole]
+            problems += [f"item {words!r} of seat {seat}" for seat, words in item_words(frame)
+                         if words not in whole]
+            if frame.countdown and frame.countdown.held:
+                n = round(frame.countdown.hold_left)
+                with speaking(language):
+                    said = {t("countdown.held_for", seconds=n, what=t(
+                        f"countdown.{frame.countdown.kind}")),
+                            t("countdown.held_short_for", seconds=n)}
+                if not said & {d.source for d in log.draws if d.fit != "ellipsized"}:
+                    problems.append(f"the held countdown does not say {said}")
+            if min(d.size for d in log.draws) < font_floor(size[1]):
+                problems.append("a text under the floor")
+            if problems:
+                found[f"{size[0]}x{size[1]} {name}"] = problems
+    assert found == {}
