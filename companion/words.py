@@ -434,7 +434,6 @@ WORDS: Final[dict[str, dict[str, str]]] = {
                           "{label} von {name} für {chips}?"),
     "r.no": _w("No", "Non", "Nein"),
     "r.take_dice": _w("Take dice", "Retirer des dés", "Würfel wegnehmen"),
-    "r.no_menu": _w("No", "Non", "Nein"),
     "r.hint.take": _w("press the button of your choice · silence: no",
                       "le bouton de votre choix · silence : non",
                       "Taste der Wahl drücken · Stille: nein"),
