@@ -33,7 +33,7 @@ from table.helpers import (
 from companion.app import NEW_GAME_NOTICE
 from companion.display import font_floor, render
 from companion.display.menus import LONG_LIST
-from companion.pads.events import PadEvent
+from companion.pads.events import Button, PadEvent
 from companion.rules import commands as c
 from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
@@ -429,10 +429,10 @@ def moving(players: int, language: str) -> tuple[TableController, FakeClock, Dic
     return ctl, clock, dice
 
 
-def tap(ctl: TableController, seat: int, button: object) -> None:
+def tap(ctl: TableController, seat: int, button: Button) -> None:
     """A press with no moment before it: on a menu that has just changed, or is waiting
     for its dice, the table drops it and says so."""
-    for event in click(seat, button):  # type: ignore[arg-type]
+    for event in click(seat, button):
         ctl.handle(event)
 
 
