@@ -42,8 +42,10 @@ typecheck: $(STAMP)
 
 # The tests run in PYTEST_JOBS worker processes (pytest-xdist; "auto": one per core), each
 # given more as it runs low, the slow ones first (tests/conftest.py); PYTEST_JOBS=0 runs
-# them all in one process. Tests that share an expensive fixture stay on one worker
-# (`xdist_group`). PYTEST_ARGS adds options, e.g. PYTEST_ARGS="--durations=20".
+# them all in one process. An expensive fixture is cached per worker and used by as few
+# tests as can check it: `xdist_group` marks do not keep tests on one worker with pytest
+# 9.2 (xdist writes the group into a node id pytest no longer reads). PYTEST_ARGS adds
+# options, e.g. PYTEST_ARGS="--durations=20".
 PYTEST_JOBS ?= auto
 PYTEST_ARGS ?=
 PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -n $(PYTEST_JOBS) \

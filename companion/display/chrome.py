@@ -10,9 +10,9 @@ import pygame
 
 from companion.display import theme
 from companion.display import widgets as w
-from companion.display.paint import Painter, split_columns
+from companion.display.paint import Block, Painter, split_columns
 from companion.rules.phases import ActKind
-from companion.table.frame import Countdown, Menu, Notice, Payment
+from companion.table.frame import Countdown, Notice, Payment
 from companion.table.view import SeatView, TableView
 from companion.words import count as count
 from companion.words import language, t
@@ -69,16 +69,19 @@ def draw_header(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False
         w.climate_icon(p, icon, weather)
     x = icon.right + pad // 2
     if rolling:
-        shown = t("header.rolling")
+        forms = [t("header.rolling"), t("header.rolling_short")]
     elif weather:
-        shown = f"{word(weather)} · {word(zone)}"
+        forms = [f"{word(weather)} · {word(zone)}", word(weather)]
+    elif zone:
+        forms = [t("header.zone_no_weather", zone=word(zone)), word(zone)]
     else:
-        shown = t("header.zone_no_weather", zone=word(zone)) if zone else t("header.no_weather")
+        forms = [t("header.no_weather"), "—"]
     tag = t("header.placeholder") if placeholder(view, zone) else ""
     tag_w = p.measure(tag, theme.SMALL)[0] + p.px(20) if tag else 0
     tag_w = min(tag_w, (cells[1].right - x) // 2)
-    drawn = p.text(shown, pygame.Rect(x, cells[1].y, cells[1].right - x - tag_w - pad // 2,
-                                      cells[1].h), theme.BODY)
+    room = cells[1].right - x - tag_w - pad // 2
+    shown = first_fitting(p, forms, room, theme.BODY)
+    drawn = p.text(shown, pygame.Rect(x, cells[1].y, room, cells[1].h), theme.BODY)
     if tag:
         box = pygame.Rect(drawn.right + pad // 2, cells[1].y + p.px(4), tag_w,
                           cells[1].h - p.px(8))
@@ -176,7 +179,7 @@ def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
     w.seat_badge(p, index, pygame.Rect(inner.x, y, badge, badge))
     bear_w = badge if seat.ice_bear else 0
     name_box = pygame.Rect(inner.x + badge + gap, y, inner.w - badge - gap - bear_w, badge)
-    p.text(seat_name(view, index), name_box, theme.BODY, bold=True)
+    p.text(seat_name(view, index), name_box, theme.BODY, bold=True, may_cut=True)
     if bear_w:
         w.bear_icon(p, pygame.Rect(inner.right - badge, y, badge, badge))
     y += badge + gap
@@ -262,333 +265,12 @@ def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
             {"check": w.check_icon, "dots": w.dots_icon, "marker": w.marker}[icon_name](
                 p, icon_rect)
             box = pygame.Rect(icon_rect.right + gap // 2, box.y, box.w - box.h - gap // 2, box.h)
-        p.text(status, box, theme.SMALL, bold=True)
+        # on the narrowest cards the words go regular before they would be cut
+        bold = p.fits(status, box.w, theme.SMALL, bold=True)
+        p.text(status, box, theme.SMALL, bold=bold)
 
 
-# --- menus, countdown, notices ----------------------------------------------------------
-
-
-BUTTON_GLYPHS = {"left": "◀", "right": "▶", "select": "●"}
-"""The pad's buttons as drawn next to the items they choose at once (style "buttons")."""
-
-
-def _menu_metrics(p: Painter) -> tuple[int, int, int, int]:
-    """Padding, gap, badge size and item row height of a menu at this screen's scale."""
-    return p.px(14), p.px(8), w.badge_size(p), p.line(theme.BODY) + p.px(10)
-
-
-def menu_height(p: Painter, menu: Menu) -> int:
-    """The height a menu needs to show its title, every item and its hint in full."""
-    pad, gap, badge, row_h = _menu_metrics(p)
-    hint_h = p.line(theme.SMALL) if menu.hint else 0
-    note_h = p.line(theme.SMALL) + gap if getattr(menu, "note", "") else 0
-    return 2 * pad + badge + gap + note_h + len(menu.items) * row_h + hint_h
-
-
-def menu_title(view: View, menu: Menu) -> str:
-    """The menu's title; a confirmation step is always asked as a question."""
-    title = menu.title or seat_name(view, menu.seat)
-    if getattr(menu, "confirm", False) and not title.rstrip().endswith("?"):
-        title = title.rstrip(" .:") + "?"
-    return title
-
-
-def menu_frame(menu: Menu) -> tuple[tuple[int, int, int], int]:
-    """A menu's border colour and width: a confirmation step stands out in yellow and
-    thicker, so nobody confirms a payment thinking it is an ordinary choice."""
-    if getattr(menu, "confirm", False):
-        return theme.YELLOW, 9
-    ident = w.seat_identity(menu.seat) if menu.seat >= 0 else None
-    return (ident.rgb if ident else theme.LINE), 5
-
-
-def compact_height(p: Painter, menu: Menu, title: bool = True) -> int:
-    """The height of a reaction window's menu drawn compact: its buttons on one line,
-    under the title (`title`) or beside the seat's badge alone."""
-    _, gap, badge, _ = _menu_metrics(p)
-    inner = max(badge, p.line(theme.SMALL))
-    return 2 * p.px(8) + (badge + gap + inner if title else inner)
-
-
-def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
-    """A seat's menu: its items with details, the focused one marked, disabled ones struck.
-
-    Long menus scroll so the focused item stays visible, with "more" lines above/below;
-    a reaction window's menu too short for its items is drawn compact. Nothing is drawn
-    outside `rect`.
-    """
-    style = getattr(menu, "style", "list")
-    if style == "buttons" and rect.h < menu_height(p, menu):
-        draw_compact_menu(p, view, menu, rect)
-        return
-    border, width = menu_frame(menu)
-    confirm = getattr(menu, "confirm", False)
-    w.panel(p, rect, border=border, width=width, fill=theme.PANEL_HI if confirm else theme.PANEL)
-    pad, gap, badge, row_h = _menu_metrics(p)
-    inner = rect.inflate(-2 * pad, -2 * pad)
-    y = inner.y
-    title_x = inner.x
-    if menu.seat >= 0:
-        w.seat_badge(p, menu.seat, pygame.Rect(inner.x, y, badge, badge))
-        title_x += badge + gap
-    title = menu_title(view, menu)
-    title_w = inner.right - title_x
-    two = p.line(theme.BODY) * 2 + p.px(4)
-    if p.measure(title, theme.FLOOR, bold=True)[0] > title_w and (
-            inner.bottom - y >= two + gap + len(menu.items) * row_h + p.line(theme.SMALL)):
-        # the title (a confirmation's question above all) is read whole, over two lines
-        # when there is room for them and every item
-        y += p.wrap(title, pygame.Rect(title_x, y, title_w, two), theme.BODY, bold=True,
-                    colour=theme.YELLOW if confirm else theme.TEXT) - badge
-    else:
-        p.text(title, pygame.Rect(title_x, y, title_w, badge), theme.BODY, bold=True,
-               colour=theme.YELLOW if confirm else theme.TEXT)
-    y += badge + gap
-    note = getattr(menu, "note", "")
-    if note and inner.bottom - y >= p.line(theme.SMALL) + row_h:
-        p.text(note, pygame.Rect(inner.x, y, inner.w, p.line(theme.SMALL)), theme.SMALL,
-               colour=theme.DIM)
-        y += p.line(theme.SMALL) + gap
-    hint_h = p.line(theme.SMALL) if menu.hint else 0
-    more_h = p.line(theme.SMALL)
-    items = menu.items
-    if hint_h and p.measure(menu.hint, theme.FLOOR)[0] > inner.w and (
-            inner.bottom - y - 2 * hint_h >= len(items) * row_h):
-        hint_h *= 2  # a long hint goes on over a second line when every item still fits
-    if inner.bottom - y - hint_h < min(len(items), 1) * row_h + (
-            2 * more_h if len(items) > 1 else 0):
-        hint_h = 0  # too short for the hint and one item: the item matters more
-    space = inner.bottom - y - hint_h
-    # An item whose label and detail cannot share a line without losing words gets two
-    # lines (the detail under the label) when every item still fits that way.
-    text_room = inner.w - row_h * 2 // 3 - p.px(22)
-    crowded = any(p.measure(f"{i.label} ›" if getattr(i, "submenu", False) else i.label,
-                            theme.FLOOR, bold=True)[0]
-                  + p.measure(i.detail, theme.FLOOR)[0] + gap > text_room
-                  for i in items if i.detail)
-    tall = crowded and space >= len(items) * (row_h + more_h)
-    step = row_h + more_h if tall else row_h
-    capacity = space // row_h
-    first, last = 0, len(items)
-    scrolled = len(items) > capacity
-    if scrolled:
-        capacity = max(1, (space - 2 * more_h) // row_h)
-        focus = max(0, min(menu.focus, len(items) - 1))
-        first = max(0, min(focus - capacity // 2, len(items) - capacity))
-        last = first + capacity
-        if first > 0:
-            p.text(t("menu.more_above", n=first), pygame.Rect(inner.x, y, inner.w, more_h),
-                   theme.SMALL,
-                   colour=theme.DIM, align="center")
-        y += more_h
-    for index in range(first, last):
-        item = items[index]
-        row = pygame.Rect(inner.x, y, inner.w, min(step - p.px(6), inner.bottom - y))
-        focused = style == "list" and index == menu.focus
-        if focused:
-            pygame.draw.rect(p.surface, theme.BG if confirm else theme.PANEL_HI, row,
-                             border_radius=p.px(8))
-            pygame.draw.rect(p.surface, theme.YELLOW, row, max(2, p.px(4)),
-                             border_radius=p.px(8))
-        line_h = row_h - p.px(6) if tall else row.h  # the label's line
-        mark = pygame.Rect(row.x + p.px(6), row.y, line_h * 2 // 3, line_h)
-        button = BUTTON_GLYPHS.get(getattr(item, "button", "") or "")
-        # a menu that takes no press yet is drawn waiting: dim, never inviting
-        colour = theme.TEXT if item.enabled and not getattr(menu, "waiting", False) \
-            else theme.DIM
-        if style in ("buttons", "keys") and button:
-            mark.w = max(mark.w, p.measure(button, theme.BODY)[0])
-            p.text(button, mark, theme.BODY, colour=colour, align="center")
-        elif focused:
-            w.marker(p, mark)
-        label_x = mark.right + p.px(6)
-        text_w = row.right - p.px(10) - label_x
-        text = f"{item.label} ›" if getattr(item, "submenu", False) else item.label
-        detail_w = 0
-        if item.detail and tall:
-            p.text(item.detail, pygame.Rect(label_x, row.y + line_h, text_w, more_h),
-                   theme.SMALL, colour=colour, align="right")
-        elif item.detail:
-            # the detail ("8 dogs, green dice", why an item is greyed) gets 45 % of the row,
-            # or all the room a short label leaves it
-            want = p.measure(item.detail, theme.SMALL)[0]
-            spare = text_w - p.measure(text, theme.BODY, bold=True)[0] - gap
-            detail_w = min(want, max(int(text_w * 0.45), spare))
-        label_box = pygame.Rect(label_x, row.y, text_w - detail_w - (gap if detail_w else 0),
-                                line_h)
-        drawn = p.text(text, label_box, theme.BODY, colour=colour, bold=focused)
-        if not item.enabled and drawn.w:
-            pygame.draw.line(p.surface, theme.DIM, (drawn.x, drawn.centery),
-                             (drawn.right, drawn.centery), max(2, p.px(3)))
-        if detail_w:
-            p.text(item.detail, pygame.Rect(row.right - p.px(10) - detail_w, row.y, detail_w,
-                                            row.h), theme.SMALL, colour=colour, align="right")
-        y += step
-    if last < len(items):
-        p.text(t("menu.more_below", n=len(items) - last),
-               pygame.Rect(inner.x, min(y, inner.bottom - hint_h - more_h), inner.w, more_h),
-               theme.SMALL, colour=theme.DIM, align="center")
-    if hint_h:
-        p.wrap(menu.hint, pygame.Rect(inner.x, inner.bottom - hint_h, inner.w, hint_h),
-               theme.SMALL, colour=theme.DIM)
-
-
-def draw_compact_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
-    """A reaction window's menu in little room: the seat's badge, the title when there is
-    a line for it, then every button with what it does side by side on one line."""
-    border, width = menu_frame(menu)
-    w.panel(p, rect, border=border, width=width - 1)
-    _, gap, badge, _ = _menu_metrics(p)
-    inner = rect.inflate(-2 * p.px(14), -2 * p.px(8))
-    badge = min(badge, inner.h)
-    line = pygame.Rect(inner.x, inner.y, inner.w, inner.h)
-    if menu.seat >= 0:
-        w.seat_badge(p, menu.seat, pygame.Rect(inner.x, inner.y, badge, badge))
-        line = pygame.Rect(inner.x + badge + gap, inner.y, inner.w - badge - gap, inner.h)
-    if inner.h >= compact_height(p, menu, title=True) - 2 * p.px(8):
-        p.text(menu_title(view, menu), pygame.Rect(line.x, inner.y, line.w, badge),
-               theme.BODY, bold=True,
-               colour=theme.YELLOW if getattr(menu, "confirm", False) else theme.TEXT)
-        line = pygame.Rect(inner.x, inner.y + badge + gap, inner.w, inner.bottom - inner.y
-                           - badge - gap)
-    draw_buttons_line(p, menu, line)
-
-
-def draw_buttons_line(p: Painter, menu: Menu, line: pygame.Rect) -> None:
-    """Every button of a menu with what it does, side by side on one line; each gets room
-    in proportion to its words, and the details go first when there is too little."""
-    _, gap, _, _ = _menu_metrics(p)
-    items = [item for item in menu.items if getattr(item, "button", "")] or list(menu.items)
-    if not items:
-        return
-    spacing = gap * 2
-    usable = line.w - spacing * (len(items) - 1)
-    texts = []
-    for item in items:
-        glyph = BUTTON_GLYPHS.get(getattr(item, "button", "") or "", "")
-        short = f"{glyph} {item.label}".strip()
-        texts.append((f"{short} ({item.detail})" if item.detail and item.enabled else short,
-                      short))
-    widths = [p.measure(full, theme.SMALL)[0] for full, _ in texts]
-    chosen = [full for full, _ in texts]
-    if sum(widths) > usable:
-        chosen = [short for _, short in texts]
-        widths = [p.measure(short, theme.SMALL)[0] for short in chosen]
-    cells = split_columns(line, [float(max(1, x)) for x in widths], gap=spacing)
-    waiting = getattr(menu, "waiting", False)
-    for item, text, cell in zip(items, chosen, cells, strict=True):
-        colour = theme.TEXT if item.enabled and not waiting else theme.DIM
-        drawn = p.text(text, cell, theme.SMALL, colour=colour)
-        if not item.enabled and drawn.w:
-            pygame.draw.line(p.surface, theme.DIM, (drawn.x, drawn.centery),
-                             (drawn.right, drawn.centery), max(2, p.px(3)))
-
-
-def _offer_key(menu: Menu) -> tuple[object, ...] | None:
-    """Offers of the same thing to several seats (the same title and item) are drawn as
-    one block with every seat's badge; None for a menu that is not an offer."""
-    if getattr(menu, "style", "list") != "buttons":
-        return None
-    return (menu.title, tuple((i.label, i.detail, i.enabled) for i in menu.items))
-
-
-def draw_offer_group(p: Painter, view: View, menus: tuple[Menu, ...],
-                     rect: pygame.Rect) -> None:
-    """One offer made to several seats: their badges side by side, the question after them
-    when it fits on the line, then what pressing would open."""
-    if len(menus) == 1:
-        draw_compact_menu(p, view, menus[0], rect)
-        return
-    w.panel(p, rect, border=theme.LINE, width=4)
-    _, gap, badge, _ = _menu_metrics(p)
-    inner = rect.inflate(-2 * p.px(14), -2 * p.px(8))
-    badge = min(badge, inner.h)
-    x = inner.x
-    for menu in menus:
-        w.seat_badge(p, menu.seat, pygame.Rect(x, inner.y, badge, badge))
-        x += badge + gap // 2
-    first = menus[0]
-    title = menu_title(view, first)
-    rest = pygame.Rect(x + gap, inner.y, inner.right - x - gap, badge)
-    two_lines = inner.h >= compact_height(p, first, title=True) - 2 * p.px(8)
-    if len(first.items) > 1:  # an offer of several buttons: all of them on the line
-        if two_lines:
-            if p.measure(title, theme.BODY, bold=True)[0] <= rest.w:
-                p.text(title, rest, theme.BODY, bold=True)
-            draw_buttons_line(p, first, pygame.Rect(inner.x, inner.y + badge + gap, inner.w,
-                                                    inner.bottom - inner.y - badge - gap))
-        else:
-            draw_buttons_line(p, first, rest)
-        return
-    item = first.items[0] if first.items else None
-    words = f"{item.label} ({item.detail})" if item is not None and item.detail else (
-        item.label if item is not None else "")
-    if two_lines and p.measure(title, theme.BODY, bold=True)[0] <= rest.w:
-        p.text(title, rest, theme.BODY, bold=True)
-        line = pygame.Rect(inner.x, inner.y + badge + gap, inner.w,
-                           inner.bottom - inner.y - badge - gap)
-        p.text(words, line, theme.SMALL)
-    elif two_lines:
-        line = pygame.Rect(inner.x, inner.y + badge + gap, inner.w,
-                           inner.bottom - inner.y - badge - gap)
-        p.text(words, line, theme.SMALL)
-    else:
-        p.text(words if p.measure(words, theme.SMALL)[0] <= rest.w else item.label
-               if item is not None else "", rest, theme.SMALL)
-
-
-def draw_menus(p: Painter, view: View, menus: tuple[Menu, ...], rect: pygame.Rect) -> None:
-    """Several seats may choose at once (reaction windows, the next player choosing ahead,
-    the others' offers while a player decides): their menus share the panel.
-
-    The same offer made to several seats is one block with all their badges. Each block
-    gets the room it needs when all fit in full, top first. Otherwise the offers go
-    compact (under their titles, or beside the badges alone) and the list menus, where a
-    seat is really choosing, share what is left, so no menu ever draws over another or
-    over its own hint.
-    """
-    if not menus:
-        return
-    blocks: list[tuple[Menu, ...]] = []
-    where: dict[tuple[object, ...], int] = {}
-    for menu in menus:
-        key = _offer_key(menu)
-        if key is not None and key in where:
-            index = where[key]
-            blocks[index] = (*blocks[index], menu)
-            continue
-        if key is not None:
-            where[key] = len(blocks)
-        blocks.append((menu,))
-    if len(blocks) == 1 and len(blocks[0]) == 1:
-        draw_menu(p, view, menus[0], rect)
-        return
-    gap = p.px(10)
-    room = rect.h - gap * (len(blocks) - 1)
-    offers = [_offer_key(b[0]) is not None for b in blocks]
-    heights = [compact_height(p, b[0], title=True) if len(b) > 1 else menu_height(p, b[0])
-               for b in blocks]
-    for title in (True, False):
-        if sum(heights) <= room:
-            break
-        heights = [compact_height(p, b[0], title=title) if offer else h
-                   for b, h, offer in zip(blocks, heights, offers, strict=True)]
-    if sum(heights) > room:
-        lists = offers.count(False)
-        left = room - sum(h for h, offer in zip(heights, offers, strict=True) if offer)
-        if lists and left >= lists * compact_height(p, menus[0], title=True):
-            heights = [h if offer else left // lists
-                       for h, offer in zip(heights, offers, strict=True)]
-        else:
-            heights = [room // len(blocks)] * len(blocks)
-    y = rect.y
-    for block, h in zip(blocks, heights, strict=True):
-        box = pygame.Rect(rect.x, y, rect.w, h)
-        if len(block) > 1:
-            draw_offer_group(p, view, block, box)
-        else:
-            draw_menu(p, view, block[0], box)
-        y += h + gap
+# --- countdown, notices, payments (the menus are companion.display.menus) ---------------
 
 
 COUNTDOWN_WORDS = {"reduce": "countdown.reduce", "reroll": "countdown.reroll"}
@@ -599,14 +281,16 @@ def countdown_height(p: Painter) -> int:
     return p.line(theme.BODY) + p.px(18)
 
 
-def choosing_words(view: View, holders: tuple[int, ...]) -> str:
-    """Who holds a window: "Bo is choosing…", "Bo and Cat are choosing…"."""
+def choosing_words(view: View, holders: tuple[int, ...]) -> list[str]:
+    """Who holds a window, longest first: "Bo and Cat are choosing…", then shorter forms
+    for a narrow line ("2 are choosing…"); the holders' badges stand before them."""
     names = [seat_name(view, seat) for seat in holders]
     if not names:
-        return t("choosing.someone")
+        return [t("choosing.someone")]
     if len(names) == 1:
-        return t("choosing.one", name=names[0])
-    return t("choosing.many", names=", ".join(names[:-1]), last=names[-1])
+        return [t("choosing.one", name=names[0]), t("choosing.short_one")]
+    return [t("choosing.many", names=", ".join(names[:-1]), last=names[-1]),
+            t("choosing.count", n=len(names)), t("choosing.short_many")]
 
 
 def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect,
@@ -615,28 +299,42 @@ def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect,
 
     While seats are choosing (`held`) the bar stands still in another colour with a pause
     sign, and says who holds it with their badges: the table knows why it is waiting.
+    Every text takes the longest of its forms that fits whole.
     """
     fraction = countdown.remaining / countdown.total if countdown.total > 0 else 0.0
-    label_w = int(rect.w * 0.42)
-    text_box = pygame.Rect(rect.x, rect.y, label_w, rect.h)
     seconds = max(0, round(countdown.remaining))
     key = COUNTDOWN_WORDS.get(countdown.kind)
     words = t(key) if key else countdown.kind.capitalize()
     held = bool(getattr(countdown, "held", False))
     holders = tuple(getattr(countdown, "holders", ()) or ())
+    gap = p.px(12)
     if not held:
-        p.text(t("countdown.left", what=words, seconds=seconds), text_box, theme.BODY, bold=True)
-        bar_rect = pygame.Rect(rect.x + label_w + p.px(12), rect.centery - p.px(14),
-                               rect.w - label_w - p.px(12), p.px(28))
+        room = int(rect.w * 0.6)
+        label = first_fitting(p, [t("countdown.left", what=words, seconds=seconds),
+                                  t("countdown.seconds", seconds=seconds)],
+                              room, theme.BODY, bold=True)
+        label_w = min(room, max(int(rect.w * 0.42), p.measure(label, theme.BODY, bold=True)[0]))
+        drawn = p.text(label, pygame.Rect(rect.x, rect.y, label_w, rect.h), theme.BODY,
+                       bold=True)
+        x = max(rect.x + label_w, drawn.right) + gap
+        bar_rect = pygame.Rect(x, rect.centery - p.px(14), rect.right - x, p.px(28))
         w.bar(p, bar_rect, fraction, theme.YELLOW)
         return
-    # Held: "Reroll: held" | ❚❚ [badges] Bo is choosing… over a still, sky-blue bar.
-    hold_left = round(getattr(countdown, "hold_left", 0.0))
-    held_words = (t("countdown.held_for", what=words, seconds=hold_left) if hold_left > 0
-                  else t("countdown.held", what=words))
-    p.text(held_words, text_box, theme.BODY, bold=True, colour=theme.SKY_BLUE)
-    x = rect.x + label_w + p.px(12)
+    # Held: "Reroll: held 2 s" ❚❚ [badges] Bo is choosing… over a still, sky-blue bar; the
+    # seconds are how long the claims may hold it at most.
     size = min(rect.h, w.badge_size(p))
+    shown = holders[:3]
+    badges_w = size + p.px(10) + len(shown) * (size + p.px(8))
+    room = max(1, rect.w - badges_w - gap)
+    hold_left = round(getattr(countdown, "hold_left", 0.0))
+    forms = [t("countdown.held_for", what=words, seconds=hold_left),
+             t("countdown.held_short_for", seconds=hold_left)] if hold_left > 0 else []
+    label = first_fitting(p, [*forms, t("countdown.held", what=words),
+                              t("countdown.held_short")], room, theme.BODY, bold=True)
+    label_w = min(room, max(int(rect.w * 0.42), p.measure(label, theme.BODY, bold=True)[0]))
+    drawn = p.text(label, pygame.Rect(rect.x, rect.y, label_w, rect.h), theme.BODY, bold=True,
+                   colour=theme.SKY_BLUE)
+    x = max(rect.x + label_w, drawn.right) + gap
     pause = pygame.Rect(x, rect.centery - size // 2, size, size)
     bar_w = max(2, size // 4)
     for dx in (size // 4, size * 5 // 8):
@@ -644,37 +342,80 @@ def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect,
                          pygame.Rect(pause.x + dx - bar_w // 2, pause.y + size // 6, bar_w,
                                      size * 2 // 3))
     x = pause.right + p.px(10)
-    for seat in holders[:3]:
+    for seat in shown:
         w.seat_badge(p, seat, pygame.Rect(x, rect.centery - size // 2, size, size))
         x += size + p.px(8)
-    p.text(choosing_words(view or TableView(), holders),
-           pygame.Rect(x, rect.y, rect.right - x, rect.h),
-           theme.BODY, bold=True)
+    room = rect.right - x
+    who = first_fitting(p, choosing_words(view or TableView(), holders), room, theme.BODY,
+                        bold=True, none="")
+    if who:
+        p.text(who, pygame.Rect(x, rect.y, room, rect.h), theme.BODY, bold=True)
     underline = pygame.Rect(rect.x, rect.bottom - p.px(8), rect.w, p.px(6))
     w.bar(p, underline, fraction, theme.SKY_BLUE)
 
 
-def notices_height(p: Painter, notices: tuple[Notice, ...]) -> int:
-    """Room for the latest two notices."""
-    return (p.line(theme.SMALL) + p.px(8)) * min(2, len(notices))
+def first_fitting(p: Painter, forms: list[str], width: int, design: float,
+                  bold: bool = False, none: str | None = None) -> str:
+    """The first (longest) of a text's forms that fits `width` whole on one line; else
+    `none` when given, else the last form (which the layout log will then report)."""
+    for form in forms:
+        if p.fits(form, width, design, bold):
+            return form
+    return none if none is not None else forms[-1]
+
+
+def notice_text(view: View, notice: Notice) -> str:
+    """A notice's words, after its seat's name when it is for one seat."""
+    if notice.seat is not None and notice.seat >= 0:
+        return f"{seat_name(view, notice.seat)}: {notice.text}"
+    return notice.text
+
+
+def _badged_rows(p: Painter, texts: list[str], width: int) -> list[tuple[Block, int]]:
+    """Each text of a list of badged lines (notices, payments) set for the room beside
+    its badge, with the height its row needs: a text too long for one line goes on over
+    a second."""
+    rows = []
+    for text in texts:
+        block = p.plan(text, _badged_text_w(p, width), theme.SMALL, lines=2)
+        rows.append((block, max(_row_badge(p), block.height + p.px(4))))
+    return rows
+
+
+def _row_badge(p: Painter) -> int:
+    return p.line(theme.SMALL) + p.px(4)
+
+
+def _badged_text_w(p: Painter, width: int) -> int:
+    """The room for a badged row's words: after the badge and its margins."""
+    return max(1, width - p.px(6) - _row_badge(p) - p.px(10) - p.px(8))
+
+
+def _draw_badged(p: Painter, seat: int | None, block: Block, row: pygame.Rect,
+                 letter: bool = True) -> None:
+    pygame.draw.rect(p.surface, theme.PANEL, row, border_radius=p.px(6))
+    size = _row_badge(p)
+    if seat is not None and seat >= 0:
+        w.seat_badge(p, seat, pygame.Rect(row.x + p.px(6), row.y, size, size),
+                     letter=letter and size >= p.line(theme.FLOOR))
+    x = row.x + p.px(6) + size + p.px(10)
+    p.block(block, pygame.Rect(x, row.y, _badged_text_w(p, row.w), row.h), valign="center")
+
+
+def notices_height(p: Painter, view: View, notices: tuple[Notice, ...], width: int) -> int:
+    """Room for the latest two notices (each may take two lines)."""
+    rows = _badged_rows(p, [notice_text(view, n) for n in notices[-2:]], width)
+    return sum(h + p.px(4) for _, h in rows)
 
 
 def draw_notices(p: Painter, view: View, notices: tuple[Notice, ...], rect: pygame.Rect) -> None:
     """The latest notices, each with its seat's badge when it is for one seat."""
-    line = p.line(theme.SMALL)
+    shown = notices[-2:]
+    rows = _badged_rows(p, [notice_text(view, n) for n in shown], rect.w)
     y = rect.y
-    for notice in notices[-2:]:
-        row = pygame.Rect(rect.x, y, rect.w, line + p.px(4))
-        pygame.draw.rect(p.surface, theme.PANEL, row, border_radius=p.px(6))
-        x = row.x + p.px(8)
-        if notice.seat is not None and notice.seat >= 0:
-            w.seat_badge(p, notice.seat, pygame.Rect(x, row.y, row.h, row.h), letter=False)
-            x += row.h + p.px(8)
-            text = f"{seat_name(view, notice.seat)}: {notice.text}"
-        else:
-            text = notice.text
-        p.text(text, pygame.Rect(x, row.y, row.right - x - p.px(8), row.h), theme.SMALL)
-        y += line + p.px(8)
+    for notice, (block, h) in zip(shown, rows, strict=True):
+        _draw_badged(p, notice.seat, block, pygame.Rect(rect.x, y, rect.w, h), letter=False)
+        y += h + p.px(4)
 
 
 def payment_words(view: View, payment: Payment) -> str:
@@ -689,39 +430,44 @@ def payment_words(view: View, payment: Payment) -> str:
              chips=count(payment.chips, "chip"), what=what)
 
 
-def payments_height(p: Painter, payments: tuple[Payment, ...], most: int = 4) -> int:
-    """Room for the latest `most` payments (one line each, and a line for older ones)."""
-    n = min(len(payments), most) + (1 if len(payments) > most else 0)
-    return n * (p.line(theme.SMALL) + p.px(8))
+def payments_height(p: Painter, view: View, payments: tuple[Payment, ...], width: int,
+                    most: int = 4) -> int:
+    """Room for the latest `most` payments (a line or two each, and a line for older
+    ones)."""
+    step = p.px(8)
+    shown = payments[-most:]
+    rows = _badged_rows(p, [payment_words(view, pay) for pay in shown], width)
+    older = p.line(theme.SMALL) + step if len(payments) > most else 0
+    return older + sum(h + step for _, h in rows)
 
 
 def draw_payments(p: Painter, view: View, payments: tuple[Payment, ...],
                   rect: pygame.Rect) -> None:
     """Every payment of the turn, newest last, each behind the payer's badge: who paid
     what for which roll stays on screen until the turn ends. When they do not all fit the
-    oldest are folded into one "+ n earlier" line."""
-    line = p.line(theme.SMALL)
-    step = line + p.px(8)
-    room = max(0, rect.h // step)
-    if room == 0 or not payments:
+    oldest are folded into one "+ n earlier" line; a payment is never cut short."""
+    if not payments:
         return
-    shown = list(payments)
-    older = 0
-    if len(shown) > room:
-        older = len(shown) - (room - 1)
-        shown = shown[older:]
+    step = p.px(8)
+    line = p.line(theme.SMALL)
+    rows = _badged_rows(p, [payment_words(view, pay) for pay in payments], rect.w)
+    # the newest that fit, with a line for the older ones when any are left out
+    shown = 0
+    used = 0
+    for _, h in reversed(rows):
+        folded = line + step if shown + 1 < len(rows) else 0
+        if used + h + step + folded > rect.h + step:
+            break
+        used += h + step
+        shown += 1
+    older = len(payments) - shown
+    if shown == 0 and older and rect.h < line:
+        return
     y = rect.y
     if older:
         p.text(t("payment.earlier", payments=count(older, "earlier_payment")),
-               pygame.Rect(rect.x, y, rect.w, line),
-               theme.SMALL, colour=theme.DIM)
-        y += step
-    for payment in shown:
-        row = pygame.Rect(rect.x, y, rect.w, line + p.px(4))
-        pygame.draw.rect(p.surface, theme.PANEL, row, border_radius=p.px(6))
-        badge = pygame.Rect(row.x + p.px(6), row.y, row.h, row.h)
-        w.seat_badge(p, payment.seat, badge, letter=row.h >= p.line(theme.FLOOR))
-        x = badge.right + p.px(10)
-        p.text(payment_words(view, payment), pygame.Rect(x, row.y, row.right - x - p.px(8),
-                                                         row.h), theme.SMALL)
-        y += step
+               pygame.Rect(rect.x, y, rect.w, line), theme.SMALL, colour=theme.DIM)
+        y += line + step
+    for payment, (block, h) in zip(payments[older:], rows[older:], strict=True):
+        _draw_badged(p, payment.seat, block, pygame.Rect(rect.x, y, rect.w, h))
+        y += h + step

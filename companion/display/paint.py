@@ -2,9 +2,16 @@
 
 Everything on the table screen is read from about 2 m, so no text may fall under a size
 floor (36 px on a 1080-line screen, proportionally less on a smaller one) and no text may
-spill out of the box it was given. Every text goes through `Painter.text`, which measures
-with the real font before drawing, shrinks toward the floor, then ellipsizes; each draw
-is recorded in a `LayoutLog` so tests can check the whole screen rather than trust it.
+spill out of the box it was given. Every text goes through `Painter.text` (one line: it
+shrinks toward the floor) or `Painter.block` (as many lines as it needs, planned first by
+`Painter.plan` so a layout can make room for it); each draw is recorded in a `LayoutLog`
+so tests can check the whole screen rather than trust it.
+
+Words are never cut short: a text that does not fit is a layout problem the log reports
+(`LayoutLog.problems`). The one exception is a player's name drawn alone in a seat's card
+or tile (`may_cut`): a name is the group's own choice, up to 24 letters, and a card on a
+six-seat 7" screen has room for about ten; the name is then shortened with an ellipsis
+there, and whole everywhere it is part of a sentence.
 """
 
 from __future__ import annotations
@@ -104,8 +111,10 @@ class TextDraw:
     box: tuple[int, int, int, int]  # the box the text had to stay in
     size: int  # font size in px
     floor: int  # the screen's floor
-    fit: str  # "full", "shrunk", "ellipsized", or "dropped" (nothing fitted at the floor)
+    fit: str  # "full", "shrunk", "wrapped" (one line of several), "ellipsized", or
+    #           "dropped" (nothing fitted at the floor)
     clip: tuple[int, int, int, int] | None = None  # the surface's clip when it was drawn
+    may_cut: bool = False  # a name alone in a card: an ellipsis is allowed (module docstring)
 
     @property
     def inside(self) -> bool:
@@ -123,7 +132,8 @@ class LayoutLog:
 
     def problems(self) -> list[str]:
         """Texts that left their box, left the screen or the area they were drawn in, fell
-        under the floor, were dropped, or were drawn over another text."""
+        under the floor, were dropped, were cut short with an ellipsis (but a name alone in
+        its card), or were drawn over another text."""
         screen = pygame.Rect((0, 0), self.size)
         found = []
         for d in self.draws:
@@ -135,6 +145,8 @@ class LayoutLog:
                 found.append(f"{d.text!r} at {d.rect} leaves the screen {self.size}")
             elif d.clip is not None and not pygame.Rect(d.clip).contains(pygame.Rect(d.rect)):
                 found.append(f"{d.text!r} at {d.rect} is cut off by its area {d.clip}")
+            if d.fit == "ellipsized" and not d.may_cut:
+                found.append(f"{d.source!r} was cut short to {d.text!r}")
             if d.size < d.floor:
                 found.append(f"{d.text!r} is {d.size} px, under the floor {d.floor}")
         found.extend(self.overlaps())
@@ -157,8 +169,24 @@ class LayoutLog:
         return found
 
     def texts(self) -> list[str]:
-        """The drawn texts, for tests that look for a word on the screen."""
+        """The drawn texts (each line of a wrapped text on its own), for tests that look for
+        a word on the screen."""
         return [d.text for d in self.draws]
+
+    def whole(self) -> list[str]:
+        """Every text drawn whole, a wrapped one as the text it was asked for, in drawing
+        order: what a reader of the screen can read in full."""
+        out: list[str] = []
+        cut = {d.source for d in self.draws if d.fit in ("ellipsized", "dropped")}
+        for d in self.draws:
+            if d.source in cut:
+                continue
+            if d.fit == "wrapped":
+                if not out or out[-1] != d.source:
+                    out.append(d.source)
+            elif d.text:
+                out.append(d.text)
+        return out
 
 
 _TEXT_CACHE: OrderedDict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = (
@@ -243,8 +271,11 @@ class Painter:
         bold: bool = False,
         align: str = "left",
         valign: str = "center",
+        may_cut: bool = False,
     ) -> pygame.Rect:
-        """Draw `text` inside `box`, shrinking toward the floor and then ellipsizing.
+        """Draw `text` on one line inside `box`, shrinking toward the floor; what still
+        does not fit is ellipsized and logged as a problem, unless `may_cut` (a name alone
+        in its card, see the module docstring).
 
         Returns the rect the glyphs occupy (empty when nothing fitted), so callers can
         place a neighbour right after the text.
@@ -272,7 +303,7 @@ class Painter:
             fit = "ellipsized" if shown else "dropped"
         if not shown:
             self.log.draws.append(TextDraw(source, "", (box.x, box.y, 0, 0), _box(box),
-                                           size, self.floor, fit))
+                                           size, self.floor, fit, may_cut=may_cut))
             return pygame.Rect(box.x, box.y, 0, 0)
         surf = _rendered(shown, size, bold, colour)
         rect = surf.get_rect()
@@ -290,7 +321,8 @@ class Painter:
             rect.centery = box.centery
         self.surface.blit(surf, rect)
         self.log.draws.append(TextDraw(source, shown, _box(rect), _box(box), size,
-                                       self.floor, fit, _box(self.surface.get_clip())))
+                                       self.floor, fit, _box(self.surface.get_clip()),
+                                       may_cut))
         return rect
 
     @staticmethod
@@ -308,6 +340,116 @@ class Painter:
                 hi = mid - 1
         return best
 
+    def fits(self, text: str, width: int, design: float = theme.BODY,
+             bold: bool = False) -> bool:
+        """Whether `text` fits `width` on one line, at the floor if need be."""
+        return bool(get_font(self.floor, bold).size(drawable_text(text))[0] <= width)
+
+    def plan(self, text: str, width: int, design: float = theme.BODY, *, bold: bool = False,
+             lines: int = 3) -> Block:
+        """How `text` is best set in `width`: on as few lines as it can (up to `lines`),
+        each as big as it can be between the design size and the floor.
+
+        A word wider than the whole width is broken after a hyphen, or else between two
+        letters: the text stays whole whatever the width. A text that needs more than
+        `lines` lines even at the floor gets them all; the caller sees it in `Block.lines`.
+        """
+        key = (text, width, self.font_px(design), self.floor, bold, lines)
+        block = _PLANS.get(key)
+        if block is not None:
+            return block
+        drawable = drawable_text(text)
+        top = self.font_px(design)
+        sizes = [top]
+        while sizes[-1] > self.floor:
+            sizes.append(max(self.floor, sizes[-1] - max(1, sizes[-1] // 12)))
+        found: Block | None = None
+        for most in range(1, max(1, lines) + 1):
+            for size in sizes:
+                broken = break_lines(drawable, max(1, width), get_font(size, bold))
+                if len(broken) <= most:
+                    found = Block(text, tuple(broken), size, bold, top)
+                    break
+            if found is not None:
+                break
+        if found is None:
+            found = Block(text, tuple(break_lines(drawable, max(1, width),
+                                                  get_font(self.floor, bold))),
+                          self.floor, bold, top)
+        if len(_PLANS) > 4096:
+            _PLANS.clear()
+        _PLANS[key] = found
+        return found
+
+    def block(
+        self,
+        block: Block | str,
+        box: RectLike,
+        design: float = theme.BODY,
+        *,
+        colour: tuple[int, int, int] = theme.TEXT,
+        bold: bool = False,
+        align: str = "left",
+        valign: str = "top",
+        lines: int = 3,
+    ) -> pygame.Rect:
+        """Draw a planned text (or plan `block` for the box's width first) line under line
+        from the top of `box` (or centred in it with valign "center").
+
+        Lines that the box is too short for are not drawn: the last one that is shown is
+        ellipsized, which the log reports. Returns the rect the lines cover.
+        """
+        box = pygame.Rect(box)
+        if isinstance(block, str):
+            block = self.plan(block, box.w, design, bold=bold, lines=lines)
+        step = block.line_height
+        shown = list(block.lines)
+        room = max(1, (box.h + 2) // step) if shown else 0
+        cut = len(shown) > room
+        if cut:
+            shown = [*shown[:room - 1], " ".join(shown[room - 1:])]
+        total = step * len(shown)
+        y = box.y if valign == "top" else box.y + max(0, (box.h - total) // 2)
+        covered = pygame.Rect(box.x, y, 0, 0)
+        several = len(block.lines) > 1
+        for i, line in enumerate(shown):
+            row = pygame.Rect(box.x, y, box.w, min(step, max(0, box.bottom - y)))
+            if cut and i == len(shown) - 1:
+                line = self._ellipsize(line, get_font(block.size, block.bold), row.w)
+            drawn = self._line(block, line, row, colour, align, several,
+                               "ellipsized" if cut and i == len(shown) - 1 else None)
+            covered = covered.union(drawn) if covered.w else drawn
+            y += step
+        return covered
+
+    def _line(self, block: Block, line: str, row: pygame.Rect, colour: tuple[int, int, int],
+              align: str, several: bool, fit: str | None = None) -> pygame.Rect:
+        """One line of a planned block, drawn at the block's size and logged against the
+        whole text."""
+        font = get_font(block.size, block.bold)
+        w, h = font.size(line)
+        if not line or h > row.h + 2 or w > row.w:
+            self.log.draws.append(TextDraw(block.text, "", (row.x, row.y, 0, 0), _box(row),
+                                           block.size, self.floor, "dropped"))
+            return pygame.Rect(row.x, row.y, 0, 0)
+        surf = _rendered(line, block.size, block.bold, colour)
+        rect = surf.get_rect()
+        if align == "center":
+            rect.centerx = row.centerx
+        elif align == "right":
+            rect.right = row.right
+        else:
+            rect.left = row.left
+        rect.centery = row.centery
+        rect.clamp_ip(row.inflate(0, 2) if rect.h > row.h else row)
+        self.surface.blit(surf, rect)
+        fit = fit or ("wrapped" if several else
+                      "full" if block.size >= block.design else "shrunk")
+        box = row.inflate(0, 2) if rect.h > row.h else row
+        self.log.draws.append(TextDraw(block.text, line, _box(rect), _box(box), block.size,
+                                       self.floor, fit, _box(self.surface.get_clip())))
+        return rect
+
     def wrap(
         self,
         text: str,
@@ -318,35 +460,86 @@ class Painter:
         bold: bool = False,
         align: str = "left",
     ) -> int:
-        """Draw `text` over as many lines as fit in `box` (the last one ellipsized).
-
-        Returns the height used. Lines are broken at spaces; each is its own logged draw.
-        """
+        """Draw `text` over as many lines as fit in `box` (`block` with as many lines as the
+        box holds); returns the height used."""
         box = pygame.Rect(box)
-        size = self.font_px(design)
-        font = get_font(size, bold)
-        line_h = font.get_height() + 2
-        max_lines = max(1, box.h // line_h)
-        words = drawable_text(text).split()
-        lines: list[str] = []
-        current = ""
-        for word in words:
-            trial = f"{current} {word}".strip()
-            if font.size(trial)[0] <= box.w or not current:
-                current = trial
-            else:
-                lines.append(current)
-                current = word
+        most = max(1, box.h // (get_font(self.font_px(design), bold).get_height() + 2))
+        block = self.plan(text, box.w, design, bold=bold, lines=most)
+        self.block(block, box, colour=colour, align=align)
+        return min(box.h, block.height_for(most))
+
+
+@dataclass(frozen=True)
+class Block:
+    """A text set for a width: its lines, their font size, and the height they need."""
+
+    text: str
+    lines: tuple[str, ...]
+    size: int
+    bold: bool
+    design: int  # the size asked for (scaled), to tell "shrunk" from "full"
+
+    @property
+    def line_height(self) -> int:
+        return int(get_font(self.size, self.bold).get_height()) + 2
+
+    @property
+    def height(self) -> int:
+        """The height every line needs."""
+        return self.line_height * len(self.lines)
+
+    def height_for(self, most: int) -> int:
+        """The height of at most `most` of its lines."""
+        return self.line_height * min(most, len(self.lines))
+
+    @property
+    def width(self) -> int:
+        """The width of its widest line."""
+        font = get_font(self.size, self.bold)
+        return max((int(font.size(line)[0]) for line in self.lines), default=0)
+
+
+_PLANS: dict[tuple[str, int, int, int, bool, int], Block] = {}
+
+
+def break_lines(text: str, width: int, font: pygame.font.Font) -> list[str]:
+    """`text` broken into lines no wider than `width`: at spaces, and a word wider than
+    the width after a hyphen or, failing that, between letters."""
+    lines: list[str] = []
+    current = ""
+    words: list[str] = []
+    for word in text.split():
+        # French puts a space before ":", "?", "!" and ";": never begin a line with one
+        if words and word in (":", "?", "!", ";", "»"):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    for word in words:
+        trial = f"{current} {word}" if current else word
+        if font.size(trial)[0] <= width:
+            current = trial
+            continue
         if current:
             lines.append(current)
-        if len(lines) > max_lines:
-            lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
-        y = box.y
-        for line in lines:
-            self.text(line, (box.x, y, box.w, min(line_h, box.bottom - y)), design,
-                      colour=colour, bold=bold, align=align)
-            y += line_h
-        return min(box.h, y - box.y)
+            current = ""
+        while font.size(word)[0] > width:
+            cut = _cut_word(word, width, font)
+            lines.append(word[:cut])
+            word = word[cut:]
+        current = word
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
+def _cut_word(word: str, width: int, font: pygame.font.Font) -> int:
+    """Where to break a word too wide for a line: after its last hyphen that fits, else
+    after as many letters as fit (at least one)."""
+    fit = 1
+    while fit < len(word) and font.size(word[:fit + 1])[0] <= width:
+        fit += 1
+    hyphen = word.rfind("-", 0, fit)
+    return hyphen + 1 if hyphen > 0 else fit
 
 
 def split_columns(rect: pygame.Rect, weights: list[float], gap: int = 0) -> list[pygame.Rect]:

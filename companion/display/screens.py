@@ -20,7 +20,6 @@ from companion.display.chrome import (
     count,
     countdown_height,
     draw_countdown,
-    draw_menus,
     draw_notices,
     draw_payments,
     notices_height,
@@ -31,7 +30,8 @@ from companion.display.chrome import (
     seat_name,
     word,
 )
-from companion.display.paint import Painter, split_columns, split_rows
+from companion.display.menus import arrange, draw_arrangement
+from companion.display.paint import Block, Painter, split_columns, split_rows
 from companion.rules.model import MoveContext, RollKind, WindowKind
 from companion.rules.phases import ActKind
 from companion.table.frame import Notice, TableFrame
@@ -47,52 +47,74 @@ PRESS_CELL_WORDS = {"plus_two": "press_cell.plus_two", "plus_one": "press_cell.p
 
 
 class Areas:
-    """The main area split into a content box and, when someone is choosing, a menu box."""
+    """The main area split into a content box and, when someone is choosing, the menus.
+
+    The countdown runs across the top and the notices across the bottom, the menus
+    between them beside the content. When the menus cannot all fit there, they take the
+    whole height (and, if need be, more of the width: `menus.arrange`), and the countdown
+    and notices move into the content's column.
+    """
 
     def __init__(self, p: Painter, frame: TableFrame, rect: pygame.Rect,
                  menu_share: float = 1 / 2.65) -> None:
         gap = p.px(14)
-        top = rect.y
-        if frame.countdown is not None:
-            h = countdown_height(p)
-            draw_countdown(p, frame.countdown, pygame.Rect(rect.x, top, rect.w, h), frame.view)
-            top += h + gap
-        bottom = rect.bottom
+        view = frame.view
         notices = tuple(frame.notices)
         undo = getattr(frame, "undo", None)
         if undo is not None:
             notices = (*notices[-1:], Notice(t("undo.hint", what=undo.text), undo.seat))
-        if notices:
-            h = notices_height(p, notices)
-            draw_notices(p, frame.view, notices, pygame.Rect(rect.x, bottom - h, rect.w, h))
-            bottom -= h + gap
-        body = pygame.Rect(rect.x, top, rect.w, bottom - top)
+        countdown = frame.countdown
         # Bid menus only explain the pad's buttons; the bidding screen shows that once.
         self.bid_menus = tuple(m for m in frame.menus if getattr(m, "style", "list") == "bid")
         menus = tuple(m for m in frame.menus if getattr(m, "style", "list") != "bid")
+
+        def between(column: pygame.Rect) -> pygame.Rect:
+            """`column` less the countdown above and the notices below."""
+            top, bottom = column.y, column.bottom
+            if countdown is not None:
+                top += countdown_height(p) + gap
+            if notices:
+                bottom -= notices_height(p, view, notices, column.w) + gap
+            return pygame.Rect(column.x, top, column.w, max(0, bottom - top))
+
+        body = between(rect)
         self.side: pygame.Rect | None = None
-        if menus:
-            self.content, self.side = split_columns(body, [1.0 - menu_share, menu_share],
-                                                    gap=gap)
-            draw_menus(p, frame.view, menus, self.side)
-        else:
-            self.content = body
+        arranged = arrange(p, view, menus, body, menu_share, gap) if menus else None
+        column = rect
+        if arranged is not None and arranged.over and (countdown is not None or notices):
+            tall = arrange(p, view, menus, rect, menu_share, gap)
+            if tall.over < arranged.over:
+                arranged, column = tall, tall.content
+        if arranged is not None:
+            draw_arrangement(p, view, arranged)
+            self.side = arranged.side
+        if countdown is not None:
+            h = countdown_height(p)
+            draw_countdown(p, countdown, pygame.Rect(column.x, column.y, column.w, h), view)
+        if notices:
+            h = notices_height(p, view, notices, column.w)
+            draw_notices(p, view, notices, pygame.Rect(column.x, column.bottom - h, column.w, h))
+        self.content = between(column) if column is not rect else (
+            arranged.content if arranged is not None else body)
 
 
 def title_row(p: Painter, view: View, rect: pygame.Rect, text: str, seat: int | None = None,
               design: float = theme.TITLE) -> pygame.Rect:
-    """A screen's title, with a seat's badge in front when it is about one seat.
+    """A screen's title, with a seat's badge in front when it is about one seat; a title
+    too long for the line (a long name in a narrow column) goes on over a second.
 
     Returns the rest of `rect` below the title.
     """
     h = p.line(design) + p.px(6)
-    row = pygame.Rect(rect.x, rect.y, rect.w, h)
-    x = row.x
+    x = rect.x
+    size = min(h, w.badge_size(p, design))
     if seat is not None and seat >= 0:
-        size = min(h, w.badge_size(p, design))
-        w.seat_badge(p, seat, pygame.Rect(x, row.centery - size // 2, size, size))
         x += size + p.px(12)
-    p.text(text, pygame.Rect(x, row.y, row.right - x, row.h), design, bold=True)
+    block = p.plan(text, max(1, rect.right - x), design, bold=True, lines=2)
+    row = pygame.Rect(rect.x, rect.y, rect.w, max(h, block.height + p.px(6)))
+    if seat is not None and seat >= 0:
+        w.seat_badge(p, seat, pygame.Rect(rect.x, row.y + (h - size) // 2, size, size))
+    p.block(block, pygame.Rect(x, row.y, row.right - x, row.h), valign="center")
     return pygame.Rect(rect.x, row.bottom + p.px(10), rect.w, rect.bottom - row.bottom - p.px(10))
 
 
@@ -100,20 +122,16 @@ def line_rows(p: Painter, rect: pygame.Rect, lines: list[str], design: float = t
               colour: tuple[int, int, int] = theme.TEXT) -> pygame.Rect:
     """Plain lines of text from the top of `rect`; returns what is left below them.
 
-    A line too long for the width, even at the floor, goes on over a second line rather
-    than losing its end.
+    A line too long for the width goes on over a second or third line rather than
+    losing its end; a line with no room left under the others is not begun.
     """
     y = rect.y
-    h = p.line(design)
     for text in lines:
-        if y + h > rect.bottom:
+        block = p.plan(text, rect.w, design, lines=3)
+        if y + block.height > rect.bottom:
             break
-        if p.measure(text, theme.FLOOR)[0] > rect.w and y + 2 * h <= rect.bottom:
-            y += p.wrap(text, pygame.Rect(rect.x, y, rect.w, 2 * h), design, colour=colour)
-        else:
-            p.text(text, pygame.Rect(rect.x, y, rect.w, h), design, colour=colour)
-            y += h
-        y += p.px(4)
+        p.block(block, pygame.Rect(rect.x, y, rect.w, block.height), colour=colour)
+        y += block.height + p.px(4)
     return pygame.Rect(rect.x, y, rect.w, max(0, rect.bottom - y))
 
 
@@ -259,7 +277,7 @@ def _seat_heading(p: Painter, view: View, index: int, row: pygame.Rect, pad: int
         return badge
     w.seat_badge(p, index, pygame.Rect(row.x, row.centery - badge // 2, badge, badge))
     p.text(name, pygame.Rect(row.x + badge + pad, row.y, row.w - badge - pad, row.h), design,
-           bold=True)
+           bold=True, may_cut=True)
     return badge
 
 
@@ -298,13 +316,15 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
             pygame.draw.rect(p.surface, theme.PANEL_HI, num.inflate(-num.w // 3, -p.px(8)),
                              border_radius=p.px(10))
     order = view.order
+    early = view.early_riser
+    note = p.plan(t("reveal.early_riser", name=seat_name(view, early)) if early is not None
+                  else t("reveal.no_early_riser"), order_box.w, theme.BODY, lines=2)
     label_h = p.line(theme.BODY)
     p.text(t("reveal.order"), pygame.Rect(order_box.x, order_box.y, order_box.w, label_h),
            theme.BODY, bold=True)
     row = pygame.Rect(order_box.x, order_box.y + label_h + p.px(6), order_box.w,
-                      max(0, order_box.h - 2 * label_h - p.px(12)))
+                      max(0, order_box.h - label_h - note.height - p.px(12)))
     cells = split_columns(row, [1.0] * max(1, len(order)), gap=p.px(10))
-    early = view.early_riser
     for place, (who, cell) in enumerate(zip(order, cells, strict=False), start=1):
         w.panel(p, cell, border=theme.YELLOW if who == early and progress >= 1.0
                 else w.seat_identity(who).rgb)
@@ -315,12 +335,9 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                theme.BODY, bold=True)
         w.seat_badge(p, who, pygame.Rect(inner.right - badge, inner.centery - badge // 2,
                                           badge, badge))
-    note_box = pygame.Rect(order_box.x, order_box.bottom - label_h, order_box.w, label_h)
-    if early is not None:
-        p.text(t("reveal.early_riser", name=seat_name(view, early)), note_box,
-               theme.BODY)
-    else:
-        p.text(t("reveal.no_early_riser"), note_box, theme.BODY, colour=theme.DIM)
+    p.block(note, pygame.Rect(order_box.x, order_box.bottom - note.height, order_box.w,
+                              note.height),
+            colour=theme.TEXT if early is not None else theme.DIM)
 
 
 # --- weather ----------------------------------------------------------------------------
@@ -338,9 +355,13 @@ def chart_strip(p: Painter, rect: pygame.Rect, faces: list[str], rolled: int | N
         hit = rolled == face
         w.panel(p, cell, border=theme.YELLOW if hit else theme.LINE, width=6 if hit else 2)
         inner = cell.inflate(-p.px(10), -p.px(10))
-        top, bottom = split_rows(inner, [1.0, 0.8], gap=p.px(4))
+        # the result keeps a whole line; the die takes what is left above it
+        label_h = min(inner.h, max(p.line(theme.SMALL), int(inner.h * 0.8 / 1.8)))
+        top = pygame.Rect(inner.x, inner.y, inner.w, inner.h - label_h - p.px(4))
+        bottom = pygame.Rect(inner.x, inner.bottom - label_h, inner.w, label_h)
         die = min(top.w, top.h)
-        w.standard_die(p, pygame.Rect(top.centerx - die // 2, top.y, die, die), face)
+        if die >= p.line(theme.FLOOR) * 2 // 3:
+            w.standard_die(p, pygame.Rect(top.centerx - die // 2, top.y, die, die), face)
         if kind == "weather" and p.measure(word(result), theme.SMALL)[0] > bottom.w:
             # too narrow for the word: the climate's own symbol, as on the boards (W1)
             size = min(bottom.w, bottom.h)
@@ -379,14 +400,15 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     paid = tuple(pay for pay in frame.payments if pay.roll == "weather")
     if paid:
         # A forced reroll says who paid for it, under the die, until the weather is done.
-        h = min(payments_height(p, paid, most=2), body.h // 3)
+        h = min(payments_height(p, view, paid, body.w, most=2), body.h // 3)
         draw_payments(p, view, paid, pygame.Rect(body.x, body.bottom - h, body.w, h))
         body = pygame.Rect(body.x, body.y, body.w, body.h - h - p.px(10))
     is_ph = placeholder(view, zone)
     label = t("weather.chart_placeholder" if is_ph else "weather.chart", zone=word(zone))
-    lh = p.line(theme.BODY)
-    p.text(label, pygame.Rect(body.x, body.y, body.w, lh), theme.BODY, bold=is_ph,
-           colour=theme.WARN if is_ph else theme.TEXT)
+    block = p.plan(label, body.w, theme.BODY, bold=is_ph, lines=2)
+    lh = block.height
+    p.block(block, pygame.Rect(body.x, body.y, body.w, lh),
+            colour=theme.WARN if is_ph else theme.TEXT)
     body = pygame.Rect(body.x, body.y + lh + p.px(8), body.w, body.h - lh - p.px(8))
     faces = frame.charts.get(zone or "", [])
     chart_h = min(body.h // 2, p.px(200))
@@ -412,27 +434,72 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         p.wrap(t(press), (rest.x, rest.y, rest.w, rest.h), theme.BIG)
         return
     # W4: each seat's dice colour for the round.
+    seat_dice(p, view, rest)
+
+
+def seat_dice(p: Painter, view: View, rest: pygame.Rect) -> None:
+    """W4: every seat's dice colour for the round: its badge (with its letter), its die,
+    and "Bo: red", in as few columns as let every line be read whole, a line going on
+    over a second if it must; where even that is too long, the colour alone stands
+    beside the seat's badge."""
     seats = view.seats
+    if not seats:
+        return
     line = p.line(theme.BODY)
-    fits = max(1, (rest.h + p.px(8)) // (line + p.px(8)))  # rows that fit the room
-    cols = max(2 if len(seats) > 3 else 1, math.ceil(len(seats) / fits))
-    per = math.ceil(len(seats) / cols) if seats else 1
+    badge = max(line, w.small_badge(p))
+    gap = p.px(8)
+    lead = 2 * badge + 2 * p.px(8)  # the badge, the die, and their gaps
+    texts = [t("weather.dice", name=seat_name(view, s.seat), dice=word(s.dice)) for s in seats]
+    shorts = [word(s.dice) for s in seats]
+
+    def layout(cols: int, most: int, short: bool) -> tuple[int, list[Block]] | None:
+        """Rows in `cols` columns with texts of at most `most` lines (the colour alone
+        where that is too few, if `short`), or None when they do not fit."""
+        per = math.ceil(len(seats) / cols)
+        col_w = (rest.w - p.px(12) * (cols - 1)) // cols
+        if col_w <= lead:
+            return None
+        blocks = []
+        for text, colour in zip(texts, shorts, strict=True):
+            block = p.plan(text, col_w - lead, theme.BODY, lines=most)
+            if len(block.lines) > most:
+                if not short:
+                    return None
+                block = p.plan(colour, col_w - lead, theme.BODY, lines=1)
+            blocks.append(block)
+        for c in range(cols):
+            column = blocks[c * per:(c + 1) * per]
+            if sum(max(badge, b.height) + gap for b in column) - gap > rest.h:
+                return None
+        return per, blocks
+
+    found = None
+    for most, short in ((1, False), (2, False), (1, True)):
+        for cols in range(2 if len(seats) > 3 else 1, len(seats) + 1):
+            found = layout(cols, most, short)
+            if found is not None:
+                break
+        if found is not None:
+            break
+    if found is None:
+        return  # no room at all (the seat cards show every seat's dice)
+    per, blocks = found
+    cols = math.ceil(len(seats) / per)
     col_boxes = split_columns(rest, [1.0] * cols, gap=p.px(12))
-    for i, seat in enumerate(seats):
+    y = rest.y
+    for i, (seat, block) in enumerate(zip(seats, blocks, strict=True)):
         box = col_boxes[i // per]
-        y = box.y + (i % per) * (line + p.px(8))
-        if y + line > box.bottom:
-            continue
-        badge = line
+        if i % per == 0:
+            y = box.y
         index = seat.seat
-        w.seat_badge(p, index, pygame.Rect(box.x, y, badge, badge),
-                     letter=badge >= p.line(theme.FLOOR))
+        w.seat_badge(p, index, pygame.Rect(box.x, y, badge, badge))
         die = pygame.Rect(box.x + badge + p.px(8), y, badge, badge)
         if seat.dice:
             w.dog_die(p, die, seat.dice, True)
-        p.text(t("weather.dice", name=seat_name(view, index), dice=word(seat.dice)),
-               pygame.Rect(die.right + p.px(8), y, box.right - die.right - p.px(8), line),
-               theme.BODY)
+        h = max(badge, block.height)
+        p.block(block, pygame.Rect(die.right + p.px(8), y, box.right - die.right - p.px(8), h),
+                valign="top" if len(block.lines) > 1 else "center")
+        y += h + gap
 
 
 # --- a turn -----------------------------------------------------------------------------
@@ -580,54 +647,77 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
     kind = last.kind
     faces = list(last.faces)
     progress = frame.animation_progress if frame.animation in ("dice", "die") else 1.0
-    line = p.line(theme.BIG)
     if kind is RollKind.DOGS:
         colour = last.colour or "red"
-        dice_box = pygame.Rect(rect.x, rect.y, rect.w, rect.h - line - p.px(10))
-        landed, used = dog_dice_row(p, dice_box, colour, last.dog_faces, progress)
-        result = pygame.Rect(rect.x, rect.y + used + (p.px(10) if used else 0), rect.w, line)
         if not faces:
-            p.text(t("dogs.none"), result, theme.BIG, bold=True)
-        elif landed == len(faces):
-            dogs = last.dogs
+            words = t("dogs.none")
+        else:
             again = "dogs.result_reroll" if last.rerolls else "dogs.result"
             of = count(len(faces), f"die.{colour}" if f"die.{colour}" in NOUNS else "die")
-            p.text(t(again, dogs=count(dogs, "dog"), dice=of), result, theme.BIG, bold=True)
+            words = t(again, dogs=count(last.dogs, "dog"), dice=of)
+        # the result's room is kept from the first frame, so the dice never jump
+        block = p.plan(words, rect.w, theme.BIG, bold=True, lines=2)
+        dice_box = pygame.Rect(rect.x, rect.y, rect.w, rect.h - block.height - p.px(10))
+        landed, used = dog_dice_row(p, dice_box, colour, last.dog_faces, progress)
+        result = pygame.Rect(rect.x, rect.y + used + (p.px(10) if used else 0), rect.w,
+                             block.height)
+        if not faces or landed == len(faces):
+            p.block(block, result)
         return result.bottom
     if not faces:
         return rect.y
-    size = min(rect.h - line - p.px(10), p.px(220), rect.w // 3)
-    die = pygame.Rect(rect.x, rect.y, size, size)
-    done = progress >= 1.0
-    if done:
-        w.standard_die(p, die, faces[0])
-    else:
-        w.standard_die(p, die, 1 + int(progress * 23) % 6, (progress * 1000) % 360)
-    text_box = pygame.Rect(die.right + p.px(20), rect.y, rect.right - die.right - p.px(20),
-                           max(size, min(rect.h, roll_text_height(p))))
-    if not done:
-        return die.bottom
     face = faces[0]
-    bottom = max(die.bottom, text_box.bottom)
+    done = progress >= 1.0
+    texts: list[tuple[str, float, bool]] = []
     if last.need is not None:
         mod = last.modifier
-        total = face + mod
         terrain = kind is RollKind.TERRAIN
         what = t("roll.terrain") if terrain else t("roll.avalanche")
-        lines = [f"{what}: {face}" + (f" + {mod} = {total}" if mod else ""),
-                 t("roll.needs", need=last.need),
-                 t("roll.enters" if terrain else "roll.crosses") if last.success
-                 else t("roll.fails")]
-        rows = split_rows(text_box, [float(p.line(theme.BODY))] * 2 + [float(p.line(theme.BIG))],
-                          gap=p.px(4))
-        for i, (text, row) in enumerate(zip(lines, rows, strict=True)):
-            p.text(text, row, theme.BIG if i == 2 else theme.BODY, bold=i == 2)
+        texts = [(f"{what}: {face}" + (f" + {mod} = {face + mod}" if mod else ""), theme.BODY,
+                  False),
+                 (t("roll.needs", need=last.need), theme.BODY, False),
+                 (t("roll.enters" if terrain else "roll.crosses") if last.success
+                  else t("roll.fails"), theme.BIG, True)]
     elif kind is RollKind.PRESS:
         outcome = last.press
         words = t(PRESS_WORDS[str(outcome)]) if str(outcome) in PRESS_WORDS else str(outcome)
-        p.text(t("pressing.result", face=face, result=words), text_box,
-               theme.BIG, bold=True)
-    return bottom
+        texts = [(t("pressing.result", face=face, result=words), theme.BIG, True)]
+    gap = p.px(4)
+
+    def setting(width: int, big: bool = True) -> tuple[list[Block], int]:
+        blocks = [p.plan(text, max(1, width), design if big else min(design, theme.BODY),
+                         bold=bold, lines=3) for text, design, bold in texts]
+        return blocks, sum(b.height for b in blocks) + gap * max(0, len(blocks) - 1)
+
+    # the words beside the die; in a narrow column under a smaller die, then smaller
+    # words, and at last the words alone (they say the face too)
+    size = max(1, min(rect.h - p.line(theme.BIG) - p.px(10), p.px(220), rect.w // 3))
+    text_x, text_y = rect.x + size + p.px(20), rect.y
+    blocks, text_h = setting(rect.right - text_x)
+    if text_h > rect.h or rect.right - text_x < rect.w * 2 // 5:
+        for big in (True, False):
+            under, under_h = setting(rect.w, big)
+            small = min(size, rect.h - under_h - p.px(10))
+            if small >= p.px(40):
+                size, blocks, text_h = small, under, under_h
+                text_x, text_y = rect.x, rect.y + size + p.px(10)
+                break
+        else:
+            size = 0
+            blocks, text_h = setting(rect.w, False)
+            text_x, text_y = rect.x, rect.y
+    die = pygame.Rect(rect.x, rect.y, size, size)
+    if not done:
+        w.standard_die(p, die if size else pygame.Rect(rect.x, rect.y, p.px(60), p.px(60)),
+                       1 + int(progress * 23) % 6, (progress * 1000) % 360)
+        return die.bottom
+    if size:
+        w.standard_die(p, die, face)
+    y = text_y
+    for block in blocks:
+        p.block(block, pygame.Rect(text_x, y, rect.right - text_x, block.height))
+        y += block.height + gap
+    return max(die.bottom, y - gap)
 
 
 def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
@@ -657,8 +747,8 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     body = line_rows(p, body, lines)
     if pressing or pressed:
         faces = frame.charts.get("pressing")
-        if faces and body.h > p.px(200):
-            chart_h = min(p.px(170), body.h // 2)
+        chart_h = min(p.px(170), body.h // 2)
+        if faces and body.h > p.px(200) and chart_h >= 2 * p.line(theme.SMALL) + p.px(34):
             rolled = last.faces[0] if last is not None and pressed and last.faces else None
             chart_strip(p, pygame.Rect(body.x, body.bottom - chart_h, body.w, chart_h), faces,
                         rolled if frame.animation_progress >= 1.0 else None,
@@ -667,7 +757,7 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     # Every chip paid this turn stays listed right under the roll it changed; room for
     # three of them is kept back from the dice, but never the room the roll's own result
     # needs (older payments fold into one line instead).
-    reserve = min(payments_height(p, frame.payments, most=3), body.h * 2 // 5,
+    reserve = min(payments_height(p, view, frame.payments, body.w, most=3), body.h * 2 // 5,
                   max(0, body.h - roll_text_height(p) - p.px(22)))
     bottom = body.y
     if frame.screen == "rest":
@@ -706,20 +796,15 @@ def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                                           size))
 
 
-def race_order(view: View) -> list[tuple[int, int]]:
-    """T3: (race place, seat) for every sled, winner first, then by how far each got
-    (its board); sleds on the same board share a place. The turn order of the last
-    round (`place`) says nothing about the race, so it is not used."""
+def race_order(view: View) -> list[tuple[int | None, int]]:
+    """T3: (race place, seat) for every sled, the winner first with place 1, then the
+    others by how far each got (its board). The companion has no map of the boards: it
+    knows who reached Nome and which board and zone each sled was reported on, not who
+    leads whom on a board, so only the winner has a place (None for the others). The
+    turn order of the last round (`place`) says nothing about the race, so it is not used."""
     winner = view.winner
     ranked = sorted(view.seats, key=lambda s: (s.seat != winner, -s.board, s.seat))
-    out: list[tuple[int, int]] = []
-    for i, seat in enumerate(ranked):
-        place = i + 1
-        if out and seat.seat != winner and ranked[i - 1].seat != winner and (
-                seat.board == ranked[i - 1].board):
-            place = out[-1][0]
-        out.append((place, seat.seat))
-    return out
+    return [(1 if seat.seat == winner else None, seat.seat) for seat in ranked]
 
 
 def sled_words(view: View, seat: SeatView) -> str:
@@ -775,18 +860,21 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
                          max_spent)
 
 
-def _race_cell(p: Painter, view: View, place: int, seat: int, who: pygame.Rect) -> None:
-    """A race row's first cell: the race place, the seat's badge and name."""
-    place_w = p.measure("00th", theme.SMALL, bold=True)[0]
-    p.text(ordinal(place), pygame.Rect(who.x, who.y, place_w, who.h), theme.SMALL, bold=True,
-           colour=theme.YELLOW if place == 1 else theme.TEXT)
+def _race_cell(p: Painter, view: View, place: int | None, seat: int,
+               who: pygame.Rect) -> None:
+    """A race row's first cell: the race place (the winner's alone is known), the seat's
+    badge and name."""
+    place_w = p.measure(ordinal(1), theme.SMALL, bold=True)[0]
+    if place is not None:
+        p.text(ordinal(place), pygame.Rect(who.x, who.y, place_w, who.h), theme.SMALL,
+               bold=True, colour=theme.YELLOW)
     x = who.x + place_w + p.px(8)
     badge = min(who.h, w.badge_size(p, theme.SMALL))
     w.seat_badge(p, seat, pygame.Rect(x, who.centery - badge // 2, badge, badge),
                  letter=badge >= p.line(theme.FLOOR))
     x += badge + p.px(8)
     p.text(seat_name(view, seat), pygame.Rect(x, who.y, who.right - x, who.h), theme.SMALL,
-           bold=True)
+           bold=True, may_cut=True)
 
 
 def _stats_cells(p: Painter, data: SeatStats, luck_box: pygame.Rect,

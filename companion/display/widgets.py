@@ -58,7 +58,7 @@ def seat_badge(p: Painter, seat: int, rect: pygame.Rect, letter: bool = True) ->
     pygame.draw.polygon(p.surface, theme.SNOW, pts, max(1, p.px(3)))
     if letter:
         # The letter sits in the shape's widest part; triangles are widest low down.
-        box = rect.inflate(-rect.w // 5, -rect.h // 5)
+        box = rect.inflate(-(rect.w // 5), -(rect.h // 5))
         if ident.shape == "triangle":
             # The letter's line box may reach above the glyph; only its lower part needs
             # the triangle's width, so the box is the lower four fifths of the badge.
@@ -72,6 +72,16 @@ def seat_badge(p: Painter, seat: int, rect: pygame.Rect, letter: bool = True) ->
 def badge_size(p: Painter, design: float = theme.BODY) -> int:
     """A badge tall enough to hold its letter at the floor size."""
     return max(p.line(design) + p.px(6), p.line(theme.FLOOR) + 8)
+
+
+def small_badge(p: Painter) -> int:
+    """The smallest badge that still holds its letter (`seat_badge` keeps the letter in
+    the badge's inner four fifths): for lines packed close."""
+    need = p.line(theme.FLOOR) - 2
+    size = need
+    while size - size // 5 < need:
+        size += 1
+    return size
 
 
 def dog_head(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],

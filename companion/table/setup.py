@@ -143,13 +143,15 @@ def _names_node(draft: SetupDraft, config: TableConfig) -> Node:
                 draft.rename(seat, choice)
 
             taken = choice in others
-            values.append(Node(str(index), choice, t("s.taken") if taken else "", not taken,
-                               action=pick, pop=True))
+            # the seat's own name is marked, so a name just spelled is seen taken up
+            mine = t("s.mine", letter=letter) if choice == draft.names[seat] else ""
+            values.append(Node(str(index), choice, t("s.taken") if taken else mine,
+                               not taken, action=pick, pop=True))
         values.insert(1, draft.editor.speller_node(
             seat, letter, others, partial(draft.rename, seat)))
         current = next((v.key for v in values if v.label == draft.names[seat]), None)
-        tree = Tree(f"name.{seat}", t("s.name_title", letter=letter), values, t("m.hint.sub"),
-                    default=current)
+        tree = Tree(f"name.{seat}", t("s.name_title", letter=letter, name=draft.names[seat]),
+                    values, t("m.hint.sub"), default=current)
         items.append(Node(f"seat{seat}", t("s.seat", letter=letter), draft.names[seat],
                           children=tree))
     detail = t("s.seat_colours") if draft.uses_colours(config) else ", ".join(

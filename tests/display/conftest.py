@@ -30,5 +30,6 @@ def save_screen(surface: pygame.Surface, name: str) -> None:
     costs more than drawing and checking the screens."""
     if os.environ.get("MUSH_TEST_SCREENS") != "1":
         return
-    os.makedirs(SCREEN_DIR, exist_ok=True)
-    pygame.image.save(surface, os.path.join(SCREEN_DIR, name))
+    path = os.path.join(SCREEN_DIR, name)  # (`name` may hold a folder: "every/…")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    pygame.image.save(surface, path)

@@ -4,7 +4,6 @@ whose players carry such names (a journal written before the name rule) is drawn
 
 from __future__ import annotations
 
-import os
 import random
 
 import pygame
@@ -17,7 +16,7 @@ from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
 from companion.rules.engine import start_game
 from companion.table import BotDriver, TableConfig, TableController
-from display.conftest import SCREEN_DIR
+from display.conftest import save_screen
 
 HOSTILE = ["\ud800", "\udfff\ud800x", "a\x00b", "\x00", "\u200b", "\u2060", "\ufeff", "\u00ad",
            "\u200b\u2060\ufeff\u00ad", "\u202e", "\ufe0f", "\u0301", "\x1b[2J\x07", "\ue000",
@@ -73,5 +72,4 @@ def test_a_table_of_hostile_names_is_drawn_frame_after_frame() -> None:
         if ctl.state.round >= 2:
             break
     assert drawn > 20 and ctl.state.round >= 2
-    os.makedirs(SCREEN_DIR, exist_ok=True)
-    pygame.image.save(surface, os.path.join(SCREEN_DIR, "hostile_names_1280x720.png"))
+    save_screen(surface, "hostile_names_1280x720.png")

@@ -23,9 +23,10 @@ WEATHER_WORDS = ("Warm", "Moderate", "Cold")
 
 
 def drawn(frame: object, size: tuple[int, int] = (1920, 1080)) -> list[str]:
+    """Every text of the frame as read whole (a wrapped one as one text)."""
     log = render(frame, pygame.Surface(size))  # type: ignore[arg-type]
     assert log.problems() == []
-    return log.texts()
+    return log.whole()
 
 
 def test_every_payment_of_the_turn_stays_listed_under_the_roll() -> None:
@@ -37,7 +38,7 @@ def test_every_payment_of_the_turn_stays_listed_under_the_roll() -> None:
     listed = [t for t in texts if " paid " in t]
     assert older + len(listed) == len(frame.payments) and len(listed) >= 2
     for text, payment in zip(listed, frame.payments[older:], strict=True):
-        assert text == payment.text or payment.text.startswith(text[:-1])
+        assert text == payment.text
     # still there while the reroll's dice tumble: the trace lasts the whole turn
     rolling = FRAMES[4]["dogs_paid_rolling"]
     assert {p.text for p in rolling.payments} <= set(drawn(rolling))
@@ -45,12 +46,14 @@ def test_every_payment_of_the_turn_stays_listed_under_the_roll() -> None:
 
 
 def test_payments_fit_at_every_size() -> None:
+    """A payment line is read whole at every size, over two lines when it must be."""
     for players in (4, 6):
         for size in SIZES:
-            texts = drawn(FRAMES[players]["dogs_paid_held"], size)
-            last = FRAMES[players]["dogs_paid_held"].payments[-1].text
-            assert any(t == last or (t.endswith("…") and last.startswith(t[:-1]))
-                       for t in texts)
+            frame = FRAMES[players]["dogs_paid_held"]
+            log = render(frame, pygame.Surface(size))
+            assert log.problems() == []
+            assert frame.payments[-1].text in log.whole()
+            assert not any(d.fit == "ellipsized" for d in log.draws if " paid " in d.source)
 
 
 def test_a_held_countdown_says_who_is_choosing() -> None:
@@ -111,31 +114,34 @@ def test_the_weather_word_waits_for_the_die_to_land() -> None:
 
 
 def test_game_over_shows_the_race_not_the_turn_order() -> None:
+    """T3: the winner first, then every sled by how far it got, each with its zone and
+    board; only the winner has a place (the companion has no map to rank the others)."""
     frame = FRAMES[4]["game_over"]
     view = frame.view
     race = race_order(view)
     assert race[0] == (1, view.winner)
     boards = [view.seats[seat].board for _, seat in race[1:]]
     assert boards == sorted(boards, reverse=True)
-    texts = drawn(frame)
+    log = render(frame, pygame.Surface((1920, 1080)))
+    assert log.problems() == []
+    texts = log.texts()
     assert "The race" in texts and "Reached Nome" in texts
     rows = texts[texts.index("Chips spent") + 1:]
     names = [t for t in rows if len(t.rstrip("…")) > 1 and any(
         n.startswith(t.rstrip("…")) for n in NAMES[4])]  # (badge letters left out)
     assert [NAMES[4][seat] for _, seat in race] == [
         next(n for n in NAMES[4] if n.startswith(t.rstrip("…"))) for t in names]
-    assert [t for t in rows if t in ("1st", "2nd", "3rd", "4th")] == [
-        f"{place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
-        for place, _ in race]
+    assert [t for t in rows if t in ("1st", "2nd", "3rd", "4th")] == ["1st"]
+    assert sum(1 for t in rows if " · board " in t) == len(race) - 1
     # the seat cards no longer show the last round's turn order as if it were a place
     strip = texts[:texts.index("The race")]
     assert not [t for t in strip if t in ("2nd", "3rd", "4th")]
 
 
-def test_sleds_on_the_same_board_share_their_place() -> None:
+def test_only_the_winner_has_a_place() -> None:
     view = TableView(winner=2, seats=tuple(SeatView(seat, f"p{seat}", board=board)
                                            for seat, board in enumerate((3, 4, 4, 3))))
-    assert race_order(view) == [(1, 2), (2, 1), (3, 0), (3, 3)]
+    assert race_order(view) == [(1, 2), (None, 1), (None, 0), (None, 3)]
 
 
 def test_counts_of_one_are_singular() -> None:

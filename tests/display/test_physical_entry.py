@@ -82,4 +82,4 @@ def test_before_the_entry_the_table_still_says_press_to_roll() -> None:
     clock = FakeClock()
     table = TableController(state, dice, clock, TableConfig(physical_dice=True))
     choose(table, 0, c.Move(0))  # the reduce window is open: the others may reduce
-    assert "May reduce" in render(table.frame(), pygame.Surface((1280, 720))).texts()
+    assert "Take dice?" in render(table.frame(), pygame.Surface((1280, 720))).texts()

@@ -134,7 +134,7 @@ def test_reduce_window_counts_the_dice_left_as_chips_come_in() -> None:
 def test_a_short_label_leaves_its_detail_room() -> None:
     """A menu row's detail says what a choice does or why it is greyed: beside a short
     label it is drawn whole, not cut to 45 % of the row."""
-    from companion.display.chrome import draw_menu
+    from companion.display.menus import draw_menu
     from companion.display.paint import Painter
     from companion.table.frame import Menu, MenuItem
 

@@ -189,7 +189,11 @@ def test_a_name_is_spelled_letter_by_letter() -> None:
     assert pads.presses - start <= 40  # "Marie" with one slip mended: well under a minute
     assert kept.saved[-1].names == ("Marie",)
     assert kept.saved[-1].seat_names is not None and kept.saved[-1].seat_names[0] == "Marie"
-    assert pads.menu().title == "Name for seat A"
+    # the name is seen taken up: in the title, and marked in the list under the speller
+    menu = pads.menu()
+    assert menu.title == "Name for seat A: Marie"
+    assert [(i.label, i.detail) for i in menu.items if i.detail == "✓ seat A"] == [
+        ("Marie", "✓ seat A")]
     pads.back()
     pads.back()
     pads.go("Start the game")
