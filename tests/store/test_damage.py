@@ -20,6 +20,7 @@ from companion.rules import replay
 from companion.store import Journal
 from companion.store.journal import write_trouble
 from companion.store.pages import read_wal
+from store.forge import reseal
 from store.helpers import Recorded, record_game
 from store.test_recovery import (
     PAGE,
@@ -66,6 +67,7 @@ def test_an_impossible_event_is_cut_where_it_stops_replaying(
     where = data.rfind(needle)
     assert where > 0
     path.write_bytes(data[:where] + b'"seat":9,"type":"TurnEnded"' + data[where + len(needle):])
+    assert reseal(path) == 1  # as a bug would have written it: its checksum agrees
     with caplog.at_level(logging.WARNING, logger="companion.store"), Journal(path) as reopened:
         reopened.load(game_id)
         assert reopened.recovery is not None and reopened.recovery.cut == (game_id,)

@@ -193,14 +193,16 @@ def test_a_row_that_no_longer_decodes_cuts_the_game_there(tmp_path: Path, game: 
     assert len(damaged_copies(tmp_path)) == 1
 
 
-def test_a_file_that_is_not_a_database_starts_empty(tmp_path: Path) -> None:
+def test_a_file_that_is_not_a_journal_is_never_renamed(tmp_path: Path) -> None:
+    """Random bytes at the path: not recognisably a journal, so it is refused as it is."""
+    from companion.store import NotAJournalError
+
     path = tmp_path / "journal.sqlite3"
-    path.write_bytes(os.urandom(3 * PAGE))
-    with Journal(path) as journal:
-        assert journal.recovery is not None and journal.recovery.events == 0
-        assert journal.current_game() is None
-        assert journal.games() == []
-    assert len(damaged_copies(tmp_path)) == 1
+    noise = os.urandom(3 * PAGE)
+    path.write_bytes(noise)
+    with pytest.raises(NotAJournalError, match="not a game journal"):
+        Journal(path)
+    assert path.read_bytes() == noise and damaged_copies(tmp_path) == []
 
 
 @pytest.mark.slow
