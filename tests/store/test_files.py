@@ -9,6 +9,7 @@ a full card is named as full and `export` never leaves a truncated file.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import subprocess
@@ -229,9 +230,8 @@ def test_the_lock_follows_the_file_through_links(tmp_path: Path) -> None:
         for name in (path, symlink, hard):
             with pytest.raises(JournalBusyError, match=f"process {os.getpid()}"):
                 JournalLock(name).acquire()
-    with JournalLock(symlink):
-        with pytest.raises(JournalBusyError):
-            JournalLock(hard).acquire()
+    with JournalLock(symlink), pytest.raises(JournalBusyError):
+        JournalLock(hard).acquire()
     with JournalLock(hard):
         pass
 
@@ -291,11 +291,8 @@ def tiny(tmp_path: Path) -> Iterator[Path]:
 def fill(mount: Path, leave: int = 0) -> None:
     """Fill the filesystem, leaving about `leave` bytes."""
     free = os.statvfs(mount).f_bavail * os.statvfs(mount).f_frsize
-    with open(mount / "ballast", "wb") as stream:
-        try:
-            stream.write(bytes(max(0, free - leave)))
-        except OSError:
-            pass
+    with open(mount / "ballast", "wb") as stream, contextlib.suppress(OSError):
+        stream.write(bytes(max(0, free - leave)))
 
 
 @pytest.mark.slow

@@ -202,7 +202,7 @@ def test_a_flipped_batch_bit_is_put_right_and_nothing_is_lost(
     # a row in the middle of a command of several rows (not its first)
     seq = next(q for (q, b), (_, before) in zip(rows[1:], rows, strict=False)
                if b == before and q > 200)
-    offset, batch = row_at(path, game_id, seq)
+    offset, _ = row_at(path, game_id, seq)
     flip(path, offset - 1, 1)  # the low byte of the batch number, just before the text
     conn = sqlite3.connect(str(path))
     assert conn.execute("PRAGMA quick_check").fetchall() == [("ok",)], "SQLite sees nothing"
