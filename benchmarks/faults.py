@@ -380,6 +380,9 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     journal_faults(args.rounds, table)
     process_faults(table)
+    from benchmarks.faults_journal import journal_file_faults
+
+    journal_file_faults(args.rounds, table)
     width = max(len(r.kind) for r in table)
     print(f"{'fault':<{width}}  injected  survived  events lost  lost/fault  tracebacks")
     for r in table:

@@ -87,20 +87,14 @@ def repair(table: str, values: Sequence[Value], crc: int) -> list[Value] | None:
     this short its own remainder, so at most one candidate can match.
     """
     row = list(values)
-    if row_crc(table, row) == crc:
-        return row
-    if _one_bit(row_crc(table, row) ^ crc):
-        return row  # the checksum itself was hit
+    if row_crc(table, row) == crc or row_crc(table, row) in _flips(crc):
+        return row  # as written, or the checksum itself was hit
     for index, value in enumerate(row):
         for candidate in _flips(value):
             trial = [*row[:index], candidate, *row[index + 1:]]
             if row_crc(table, trial) == crc:
                 return trial
     return None
-
-
-def _one_bit(number: int) -> bool:
-    return number != 0 and number & (number - 1) == 0
 
 
 def _flips(value: Value) -> list[Value]:

@@ -85,7 +85,15 @@ from companion.store.integrity import (
     verdict,
 )
 from companion.store.integrity import Value as IntegrityValue
-from companion.store.pages import Value, leaf_rows, main_pages, page_size_of, read_wal
+from companion.store.pages import (
+    Value,
+    carve,
+    last_rowid,
+    leaf_rows,
+    main_pages,
+    page_size_of,
+    read_wal,
+)
 
 log = logging.getLogger("companion.store")
 
@@ -1240,7 +1248,8 @@ def _salvage(damaged: Path) -> _Salvage:
     at all.
     """
     main = _read_bytes(damaged)
-    wal = read_wal(_read_bytes(damaged.with_name(damaged.name + "-wal")))
+    wal_bytes = _read_bytes(damaged.with_name(damaged.name + "-wal"))
+    wal = read_wal(wal_bytes)
     page_size = page_size_of(main, wal.page_size or 4096)
     games: dict[int, _GameRow] = {}
     events: dict[int, _EventRow] = {}
@@ -1257,13 +1266,51 @@ def _salvage(damaged: Path) -> _Salvage:
             _sort_row(rowid, values, games, events, undos, keep_first=False)
             if sound_frame:  # a whole commit: all rows of its command were written with it
                 trusted.add(rowid)
+    _carve(main, wal_bytes, events)
     # A row followed (by rowid) by a row of another command ends its command: that command
-    # was written whole, whatever page it came from.
+    # was written whole, whatever page it came from. So does the table's last row, when
+    # the b-tree leads to it whole and no -wal holds newer pages.
     ends = {(r[0], r[1]) for rowid, r in events.items()
             if rowid + 1 in events
             and (events[rowid + 1][0], events[rowid + 1][2]) != (r[0], r[2])}
+    last = last_rowid(main, page_size, b"events") if not wal.frames else None
+    if last is not None and last in events:
+        ends.add((events[last][0], events[last][1]))
     return _assemble(games, events, undos,
                      {(r[0], r[1]) for rowid, r in events.items() if rowid in trusted}, ends)
+
+
+def _carve(main: bytes, wal: bytes, events: dict[int, _EventRow]) -> None:
+    """Event rows with a checksum that no page structure leads to any more, or whose
+    record header lost a bit, found by the event text anywhere in the file and its -wal,
+    and kept only when they match their checksum (so a chance match of bytes is never
+    taken for a row). They only fill what the other sources lack or read wrong."""
+    have = {(r[0], r[1]) for r in events.values()
+            if r[5] is None or sound("events", r[:5], r[5])}
+    key = -1
+    for data in (main, wal):
+        # the header (7 to 10 bytes) and three integers (0 to 8 bytes each) before the text
+        for readings in carve(data, b'{"', range(7, 35)):
+            for values in readings:
+                row = _event_shape(values)
+                if row is None or not sound("events", row[:5], row[5]):
+                    continue  # another start, or the same bytes with one header bit flipped
+                if (row[0], row[1]) not in have:
+                    events[key] = row
+                    have.add((row[0], row[1]))
+                    key -= 1
+                break
+
+
+def _event_shape(values: list[Value]) -> _EventRow | None:
+    shape = values[1:]
+    if values[:1] != [None] or len(shape) != 6:
+        return None
+    g, q, b, e, t, crc = shape
+    if isinstance(g, int) and isinstance(q, int) and isinstance(b, int) and \
+            isinstance(e, bytes) and isinstance(t, bytes) and isinstance(crc, int):
+        return g, q, b, e, t, crc
+    return None
 
 
 def _is_int(value: Value) -> bool:
@@ -1433,7 +1480,8 @@ def _checksums(games: dict[int, _GameRow], events: dict[int, _EventRow],
         g, q, b, e, t = fixed
         assert isinstance(g, int) and isinstance(q, int) and isinstance(b, int)
         assert isinstance(e, bytes) and isinstance(t, bytes)
-        checked.events.append(((g, q, b, e, t, crc), False))
+        # the checksum the row was written with (the bit may have been in the checksum)
+        checked.events.append(((g, q, b, e, t, row_crc("events", fixed)), False))
         checked.repaired += 1
     for game in games.values():
         values = list(game[:5])
@@ -1459,7 +1507,7 @@ def _checksums(games: dict[int, _GameRow], events: dict[int, _EventRow],
                 continue
             g, b, t = fixed
             assert isinstance(g, int) and isinstance(b, int) and isinstance(t, bytes)
-            undo = (g, b, t, crc)
+            undo = (g, b, t, row_crc("undos", fixed))
             checked.repaired += 1
         checked.undos.append(undo)
     return checked

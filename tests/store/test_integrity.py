@@ -32,6 +32,7 @@ from companion.store.integrity import (
     row_crc,
     verdict,
 )
+from companion.store.pages import record_at
 from store.forge import flip, reseal, write_v1
 from store.helpers import Recorded, record_game
 from store.test_recovery import assert_at_a_command_boundary, damaged_copies
@@ -319,3 +320,49 @@ def test_a_flipped_undo_row_is_put_right(tmp_path: Path) -> None:
     with Journal(path) as reopened:
         assert reopened.replay(game_id) == after
         assert reopened.recovery is not None and reopened.recovery.repaired == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["text length", "rowid column type", "header length",
+                                   "checksum sign", "cell pointer"])
+def test_a_bit_flipped_in_a_rows_structure_loses_no_event(
+        tmp_path: Path, game: Recorded, where: str) -> None:
+    """Bits SQLite's structure holds rather than a value: a record header (a text one
+    character short shifts every value after it), the checksum's own top bit, a leaf
+    page's pointer to the row. The bytes of the row are all still there, so the salvage
+    finds them by the event text and keeps the reading that matches its checksum."""
+    path = tmp_path / "journal.sqlite3"
+    game_id = written(path, game)
+    data = path.read_bytes()
+    offset, _ = row_at(path, game_id, 200)
+    header = next(at for at in range(offset - 7, offset - 35, -1)  # the record's first byte
+                  if (found := record_at(data, at)) is not None and len(found) == 7
+                  and found[2] == 200)
+    assert data[header + 1] == 0 and data[header + 6] == 0x47  # NULL id, 29-byte time
+    spot = {"text length": (header + 6, 1), "rowid column type": (header + 1, 2),
+            "header length": (header, 3)}
+    if where in spot:
+        flip(path, *spot[where])
+    elif where == "checksum sign":
+        conn = sqlite3.connect(str(path))
+        event, time = conn.execute("SELECT event, time FROM events WHERE seq = 200").fetchone()
+        conn.close()
+        crc_at = offset + len(event.encode()) + len(time.encode())
+        flip(path, crc_at, 7)
+    else:
+        page = offset // 4096
+        pointers = page * 4096 + 8  # a leaf page's cell pointers follow its 8-byte header
+        flip(path, pointers + 2 * 3, 2)
+    with Journal(path) as reopened:
+        assert reopened.load(game_id) == public(game)
+        assert reopened.recovery is not None and reopened.recovery.lost == 0
+
+
+def test_a_salvage_of_an_intact_row_keeps_its_checksum() -> None:
+    """A flipped bit in the checksum itself: the row is sound, and the rebuilt file gets
+    the checksum the row was written with, not the damaged one."""
+    row = [1, 7, 3, b'{"seat":1,"type":"Passed","v":1}', b"2025-03-01T19:00:00.000+00:00"]
+    crc = row_crc("events", row)
+    assert repair("events", row, crc ^ (1 << 20)) == row
+    negative = crc - (1 << 48) if crc >> 47 else crc | (1 << 47)  # the 6-byte top bit
+    assert repair("events", row, negative - (1 << 48) if negative >> 47 else negative) == row
