@@ -94,6 +94,11 @@ def as_newer(path: Path, settings: Settings, finished: bool, version: int = 3) -
     conn.execute(f"PRAGMA application_id = {VOCABULARY_ID ^ 0x5A5A5A}")
     conn.execute("ALTER TABLE games ADD COLUMN board_photo BLOB")
     stamp = "2030-01-01T19:00:00.000+00:00"
+    for (older,) in conn.execute("SELECT id FROM games WHERE finished IS NULL").fetchall():
+        created, text = conn.execute("SELECT created, settings FROM games WHERE id = ?",
+                                     (older,)).fetchone()
+        conn.execute("UPDATE games SET finished = ?, crc = ? WHERE id = ?",
+                     (stamp, row_crc("games", [older, created, text, stamp, None]), older))
     text = json.dumps({"v": 2, "settings": {"names": list(settings.names)}})
     ending = stamp if finished else None
     game_id = conn.execute("INSERT INTO games (created, settings, finished) VALUES (?, ?, ?)",

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -79,22 +79,49 @@ def sound(table: str, values: Sequence[Value], crc: int | None) -> bool:
     return crc is None or row_crc(table, values) == crc
 
 
-def repair(table: str, values: Sequence[Value], crc: int) -> list[Value] | None:
-    """The row as it was written, when exactly one bit of it has flipped; else None.
+def repair(table: str, values: Sequence[Value], crc: int, *, bytes_too: bool = True
+           ) -> list[Value] | None:
+    """The row as it was written, when one bit of it has flipped, or one byte of one of
+    its values was overwritten; else None.
 
-    Tries every single-bit change of every value (integers as 64-bit numbers, texts byte
-    by byte) and of the checksum itself. CRC-32 gives each single-bit error of a message
-    this short its own remainder, so at most one candidate can match.
+    Tries every single-bit change of every value (integers in each width SQLite may
+    keep them in, texts byte by byte) and of the checksum itself, then every value of
+    every single byte. CRC-32 gives every error that fits in 32 bits (a bit, a byte) of
+    a row this short its own remainder, so the first candidate that matches is the row
+    as written (two far-apart bytes could share one by a chance of 1 in 2**32; the
+    journal then still decodes and replays what it puts back).
     """
     row = list(values)
     if row_crc(table, row) == crc or row_crc(table, row) in _flips(crc):
         return row  # as written, or the checksum itself was hit
-    for index, value in enumerate(row):
-        for candidate in _flips(value):
-            trial = [*row[:index], candidate, *row[index + 1:]]
-            if row_crc(table, trial) == crc:
-                return trial
+    for changes in (_flips, _bytes) if bytes_too else (_flips,):
+        for index, value in enumerate(row):
+            for candidate in changes(value):
+                trial = [*row[:index], candidate, *row[index + 1:]]
+                if row_crc(table, trial) == crc:
+                    return trial
     return None
+
+
+def _bytes(value: Value) -> Iterator[Value]:
+    """Every value with one byte replaced by any other (a byte the card overwrote)."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int):
+        for width in (8, 16, 24, 32, 48, 64):
+            if not -(1 << (width - 1)) <= value < 1 << (width - 1):
+                continue
+            mask = (1 << width) - 1
+            for shift in range(0, width, 8):
+                for other in range(256):
+                    replaced = (value & mask & ~(0xFF << shift)) | (other << shift)
+                    yield replaced - (1 << width) if replaced >> (width - 1) else replaced
+        return
+    data = value.encode("utf-8", "surrogatepass") if isinstance(value, str) else value
+    for at, byte in enumerate(data):
+        for other in range(256):
+            if other != byte:
+                yield data[:at] + bytes([other]) + data[at + 1:]
 
 
 def _flips(value: Value) -> list[Value]:

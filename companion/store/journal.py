@@ -1464,16 +1464,23 @@ class _Checked:
     repaired: int = 0
 
 
+_BYTE_REPAIRS = 32
+"""Rows a salvage tries every single-byte change on (each takes a fraction of a second;
+a page of garbage must not make the salvage take minutes)."""
+
+
 def _checksums(games: dict[int, _GameRow], events: dict[int, _EventRow],
                undos: dict[int, _UndoRow]) -> _Checked:
     checked = _Checked([], {}, [], {})
+    budget = _BYTE_REPAIRS
     for row in events.values():
         values: list[IntegrityValue] = list(row[:5])
         crc = row[5]
         if crc is None or sound("events", values, crc):
             checked.events.append((row, False))
             continue
-        fixed = repair("events", values, crc)
+        fixed = repair("events", values, crc, bytes_too=budget > 0)
+        budget -= 1
         if fixed is None:
             checked.events.append((row, True))
             continue

@@ -125,10 +125,15 @@ def test_a_short_integer_whose_sign_bit_flipped_is_put_right() -> None:
     assert repair("events", [1, 100, 100 - 128, "{}", "t"], crc) == row
 
 
-def test_two_flipped_bits_are_found_but_not_guessed_at() -> None:
+def test_an_overwritten_byte_is_put_back_and_two_are_not_guessed_at() -> None:
     row = [1, 5, 3, '{"seat":1,"type":"Passed","v":1}', "2025-03-01T19:00:00.000+00:00"]
     crc = row_crc("events", row)
-    assert repair("events", [1, 5, 3 ^ 0b101, *row[3:]], crc) is None
+    assert repair("events", [1, 5, 3 ^ 0b101, *row[3:]], crc) == row
+    one = [*row[:3], b'{"seat":1,"type":"Pa\xffsed","v":1}', row[4]]
+    assert repair("events", one, crc) == [*row[:3], b'{"seat":1,"type":"Passed","v":1}', row[4]]
+    two = [*row[:3], b'{"seat":1,"type":"Pa\xffsed","v":9}', row[4]]
+    assert repair("events", two, crc) is None
+    assert repair("events", one, crc, bytes_too=False) is None
 
 
 def test_the_checksum_is_crc32_of_the_documented_bytes() -> None:
