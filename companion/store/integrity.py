@@ -9,9 +9,10 @@ healthy file refused as "newer" for ever. Format 2 of the journal adds, and this
 checks:
 
 - **a CRC-32 per row** (`crc` in `games`, `events` and `undos`, `row_crc`): a row that does
-  not match its checksum is damage, wherever the bit fell. One flipped bit is even put
-  right (`repair`): CRC-32 tells every single-bit error in a row this short from every
-  other, so the one candidate that matches is the row as it was written;
+  not match its checksum is damage, wherever the bit fell. One flipped bit, or one
+  overwritten byte, is even put right (`repair`): CRC-32 tells every such error in a row
+  this short from every other, so the one candidate that matches is the row as it was
+  written. The salvage also reads rows no page leads to any more by the same test;
 - **the format written twice**: the header's `user_version` and the `journal_format`
   table must agree (`verdict`). A newer companion writes both; a flipped bit changes one,
   so a number no companion wrote is damage (salvaged), never "update the companion";

@@ -14,7 +14,7 @@ Why it looks like this:
   boardgame.io's rule: no undo across randomness or a secret).
 - Every row carries a CRC-32 of its values, and the format number is written twice
   (`companion/store/integrity.py`): a flipped bit SQLite cannot see is found, and one
-  bit is put right.
+  bit or one byte is put right.
 - On open the file is looked at without writing a byte: a journal a newer companion
   wrote is refused and left exactly as it is; a file that is not a journal at all is
   refused and never renamed. A damaged journal (`PRAGMA quick_check`, a checksum, an
