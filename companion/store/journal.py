@@ -1266,7 +1266,8 @@ def _salvage(damaged: Path) -> _Salvage:
             _sort_row(rowid, values, games, events, undos, keep_first=False)
             if sound_frame:  # a whole commit: all rows of its command were written with it
                 trusted.add(rowid)
-    _carve(main, wal_bytes, events)
+    if _gaps(events):
+        _carve(main, wal_bytes, events)
     # A row followed (by rowid) by a row of another command ends its command: that command
     # was written whole, whatever page it came from. So does the table's last row, when
     # the b-tree leads to it whole and no -wal holds newer pages.
@@ -1300,6 +1301,17 @@ def _carve(main: bytes, wal: bytes, events: dict[int, _EventRow]) -> None:
                     have.add((row[0], row[1]))
                     key -= 1
                 break
+
+
+def _gaps(events: dict[int, _EventRow]) -> bool:
+    """Whether some game lacks an event number below its highest, or holds a row that does
+    not match its checksum: what carving (`_carve`) could fill."""
+    seqs: dict[int, set[int]] = {}
+    for g, q, b, e, t, crc in events.values():
+        if crc is not None and not sound("events", [g, q, b, e, t], crc):
+            return True
+        seqs.setdefault(g, set()).add(q)
+    return any(len(found) != max(found) for found in seqs.values())
 
 
 def _event_shape(values: list[Value]) -> _EventRow | None:
