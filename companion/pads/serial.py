@@ -524,6 +524,10 @@ class SerialPads:
         if len(args) != 5 or self._nonce is None or \
                 args[4] != padproto.hello_proof(self._nonce):
             raise ValueError("HELLO without the answer to our challenge")
+        if self.connected.is_set():
+            # a second answer to the same challenge (it was sent again while the hub was
+            # slow to answer): the hub already has everything; nothing to send again
+            return
         self.hub_info = dict(zip(("protocol", "firmware", "pads", "displays"), args,
                                  strict=False))
         self.stats.hellos += 1

@@ -149,3 +149,16 @@ def test_lines_over_96_bytes_are_dropped_and_counted_as_the_protocol_says(
     frames = pads.stats.frames
     pads.feed(vectors["longest"].encode())
     assert pads.stats.frames == frames + 1 and pads.stats.errors_from_hub == 1
+
+
+def test_a_second_answer_to_one_challenge_is_not_a_second_connection(
+        tmp_path: Path, events: queue.Queue[PadEvent]) -> None:
+    """The host says HELLO again while a slow hub has not answered yet; both answers
+    come back. The second one changes nothing (and sends nothing again)."""
+    pads = SerialPads(events, fast_config(tmp_path), nonce=lambda: "0123ABCD")
+    answer = proto.encode(0, "HELLO", (padproto.PROTOCOL_VERSION, "2.1.0", 6, "3F",
+                                       padproto.hello_proof("0123ABCD")))
+    pads.feed(answer)
+    pads.feed(answer)
+    assert pads.connected.is_set() and pads.stats.hellos == 1
+    assert pads.stats.dropped == 0

@@ -67,7 +67,7 @@ def write_v1(path: Path, games: Sequence[tuple[Settings, Sequence[Sequence[Event
     conn.execute("PRAGMA user_version = 1")
     conn.execute(f"PRAGMA application_id = {VOCABULARY_ID}")
     for number, (settings, batches, finished) in enumerate(games, start=1):
-        stamp = f"2025-03-0{number}T19:00:00.000+00:00"
+        stamp = "2025-03-%02dT19:00:00.000+00:00" % number  # noqa: UP031
         conn.execute("UPDATE games SET finished = ? WHERE finished IS NULL", (stamp,))
         game_id = conn.execute("INSERT INTO games (created, settings) VALUES (?, ?)",
                                (stamp, settings_to_json(settings))).lastrowid

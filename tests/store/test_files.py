@@ -118,10 +118,12 @@ def test_rows_of_a_newer_event_format_in_an_older_file_are_refused_before_any_up
 
 
 def test_the_problem_screen_for_a_newer_card(tmp_path: Path) -> None:
+    from companion.display import paint
     from companion.display.problem import draw_problem
     from companion.runner import _journal_problem
 
     pygame.init()
+    paint.forget_fonts()  # fonts an earlier test made died with its pygame.quit()
     path = Path("/var/lib/mush-companion/journal.sqlite3")
     error = IncompatibleJournalError(
         f"{path}: this card was written by a newer companion (format 3); update, or "
