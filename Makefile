@@ -19,15 +19,17 @@ DEMO_ARGS ?=
 # On a Pi the venv sees the system's packages, for the OS's python3-lgpio (GPIO pads).
 VENV_ARGS ?= $(if $(ON_PI),--system-site-packages)
 
-.PHONY: venv test lint typecheck pytest bench demo run clean flash-hub pi-system-test
+.PHONY: venv test lint typecheck pytest browser bench demo run clean flash-hub pi-system-test
 
 venv: $(STAMP)
 
-# Versions come from constraints.txt: the ones the tests passed with.
+# Versions come from constraints.txt: the ones the tests passed with, pip and setuptools
+# (the build back end, through --build-constraint) included.
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV_ARGS) $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --constraint constraints.txt -e '.[test]'
+	$(BIN)/python -m pip install --quiet --constraint constraints.txt pip setuptools
+	$(BIN)/python -m pip install --quiet --constraint constraints.txt \
+	    --build-constraint constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 test: $(STAMP) lint typecheck pytest
@@ -38,21 +40,50 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict companion
 
-pytest: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest
+# The tests run in PYTEST_JOBS worker processes (pytest-xdist; "auto": one per core), each
+# given more as it runs low, the slow ones first (tests/conftest.py); PYTEST_JOBS=0 runs
+# them all in one process. Tests that share an expensive fixture stay on one worker
+# (`xdist_group`). PYTEST_ARGS adds options, e.g. PYTEST_ARGS="--durations=20".
+PYTEST_JOBS ?= auto
+PYTEST_ARGS ?=
+PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -n $(PYTEST_JOBS) \
+	--dist loadgroup $(PYTEST_ARGS)
+
+pytest: $(STAMP) browser
+	$(PYTEST)
+
+# The phone pages are tested in a real browser: Debian's chromium and chromium-driver,
+# installed here when missing (as root, as CI runs; else `sudo make browser`). Nothing
+# is downloaded besides the two packages. Without them the browser tests are skipped,
+# except under CI, where they fail.
+browser:
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "make browser: installing chromium and chromium-driver"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        chromium chromium-driver >/dev/null; \
+	else echo "make browser: chromium and chromium-driver are missing (sudo make browser);" \
+	    "the browser tests are skipped"; fi
 
 # The quick loop while working: everything but the tests marked slow (soak and property
 # tests, whole programs started in subprocesses); `make test` still runs them all.
 .PHONY: test-quick
 test-quick: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -m "not slow"
+	$(PYTEST) -m "not slow"
+
+# Every screen the display tests draw, written as PNGs into test-artifacts/screens/ to
+# look at (`make test` checks the same screens without writing them).
+.PHONY: screens
+screens: $(STAMP)
+	$(PYTEST) --screens tests/display
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks
 
 # Inject journal damage, a full or read-only card and start-up faults into real files and
 # real `mush-companion run` processes; prints faults injected, survived, events lost and
-# tracebacks (benchmarks/faults.py). Mounts (read-only card) need root.
+# tracebacks (benchmarks/faults.py; hostile settings and config files, names and store
+# paths in benchmarks/faults_files.py). Mounts (read-only card) need root.
 .PHONY: faults
 faults: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.faults
@@ -91,9 +122,10 @@ flash-hub:
 	$(FLASH_VENV)/bin/mpremote connect $(HUB_PORT) cp $(sort $(wildcard firmware/*.py)) : + reset
 
 # The installer on Debian Trixie and Bookworm arm64 under qemu (minutes; needs root).
-# Not part of `make test`. See docs/setup-pi.md.
+# Not part of `make test`. See docs/setup-pi.md. PI_TEST_ARGS: e.g. "--demo-limit 900".
+PI_TEST_ARGS ?=
 pi-system-test:
-	bash tools/pi-system-test.sh
+	bash tools/pi-system-test.sh $(PI_TEST_ARGS)
 
 clean:
 	rm -rf $(VENV) $(FLASH_VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache test-artifacts demo-output
@@ -104,11 +136,28 @@ PREFIX ?= /opt/mush-companion
 INSTALL_VENV ?= 1
 # BACKOFF=auto adds the growing restart delay where systemd is 254 or later (1: always).
 BACKOFF ?= auto
+# NM=auto installs the address hook for the setup screen where NetworkManager is.
+NM ?= auto
 
-.PHONY: install uninstall
+.PHONY: install uninstall update
 
 install:
-	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' INSTALL_VENV='$(INSTALL_VENV)' BACKOFF='$(BACKOFF)' sh systemd/install.sh install
+	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' INSTALL_VENV='$(INSTALL_VENV)' BACKOFF='$(BACKOFF)' NM='$(NM)' sh systemd/install.sh install
+
+# Bring the installed companion up to date from this checkout: `sudo make update`. It
+# refuses local changes, stops the service, backs up the journal, `git pull --ff-only`,
+# installs again and starts the service, saying the version before and after; on any
+# failure it goes back to the previous commit, version and journal (docs/setup-pi.md).
+# A companion installed before `update` existed runs this checkout's own code for it.
+update:
+	@test -x '$(PREFIX)/venv/bin/mush-companion' || { \
+	    echo "make update: no companion is installed in $(PREFIX): sudo make install"; exit 1; }
+	@if '$(PREFIX)/venv/bin/mush-companion' update --help >/dev/null 2>&1; then \
+	    exec '$(PREFIX)/venv/bin/mush-companion' update --source '$(CURDIR)' --prefix '$(PREFIX)'; \
+	else \
+	    PYTHONPATH='$(CURDIR)' PYTHONDONTWRITEBYTECODE=1 exec '$(PREFIX)/venv/bin/python' \
+	        -m companion.cli update --source '$(CURDIR)' --prefix '$(PREFIX)'; \
+	fi
 
 uninstall:
 	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' sh systemd/install.sh uninstall

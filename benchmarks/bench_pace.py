@@ -1,22 +1,27 @@
 """Table pace: how long a table of people waits on the companion, and how many presses
-its decisions take.
+its decisions take; and how long a slip of the finger can hold the table.
 
-Bots play whole games through the real controller at human speed: a bot takes
-`DECIDE_S` to make up its mind whenever the game moves on, then presses one button every
-`PRESS_S`. Time runs on a simulated clock in steps of `STEP_S`.
+Bots play whole games through the real controller at human speed on a simulated clock
+(steps of `STEP_S`). A bot takes `DECIDE_S` to make up its mind, then presses one button
+every `PRESS_S`. The roller moves its sled on the board at `SLED_S` a space once the dice
+have landed (the dog dice, the Early Riser's space, the pressing bonus): that time is the
+players', not the companion's. The table *waits on the companion* during a step when no
+player is deciding, pressing or moving a sled: a countdown runs, a die tumbles, or a
+player who has decided is held back (the reveal's first seconds, the guard after a change).
 
-The table *waits on the companion* during a step when no player is in the middle of a
-decision: a countdown runs with nobody choosing, a die tumbles, a transient screen
-stands, or a player who has decided is held back (the reveal's first seconds, the guard
-after a change). Time spent deciding or pressing is the players' own, not counted.
+Three tables (`MODEL` is printed with the figures):
+  patient     never presses ahead and never reacts: after every change each player waits
+              until the screen stops changing (no die tumbling, no countdown running),
+              then decides in 1.5 s;
+  ahead       decides the moment the game moves on, chooses its next step while a reroll
+              window runs, never reacts (every window passes by itself, with no press);
+  reacting    as `ahead`, with sensible bots that take dice away and force rerolls.
 
-Two tables: one where nobody ever reacts in a reaction window (every window must pass by
-itself, with no press), and one of sensible bots that take dice away and force rerolls
-at the rate the sensible policy does.
-
-Goals (the table's pace): at most 15 s waited per 4-player round with nobody reacting,
-no press to let a window pass, at most 3 presses for any decision other than a bid (the
-decisions the bots made, and every choice the rules allowed at every step of their games).
+Goals: at most 20 s waited per 4-player round for the patient table and 12 s for the
+table that presses ahead; no press to let a window pass; at most 3 presses for any
+decision other than a bid (the decisions the bots made, and every choice the rules allowed
+at every step of their games); no slip (a double press in a window, a late press after
+one, a stray ●, a lone press that claims and nothing after) holding a window more than 8 s.
 """
 
 from __future__ import annotations
@@ -31,14 +36,23 @@ from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
 from companion.rules.engine import legal_commands
-from companion.rules.model import Phase
+from companion.rules.model import MoveContext, Phase
 from companion.rules.state import GameState
 from companion.table import BotDriver, TableConfig, TableController
 
 DECIDE_S = 1.5
 PRESS_S = 0.6
+SLED_S = 1.0
 STEP_S = 0.05
 LIMIT_S = 4 * 3600.0
+TABLES = ("patient", "ahead", "reacting")
+
+MODEL = (f"model: a decision takes {DECIDE_S} s, a press {PRESS_S} s, the sled {SLED_S} s a "
+         "space once the dice have landed (the players' time); the patient table starts "
+         "deciding only once no die tumbles and no countdown runs, and never chooses ahead; "
+         "'ahead' decides at once and chooses its next step during a reroll window; "
+         "'reacting' is 'ahead' that takes dice and forces rerolls. Waited: seconds in which "
+         "nobody decides, presses or moves a sled.")
 
 
 class _Clock:
@@ -102,15 +116,29 @@ def _deepest_choice(controller: TableController) -> tuple[int, str]:
     return most, what
 
 
-def play(players: int, seed: int, reacting: bool) -> Pace:
-    """One whole game from the first bids to Nome at human speed."""
+def _still(controller: TableController) -> bool:
+    """The screen has stopped changing: no animation, no countdown running."""
+    frame = controller.frame()
+    return frame.animation is None and (frame.countdown is None or frame.countdown.held)
+
+
+def play(players: int, seed: int, table: str) -> Pace:
+    """One whole game from the first bids to Nome at human speed, by a table of the kind
+    `table` (one of `TABLES`)."""
     clock = _Clock()
     controller = TableController(dice=SeededDice(seed), clock=clock,
                                  config=TableConfig(players=players))
-    policy = SensibleBot() if reacting else _NeverReacts()
+    policy = SensibleBot() if table == "reacting" else _NeverReacts()
+    patient = table == "patient"
     ready_at: dict[int, float] = defaultdict(float)
+    pending: set[int] = set()  # patient: seats that will decide once the screen is still
+    sled_until = 0.0  # the roller moves its sled on the board until then
+
+    def gate(seat: int) -> bool:
+        return clock.now >= ready_at[seat] and seat not in pending
+
     driver = BotDriver(controller, dict.fromkeys(range(players), policy),
-                       random.Random(seed), gate=lambda seat: clock.now >= ready_at[seat])
+                       random.Random(seed), gate=gate)
     while controller.in_setup or controller.state.phase is Phase.TRAINING:
         for event in driver.presses():  # setup and training are not the round's pace
             controller.handle(event)
@@ -145,9 +173,27 @@ def play(players: int, seed: int, reacting: bool) -> Pace:
             n, what = _deepest_choice(controller)
             if n > deepest:
                 deepest, deepest_what = n, what
-            for seat in range(players):
-                ready_at[seat] = max(ready_at[seat], clock.now + DECIDE_S)
+            for event in new:  # the roller moves its sled once the dice have landed
+                spaces, seat = 0, -1
+                if isinstance(event, ev.DogDiceRolled):
+                    spaces, seat = event.dogs, event.seat
+                    landed = clock.now + controller.config.animation_length("dice")
+                elif isinstance(event, ev.MovementStarted) and \
+                        event.context is not MoveContext.NORMAL:
+                    spaces, seat, landed = event.spaces, event.seat, clock.now
+                if spaces:
+                    sled_until = landed + spaces * SLED_S
+                    ready_at[seat] = max(ready_at[seat], sled_until)
+            if patient:
+                pending = set(range(players))
+            else:
+                for seat in range(players):
+                    ready_at[seat] = max(ready_at[seat], clock.now + DECIDE_S)
             seen = state
+        if pending and _still(controller):
+            for seat in pending:
+                ready_at[seat] = max(ready_at[seat], clock.now + DECIDE_S)
+            pending = set()
         batch = driver.presses()
         if batch:
             seat = batch[0].seat
@@ -158,7 +204,9 @@ def play(players: int, seed: int, reacting: bool) -> Pace:
             deciding[seat] += 1
             ready_at[seat] = clock.now + PRESS_S
         else:
-            busy = any(driver.wants(s) and clock.now < ready_at[s] for s in range(players))
+            busy = clock.now < sled_until or any(
+                driver.wants(s) and clock.now < ready_at[s] and s not in pending
+                for s in range(players))
             if not busy:
                 waited[state.round] += STEP_S
         clock.now += STEP_S
@@ -172,16 +220,99 @@ def play(players: int, seed: int, reacting: bool) -> Pace:
                 (clock.now - start) / 60)
 
 
+def _windows(players: int, seed: int, most: int) -> list[GameState]:
+    """States of a game just after a reaction window opened (up to `most` of each kind)."""
+    clock = _Clock()
+    controller = TableController(dice=SeededDice(seed), clock=clock,
+                                 config=TableConfig(players=players))
+    driver = BotDriver(controller, dict.fromkeys(range(players), _NeverReacts()),
+                       random.Random(seed))
+    found: dict[str, list[GameState]] = defaultdict(list)
+    while controller.state.phase is not Phase.GAME_OVER and clock.now < LIMIT_S:
+        window = controller.state.window
+        states = found[window.kind.value] if window is not None else []
+        if window is not None and controller.state not in states and len(states) < most:
+            states.append(controller.state)
+        for event in driver.presses():
+            controller.handle(event)
+        clock.now += 0.3
+        controller.tick()
+    return [state for states in found.values() for state in states]
+
+
+SLIPS: dict[str, tuple[tuple[float, str], ...]] = {
+    "double ●": ((0.4, "select"), (0.55, "select")),
+    "double ◀": ((0.4, "left"), (0.55, "left")),
+    "double ▶": ((0.4, "right"), (0.55, "right")),
+    "lone ◀": ((0.4, "left"),),
+    "lone ▶": ((0.4, "right"),),
+    "late ◀": ((-0.3, "left"),),  # went down before the window opened
+}
+"""Each slip: (seconds after the window opened, button) of every press, nothing after."""
+
+
+def _close_after(state: GameState, seat: int, presses: tuple[tuple[float, str], ...]
+                 ) -> tuple[float, int]:
+    """Seconds until the window of `state` closes when `seat` makes `presses` and the
+    table stays silent, and the chips the seat spent or promised."""
+    from companion.pads.events import Button, Kind, PadEvent
+
+    clock = _Clock()
+    clock.now = 100.0
+    controller = TableController(state, SeededDice(7), clock,
+                                 TableConfig(players=len(state.players)))
+    chips = state.players[seat].chips
+    todo = sorted(presses)
+    known = len(controller.history)
+    while clock.now < 160.0:
+        while todo and clock.now >= 100.0 + todo[0][0] - 1e-9:
+            at, name = todo.pop(0)
+            button = Button(name)
+            now = clock.now
+            clock.now = min(now, 100.0 + at)  # a late press went down before the window
+            controller.handle(PadEvent(seat, button, Kind.PRESS))
+            clock.now = max(now, 100.0 + at + 0.05)
+            controller.handle(PadEvent(seat, button, Kind.RELEASE))
+        if any(isinstance(e, ev.WindowClosed) for e in controller.history[known:]):
+            break
+        clock.now += STEP_S
+        controller.tick()
+    spent = chips - controller.state.players[seat].chips + controller.promised(seat)
+    return clock.now - 100.0, spent
+
+
+def slip_holds(players: int = 4, seed: int = 1, most: int = 12) -> tuple[float, str, int, int]:
+    """The longest a slip held a window (seconds more than the same window without it),
+    which slip that was, the chips any slip spent, and how many slips were tried."""
+    worst, worst_what, spent, tried = 0.0, "", 0, 0
+    for state in _windows(players, seed, most):
+        window = state.require_window()
+        waiting = [s for s in window.eligible if s not in window.passed]
+        others = [s for s in waiting if s != window.roller] or waiting
+        if not others:
+            continue
+        seat = others[0]
+        base, _ = _close_after(state, seat, ())
+        for what, presses in SLIPS.items():
+            closed, paid = _close_after(state, seat, presses)
+            tried += 1
+            spent += paid
+            if closed - base > worst:
+                worst, worst_what = closed - base, f"{what} in a {window.kind.value} window"
+    return worst, worst_what, spent, tried
+
+
 def run() -> None:
-    """Print the table pace for 4 and 6 players, nobody reacting and reacting."""
+    """Print the table pace for 4 and 6 players, for the patient table, the table that
+    presses ahead and the reacting table, then the longest hold a slip caused."""
+    print(f"   {MODEL}")
     for players in (4, 6):
-        for reacting in (False, True):
-            games = [play(players, seed, reacting) for seed in range(1, 3)]
+        for table in TABLES:
+            games = [play(players, seed, table) for seed in range(1, 3)]
             per_round = [w for g in games for w in g.waited]
             press_rounds = [p for g in games for p in g.presses]
             worst = max(games, key=lambda g: g.most_presses)
-            label = "reacting" if reacting else "nobody reacting"
-            print(f"{players} players, {label}: {len(games)} games, "
+            print(f"{players} players, {table} table: {len(games)} games, "
                   f"{statistics.mean(g.rounds for g in games):.1f} rounds, "
                   f"{statistics.mean(g.minutes for g in games):.0f} min a game")
             print(f"   waited on the companion: {statistics.mean(per_round):.1f} s a round "
@@ -201,3 +332,7 @@ def run() -> None:
                 print(f"      {n} × {what}")
             print(f"   windows: {sum(g.windows for g in games)} opened; presses that said "
                   f"no to one: {sum(g.passes for g in games)}")
+    worst, what, spent, tried = slip_holds()
+    print(f"slips ({', '.join(SLIPS)}) in the first reaction windows of a 4-player game: "
+          f"{tried} tried; the longest hold {worst:.1f} s ({what}); chips they spent "
+          f"or promised: {spent}")

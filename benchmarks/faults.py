@@ -383,9 +383,11 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     journal_faults(args.rounds, table)
     process_faults(table)
+    from benchmarks.faults_files import file_faults  # settings, config, names, store paths
     from benchmarks.faults_hub import hub_faults
     from benchmarks.faults_journal import journal_file_faults
 
+    file_faults(table, args.rounds)
     journal_file_faults(args.rounds, table)
     hub_faults(table)
     width = max(len(r.kind) for r in table)

@@ -35,6 +35,7 @@ from companion.store.journal import GameClosedError
 from companion.table import Notice, Outcome, TableConfig, TableController
 from companion.table.names import names_for
 from companion.table.prefs import Prefs, PrefsStore
+from companion.version import About
 
 NEW_GAME_NOTICE = Notice("Hold ▶ on any pad for a new game")
 
@@ -96,6 +97,14 @@ class VoiceLike(Protocol):
     def close(self, timeout: float = 2.0) -> None: ...
 
 
+class WebLike(Protocol):
+    """What the loop needs of the phones' server (companion.web.server.WebServer)."""
+
+    def publish(self, frame: Any, companion: Any) -> Any: ...
+    def free_seat(self, seat: int) -> None: ...
+    def close(self) -> None: ...
+
+
 @dataclass
 class Hooks:
     """Optional observers of the loop, for the demo's summary and for tests."""
@@ -123,9 +132,11 @@ class Companion:
     events: queue.Queue[PadEvent] = field(default_factory=queue.Queue)
     hooks: Hooks = field(default_factory=Hooks)
     watchdog: service.Watchdog | None = None
+    web: WebLike | None = None  # phones as pads: handed every frame, never blocks
 
     def __post_init__(self) -> None:
         self.game_id: int | None = None
+        self.about = About()  # setup's line: version and address
         self.prefs_store = PrefsStore.beside(self.journal.path)
         self.prefs = self.prefs_store.load()
         self.prefs_problem = self.prefs_store.problems[0].split(": ", 1)[-1] \
@@ -161,7 +172,7 @@ class Companion:
                                      names=(*self.prefs.names, *names_for(language)),
                                      prefs=self.prefs,
                                      prefs_defaults=self._prefs_defaults(),
-                                     keep_prefs=self.keep_prefs)
+                                     keep_prefs=self.keep_prefs, about=self.about)
 
     def _prefs_defaults(self) -> tuple[tuple[str, object], ...]:
         """The config file's values of the settings the pads can change."""
@@ -313,6 +324,10 @@ class Companion:
             if self.controller.may_leave(pad_event.seat):
                 self.new_table()
             return
+        if self.web is not None and pad_event.kind is Kind.HOLD and \
+                pad_event.button is Button.LEFT and \
+                self.controller.private_bid(pad_event.seat) is None:
+            self.web.free_seat(pad_event.seat)  # hold ◀ outside the bidding: a new phone
         self.commit(self.controller.handle(pad_event))
 
     def new_table(self) -> None:
@@ -415,6 +430,8 @@ class Companion:
         warnings = self.journal_notices()
         if warnings:
             frame = replace(frame, notices=(*frame.notices, *warnings))
+        if self.web is not None:  # the phones' snapshot; the join card on the screen
+            frame = self.web.publish(frame, self)
         redrawn = False
         if self.display is not None:
             redrawn = self.display.draw(frame)
@@ -492,7 +509,7 @@ class Companion:
 
     def close(self) -> None:
         """Close every part; each close is safe to call twice."""
-        for part in (self.pads, self.voice, self.display):
+        for part in (self.web, self.pads, self.voice, self.display):
             if part is not None:
                 try:
                     part.close()

@@ -10,9 +10,19 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, config_cli, paths, runner
+from companion import config_cli, maintenance, paths, runner
 from companion.pads import cli as pads_cli
+from companion.version import describe
 from companion.voice import sound_cli
+
+
+class _Version(argparse.Action):
+    """`--version`, worked out only when asked (it may ask git in a checkout)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"{parser.prog} {describe()}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,12 +31,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mush-companion",
         description="Table companion for the board game MUSH: dice, secret bids, chips, weather.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version (release and git commit) and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     runner.register(subparsers)
     config_cli.register(subparsers)
     pads_cli.register(subparsers)
     sound_cli.register(subparsers)
+    maintenance.register(subparsers)
     return parser
 
 

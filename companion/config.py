@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import errno
 import logging
 import os
+import re
 import stat
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from typing import Any, TypeVar
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from companion.errors import ConfigError
+from companion.files import FileProblem, Limits, brief, kind_of, parse_toml, read_text
 from companion.pads.config import (
     BUTTON_KEYS,
     GpioConfig,
@@ -56,7 +58,10 @@ from companion.rules.settings import (
 )
 from companion.seats import SEATS
 from companion.table.config import TableConfig
+from companion.table.names import BadName, check_name
 from companion.voice.config import VoiceConfig
+from companion.web.config import KEYS as WEB_KEYS
+from companion.web.config import WebConfig, parse_web
 
 
 class ConfigProblems(ConfigError):
@@ -66,11 +71,19 @@ class ConfigProblems(ConfigError):
     editing over SSH fixes the whole file in one go instead of one key per restart.
     """
 
+    SHOWN = 50
+    """Problems printed at most; a file of thousands of unknown keys is summed up."""
+
     def __init__(self, problems: list[ConfigError], file: str | None = None) -> None:
         self.problems = [p if p.file or file is None else p.in_file(file) for p in problems]
         first = self.problems[0]
         super().__init__(first.key, first.problem, first.file)
-        self.args = ("\n".join(str(p) for p in self.problems),)
+        lines = [str(p) for p in self.problems[:self.SHOWN]]
+        if len(self.problems) > self.SHOWN:
+            more = len(self.problems) - self.SHOWN
+            lines.append(f"{file or first.file or 'config'}: ... and {more:,} more problems "
+                         "of the same file")
+        self.args = ("\n".join(lines),)
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -83,11 +96,13 @@ class ConfigProblems(ConfigError):
 APP = "mush-companion"
 SYSTEM_CONFIG = Path("/etc") / APP / "config.toml"
 JOURNAL_NAME = "journal.sqlite3"
-MAX_NAME_LENGTH = 24  # longer names do not fit a seat's panel at 32 px
 DEFAULT_PLAYERS = 4
 DICE_MODES = ("companion", "physical")
 SCREEN_LANGUAGES = ("en", "fr", "de")
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+CONFIG_LIMITS = Limits(size=1 << 20, depth=16, key_parts=16, digits=40)
+"""A config file is read only within these bounds (companion.files): the documented
+example is 8 KB, 3 brackets deep and its longest number has 6 digits."""
 T = TypeVar("T")
 
 
@@ -143,6 +158,7 @@ class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     store: StoreConfig = field(default_factory=lambda: StoreConfig(default_journal_path()))
     log: LogConfig = field(default_factory=LogConfig)
+    web: WebConfig = field(default_factory=WebConfig)
     file: Path | None = None
 
 
@@ -194,49 +210,66 @@ def _kind(value: object) -> str:
 
 
 def _known(table: Mapping[str, Any], allowed: Iterable[str], prefix: str) -> None:
-    """Refuse unknown keys, suggesting the nearest known one."""
+    """Refuse unknown keys, every one at once (in one pass: a file of 200,000 unknown keys
+    is checked in linear time), suggesting the nearest known key for each."""
     allowed = tuple(allowed)
+    known = frozenset(allowed)
+    problems: list[ConfigError] = []
     for key in table:
-        if key in allowed:
+        if key in known:
             continue
-        dotted = f"{prefix}.{key}" if prefix else str(key)
-        near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+        name = key_text(key)
+        dotted = f"{prefix}.{name}" if prefix else name
+        near = (difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+                if len(problems) < ConfigProblems.SHOWN and len(key) <= 40 else [])
         hint = f"did you mean {near[0]!r}? " if near else ""
-        raise ConfigError(dotted, f"unknown key; {hint}allowed: {', '.join(allowed)}")
+        problems.append(ConfigError(dotted, f"unknown key; {hint}allowed: {', '.join(allowed)}"))
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise ConfigProblems(problems)
+
+
+def key_text(key: object) -> str:
+    """A key as it may be printed: itself when short and printable, else escaped and cut
+    (a key of a lone surrogate or 100,000 characters must not break the message)."""
+    text = str(key)
+    return text if len(text) <= 40 and text.isprintable() else brief(text, 40)
 
 
 def _bool(value: object, key: str) -> bool:
     if not isinstance(value, bool):
-        raise ConfigError(key, f"must be true or false (got {value!r})")
+        raise ConfigError(key, f"must be true or false (got {brief(value)})")
     return value
 
 
 def _seconds(value: object, key: str, top: float = 600.0) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(key, f"must be a number of seconds (got {value!r})")
+        raise ConfigError(key, f"must be a number of seconds (got {brief(value)})")
     if not 0 < value <= top:
-        raise ConfigError(key, f"must be more than 0 and at most {top:g} seconds (got {value!r})")
+        raise ConfigError(key, f"must be more than 0 and at most {top:g} seconds "
+                          f"(got {brief(value)})")
     return float(value)
 
 
 def _int(value: object, key: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(key, f"must be a whole number (got {value!r})")
+        raise ConfigError(key, f"must be a whole number (got {brief(value)})")
     if not low <= value <= high:
-        raise ConfigError(key, f"must be from {low} to {high} (got {value})")
+        raise ConfigError(key, f"must be from {low} to {high} (got {brief(value)})")
     return value
 
 
 def _choice(value: object, key: str, choices: Iterable[str]) -> str:
     choices = tuple(choices)
     if not isinstance(value, str) or value not in choices:
-        raise ConfigError(key, f"must be one of {', '.join(choices)} (got {value!r})")
+        raise ConfigError(key, f"must be one of {', '.join(choices)} (got {brief(value)})")
     return value
 
 
 def _list(value: object, key: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ConfigError(key, f"must be a list (got {value!r})")
+        raise ConfigError(key, f"must be a list (got {brief(value)})")
     return value
 
 
@@ -258,17 +291,20 @@ def _players(value: object, key: str) -> tuple[str, ...]:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise ConfigError(key, f"{MIN_PLAYERS} to {MAX_PLAYERS} players (S1), got {len(names)}")
     out: list[str] = []
-    for index, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip():
-            raise ConfigError(f"{key}.{index}", f"a player's name is text (got {name!r})")
-        name = " ".join(name.split())
-        if len(name) > MAX_NAME_LENGTH:
+    for index, raw in enumerate(names):
+        try:
+            name = check_name(raw)  # the one rule for every name (companion.table.names)
+        except BadName as exc:
             raise ConfigError(f"{key}.{index}",
-                              f"at most {MAX_NAME_LENGTH} characters (got {len(name)})")
+                              f"a player's name {exc} (got {brief(raw)})") from None
         if name.casefold() in (n.casefold() for n in out):
             raise ConfigError(f"{key}.{index}", f"{name!r} is already a player's name")
         out.append(name)
     return tuple(out)
+
+
+BOARD_NAME_LENGTH = 40
+MAX_BOARDS = 32
 
 
 def _boards(value: object, key: str) -> tuple[Board, ...]:
@@ -276,15 +312,19 @@ def _boards(value: object, key: str) -> tuple[Board, ...]:
     entries = _list(value, key)
     if not entries:
         raise ConfigError(key, "list at least one board")
+    if len(entries) > MAX_BOARDS:
+        raise ConfigError(key, f"at most {MAX_BOARDS} boards (got {len(entries)})")
     for index, entry in enumerate(entries):
         where = f"{key}.{index}"
         table = _table(entry, where)
         _known(table, ("name", "zone"), where)
-        name = table.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise ConfigError(f"{where}.name", f"a board's name is text (got {name!r})")
+        try:  # drawn on the screen like a player's name, so held to the same rule
+            name = check_name(table.get("name"), most=BOARD_NAME_LENGTH)
+        except BadName as exc:
+            raise ConfigError(f"{where}.name",
+                              f"a board's name {exc} (got {brief(table.get('name'))})") from None
         zone = _choice(table.get("zone"), f"{where}.zone", [z.value for z in Zone])
-        boards.append(Board(name.strip(), Zone(zone)))
+        boards.append(Board(name, Zone(zone)))
     return tuple(boards)
 
 
@@ -398,26 +438,198 @@ def parse_display(value: object, key: str = "display") -> DisplayConfig:
 
 def parse_store(value: object, base: Path | None, env: Mapping[str, str] | None = None,
                 key: str = "store") -> StoreConfig:
-    """`[store]`: the journal's path; a relative path is relative to the config file."""
+    """`[store]`: the journal's path; a relative path is relative to the config file.
+
+    The path must be able to hold a game (`store_problem`): `check-config` and `run` both
+    come through here, so a path the check accepts is one the journal can use, and a file
+    that is not a journal is never offered to the journal to "recover".
+    """
     table = _table(value, key)
     _known(table, ("path",), key)
     if "path" not in table:
         return StoreConfig(default_journal_path(env))
     text = table["path"]
     if not isinstance(text, str) or not text.strip():
-        raise ConfigError(f"{key}.path", f"must be a file path (got {text!r})")
-    path = Path(text).expanduser()
+        raise ConfigError(f"{key}.path", f"must be a file path (got {brief(text)})")
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:  # ~nosuchuser: no such user, or no home to expand
+        user = text[1:].split("/", 1)[0]
+        raise ConfigError(f"{key}.path", f"{brief(text)} starts with ~{user}, but there is "
+                          f"no user {user!r} (or no home folder) on this machine") from None
     if not path.is_absolute() and base is not None:
         path = base / path
-    if path.is_dir():
-        raise ConfigError(f"{key}.path", f"{str(path)!r} is a folder; name the journal file")
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:  # the journal makes what is missing
-        folder = folder.parent
-    if not folder.is_dir():
-        raise ConfigError(f"{key}.path", f"the journal's folder cannot be made: {str(folder)!r} "
-                          "is a file, not a folder")
+    problem = store_problem(path)
+    if problem is not None:
+        raise ConfigError(f"{key}.path", problem)
     return StoreConfig(path)
+
+
+PSEUDO_FILESYSTEMS = frozenset({
+    "proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "debugfs", "tracefs",
+    "securityfs", "pstore", "bpf", "configfs", "fusectl", "mqueue", "hugetlbfs", "autofs",
+    "binfmt_misc", "efivarfs", "nsfs", "rpc_pipefs", "selinuxfs"})
+"""Filesystems of the kernel's own, which look like folders but cannot keep a file."""
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+_FOREIGN_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"%PDF", b"PK\x03\x04", b"\x1f\x8b",
+                  b"\x7fELF", b"OggS", b"RIFF", b"BZh", b"\xfd7zXZ", b"7z\xbc\xaf")
+
+
+def store_problem(path: Path) -> str | None:
+    """Why `path` cannot hold the journal, or None when it can.
+
+    Refused: a folder, a device (/dev/null), FIFO or socket; a link that dangles or loops;
+    a path through a file or a loop; a folder on the kernel's own filesystems (/proc,
+    /sys, /dev); a journal that does not exist yet in a folder where it cannot be made
+    (permission, read-only card); an existing file that is not a journal (a text file,
+    an image, another program's database). An existing journal on a read-only card is
+    kept: the journal then plays on in memory and says so on the screen.
+    """
+    shown = str(path)
+    try:
+        here = os.lstat(path)
+    except FileNotFoundError:
+        here = None
+    except OSError as exc:
+        return f"{shown!r} cannot be used: {_path_trouble(exc)}"
+    except ValueError:
+        return f"{brief(shown)} holds a NUL character"
+    if here is not None and stat.S_ISLNK(here.st_mode):
+        try:
+            here = os.stat(path)
+        except FileNotFoundError:
+            return (f"{shown!r} is a link to {_readlink(path)!r}, which does not exist; name "
+                    "the journal file itself")
+        except OSError as exc:
+            return f"{shown!r} cannot be used: {_path_trouble(exc)}"
+    if here is not None:
+        if stat.S_ISDIR(here.st_mode):
+            return f"{shown!r} is a folder; name the journal file"
+        if not stat.S_ISREG(here.st_mode):
+            return (f"{shown!r} is {kind_of(here.st_mode)}, not a file that can hold a "
+                    "journal; name a file such as .../journal.sqlite3")
+    folder, problem = _existing_folder(path.parent)
+    if problem is not None:
+        return problem
+    fs_type = filesystem_type(folder)
+    if fs_type in PSEUDO_FILESYSTEMS:
+        return (f"{str(folder)!r} is on the kernel's {fs_type} filesystem, which cannot keep "
+                "files; put the journal on the card (e.g. /var/lib/mush-companion)")
+    if here is None:
+        effective = os.access in os.supports_effective_ids  # the rights the program has
+        if not os.access(folder, os.W_OK | os.X_OK, effective_ids=effective):
+            why = ("the card is read-only" if _read_only(folder)
+                   else f"permission denied for the user the companion runs as "
+                        f"(uid {os.geteuid()})")
+            return f"the journal cannot be made in {str(folder)!r}: {why}"
+        return None
+    return _not_a_journal(path)
+
+
+def _path_trouble(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "a symbolic link on the way loops (it points, in the end, at itself)"
+    if exc.errno == errno.ENOTDIR:
+        return "a part of the path is a file, not a folder"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied on the way to it"
+    return exc.strerror or str(exc)
+
+
+def _readlink(path: Path) -> str:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return "?"
+
+
+def _existing_folder(folder: Path) -> tuple[Path, str | None]:
+    """The nearest folder of the path that exists (the journal makes the rest), or why
+    the journal's folder cannot be made."""
+    while True:
+        try:
+            mode = os.stat(folder).st_mode
+        except FileNotFoundError:
+            if os.path.lexists(folder):
+                return folder, (f"{str(folder)!r} is a link to {_readlink(folder)!r}, which "
+                                "does not exist, so the journal's folder cannot be made")
+            if folder == folder.parent:
+                return folder, f"{str(folder)!r} does not exist"
+            folder = folder.parent
+            continue
+        except OSError as exc:
+            return folder, f"the journal's folder {str(folder)!r} cannot be used: " \
+                           f"{_path_trouble(exc)}"
+        if not stat.S_ISDIR(mode):
+            return folder, (f"the journal's folder cannot be made: {str(folder)!r} is "
+                            f"{kind_of(mode) if not stat.S_ISREG(mode) else 'a file'}, "
+                            "not a folder")
+        return folder, None
+
+
+def _read_only(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def filesystem_type(folder: Path, mountinfo: Path = Path("/proc/self/mountinfo")) -> str | None:
+    """The type of the filesystem `folder` is on, from the kernel's mount table (None
+    where there is no such table)."""
+    try:
+        with open(mountinfo, "rb") as stream:
+            table = stream.read(4 << 20).decode("utf-8", "replace")
+        where = os.path.realpath(folder)
+    except (OSError, ValueError):
+        return None
+    best, kind = "", None
+    for line in table.splitlines():
+        fields = line.split(" ")
+        if "-" not in fields[6:]:
+            continue
+        dash = fields.index("-", 6)
+        point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m[1], 8)), fields[4])
+        inside = where == point or where.startswith(point.rstrip("/") + "/")
+        if inside and len(point) >= len(best) and dash + 1 < len(fields):
+            best, kind = point, fields[dash + 1]
+    return kind
+
+
+def _not_a_journal(path: Path) -> str | None:
+    """Why an existing file is not a journal, or None when it is one (or could be a
+    damaged one, which the journal itself salvages)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return f"{str(path)!r} is not a regular file"
+            head = os.pread(fd, 65536, 0)
+        finally:
+            os.close(fd)
+    except OSError:
+        return None  # unreadable here: the journal itself says what is wrong
+    if not head:
+        return None  # an empty file: SQLite makes a new journal in it
+    shown = str(path)
+    if head.startswith(SQLITE_MAGIC):
+        tables = re.findall(rb"CREATE TABLE (?:IF NOT EXISTS )?[\"`\[]?(\w+)", head)
+        names = sorted({t.decode("ascii", "replace") for t in tables})
+        if names and "games" not in names and "events" not in names:
+            return (f"{shown!r} is another program's database (tables: "
+                    f"{', '.join(names[:6])}), not a journal; name a new file")
+        return None
+    text = b"\0" not in head[:4096]
+    try:
+        head[:4096].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = text and exc.start >= 4090  # only a character cut at the end
+    if text or head.startswith(_FOREIGN_MAGIC):
+        return (f"{shown!r} is an existing file that is not a journal (it begins "
+                f"{brief(head[:24])}); name a new file for the journal (this one is "
+                "left as it is)")
+    return None
 
 
 def parse_log(value: object, key: str = "log") -> LogConfig:
@@ -459,7 +671,7 @@ def parse_pads(value: object, hold: float | None, key: str = "pads") -> PadsConf
             try:
                 _known(sub, _fields(cls), f"{key}.{name}")
             except ConfigError as exc:  # noted; the known keys are still checked below
-                problems.append(exc)
+                problems.extend(exc.problems if isinstance(exc, ConfigProblems) else [exc])
                 table[name] = {k: v for k, v in sub.items() if k in _fields(cls)}
     if hold is not None:
         if "hold_s" in table and table["hold_s"] != hold:
@@ -515,7 +727,7 @@ def _peel(parse: Callable[[Any], object], value: object, key: str) -> list[Confi
 
 # --- the whole file -----------------------------------------------------------------
 
-SECTIONS = ("game", "table", "pads", "voice", "display", "store", "log")
+SECTIONS = ("game", "table", "pads", "voice", "display", "store", "log", "web")
 
 
 def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
@@ -565,8 +777,12 @@ def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
         store=section("store", lambda t: parse_store(t, file.parent if file else None, env),
                       lambda: StoreConfig(default_journal_path(env))),
         log=section("log", parse_log, LogConfig),
+        web=section("web", parse_web, WebConfig),
         file=file,
     )
+    if config.pads.source == "web" and not config.web.enabled:
+        problems.append(ConfigError("pads.source", "\"web\" needs the phones' server: "
+                                    "set [web] enabled = true, or choose other pads"))
     if problems:
         raise ConfigProblems(problems, str(file) if file is not None else None)
     return config
@@ -599,27 +815,21 @@ def load_config(path: str | Path | None = None, *,
         path = default
     file = Path(path)
     try:
-        mode = os.stat(file).st_mode
+        data = parse_toml(read_text(file, CONFIG_LIMITS.size), CONFIG_LIMITS, file)
     except FileNotFoundError:
         raise ConfigError("file", "no such file", str(file)) from None
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path itself
-        raise ConfigError("file", f"cannot be read: {exc}", str(file)) from None
-    if not stat.S_ISREG(mode):
-        # reading a FIFO would wait for a writer forever, a device could be endless
-        kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
-                else "a device or special file")
-        raise ConfigError("file", f"is {kind}, not a regular file", str(file))
+    except FileProblem as exc:
+        key = "syntax" if exc.problem.startswith(("TOML syntax", "line ")) else "file"
+        problem = exc.problem.removeprefix("TOML syntax: ")
+        raise ConfigError(key, problem, str(file)) from None
     try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError("file", "no such file", str(file)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError("file", f"cannot be read: {exc}", str(file)) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError("syntax", str(exc), str(file)) from None
-    return parse_config(data, file=file, env=env)
+        return parse_config(data, file=file, env=env)
+    except ConfigError:
+        raise
+    except (ValueError, TypeError, LookupError, RecursionError, OverflowError) as exc:
+        # a value no check above foresaw: still named with its file, never a traceback
+        raise ConfigError("file", f"cannot be checked: {type(exc).__name__}: "
+                          f"{brief(str(exc), 120)}", str(file)) from None
 
 
 def accepted_keys() -> dict[str, tuple[str, ...]]:
@@ -639,4 +849,5 @@ def accepted_keys() -> dict[str, tuple[str, ...]]:
         "display": ("fullscreen", "size", "fps", "language"),
         "store": ("path",),
         "log": ("level",),
+        "web": WEB_KEYS,
     }

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import fcntl
 import json
+import os
+import sqlite3
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -19,7 +24,9 @@ from companion.errors import ConfigError
 from companion.prefs import format_rows, settings_rows
 from companion.rules.views import public_view
 from companion.store import GameRecord, Journal, JournalError
+from companion.table.names import shown_name
 from companion.table.prefs import PrefsStore
+from companion.version import describe
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -120,18 +127,95 @@ def new_game(args: argparse.Namespace) -> int:
 
     While the companion runs it holds the journal: the request then goes to it (it
     abandons its game and goes back to setup) instead of writing behind its back.
+
+    Calls made at the same moment (a double Enter, a script run twice) are taken one
+    after another, and each says truthfully what it did: the first abandons the game, the
+    next find a new game with nothing played in it (or no game at all) and change
+    nothing, instead of each abandoning the one the previous call had just made.
     """
-    from companion.store.control import ask_for_new_game
+    from companion.store.control import ask_for_new_game, holder
 
     try:
         config = _config(args)
         path = Path(args.journal) if args.journal is not None else config.store.path
-        print(ask_for_new_game(path, config.game))
+        settings = config.game
+        with _one_new_game_at_a_time(path):
+            previous, played = _peek(path)
+            names = ", ".join(settings.names)
+            if previous is not None and not played and previous.settings == settings:
+                print(f"game {previous.id} for {names} is already a new game (nothing has "
+                      f"been played in it); nothing changed")
+                return EXIT_OK
+            running = holder(path) if path.is_file() else None
+            message = ask_for_new_game(path, settings)
+            if running is not None and previous is None:
+                who = f"process {running}" if running > 0 else "another program"
+                message = (f"no game was in progress; the running companion ({who}) is at "
+                           f"setup for {names}")
+            elif running is not None and previous is not None:
+                _until_abandoned(path, previous.id)  # so the next call sees it done
+            print(message)
     except ConfigError as exc:
         return _fail(str(exc), EXIT_CONFIG)
     except (JournalError, OSError) as exc:
         return _fail(str(exc))
     return EXIT_OK
+
+
+NEW_GAME_WAIT_S = 60.0
+"""How long a `new-game` waits for another one on the same folder to finish."""
+
+
+@contextlib.contextmanager
+def _one_new_game_at_a_time(journal: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the journal's folder while one `new-game` looks and acts.
+
+    The folder itself is locked (no new file beside the journal); only `new-game` takes
+    this lock, so the running companion is never kept waiting by it.
+    """
+    folder = journal.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        deadline = time.monotonic() + NEW_GAME_WAIT_S
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise JournalError(f"another new-game on {folder} did not finish in "
+                                       f"{NEW_GAME_WAIT_S:.0f} s; nothing was changed") from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _until_abandoned(journal: Path, game_id: int, seconds: float = 5.0) -> None:
+    """Wait (briefly) until the running companion's abandoning of `game_id` is in the
+    journal: it takes the request before it writes, and the next `new-game` must not
+    find the old game still in progress."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        current, _ = _peek(journal)
+        if current is None or current.id != game_id:
+            return
+        time.sleep(0.05)
+
+
+def _peek(journal: Path) -> tuple[GameRecord | None, bool]:
+    """The game in progress and whether anything was played in it, read without changing
+    the file (None when there is none, or the journal cannot be read here: the journal
+    itself then says why when it is opened to write)."""
+    if not journal.is_file():
+        return None, False
+    try:
+        with Journal(journal, recover=False) as book:
+            current = book.current_game()
+            return current, current is not None and bool(book.load(current.id))
+    except (JournalError, OSError, ValueError, sqlite3.Error):
+        return None, False
 
 
 # --- export ------------------------------------------------------------------------
@@ -213,13 +297,16 @@ def show_state(args: argparse.Namespace) -> int:
                 print("Settings (the config file gives the defaults, the pads override):")
                 print(format_rows(_settings(args)[0]))
         return _fail(message)
-    view = {"game": record.id, "created": record.created, "finished": record.finished, **view}
+    view = {"game": record.id, "created": record.created, "finished": record.finished,
+            **_printable_names(view)}
+    companion = describe()
     for problem in problems:
         print(f"mush-companion: table settings ignored: {problem}", file=sys.stderr)
     if args.json:
-        print(json.dumps({**view, "settings": rows}, ensure_ascii=False, indent=2,
-                         sort_keys=True))
+        print(json.dumps({**view, "settings": rows, "companion": companion},
+                         ensure_ascii=False, indent=2, sort_keys=True))
     else:
+        print(f"mush-companion {companion}")
         print(format_view(view))
         print("\nSettings (the config file gives the defaults, the pads override):")
         print(format_rows(rows))
@@ -228,9 +315,18 @@ def show_state(args: argparse.Namespace) -> int:
 
 def _settings(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[str]]:
     """Every setting the pads can change: config value, pads value, the one in force."""
-    store = PrefsStore.beside(_journal_path(args))
+    store = PrefsStore.beside(_journal_path(args), read_only=True)  # never moves a file
     prefs = store.load()
     return settings_rows(_config(args), prefs), store.problems
+
+
+def _printable_names(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with each seat's name as the screen shows it: a name journalled before
+    the name rule (a lone surrogate, a NUL, an escape sequence) can neither stop the print
+    nor write control codes to the terminal."""
+    seats = [{**seat, "name": shown_name(seat.get("name"), f"seat {seat.get('seat')}")}
+             for seat in view.get("seats", ())]
+    return {**view, "seats": seats}
 
 
 def format_view(view: dict[str, Any]) -> str:

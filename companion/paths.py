@@ -32,7 +32,8 @@ SERVICE_CONFIG = SYSTEM_CONFIG
 SERVICE_STATE_DIR = Path("/var/lib") / APP
 SERVICE_USER = "mush"
 # The subcommands whose files are found here (and which say so).
-COMMANDS = frozenset({"check-config", "new-game", "export", "state"})
+COMMANDS = frozenset({"check-config", "new-game", "export", "state", "backup", "restore",
+                      "update"})
 # Those that open the journal: as root they act as the service user on its journal.
 JOURNAL_COMMANDS = frozenset({"new-game", "state"})
 
@@ -95,7 +96,7 @@ def find_journal(explicit: Path | None, config: Path | None, env: Mapping[str, s
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve()
-    except OSError:
+    except (OSError, RuntimeError, ValueError):  # a symlink loop (RuntimeError before 3.13)
         return False
 
 

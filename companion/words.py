@@ -330,7 +330,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "m.short.wilderness": _w("Wilderness", "Étendue sauvage", "Wildnis"),
     "m.short.anchorage": _w("Anchorage", "Anchorage", "Anchorage"),
     "m.short.stick": _w("Stick", "Avalanche", "Lawine"),
-    "m.short.reroll": _w("Reroll", "Relancer", "Neu würfeln"),
+    "m.short.reroll": _w("Reroll", "Relancer", "Neuwurf"),
     "m.short.terrain": _w("Terrain", "Terrain", "Gelände"),
     "m.short.avalanche": _w("Avalanche roll", "Lancer d'avalanche", "Lawinenwurf"),
     "m.short.passing": _w("Passing", "Dépasser", "Überholen"),
@@ -665,6 +665,16 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "f.pads.test": _w("'mush-companion pads test' shows each button.",
                       "'mush-companion pads test' montre chaque bouton.",
                       "'mush-companion pads test' zeigt jede Taste."),
+    "f.web": _w("The phones' web server cannot start", "Le serveur web des téléphones ne "
+                "démarre pas", "Der Webserver für die Handys startet nicht"),
+    "f.web.fix": _w("Another program may use its port: change [web] port in the config file, "
+                    "or turn the phones off with [web] enabled = false.",
+                    "Un autre programme utilise peut-être son port : changez [web] port dans "
+                    "le fichier de configuration, ou coupez les téléphones avec [web] "
+                    "enabled = false.",
+                    "Ein anderes Programm belegt vielleicht den Port: [web] port in der "
+                    "Konfiguration ändern oder die Handys mit [web] enabled = false "
+                    "abschalten."),
     "f.voice": _w("The sound cannot be started", "Le son ne peut pas démarrer",
                   "Der Ton lässt sich nicht starten"),
     "f.voice.fix": _w("Check the speaker or headphone cable and the [voice] settings.",
@@ -768,6 +778,37 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "p.promised": _w("{who} takes {what} from {name} ({n}, when the countdown ends)",
                      "{who} retire {what} à {name} ({n}, à la fin du compte à rebours)",
                      "{who} nimmt {name} {what} weg ({n}, wenn die Zeit abläuft)"),
+    # presses that do what their player meant: safe ●, confirmations, claims, guards -----
+    "r.hint.pay_left": _w("◀ pays · ● no", "◀ payer · ● non", "◀ zahlen · ● nein"),
+    "r.plus_share": _w("+1 chip to share", "+1 jeton à partager", "+1 Chip zum Teilen"),
+    "r.more_menu": _w("1 chip · Not till my turn", "1 jeton · Pas avant mon tour",
+                      "1 Chip · Erst in meinem Zug"),
+    "r.quiet_short": _w("Not till my turn", "Pas avant mon tour", "Erst in meinem Zug"),
+    "r.hint.take_safe": _w("● no · silence: no", "● non · silence : non",
+                           "● nein · Stille: nein"),
+    "r.go_on": _w("Go on", "Continuer", "Weiter"),
+    "r.hint.reroll_safe": _w("● no · silence: no", "● non · silence : non",
+                             "● nein · Stille: nein"),
+    "m.stick.hint_hold": _w("◀ ▶ or hold ▶ pays · ● no", "◀ ▶ ou ▶ maintenu paie · ● non",
+                            "◀ ▶ oder ▶ halten zahlt · ● nein"),
+    "m.stick.move_hold": _w("{label} (hold)", "{label} (maintenir)", "{label} (halten)"),
+    "c.too_soon": _w("Too soon: press again", "Trop tôt : appuyez à nouveau",
+                     "Zu früh: nochmal drücken"),
+    "c.back_to_top": _w("Back to your menu: nothing chosen",
+                        "Retour à votre menu : rien de choisi",
+                        "Zurück zum Menü: nichts gewählt"),
+    "c.claim_lapsed": _w("Nothing chosen: the window goes on",
+                         "Rien de choisi : la fenêtre continue",
+                         "Nichts gewählt: es geht weiter"),
+    "m.wait": _w("Wait…", "Attendez…", "Warten…"),
+    "countdown.held_for": _w("{what}: held {seconds} s", "{what} : en pause {seconds} s",
+                             "{what}: {seconds} s angehalten"),
+    # phones (companion.web): the join card on the shared screen --------------------------
+    "join.open": _w("Play from a phone: open", "Jouer depuis un téléphone : ouvrez",
+                    "Mit dem Handy spielen: öffne"),
+    "join.code": _w("Room code {code}", "Code {code}", "Raumcode {code}"),
+    "join.seat": _w("{name}: scan with your phone", "{name} : scannez avec votre téléphone",
+                    "{name}: mit dem Handy scannen"),
 }
 """Every sentence and word of the screen, by id, in each of `LANGUAGES`; `{name}`-style
 fields are filled by `t()` and must be the same in every language."""

@@ -27,6 +27,9 @@
 #   BACKOFF       1: install systemd/backoff.conf (a restart delay growing to 5 min,
 #                 systemd 254 or later); 0: never; auto (default): when this machine's
 #                 systemd is 254 or later
+#   NM            1: install systemd/network-address as a NetworkManager dispatcher
+#                 script (it tells the sandboxed service the Pi's address, for the
+#                 setup screen); 0: never; auto (default): where NetworkManager is
 #
 # Kept as one POSIX sh script so the Makefile stays two lines per target and the
 # steps can be read top to bottom.
@@ -50,7 +53,9 @@ SYSCONFDIR=${SYSCONFDIR:-/etc}
 UNITDIR=${UNITDIR:-$SYSCONFDIR/systemd/system}
 UDEVDIR=${UDEVDIR:-$SYSCONFDIR/udev/rules.d}
 MODULESDIR=${MODULESDIR:-$SYSCONFDIR/modules-load.d}
+NMDIR=${NMDIR:-$SYSCONFDIR/NetworkManager}
 BINDIR=${BINDIR:-/usr/local/bin}
+NM=${NM:-auto}
 
 SERVICE=mush-companion
 SERVICE_USER=mush
@@ -64,6 +69,9 @@ UNIT_FILE=$UNITDIR/$SERVICE.service
 BACKOFF_FILE=$UNITDIR/$SERVICE.service.d/backoff.conf
 RULES_FILE=$UDEVDIR/99-mush-pad-hub.rules
 MODULES_FILE=$MODULESDIR/$SERVICE.conf
+ADDRESS_HOOK=$NMDIR/dispatcher.d/90-$SERVICE-address
+# Where that hook writes the addresses and the companion reads them (companion.version).
+ADDRESS_FILE=/run/$SERVICE.address
 CONFIG_DIR=$SYSCONFDIR/$SERVICE
 CONFIG_FILE=$CONFIG_DIR/config.toml
 VENV=$PREFIX/venv
@@ -181,6 +189,17 @@ check_system() {
     fi
 }
 
+# has_lgpio PYTHON: whether that Python imports lgpio. lgpio makes its notification FIFO
+# (.lgd-nfy*) in the current folder as it is imported: the probe runs in a scratch
+# folder, so `sudo make install` leaves no root-owned FIFO in the user's clone.
+has_lgpio() {
+    probe_dir=$(mktemp -d) || return 1
+    (cd "$probe_dir" && "$1" -c 'import lgpio') >/dev/null 2>&1
+    probe_status=$?
+    rm -rf "$probe_dir"
+    return $probe_status
+}
+
 # On a real install, the OS packages the venv needs. GPIO comes from the OS's
 # python3-lgpio (Raspberry Pi OS ships it, built for its Python), seen by the venv through
 # --system-site-packages; where the OS lacks it, lgpio is built from its source (the PyPI
@@ -189,14 +208,14 @@ LGPIO_BUILD_PACKAGES="swig gcc libc6-dev python3-dev"
 install_os_packages() {
     [ "$INSTALL_VENV" = 1 ] || return 0
     if ! live || [ "$APT" = 0 ] || ! command -v apt-get >/dev/null 2>&1; then
-        if ! "$PYTHON" -c 'import lgpio' >/dev/null 2>&1; then
+        if ! has_lgpio "$PYTHON"; then
             say "  note: $PYTHON has no lgpio: install python3-lgpio (or, where the OS lacks it,"
             say "  $LGPIO_BUILD_PACKAGES so pip can build it)"
         fi
         return 0
     fi
     packages="python3-venv"
-    if "$PYTHON" -c 'import lgpio' >/dev/null 2>&1; then
+    if has_lgpio "$PYTHON"; then
         say "  lgpio: $PYTHON already has it (the venv sees it through --system-site-packages)"
     elif apt-cache show python3-lgpio >/dev/null 2>&1; then
         packages="$packages python3-lgpio"
@@ -252,20 +271,74 @@ build_venv() {
     trap 'rm -rf "$BUILD_COPY"' EXIT
     tar -C "$SRC" --exclude=./.git --exclude=./.venv --exclude=./build \
         --exclude=./test-artifacts --exclude='./.*_cache' --exclude=./.hypothesis \
-        --exclude='*.egg-info' --exclude='__pycache__' -cf - . | tar -C "$BUILD_COPY" -xf -
+        --exclude='*.egg-info' --exclude='__pycache__' --exclude=./companion/build.json \
+        -cf - . | tar -C "$BUILD_COPY" -xf -
+    write_build_info "$BUILD_COPY/companion/build.json"
+    pin_pip "$DESTDIR$VENV/bin/python" "$BUILD_COPY/constraints.txt"
     # PYPI=1 makes a source build of lgpio (only where neither the OS nor PyPI has it
     # ready-made) include its own C library instead of needing liblgpio-dev.
-    # shellcheck disable=SC2086  # PIP_ARGS is a list of words on purpose
+    # shellcheck disable=SC2086  # PIP_ARGS and BUILD_CONSTRAINT are lists of words
     PYPI=1 "$DESTDIR$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
         --upgrade --upgrade-strategy only-if-needed --constraint "$BUILD_COPY/constraints.txt" \
-        $PIP_ARGS "${BUILD_COPY}[pi]" \
+        $BUILD_CONSTRAINT $PIP_ARGS "${BUILD_COPY}[pi]" \
         || die "pip could not install the package into $VENV (the lines above say why)"
     if [ -n "$DESTDIR" ]; then
         relocate_venv
     fi
     say "  $VENV (package installed with the [pi] extra, versions from constraints.txt)"
-    if ! "$DESTDIR$VENV/bin/python" -c 'import lgpio' >/dev/null 2>&1; then
+    if ! has_lgpio "$DESTDIR$VENV/bin/python"; then
         say "  note: no lgpio in the venv: GPIO pads will not work (keyboard and USB pad hub do)"
+    fi
+}
+
+# write_build_info FILE: the commit being installed, for `mush-companion --version`, the
+# setup screen and `mush-companion update` (which pulls into this checkout again). The
+# venv gets a copy without .git, so git is asked here. GIT_OPTIONAL_LOCKS=0: `git status`
+# run as root must not rewrite the index of a clone that is someone else's.
+write_build_info() {
+    commit=
+    dirty=0
+    source=
+    if command -v git >/dev/null 2>&1 \
+        && git -c safe.directory="$SRC" -C "$SRC" rev-parse --git-dir >/dev/null 2>&1; then
+        commit=$(git -c safe.directory="$SRC" -C "$SRC" rev-parse --short=7 HEAD 2>/dev/null \
+            || true)
+        if [ -n "$(GIT_OPTIONAL_LOCKS=0 git -c safe.directory="$SRC" -C "$SRC" status \
+            --porcelain --untracked-files=no 2>/dev/null)" ]; then
+            dirty=1
+        fi
+        source=$SRC
+    fi
+    "$PYTHON" -c 'import json, sys
+json.dump({"commit": sys.argv[2], "dirty": sys.argv[3] == "1", "source": sys.argv[4]},
+          open(sys.argv[1], "w"))' "$1" "$commit" "$dirty" "$source" \
+        || die "could not write $1"
+    if [ "$dirty" = 1 ]; then
+        say "  commit ${commit:-?} (with local changes)"
+    else
+        say "  commit ${commit:-(none: not a git checkout)}"
+    fi
+}
+
+# pin_pip PYTHON CONSTRAINTS: pip and setuptools at the versions in constraints.txt. The
+# OS's venv module brings its own pip (Bookworm 23.0, Trixie 25.1), and a build takes
+# whatever setuptools is newest on the day; pinned, every Pi resolves and builds alike.
+# Builds (lgpio from source, the companion itself) use the same file as their
+# constraints where pip can (--build-constraint). Offline (--no-index in PIP_ARGS) pip
+# cannot fetch itself, and both are left as they are.
+BUILD_CONSTRAINT=
+pin_pip() {
+    case " $PIP_ARGS " in
+        *" --no-index "*)
+            say "  (pip and setuptools left as they are: PIP_ARGS has --no-index)" ;;
+        *)
+            "$1" -m pip install --quiet --disable-pip-version-check --constraint "$2" \
+                pip setuptools \
+                || die "pip could not install the pinned pip and setuptools (constraints.txt)"
+            say "  pip and setuptools at the versions in constraints.txt" ;;
+    esac
+    if "$1" -m pip install --help 2>/dev/null | grep -q -- '--build-constraint'; then
+        BUILD_CONSTRAINT="--build-constraint $2"
     fi
 }
 
@@ -348,6 +421,12 @@ do_install() {
     fi
     install_file 0644 "$SRC/systemd/99-mush-pad-hub.rules" "$RULES_FILE"
     install_file 0644 "$SRC/systemd/modules-load.conf" "$MODULES_FILE"
+    if [ "$NM" = 1 ] || { [ "$NM" = auto ] && [ -d "$DESTDIR$NMDIR" ]; }; then
+        install_file 0755 "$SRC/systemd/network-address" "$ADDRESS_HOOK"  # the address
+        if live; then
+            "$ADDRESS_HOOK" || true
+        fi
+    fi
     install_file 0644 "$SRC/docs/setup-pi.md" "$DOC_DIR/setup-pi.md"
     install_config
     mkdir -p "$DESTDIR$BINDIR"
@@ -401,6 +480,10 @@ do_uninstall() {
     remove_empty_dirs "$(dirname "$BACKOFF_FILE")" "$UNITDIR"
     remove_file "$RULES_FILE"
     remove_file "$MODULES_FILE"
+    remove_file "$ADDRESS_HOOK"
+    if live; then
+        rm -f "$ADDRESS_FILE"
+    fi
     if [ "$(readlink "$DESTDIR$COMMAND_LINK" 2>/dev/null)" = "$VENV/bin/$SERVICE" ]; then
         remove_file "$COMMAND_LINK"
     fi
@@ -431,7 +514,8 @@ do_uninstall() {
     fi
     if ! live; then
         # A staged tree is ours alone: leave no empty directories behind in it.
-        for dir in "$UNITDIR" "$UDEVDIR" "$MODULESDIR" "$CONFIG_DIR" "$PREFIX" "$BINDIR"; do
+        for dir in "$UNITDIR" "$UDEVDIR" "$MODULESDIR" "$CONFIG_DIR" "$PREFIX" "$BINDIR" \
+            "$(dirname "$ADDRESS_HOOK")"; do
             remove_empty_dirs "$dir" /
         done
     fi

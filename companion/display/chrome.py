@@ -393,7 +393,9 @@ def draw_menu(p: Painter, view: View, menu: Menu, rect: pygame.Rect) -> None:
         line_h = row_h - p.px(6) if tall else row.h  # the label's line
         mark = pygame.Rect(row.x + p.px(6), row.y, line_h * 2 // 3, line_h)
         button = BUTTON_GLYPHS.get(getattr(item, "button", "") or "")
-        colour = theme.TEXT if item.enabled else theme.DIM
+        # a menu that takes no press yet is drawn waiting: dim, never inviting
+        colour = theme.TEXT if item.enabled and not getattr(menu, "waiting", False) \
+            else theme.DIM
         if style in ("buttons", "keys") and button:
             mark.w = max(mark.w, p.measure(button, theme.BODY)[0])
             p.text(button, mark, theme.BODY, colour=colour, align="center")
@@ -473,8 +475,9 @@ def draw_buttons_line(p: Painter, menu: Menu, line: pygame.Rect) -> None:
         chosen = [short for _, short in texts]
         widths = [p.measure(short, theme.SMALL)[0] for short in chosen]
     cells = split_columns(line, [float(max(1, x)) for x in widths], gap=spacing)
+    waiting = getattr(menu, "waiting", False)
     for item, text, cell in zip(items, chosen, cells, strict=True):
-        colour = theme.TEXT if item.enabled else theme.DIM
+        colour = theme.TEXT if item.enabled and not waiting else theme.DIM
         drawn = p.text(text, cell, theme.SMALL, colour=colour)
         if not item.enabled and drawn.w:
             pygame.draw.line(p.surface, theme.DIM, (drawn.x, drawn.centery),
@@ -628,7 +631,10 @@ def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect,
         w.bar(p, bar_rect, fraction, theme.YELLOW)
         return
     # Held: "Reroll: held" | ❚❚ [badges] Bo is choosing… over a still, sky-blue bar.
-    p.text(t("countdown.held", what=words), text_box, theme.BODY, bold=True, colour=theme.SKY_BLUE)
+    hold_left = round(getattr(countdown, "hold_left", 0.0))
+    held_words = (t("countdown.held_for", what=words, seconds=hold_left) if hold_left > 0
+                  else t("countdown.held", what=words))
+    p.text(held_words, text_box, theme.BODY, bold=True, colour=theme.SKY_BLUE)
     x = rect.x + label_w + p.px(12)
     size = min(rect.h, w.badge_size(p))
     pause = pygame.Rect(x, rect.centery - size // 2, size, size)

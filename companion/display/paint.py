@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from importlib import resources
@@ -25,6 +26,24 @@ FLOOR_AT_1080 = 36
 """No text under this many pixels on a 1080-line screen (DESIGN.md, Display)."""
 
 ELLIPSIS = "…"
+
+MAX_DRAWN = 2000
+"""Characters of one text the painter looks at: nothing on any screen is longer, and a
+longer text (a hostile name from a hand-edited journal) must not cost a frame."""
+
+
+def drawable_text(text: object) -> str:
+    """The text as the font can take it. pygame raises on a lone surrogate (it cannot be
+    encoded), on a NUL, and on a text of nothing but zero-width characters; control and
+    format characters draw nothing useful anyway. Names obey a stricter rule where they
+    enter (companion.table.names); this is the painter's own guard, for every string."""
+    if not isinstance(text, str):
+        text = str(text)
+    text = text[:MAX_DRAWN]
+    if text.isprintable():
+        return text
+    return "".join(char for char in text
+                   if unicodedata.category(char) not in ("Cc", "Cs", "Cf"))
 
 
 def font_floor(height: int) -> int:
@@ -165,7 +184,11 @@ def _rendered(text: str, size: int, bold: bool, colour: tuple[int, int, int]) ->
     key = (text, size, bold, colour)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
-        surf = get_font(size, bold).render(text, True, colour)
+        font = get_font(size, bold)
+        try:
+            surf = font.render(text, True, colour)
+        except (pygame.error, ValueError, UnicodeError):  # e.g. only zero-width marks
+            surf = pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
         _TEXT_CACHE[key] = surf
         _text_cache_bytes += _surface_bytes(surf)
         while _text_cache_bytes > _TEXT_CACHE_BUDGET and len(_TEXT_CACHE) > 1:
@@ -207,7 +230,7 @@ class Painter:
 
     def measure(self, text: str, design: float, bold: bool = False) -> tuple[int, int]:
         """The width and height of `text` at the scaled design size."""
-        w, h = get_font(self.font_px(design), bold).size(text)
+        w, h = get_font(self.font_px(design), bold).size(drawable_text(text))
         return int(w), int(h)
 
     def text(
@@ -229,7 +252,8 @@ class Painter:
         box = pygame.Rect(box)
         size = self.font_px(design)
         fit = "full"
-        shown = text
+        source = text
+        shown = text = drawable_text(text)
         while True:
             font = get_font(size, bold)
             w, h = font.size(shown)
@@ -247,7 +271,7 @@ class Painter:
             shown = self._ellipsize(text, font, box.w)
             fit = "ellipsized" if shown else "dropped"
         if not shown:
-            self.log.draws.append(TextDraw(text, "", (box.x, box.y, 0, 0), _box(box),
+            self.log.draws.append(TextDraw(source, "", (box.x, box.y, 0, 0), _box(box),
                                            size, self.floor, fit))
             return pygame.Rect(box.x, box.y, 0, 0)
         surf = _rendered(shown, size, bold, colour)
@@ -265,7 +289,7 @@ class Painter:
         else:
             rect.centery = box.centery
         self.surface.blit(surf, rect)
-        self.log.draws.append(TextDraw(text, shown, _box(rect), _box(box), size,
+        self.log.draws.append(TextDraw(source, shown, _box(rect), _box(box), size,
                                        self.floor, fit, _box(self.surface.get_clip())))
         return rect
 
@@ -303,7 +327,7 @@ class Painter:
         font = get_font(size, bold)
         line_h = font.get_height() + 2
         max_lines = max(1, box.h // line_h)
-        words = text.split()
+        words = drawable_text(text).split()
         lines: list[str] = []
         current = ""
         for word in words:

@@ -10,6 +10,7 @@ import pygame
 
 from companion.display import theme
 from companion.display.chrome import draw_header, draw_strip, strip_height
+from companion.display.join import draw_join
 from companion.display.paint import LayoutLog, Painter
 from companion.display.screens import screen_for
 from companion.table.frame import TableFrame
@@ -47,6 +48,9 @@ def _render(frame: TableFrame, surface: pygame.Surface, log: LayoutLog | None) -
     surface.set_clip(main)
     try:
         screen_for(frame)(p, frame, main)
+        join = getattr(frame, "join", None)
+        if join is not None:  # phones: the address, room code and QR code
+            draw_join(p, join, view, main)
     finally:
         surface.set_clip(None)
     return p.log

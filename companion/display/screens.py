@@ -163,7 +163,12 @@ def screen_setup(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
         lines.append(count(len(view.seats), "player"))
     else:
         lines.append(t("setup.choose"))
-    line_rows(p, body, lines)
+    rest = line_rows(p, body, lines)
+    h = p.line(theme.SMALL)  # version and address, for whoever looks after the Pi
+    for row, text in enumerate(reversed(frame.about), start=1):
+        if row * h <= rest.h:
+            p.text(text, pygame.Rect(body.x, body.bottom - row * h, body.w, h), theme.SMALL,
+                   colour=theme.DIM)
 
 
 # --- training ---------------------------------------------------------------------------

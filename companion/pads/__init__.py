@@ -1,4 +1,4 @@
-"""Pad sources: GPIO buttons, the USB pad hub, or keyboard keys, all giving `PadEvent`s.
+"""Pad sources: GPIO buttons, the USB pad hub, keyboard keys or phones, all giving `PadEvent`s.
 
 `make_source` builds the one the config names; everything else in the program sees only
 the `PadSource` interface and the queue.
@@ -58,4 +58,8 @@ def make_source(
         from companion.pads.keyboard import KeyboardPads
 
         return KeyboardPads(events, config.keyboard.seats, hold_s=config.hold_s)
+    if config.source == "web":  # phones only: their presses come through the web server
+        from companion.web.pads import PhonePads
+
+        return PhonePads()
     raise ValueError(f"unknown pad source {config.source!r}")

@@ -19,7 +19,7 @@ from companion.errors import ConfigError
 from companion.pads.padproto import HOST_TIMEOUT_MS, HUB_HEARTBEAT_MS
 from companion.seats import MAX_SEATS
 
-SOURCES = ("gpio", "serial", "keyboard", "mock")
+SOURCES = ("gpio", "serial", "keyboard", "mock", "web")
 PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
 BCM_PINS = range(0, 28)  # GPIO 0-27 are on the 40-pin header
 BUTTON_KEYS = ("left", "right", "select")

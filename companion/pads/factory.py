@@ -16,8 +16,11 @@ from companion.exc import PadHardwareError
 def make_pin_factory(name: str = "auto") -> Any:
     """Build a gpiozero pin factory by config name.
 
-    "auto" tries lgpio (the only backend that works on a Pi 5, and fine on older Pis)
-    and falls back to RPi.GPIO where lgpio is not installed or cannot open the chip.
+    "auto" is lgpio: the one backend that works on every Pi that runs 64-bit Raspberry
+    Pi OS (3, 4, 400, 5, Zero 2 W; the Pi 5's RP1 chip has no other), and the one the
+    installer puts in place (Raspberry Pi OS's python3-lgpio, or lgpio built from
+    source). RPi.GPIO is not installed by anyone here and cannot drive a Pi 5, so it is
+    never picked behind the owner's back: "rpigpio" uses it when asked by name.
     """
     if name == "mock":
         from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
@@ -32,11 +35,14 @@ def make_pin_factory(name: str = "auto") -> Any:
 
         return RPiGPIOFactory()
     if name == "auto":
-        problems = []
-        for candidate in ("lgpio", "rpigpio"):
-            try:
-                return make_pin_factory(candidate)
-            except Exception as exc:  # ImportError, lgpio.error, OSError: all mean "not here"
-                problems.append(f"{candidate}: {exc}")
-        raise PadHardwareError("no GPIO backend works here (" + "; ".join(problems) + ")")
+        try:
+            return make_pin_factory("lgpio")
+        except ImportError as exc:
+            raise PadHardwareError(
+                f"the GPIO library lgpio is not installed ({exc}): sudo apt install "
+                "python3-lgpio, then sudo make install again") from exc
+        except Exception as exc:  # lgpio.error, OSError: the chip cannot be opened
+            raise PadHardwareError(f"the GPIO chip cannot be opened with lgpio ({exc}): "
+                                   "is this a Raspberry Pi, and the user in the gpio "
+                                   "group?") from exc
     raise ConfigError("pads.gpio.pin_factory", f"unknown pin factory {name!r}")

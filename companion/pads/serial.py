@@ -239,6 +239,7 @@ class SerialPads:
         opener: Callable[[str], SerialPort] | None = None,
         clock: Clock = time.monotonic,
         nonce: Callable[[], str] | None = None,
+        pause: Callable[[float], bool] | None = None,
     ) -> None:
         self._events = events
         self._config = config
@@ -252,6 +253,8 @@ class SerialPads:
         self._limit = LogLimiter(log, clock)
         self._overlong = False  # the line being read is already too long: skip to its end
         self._stop = threading.Event()
+        # the wait between two looks for the hub, True once asked to stop (tests: a fake)
+        self._pause = pause or self._stop.wait
         self._thread: threading.Thread | None = None
         self._port_lock = threading.Lock()
         self._port: SerialPort | None = None
@@ -344,7 +347,7 @@ class SerialPads:
                 # the hub answered on this attempt (the session then ended the only way a
                 # session ends, by an error): look again soon, starting the back-off over
                 delay = self._config.backoff_initial_s
-            if self._stop.wait(delay):
+            if self._pause(delay):
                 break
             delay = min(delay * 2, self._config.backoff_max_s)
 

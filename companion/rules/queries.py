@@ -6,13 +6,22 @@ the answer out again from the rule constants (one place for each rule fact).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.rules.model import (
+    CLIMATES,
     REDUCE_CHIPS_PER_DIE,
     REDUCE_MAX_DICE,
     REROLL_COST,
+    REST_CHOICES,
     Arrangement,
+    Climate,
+    RestPlace,
     WindowKind,
+    Zone,
+    training_maxima,
 )
+from companion.rules.settings import Settings
 from companion.rules.state import GameState
 
 
@@ -44,3 +53,115 @@ def at_nome_board(state: GameState, seat: int) -> bool:
     if settings.arrangement is Arrangement.CUSTOM:
         return board == last
     return settings.boards[board].zone is settings.boards[last].zone
+
+
+def order_of_play(bids: Sequence[int], ice_bear: int) -> tuple[int, ...]:
+    """R2: bidders highest first (ties nearest the Ice Bear, clockwise), then the Ice Bear
+    if it bid 0, then the other zero bidders clockwise from the Ice Bear's left."""
+    n = len(bids)
+
+    def distance(seat: int) -> int:
+        return (seat - ice_bear) % n
+
+    bidders = sorted((s for s in range(n) if bids[s] > 0), key=lambda s: (-bids[s], distance(s)))
+    zeros = [(ice_bear + k) % n for k in range(n) if bids[(ice_bear + k) % n] == 0]
+    return (*bidders, *zeros)
+
+
+def allowed_trainings(state: GameState) -> tuple[Climate, ...]:
+    """S4, S5, S8: the trainings the selecting seat may pick now."""
+    settings = state.require_settings()
+    choices = [c for c in CLIMATES if not (settings.variants.short_north and c is Climate.COLD)]
+    if settings.variants.free_training:
+        return tuple(choices)
+    maxima = training_maxima(settings.players)
+    taken = [p.training for p in state.players if p.training is not None]
+    open_ = tuple(c for c in choices if taken.count(c) < maxima[c])
+    # S8 forbids Cold while S4 reserves places for it; a seat left with nothing may take
+    # any training but Cold rather than leave the game unable to start.
+    return open_ or tuple(choices)
+
+
+def weather_zone(state: GameState) -> Zone:
+    """W2: Northern if anyone is there, else Central if anyone is, else Southern;
+    with a Custom arrangement, the zone of the leader's board."""
+    settings = state.require_settings()
+    boards = [p.board for p in state.players]
+    if settings.arrangement is Arrangement.CUSTOM:
+        return settings.boards[max(boards)].zone
+    return max((settings.boards[b].zone for b in boards), key=lambda z: z.rank)
+
+
+def next_board(settings: Settings, board: int, forward: bool) -> int | None:
+    """The board a sled enters when it crosses forward or back (None past either end).
+
+    For Intro and Standard the companion only needs zones, so one press jumps to the
+    first board of the next zone; a Custom arrangement counts every board (W2).
+
+    Short game B (S9) bypasses the Central Zone both ways: a sled driven back into a
+    Central space would be placed at Unal-Akleet again, so going back a Central board
+    that leads to Unal-Akleet is passed over, and a move that would then land in the
+    Southern Zone from the Northern Zone is not offered (S9 ruling: it returns to the zone
+    it came from). Going forward the Central board is entered, and the crossing then
+    places the sled.
+    """
+    boards = settings.boards
+    step = 1 if forward else -1
+    target = board + step
+    if not 0 <= target < len(boards):
+        return None
+    if settings.arrangement is not Arrangement.CUSTOM:
+        zone = boards[board].zone
+        while 0 <= target < len(boards) and boards[target].zone is zone:
+            target += step
+    if not forward:
+        while target >= 0 and bypassed(settings, target):
+            target -= 1
+    if not 0 <= target < len(boards):
+        return None
+    if (not forward and boards[board].zone is Zone.NORTHERN
+            and boards[target].zone is Zone.SOUTHERN and bypassed(settings, target + 1)):
+        return None  # S9: never from the Northern Zone straight into the Southern Zone
+    if settings.arrangement is Arrangement.CUSTOM:
+        return target
+    if not forward:  # back into a zone: its first board
+        first = target
+        while first > 0 and boards[first - 1].zone is boards[target].zone:
+            first -= 1
+        target = first
+    return target
+
+
+def bypassed(settings: Settings, board: int) -> bool:
+    """S9: a Central board a sled cannot stay on, since it would be placed at Unal-Akleet."""
+    return (settings.variants.skip_central and settings.boards[board].zone is Zone.CENTRAL
+            and unal_akleet_board(settings, board) is not None)
+
+
+def unal_akleet_board(settings: Settings, board: int) -> int | None:
+    """S9: the board a sled on `board` is placed on, the first Northern board ahead of it
+    (None when there is none: being sent back could leave the race without an end)."""
+    for index in range(board + 1, len(settings.boards)):
+        if settings.boards[index].zone is Zone.NORTHERN:
+            return index
+    return None
+
+
+def rest_places(state: GameState, seat: int) -> tuple[RestPlace, ...]:
+    """Z1: the places a seat's sled can be resting at, given the board it is on.
+
+    The companion has no map, only boards and zones, so a place is offered wherever the
+    sled could be there: Anchorage on the first board; Nikolai, which S9 puts before the
+    Central Zone, in the Southern Zone, unless Short game B would place a sled reaching it
+    at Unal-Akleet at once; Unal-Akleet, after the Central Zone, in the Northern Zone;
+    other towns and the wilderness anywhere.
+    """
+    settings = state.require_settings()
+    board = state.players[seat].board
+    zone = settings.boards[board].zone
+    nikolai = zone is Zone.SOUTHERN and not (
+        settings.variants.skip_central and unal_akleet_board(settings, board) is not None)
+    small_town = nikolai or zone is Zone.NORTHERN
+    return tuple(place for place in REST_CHOICES
+                 if (place is not RestPlace.ANCHORAGE or board == 0)
+                 and (place is not RestPlace.SMALL_TOWN or small_town))

@@ -10,10 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.codec import to_data
-from companion.rules.engine import allowed_trainings, weather_zone
 from companion.rules.model import Phase
 from companion.rules.phases import act_of, seats_to_act
-from companion.rules.queries import waiting_seats
+from companion.rules.queries import allowed_trainings, waiting_seats, weather_zone
 from companion.rules.state import GameState
 
 

@@ -3,7 +3,9 @@
 A bot decides with its policy, then presses the buttons that walk the controller's menus
 to that decision, one press at a time, through the same queue as the real pads. So the
 demo's bots see exactly the menus a player sees, and a bot game is also a test that every
-decision the rules allow can be reached with three buttons.
+decision the rules allow can be reached with three buttons. With the wooden dice
+(`[table] dice = "physical"`) a bot asked for a roll rolls its own dice and enters the
+result on its pad, as a player does.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from companion.exc import UnreachableCommand as UnreachableCommand
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as cmd
 from companion.rules.bots import Policy
+from companion.rules.dice import DiceSource, SeededDice
 from companion.rules.engine import apply
 from companion.rules.errors import RulesError
-from companion.rules.model import WindowKind
+from companion.rules.model import RollKind, WindowKind, is_dog
 from companion.rules.phases import ActKind, act_of
+from companion.rules.physical import RollRequest
 from companion.rules.state import GameState
 from companion.table.controller import TableController
 
@@ -46,13 +50,17 @@ class BotDriver:
     Like players, bots let reaction windows pass in silence (a policy's `Pass` is no
     press at all), never press while their menu has just changed (the table would drop
     it), and, while another seat decides whether to move, ask to be asked first when
-    they would take dice away from it.
+    they would take dice away from it. Asked for a roll by hand, a bot rolls `hand` (its
+    wooden dice; by default dice drawn from `rng`) and enters what they show.
     """
 
     def __init__(self, controller: TableController, policies: Mapping[int, Policy],
                  rng: random.Random | None = None, *, setup_seat: int | None = 0,
-                 strict: bool = True, gate: Callable[[int], bool] | None = None) -> None:
+                 strict: bool = True, gate: Callable[[int], bool] | None = None,
+                 hand: DiceSource | None = None) -> None:
         self._gate = gate  # a seat is skipped while gate(seat) is False (a human's pace)
+        self._hand = hand
+        self._entering: tuple[RollRequest, int] | None = None  # the roll and what it showed
         self._controller = controller
         self._policies = dict(policies)
         self._rng = rng or random.Random()
@@ -83,6 +91,8 @@ class BotDriver:
                 return []
             step = controller.next_press(seat, lambda c: isinstance(c, cmd.StartGame))
             return self._events(seat, step)
+        if controller.entry is not None:  # nobody else acts until the roll is entered
+            return self._enter(controller.entry)
         state = controller.state
         seats = sorted(s for s in self._policies if s < len(state.players))
         for offset in range(len(seats)):
@@ -105,6 +115,30 @@ class BotDriver:
             self._turn = (self._turn + offset + 1) % len(seats)
             return self._events(seat, step)
         return []
+
+    def _enter(self, request: RollRequest) -> list[PadEvent]:
+        """The roller's next press entering the roll it made with the wooden dice."""
+        seat = request.seat
+        if seat not in self._policies or not self._controller.ready(seat) or (
+                self._gate is not None and not self._gate(seat)):
+            return []
+        if self._entering is None or self._entering[0] is not request:
+            self._entering = (request, self._roll(request))
+        step = self._controller.next_entry_press(seat, self._entering[1])
+        if step is None:
+            raise UnreachableCommand(f"seat {seat}: cannot enter {self._entering[1]} for "
+                                     f"{request.kind.value}")
+        return self._events(seat, step)
+
+    def _roll(self, request: RollRequest) -> int:
+        """What the wooden dice show: dogs among the dog dice (D2), or the standard die."""
+        hand = self._hand
+        if hand is None:  # drawn when first needed, so games without it draw as before
+            hand = self._hand = SeededDice(self._rng.getrandbits(64))
+        if request.kind is RollKind.DOGS:
+            assert request.colour is not None
+            return sum(is_dog(request.colour, hand.roll(6)) for _ in range(request.dice))
+        return hand.roll(6)
 
     def wants(self, seat: int) -> bool:
         """Whether the bot at `seat` has something to choose now (it is deciding or

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from companion.rules.model import Arrangement
 from companion.rules.settings import Board, Charts, Settings, Variants
+from companion.table.names import safe_names
 from companion.table.prefs import Prefs
 
 DEFAULT_NAMES: tuple[str, ...] = (
@@ -27,11 +28,14 @@ DEFAULT_NAMES: tuple[str, ...] = (
 class TableConfig:
     """How long things last on the table, and what setup starts from."""
 
-    # X2 window: others may take dice away before a dog roll. It counts from the start of
-    # the roller's turn (the others may ask to be asked while the roller decides).
+    # X2 window: others may take dice away before a dog roll. It opens when the roller
+    # chooses to move and runs its full length from then (the others may also ask to be
+    # asked while the roller decides).
     reduce_seconds: float = 2.5
     reroll_seconds: float = 2.5  # X1 window: anyone may pay 3 to make the roller roll again
-    claim_seconds: float = 20.0  # a seat choosing holds a window's countdown this long at most
+    claim_seconds: float = 8.0  # a seat choosing holds a window's countdown this long at most
+    claim_idle_seconds: float = 3.0  # ... and lets go this long after its last press
+    menu_idle_seconds: float = 5.0  # a sub-menu that can pay closes after this without a press
     hold_seconds: float = 2.0  # ● held this long steps back (the pads' hold_s, one setting)
     resume_seconds: float = 1.5  # left on the countdown, at least, when the choosing is over
     guard_seconds: float = 0.25  # a press this soon after its menu changed is dropped
@@ -62,6 +66,9 @@ class TableConfig:
     prefs: Prefs = field(default_factory=Prefs)
     prefs_defaults: tuple[tuple[str, object], ...] = ()  # the config file's values of them
     keep_prefs: Callable[[Prefs], str | None] | None = field(default=None, compare=False)
+    # setup's corner: the companion's version and the Pi's address, a line each
+    # (companion.version.About); None shows none
+    about: Callable[[], tuple[str, ...]] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         for name in ("reduce_seconds", "reroll_seconds"):
@@ -69,6 +76,7 @@ class TableConfig:
                 raise ValueError(f"table.{name}: must be more than 0 seconds")
         for name in ("notice_seconds", "reveal_seconds", "round_end_seconds",
                      "animation_seconds", "claim_seconds", "resume_seconds", "guard_seconds",
+                     "claim_idle_seconds", "menu_idle_seconds",
                      "hold_seconds",
                      "reveal_lock_seconds", "results_seconds"):
             if getattr(self, name) < 0:
@@ -85,10 +93,15 @@ class TableConfig:
                   reroll_seconds: float = 2.5, language: str = "en",
                   **more: object) -> TableConfig:
         """Setup starting from the config file's `[game]` (players and their names,
-        arrangement, Custom boards, variants, charts) with `[table]`'s window lengths."""
+        arrangement, Custom boards, variants, charts) with `[table]`'s window lengths.
+
+        The game may come from the journal: its names are made usable first
+        (`safe_names`), so a name journalled before the name rule cannot be journalled
+        again into a game that then fails to start."""
         custom = game.boards if game.arrangement is Arrangement.CUSTOM else None
         return cls(reduce_seconds=reduce_seconds, reroll_seconds=reroll_seconds,
-                   language=language, players=game.players, seat_names=game.names,
+                   language=language, players=game.players,
+                   seat_names=safe_names(game.names, language),
                    arrangement=game.arrangement, variants=game.variants, charts=game.charts,
                    custom_boards=custom, **more)  # type: ignore[arg-type]
 

@@ -71,6 +71,7 @@ from companion.table.reactions import (
     guard_payments,
     heads_up_tree,
     offer_in_place_of_stick,
+    roll_of,
     window_tree,
 )
 from companion.table.setup import SetupDraft, setup_tree
@@ -93,6 +94,8 @@ _ANIMATIONS: dict[type[ev.Event], str] = {
     ev.WeatherRolled: "weather", ev.DogDiceRolled: "dice", ev.TerrainRolled: "die",
     ev.AvalancheRolled: "die", ev.PressRolled: "die", ev.GameWon: "win",
 }
+_ROLLING = ("weather", "dice", "die")
+"""Animations of dice landing: until they have, no menu takes a press."""
 _ROLL_SCREENS = {RollKind.WEATHER: "weather", RollKind.DOGS: "dogs", RollKind.TERRAIN: "terrain",
                  RollKind.AVALANCHE: "avalanche", RollKind.PRESS: "pressing"}
 _PHASE_SCREENS = {
@@ -233,7 +236,6 @@ class TableController:
         self._intent: tuple[int, cmd.Command, GameState] | None = None
         self._preview_of: tuple[GameState, GameState | None] | None = None
         self._entry: Entry | None = None  # physical dice: a command waiting for its roll
-        self._turn_began: float | None = now if act_of(state) is ActKind.TURN else None
         self._won_at: float | None = now if act_of(state) is ActKind.NONE else None
         if state.window is not None:
             self._window = self._open_clock(state, now, 0.0)
@@ -246,6 +248,9 @@ class TableController:
         self._serial = 0
         self._signatures: dict[int, object] = {}
         self._shown_screen = ""
+        self._last_press: dict[int, float] = {}  # each seat's last press that acted
+        self._too_soon: dict[int, float] = {}  # seat -> until when its menu says "too soon"
+        self._moved = False  # a roll, a reveal or a window opening or closing since last time
         self._mark_changes(now)
 
     # --- what the app reads ------------------------------------------------------------
@@ -328,10 +333,17 @@ class TableController:
         if not act.fresh:
             log.debug("pad: seat %d %s dropped (the menu had just changed)", seat, button.value)
             self._blink(seat, STALE_BLINK)
+            if not self._bidding():  # a bidder's presses are never shown (I5)
+                self._too_soon[seat] = now + self.config.notice_seconds / 2
             return Outcome()
+        self._too_soon.pop(seat, None)
+        self._last_press[seat] = now
         hold = act.gesture is Gesture.HOLD
         out = self._hold(seat, button) if hold else self._click(seat, button)
-        return out.then(self._settle(now))
+        out = out.then(self._settle(now))
+        if self._window is not None:
+            self._window.touch(seat, now)  # a claim in use lives on (within its cap)
+        return out
 
     @_in_screen_language
     def tick(self, now: float | None = None) -> Outcome:
@@ -341,22 +353,44 @@ class TableController:
         if self._entry is not None:
             return Outcome()  # the game waits for the roll by hand; no countdown runs
         clock = self._window
-        out, lapsed = Outcome(), False
+        out, lapsed = Outcome(), self._close_idle_menus(when)
         if clock is not None:
             for seat in clock.expired_claims(when):
                 self._nav.clear(seat)
+                self._gestures.changed((seat,), when)
                 self._waited_for.discard(seat)
-                clock.release(seat, when)
-                self._notice(seat, t("c.too_long"))
+                clock.release(seat, when, lapsed=True)
+                self._notice(seat, t("c.claim_lapsed"))
                 lapsed = True
             if clock.due(when) and not self._ahead_busy(when):
                 log.debug("%s window: time is up", clock.kind)
                 out = self._close_window(when)
         if out.applied or lapsed:
             return out.then(self._settle(when))
-        if not self.in_setup and self._screen(when) != self._shown_screen:
-            self._mark_changes(when)  # a transient screen gave way (the reveal, round end)
         return out
+
+    def _close_idle_menus(self, now: float) -> bool:
+        """A seat inside a sub-menu that can pay, with no press for `menu_idle_seconds`,
+        is sent back to its top menu: a path left open is never walked by a press meant
+        for something else later. (Inside a window's choices, the claim's own lapse does
+        this sooner.)"""
+        if self.in_setup:
+            return False
+        closed = False
+        for seat in range(len(self._state.players)):
+            path = self._nav.path(seat)
+            if not path or _claiming(path):
+                continue
+            if now - self._last_press.get(seat, now) < self.config.menu_idle_seconds:
+                continue
+            tree = self._tree(seat)
+            if tree is None or not _can_pay(walk(tree, path)[0]):
+                continue
+            self._nav.clear(seat)
+            self._gestures.changed((seat,), now)
+            self._notice(seat, t("c.back_to_top"))
+            closed = True
+        return closed
 
     def _setup_act(self, event: PadEvent) -> Act | None:
         """Setup has no guard: one shared menu that one pad drives."""
@@ -427,12 +461,11 @@ class TableController:
         if tree is None or tree.style not in ("list", KEYS):
             return None
         guard_payments(tree)
-        if window is not None and window.style == OFFER:
-            own = window.items[0]  # the reroll: straight to the confirmation
-            assert own.children is not None
-            paying = next((n for n in own.children.items if n.key == "reroll"), None)
-            if paying is not None and paying.children is not None:
-                own.children = paying.children
+        own = window.find(f"{CLAIM_KEY}.reroll") if window is not None else None
+        if own is not None:  # the reroll: straight to its confirmation
+            # among the next move's choices the reroll says whose roll it is (the window's
+            # offer calls it "Reroll" under a question that does)
+            own.label = t("r.reroll", roll=roll_of(self._state, seat))
             window_state = self._state.window
             if tree.style == KEYS:
                 offer_in_place_of_stick(tree, own)
@@ -457,16 +490,13 @@ class TableController:
             else None
 
     def _click(self, seat: int, button: Button) -> Outcome:
-        """A click; a click that opens a menu where every button pays (the stick's) makes
-        the seat's next press wait for the guard, so a double press never pays there."""
+        """A click; a click that opens or leaves a sub-menu changes what the seat's buttons
+        do, so its next press waits for the guard: a double press never walks two levels
+        (nor reaches a payment) at once."""
         before = self._nav.path(seat)
         out = self._click_menu(seat, button)
-        path = self._nav.path(seat)
-        if path and path != before and not self.in_setup:
-            tree = self._tree(seat)
-            level = walk(tree, path)[0] if tree is not None else None
-            if level is not None and level.confirm and level.style == KEYS:
-                self._gestures.changed((seat,), self._clock())
+        if self._nav.path(seat) != before and not self.in_setup:
+            self._gestures.changed((seat,), self._clock())
         return out
 
     def _click_menu(self, seat: int, button: Button) -> Outcome:
@@ -508,27 +538,40 @@ class TableController:
                 self._blink(seat, bid_blink(bid))  # the own light blinks the own bid
             return Outcome()
         if button is not Button.SELECT:
-            return Outcome()
+            tree = self._tree(seat) if self._entry is None else None
+            node = self._nav.hold(seat, button, tree) if tree is not None else None
+            if node is None:
+                return Outcome()
+            self._gestures.changed((seat,), self._clock())
+            return self._choose(seat, node.key, node.command, node.pledge)
         if self._entry is not None:
             return self._leave_entry(seat)
         tree = self._tree(seat)
         if tree is not None and tree.style in ("list", KEYS, OFFER) \
                 and self._nav.back(seat, tree):
+            self._gestures.changed((seat,), self._clock())
             return Outcome()
         return self._take_back(seat)
 
     def _list_click(self, ui_key: int, button: Button, root: Tree) -> Outcome:
+        level = walk(root, list(self._nav.path(ui_key)))[0]
         node = self._nav.press(ui_key, button, root)
         if node is None:
             greyed = self._nav.greyed(ui_key, button, root)
+            if level.confirm and greyed is None and ui_key >= 0:
+                self._nav.clear(ui_key)  # in a "Pay?" question, a button that pays nothing
+                return Outcome()  # says no, like ●
             if greyed is not None or button is Button.SELECT:
                 self._notice(None if ui_key < 0 else ui_key, _why_not(greyed))
             return Outcome()
         if node.children is not None:
             return Outcome()
-        if node.back:
-            self._nav.back(ui_key, root)  # out of the confirmation
-            self._nav.back(ui_key, root)  # and back to the choices it came from
+        if node.back:  # "No" in a "Pay?" question: back to the seat's top menu
+            if ui_key >= 0:
+                self._nav.clear(ui_key)
+            else:
+                self._nav.back(ui_key, root)
+                self._nav.back(ui_key, root)
             return Outcome()
         if node.action is not None:
             node.action()
@@ -592,18 +635,19 @@ class TableController:
     def _open_clock(self, state: GameState, now: float, delay: float) -> WindowClock:
         window = state.require_window()
         if window.kind is WindowKind.REDUCE:
-            total = self.config.reduce_seconds
-            elapsed = 0.0 if self._turn_began is None else now - self._turn_began
+            total = self.config.reduce_seconds  # from the roller's "Move", its full length
         else:
-            total, elapsed = self.config.reroll_seconds, 0.0
-        return WindowClock.open(window.kind.value, total, now, delay=delay, elapsed=elapsed,
+            total = self.config.reroll_seconds
+        return WindowClock.open(window.kind.value, total, now, delay=delay,
                                 cap=self.config.claim_seconds,
-                                resume=self.config.resume_seconds)
+                                resume=self.config.resume_seconds,
+                                idle=self.config.claim_idle_seconds)
 
     def _settle(self, now: float) -> Outcome:
         """After a press or a tick: the window's claims follow the seats' menus; a window
         nobody waits for any more closes; the seats whose menus changed are told to the
         guard."""
+        self._mark_changes(now)  # menus that changed under their seats start again
         out = Outcome()
         clock, state = self._window, self._state
         if clock is not None and state.window is not None and self._entry is None:
@@ -618,11 +662,28 @@ class TableController:
             if self._intent is not None:
                 decided.add(self._intent[0])  # choosing the next step says no to a reroll
             undecided = [s for s in waiting_seats(state) if s not in decided]
+            # a window waiting only for the seat that plays next needs no countdown: its
+            # next choice answers it (the pressing roll, the Early Riser's rolls)
+            clock.timed = not (len(undecided) == 1 and self._has_next_step(undecided[0]))
             if not clock.claims and not self._ahead_busy(now) \
                     and (not undecided or clock.due(now)):
                 out = self._close_window(now)
-        self._mark_changes(now)
+                self._mark_changes(now)
         return out
+
+    def _has_next_step(self, seat: int) -> bool:
+        """Whether `seat` sees its next menu during the open reroll window (it plays
+        next, and may choose ahead)."""
+        after = self.preview()
+        tree = seat_tree(after, seat) if after is not None else None
+        if tree is None or tree.style not in ("list", KEYS):  # as `_ahead_tree` offers
+            return False
+        # and every choice of that menu is there: the reroll takes the stick's place in
+        # a menu of buttons, so while a stick can be bought the window keeps a countdown
+        right = next((n for n in tree.items if n.button == "right"), None)
+        level = right.children if right is not None else None
+        return tree.style != KEYS or level is None or not any(
+            n.enabled and n.button == "right" for n in level.items)
 
     def _ahead_busy(self, now: float) -> bool:
         """A seat inside the menus of its next move keeps the window from closing under
@@ -694,7 +755,6 @@ class TableController:
             self._undo_refusal = "c.roll_not_back" if rolled else "c.nothing_back"
         self._state = after
         self._history.extend(public)
-        self._nav.clear()  # every menu starts again from its top after a change
         self._transient = None
         self._after(public, now)
         log.debug("seat %d: %s", command.seat, _log_words(command, before))
@@ -741,6 +801,8 @@ class TableController:
             kind = _ANIMATIONS.get(type(event))
             if kind is not None:
                 self._animation = (kind, now)
+            if isinstance(event, (*ROLLS_AND_REVEALS, ev.WindowOpened, ev.WindowClosed)):
+                self._moved = True  # every seat's menu starts again from its top
             if isinstance(event, ev.WindowOpened):
                 landing = self._landing(now)
                 self._window = self._open_clock(self._state, now, landing)
@@ -755,7 +817,6 @@ class TableController:
                 self._promised.clear()
                 self._waited_for.clear()
             elif isinstance(event, ev.TurnStarted):
-                self._turn_began = now
                 self._quiet.discard(event.seat)
                 self._asked.clear()
             elif isinstance(event, ev.BidsRevealed):
@@ -775,6 +836,10 @@ class TableController:
             self._window = None
         if act_of(self._state) is not ActKind.TURN:
             self._asked.clear()
+        landing = self._landing(now) if self._animation is not None and \
+            self._animation[0] in _ROLLING else 0.0
+        if landing > 0:  # no menu counts as seen while the dice still tumble
+            self._gestures.wait(range(len(self._state.players)), now + landing)
 
     def _landing(self, now: float) -> float:
         """Seconds until the roll just made has landed on screen (0 if none is tumbling)."""
@@ -816,25 +881,28 @@ class TableController:
     # --- what changed, for the guard ------------------------------------------------------
 
     def _mark_changes(self, now: float) -> None:
-        """Tell the guard which seats' menus (or the screen) changed since last time.
+        """Seats whose menus changed under them (or every seat, after a roll, a reveal or
+        a window opening or closing) go back to their top menu, and the guard drops their
+        presses aimed at what was there before.
 
-        During bidding a seat's menu is only "choosing" or "locked in", so another seat
-        locking in never drops a bidder's press; the round-end screen giving way to the
-        bids is no change either (the bids were already open under it).
+        A seat's own walk into its sub-menus is no change (the signature of its menus does
+        not depend on where it stands), nor is a transient screen giving way (the reveal,
+        the round's end): the menus under it were already on screen. During bidding a
+        seat's menu is only "choosing" or "locked in", so another seat locking in never
+        drops a bidder's press.
         """
         if self.in_setup:
             return
-        screen = self._screen(now)
+        self._shown_screen = self._screen(now)
         bidding = self._bidding()
-        moved = screen != self._shown_screen and not (
-            bidding and {screen, self._shown_screen} <= {"round_end", "bidding"})
+        moved, self._moved = self._moved, False
         changed = []
         for seat in range(len(self._state.players)):
             sig = (self._state.bids[seat] is None) if bidding else signature(self._tree(seat))
             if moved or self._signatures.get(seat, ()) != sig:
                 changed.append(seat)
+                self._nav.clear(seat)
             self._signatures[seat] = sig
-        self._shown_screen = screen
         self._gestures.changed(changed, now)
 
     # --- the frame ---------------------------------------------------------------------------
@@ -871,11 +939,18 @@ class TableController:
             charts=chart_faces(state.settings.charts) if state.settings is not None else {},
             payments=payments(self._history, names, self._promised, roller)
             if not self.in_setup else (),
+            about=self.config.about() if self.in_setup and self.config.about else (),
         )
         if self._last_frame is None or replace(self._last_frame, serial=0) != frame:
             self._serial += 1
         self._last_frame = replace(frame, serial=self._serial)
         return self._last_frame
+
+    def menus_in(self, language: str) -> tuple[Menu, ...]:
+        """Every seat's menu as `frame()` gives it, worded in `language` instead of the
+        screen's: a phone shows its own player the same choices in the phone's language."""
+        with speaking(language):
+            return self._menus()
 
     def _screen(self, now: float) -> str:
         state = self._state
@@ -898,11 +973,18 @@ class TableController:
     def _menus(self) -> tuple[Menu, ...]:
         if self.in_setup:
             return (self._nav.menu(SETUP_UI, self._setup_tree()),)
+        now = self._clock()
         menus = []
         for seat in range(len(self._state.players)):
             tree = self._tree(seat)
-            if tree is not None:
-                menus.append(self._nav.menu(seat, tree))
+            if tree is None:
+                continue
+            menu = self._nav.menu(seat, tree)
+            if self._gestures.waiting(seat, now):
+                menu = replace(menu, waiting=True, note=t("m.wait"))
+            elif self._too_soon.get(seat, float("-inf")) > now:
+                menu = replace(menu, note=t("c.too_soon"))
+            menus.append(menu)
         return tuple(menus)
 
     def _setup_tree(self) -> Tree:
@@ -1008,6 +1090,19 @@ class TableController:
             return None
         return presses_to(tree, lambda command: command == target)
 
+    def next_entry_press(self, seat: int, value: int) -> tuple[Button, bool] | None:
+        """Physical dice: the next press that brings `seat`, the roller asked for a roll
+        by hand, closer to entering `value` (the bots' wooden dice); None when no roll
+        of that seat is awaited or `value` cannot be entered."""
+        entry = self._entry
+        if entry is None or seat != entry.request.seat or value not in entry.request.values:
+            return None
+        values = list(entry.request.values)  # the entry menu lists them in this order
+        ahead = (values.index(value) - self._nav.menu(seat, entry.tree).focus) % len(values)
+        if ahead == 0:
+            return Button.SELECT, False
+        return (Button.RIGHT if ahead <= len(values) - ahead else Button.LEFT), False
+
     def _next_bid_press(self, seat: int, target: Target) -> tuple[Button, bool] | None:
         locked = self._state.bids[seat] is not None
         if isinstance(target, cmd.UnlockBid):
@@ -1083,6 +1178,13 @@ def refusal_text(error: RulesError) -> str:
 def _claiming(path: tuple[str, ...]) -> bool:
     """Whether a seat's place in its menus is inside a window's choices (it claimed it)."""
     return any(key.split(".")[0] == CLAIM_KEY for key in path)
+
+
+def _can_pay(level: Tree) -> bool:
+    """Whether a menu level holds (at any depth) an item that spends or promises chips."""
+    return any(n.enabled and ((n.command is not None and (n.command.cost > 0 or n.pledge))
+                              or (n.children is not None and _can_pay(n.children)))
+               for n in level.items)
 
 
 def _why_not(greyed: Node | None) -> str:

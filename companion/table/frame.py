@@ -77,6 +77,9 @@ class Menu:
     depth: int = 0  # how many sub-menus deep; holding ● steps back one
     confirm: bool = False  # a confirmation step before chips are spent or a die is rolled
     note: str = ""  # a line under the title, e.g. "acts when the reroll window closes"
+    # the menu takes no press yet (the reveal's first seconds, dice still tumbling): draw
+    # it as waiting, never as inviting
+    waiting: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,7 @@ class Countdown:
     remaining: float
     holders: tuple[int, ...] = ()  # seats choosing now: while any does, the bar holds still
     held: bool = False  # the countdown is held by `holders` (it resumes when they are done)
+    hold_left: float = 0.0  # while held: seconds until the claims lapse at the latest
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,18 @@ class UndoOffer:
 
 
 @dataclass(frozen=True)
+class JoinCard:
+    """How a phone joins the table (`companion.web`), for the shared screen: the address
+    to open and the room code, with a QR code of both; or, asked for on a seat's pad,
+    that seat's own QR code (scanning it takes the seat)."""
+
+    address: str  # e.g. "http://192.168.1.23:8080"
+    code: str = ""  # the room code
+    qr: tuple[str, ...] = ()  # rows of "1" (dark) and "0" (light), the quiet zone included
+    seat: int | None = None  # a seat's own code
+
+
+@dataclass(frozen=True)
 class TableFrame:
     """Everything the display draws for one moment of the game."""
 
@@ -140,6 +156,10 @@ class TableFrame:
     charts: dict[str, list[str]] = field(default_factory=dict)
     # Every payment of the current turn (or of the weather roll), oldest first.
     payments: tuple[Payment, ...] = ()
+    # Setup only: the companion's version and the Pi's address (TableConfig.about).
+    about: tuple[str, ...] = ()
+    # Phones: the address, room code and QR code, during setup and when a pad asks.
+    join: JoinCard | None = None
 
 
 def chart_faces(charts: Charts) -> dict[str, list[str]]:

@@ -8,8 +8,11 @@ A press acts on what its player saw. The controller tells the guard whenever a s
 or the screen changed (`changed`); a press whose button went down before such a change, or
 less than `guard` seconds after it, is *stale*: it was aimed at what was there before
 (a double press, a press queued behind a roll, a late ◀ after a window closed). Stale
-presses are dropped and the pad blinks. `lock` drops every press made before a moment
-(the first seconds of the reveal).
+presses are dropped, and the controller shows it (the pad blinks, the seat's menu says
+"too soon"). `lock` drops every press made before a moment (the first seconds of the
+reveal); `wait` drops a seat's presses until a moment and the guard after it (dice still
+tumbling: a menu counts as seen only once they have landed). Until then the menu is drawn
+as waiting (`waiting`), never as inviting.
 """
 
 from __future__ import annotations
@@ -55,15 +58,27 @@ class Gestures:
         self._down: dict[tuple[int, Button], _Down] = {}
         self._changed: dict[int, float] = {}
         self._locked_until = float("-inf")
+        self._wait_until: dict[int, float] = {}
 
     def changed(self, seats: Iterable[int], now: float) -> None:
         """The menus of `seats` (or the screen they look at) changed at `now`."""
         for seat in seats:
-            self._changed[seat] = now
+            self._changed[seat] = max(self._changed.get(seat, float("-inf")), now)
 
     def lock(self, until: float) -> None:
         """Drop every press whose button goes down before `until`."""
         self._locked_until = max(self._locked_until, until)
+
+    def wait(self, seats: Iterable[int], until: float) -> None:
+        """The menus of `seats` are seen only from `until` on (a roll still landing)."""
+        for seat in seats:
+            self._wait_until[seat] = max(self._wait_until.get(seat, float("-inf")), until)
+            self._changed[seat] = max(self._changed.get(seat, float("-inf")), until)
+
+    def waiting(self, seat: int, now: float) -> bool:
+        """Whether `seat`'s menu cannot take presses yet for longer than the plain guard
+        (the reveal's lock, dice landing): the display draws it as waiting."""
+        return now < max(self._locked_until, self._wait_until.get(seat, float("-inf")))
 
     def ready_at(self, seat: int) -> float:
         """The first moment a press of `seat` counts as fresh."""

@@ -61,6 +61,7 @@ class Node:
     back: bool = False  # choosing it steps back out one level ("Cancel" of a confirmation)
     pledge: bool = False  # X2: `command` is promised now and paid when the window closes
     short: str = ""  # the item's name in a branch's label ("Wilderness · Stick")
+    hold: bool = False  # chosen by holding `button` (about 2 s), not by a short press
 
 
 @dataclass
@@ -240,9 +241,9 @@ def weather_tree(state: GameState, seat: int) -> Tree:
 def stick_tree(state: GameState, seat: int) -> Tree:
     """X4: place, move or remove an avalanche stick for 5 chips.
 
-    Reaching this menu is the choice to pay for a stick; the button that says which stick
-    action is its confirmation (the question names the price, hold ● cancels): the same
-    two deliberate presses as any payment, without a third."""
+    Reaching this menu is the choice to pay for a stick; the action is its confirmation
+    (the question names the price): ◀ places one, ▶ removes one, holding ▶ moves one, and
+    ● says no. ● never pays here, as nowhere else: a habitual ● steps back out."""
     nodes = {}
     for action in StickAction:
         if action is StickAction.PLACE and state.sticks >= TOTAL_STICKS:
@@ -253,9 +254,14 @@ def stick_tree(state: GameState, seat: int) -> Tree:
             blocked = ""
         nodes[action] = _item(state, action.value, STICK_LABEL[action],
                               cmd.MoveStick(seat, action), chips(STICK_COST), blocked)
-    return keys("stick", t("m.stick.question", chips=chips(STICK_COST)),
-                select=nodes[StickAction.PLACE], left=nodes[StickAction.MOVE],
-                right=nodes[StickAction.REMOVE], hint=t("m.stick.hint"), confirm=True)
+    tree = keys("stick", t("m.stick.question", chips=chips(STICK_COST)),
+                select=Node("no", t("r.no"), back=True), left=nodes[StickAction.PLACE],
+                right=nodes[StickAction.REMOVE], hint=t("m.stick.hint_hold"), confirm=True)
+    move = nodes[StickAction.MOVE]
+    move.button, move.hold = "right", True
+    move.label = t("m.stick.move_hold", label=move.label)
+    tree.items.append(move)
+    return tree
 
 
 def stick_item(state: GameState, seat: int) -> Node:

@@ -85,8 +85,8 @@ class Navigator:
         if not keys:
             return None
         if keyed(level):  # each item is chosen by its own button
-            node = next((n for n in level.items
-                         if n.enabled and n.button == _BUTTON_NAMES[button]), None)
+            node = next((n for n in level.items if n.enabled and not n.hold
+                         and n.button == _BUTTON_NAMES[button]), None)
             if node is not None and node.children is not None:
                 self.enter(key, node.key)
             return node
@@ -102,6 +102,16 @@ class Navigator:
             self.enter(key, node.key)
         return node
 
+    def hold(self, key: int, button: Button, root: Tree) -> Node | None:
+        """In a menu of buttons, the item chosen by holding `button` at the seat's level
+        (the avalanche stick's move), or None."""
+        ui = self._ui.get(key, SeatUi())
+        level, _ = walk(root, ui.path)
+        if not keyed(level):
+            return None
+        return next((n for n in level.items if n.enabled and n.hold
+                     and n.button == _BUTTON_NAMES[button]), None)
+
     def greyed(self, key: int, button: Button, root: Tree) -> Node | None:
         """In a menu of buttons, the greyed item on `button` at the seat's level (its
         detail says why it cannot be chosen now), or None."""
@@ -109,8 +119,8 @@ class Navigator:
         level, _ = walk(root, ui.path)
         if not keyed(level):
             return None
-        return next((n for n in level.items
-                     if not n.enabled and n.button == _BUTTON_NAMES[button]), None)
+        return next((n for n in level.items if not n.enabled and not n.hold
+                     and n.button == _BUTTON_NAMES[button]), None)
 
     def back(self, key: int, root: Tree) -> bool:
         """Step back out of a sub-menu; False when already at the top."""
@@ -153,7 +163,7 @@ class Navigator:
         if keyed(level):
             node = level.find(want)
             assert node is not None
-            return next(b for b, n in _BUTTON_NAMES.items() if n == node.button), False
+            return next(b for b, n in _BUTTON_NAMES.items() if n == node.button), node.hold
         current = focused(SeatUi(path, ui.focus), level)
         if current == want:
             return Button.SELECT, False
@@ -179,10 +189,10 @@ def presses_to(root: Tree, matches: Callable[[cmd.Command], bool]) -> int | None
             return None
         button, held = step
         n += 1
-        if held:
+        if held and button is Button.SELECT:
             nav.back(0, root)
             continue
-        chosen = nav.press(0, button, root)
+        chosen = nav.hold(0, button, root) if held else nav.press(0, button, root)
         if chosen is not None and chosen.children is None and chosen.command is not None \
                 and matches(chosen.command):
             return n
@@ -204,5 +214,5 @@ def offered(tree: Tree, button: Button) -> Node | None:
     button takes a one-item offer)."""
     if len(tree.items) == 1 and not tree.items[0].button:
         return tree.items[0]
-    return next((n for n in tree.items if n.enabled and n.button == _BUTTON_NAMES[button]),
-                None)
+    return next((n for n in tree.items if n.enabled and not n.hold
+                 and n.button == _BUTTON_NAMES[button]), None)

@@ -7,23 +7,30 @@ value set on the pads overrides it, and `mush-companion state` shows both.
 
 Why so careful: a card pulled mid-write must never leave a half file, so the file is
 written to a temporary name, flushed to the card and renamed over the old one (atomic on
-POSIX). A damaged file is never fatal: it is named in the log and on the screen with what
-is wrong, its readable values are still used, and it is set aside as `*.damaged` (never
-deleted) when the next settings are saved. No game is ever at stake here: games live in
-the journal.
+POSIX); a temporary file left by a kill mid-write is removed at the next start. A damaged
+file is never fatal: it is named in the log and on the screen with what is wrong, its
+readable values are still used, and it is set aside as `*.damaged` (never deleted): at
+once when nothing in it can be read (not a regular file, too large, too deep, not JSON),
+else when the next settings are saved. It is read within bounds (companion.files), so
+no file there can hang the start, fill the memory or raise at every start. No game is
+ever at stake here: games live in the journal.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
-import tempfile
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
+
+from companion.files import FileProblem, Limits, brief, parse_json, read_text
+from companion.table.names import MAX_NAME_LENGTH, BadName, check_name
 
 log = logging.getLogger("companion.prefs")
 
@@ -33,7 +40,9 @@ LANGUAGES = ("en", "fr", "de")  # the voice's languages (companion.voice.texts.L
 CHART_NAMES = ("southern", "central", "northern", "pressing")
 CLIMATE_VALUES = ("warm", "moderate", "cold")
 PRESS_VALUES = ("tired", "nothing", "plus_one", "plus_two")
-MAX_NAME_LENGTH = 24  # as companion.config.MAX_NAME_LENGTH: a seat's panel at 32 px
+LIMITS = Limits(size=64 << 10, depth=8, key_parts=1, digits=20)
+"""The file is read within these bounds: the largest the pads can write (24 kept names,
+six seats, four charts) is under 4 KB, 4 brackets deep."""
 MAX_SEATS = 6
 MAX_KEPT_NAMES = 24
 WINDOW_LIMITS = (0.5, 60.0)
@@ -101,21 +110,22 @@ class Prefs:
 
 def _number(value: object, key: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise PrefsError(f"{key}: must be a number (got {value!r})")
+        raise PrefsError(f"{key}: must be a number (got {brief(value)})")
     if not low <= value <= high:
-        raise PrefsError(f"{key}: must be from {low:g} to {high:g} (got {value!r})")
+        raise PrefsError(f"{key}: must be from {low:g} to {high:g} (got {brief(value)})")
     return float(value)
 
 
 def _name_list(value: object, key: str, most: int) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > most:
-        raise PrefsError(f"{key}: must be a list of at most {most} names (got {value!r})")
+        raise PrefsError(f"{key}: must be a list of at most {most} names (got {brief(value)})")
     out = []
     for index, item in enumerate(value):
-        if not isinstance(item, str) or not item.strip() or len(item) > MAX_NAME_LENGTH:
+        try:
+            out.append(check_name(item))  # the one rule for every name
+        except BadName as exc:
             raise PrefsError(f"{key}.{index}: a name of 1 to {MAX_NAME_LENGTH} characters "
-                             f"(got {item!r})")
-        out.append(" ".join(item.split()))
+                             f"the screen can draw: this one {exc} (got {brief(item)})") from None
     return tuple(out)
 
 
@@ -125,12 +135,12 @@ def _chart(value: object, key: str, name: str) -> ChartPref:
     faces = value.get("faces")
     allowed = PRESS_VALUES if name == "pressing" else CLIMATE_VALUES
     if not isinstance(faces, list) or len(faces) != 6 or any(f not in allowed for f in faces):
-        raise PrefsError(f"{key}.faces: six of {', '.join(allowed)} (got {faces!r})")
+        raise PrefsError(f"{key}.faces: six of {', '.join(allowed)} (got {brief(faces)})")
     if name == "central" and faces[4] != "cold":
         raise PrefsError(f"{key}.faces: a 5 on the Central chart must be Cold (W3)")
     confirmed = value.get("confirmed", False)
     if not isinstance(confirmed, bool):
-        raise PrefsError(f"{key}.confirmed: must be true or false (got {confirmed!r})")
+        raise PrefsError(f"{key}.confirmed: must be true or false (got {brief(confirmed)})")
     return ChartPref(tuple(faces), confirmed)
 
 
@@ -138,13 +148,13 @@ def _value(key: str, value: object) -> object:
     """One key of the file, checked; raises PrefsError naming the key."""
     if key in ("screen_language", "voice_language"):
         if value not in LANGUAGES:
-            raise PrefsError(f"{key}: one of {', '.join(LANGUAGES)} (got {value!r})")
+            raise PrefsError(f"{key}: one of {', '.join(LANGUAGES)} (got {brief(value)})")
         return value
     if key == "volume":
         return _number(value, key, 0.0, 1.0)
     if key == "muted":
         if not isinstance(value, bool):
-            raise PrefsError(f"{key}: must be true or false (got {value!r})")
+            raise PrefsError(f"{key}: must be true or false (got {brief(value)})")
         return value
     if key in ("reduce_seconds", "reroll_seconds"):
         return _number(value, key, *WINDOW_LIMITS)
@@ -159,16 +169,17 @@ def _value(key: str, value: object) -> object:
         return _name_list(value, key, MAX_KEPT_NAMES)
     if key == "charts":
         if not isinstance(value, Mapping):
-            raise PrefsError(f"charts: must be a table of charts (got {value!r})")
+            raise PrefsError(f"charts: must be a table of charts (got {brief(value)})")
         made = []
         for name in CHART_NAMES:
             if name in value:
                 made.append((name, _chart(value[name], f"charts.{name}", name)))
         unknown = set(value) - set(CHART_NAMES)
         if unknown:
-            raise PrefsError(f"charts: unknown chart(s) {', '.join(sorted(map(str, unknown)))}")
+            raise PrefsError("charts: unknown chart(s) "
+                             f"{', '.join(sorted(brief(str(u), 30) for u in unknown)[:6])}")
         return tuple(made)
-    raise PrefsError(f"{key}: unknown setting")
+    raise PrefsError(f"{brief(key, 40)}: unknown setting")
 
 
 def parse_prefs(data: object) -> tuple[Prefs, list[str]]:
@@ -176,13 +187,16 @@ def parse_prefs(data: object) -> tuple[Prefs, list[str]]:
     if not isinstance(data, Mapping):
         return Prefs(), ["the file is not a table of settings"]
     if data.get("format", FORMAT) != FORMAT:
-        return Prefs(), [f"format {data.get('format')!r} is not known (this table writes "
-                         f"{FORMAT})"]
+        return Prefs(), [f"format {brief(data.get('format'), 20)} is not known (this table "
+                         f"writes {FORMAT})"]
     values: dict[str, Any] = {}
     problems: list[str] = []
-    for key, value in data.items():
+    for index, (key, value) in enumerate(data.items()):
         if key == "format":
             continue
+        if index > 64:  # the pads write a dozen keys at most: the rest is not theirs
+            problems.append(f"and {len(data) - index:,} more keys, not read")
+            break
         try:
             checked = _value(str(key), value)
         except PrefsError as exc:
@@ -199,60 +213,129 @@ def parse_prefs(data: object) -> tuple[Prefs, list[str]]:
     return Prefs(**values), problems
 
 
+TEMP_SUFFIX = ".tmp"
+
+
 @dataclass
 class PrefsStore:
-    """The settings file: read once at start, written whole after each change."""
+    """The settings file: read once at start, written whole after each change.
+
+    `read_only` (for `mush-companion state`) reads and reports, and never moves, removes
+    or writes anything.
+    """
 
     path: Path
     problems: list[str] = field(default_factory=list)
+    read_only: bool = False
     _damaged: bool = False
 
     @classmethod
-    def beside(cls, journal: Path) -> PrefsStore:
+    def beside(cls, journal: Path, read_only: bool = False) -> PrefsStore:
         """The settings file in the journal's folder."""
-        return cls(Path(journal).parent / FILE_NAME)
+        return cls(Path(journal).parent / FILE_NAME, read_only=read_only)
+
+    @property
+    def temporary(self) -> Path:
+        """Where the next version is written before it is renamed into place."""
+        return self.path.with_name(f".{self.path.name}{TEMP_SUFFIX}")
 
     def load(self) -> Prefs:
         """The kept settings; a missing file is no settings, a damaged one is named in
-        `problems` (and the log) and what can be read of it is used."""
+        `problems` (and the log) and what can be read of it is used. A file of which
+        nothing can be read is set aside at once (unless `read_only`)."""
         self.problems = []
+        if not self.read_only:
+            self._remove_leftovers()
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_text(self.path, LIMITS.size)
         except FileNotFoundError:
             return Prefs()
-        except (OSError, UnicodeDecodeError) as exc:
-            self._note([f"cannot be read ({exc})"])
+        except FileProblem as exc:
+            self._unreadable(exc.problem)
             return Prefs()
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            self._note([f"damaged: {exc}"])
+            data = parse_json(text, LIMITS, self.path)
+        except FileProblem as exc:
+            self._unreadable(f"damaged: {exc.problem}")
             return Prefs()
         prefs, problems = parse_prefs(data)
         self._note(problems)
         return prefs
+
+    def _unreadable(self, problem: str) -> None:
+        """Nothing in the file can be used: named, and set aside so the next start is
+        clean (the config file's values are in force meanwhile)."""
+        aside = self._set_aside() if not self.read_only else None
+        self._note([f"{problem}; set aside as {aside.name}" if aside is not None else problem])
 
     def _note(self, problems: list[str]) -> None:
         if not problems:
             return
         self._damaged = True
         self.problems = [f"{self.path}: {p}" for p in problems]
-        for problem in self.problems:
+        for problem in self.problems if not self.read_only else ():  # `state` prints its own
             log.error("table settings: %s (ignored; the config file's value is used)", problem)
+
+    def _set_aside(self) -> Path | None:
+        """Rename the damaged file (or link, FIFO, folder: never opened) to `*.damaged`;
+        where it went, or None when it could not be moved (a read-only card: the start
+        goes on all the same)."""
+        aside = self.path.with_name(self.path.name + ".damaged")
+        try:
+            try:
+                os.replace(self.path, aside)
+            except OSError as exc:
+                if exc.errno not in (errno.EISDIR, errno.ENOTDIR, errno.EEXIST,
+                                     errno.ENOTEMPTY):
+                    raise
+                # an earlier damaged folder (or a file, for a folder) is in the way
+                aside = self.path.with_name(f"{self.path.name}.damaged-{os.getpid()}")
+                os.replace(self.path, aside)
+        except OSError as exc:
+            log.error("table settings: cannot set %s aside: %s", self.path,
+                      exc.strerror or exc)
+            return None
+        self._damaged = False
+        return aside
+
+    def _remove_leftovers(self) -> None:
+        """A temporary file left by a kill mid-save (and older `mkstemp` names): never a
+        link followed, never a folder removed."""
+        folder = self.path.parent
+        prefix = f".{self.path.name}."
+        try:
+            names = [e.name for e in os.scandir(folder) if e.name.startswith(prefix)]
+        except OSError:
+            return
+        for name in names[:64]:
+            leftover = folder / name
+            with contextlib.suppress(OSError):
+                if not stat.S_ISDIR(os.lstat(leftover).st_mode):
+                    os.unlink(leftover)
+                    log.info("table settings: removed %s, left by an interrupted save",
+                             leftover)
 
     def save(self, prefs: Prefs) -> None:
         """Write atomically: a temporary file, flushed, renamed over the old one. A damaged
         file is first set aside as `*.damaged`. Raises OSError (a full or read-only card)."""
+        if self.read_only:
+            raise PermissionError(f"{self.path} is open read-only")
         folder = self.path.parent
         folder.mkdir(parents=True, exist_ok=True)
-        if self._damaged and self.path.exists():
+        if self._damaged and os.path.lexists(self.path):
             aside = self.path.with_name(self.path.name + ".damaged")
             os.replace(self.path, aside)
             log.warning("table settings: the damaged file is kept as %s", aside)
         self._damaged = False
         text = json.dumps(prefs.to_json(), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-        handle, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=folder)
+        temp = self.temporary
+        flags = (os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+                 | getattr(os, "O_CLOEXEC", 0))
         try:
+            with contextlib.suppress(FileNotFoundError):  # never write through a link
+                if not stat.S_ISREG(os.lstat(temp).st_mode):
+                    os.unlink(temp)
+            handle = os.open(temp, flags, 0o644)
             with os.fdopen(handle, "w", encoding="utf-8") as stream:
                 stream.write(text)
                 stream.flush()
@@ -268,4 +351,3 @@ class PrefsStore:
                 os.fsync(fd)
             finally:
                 os.close(fd)
-

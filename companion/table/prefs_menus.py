@@ -27,14 +27,15 @@ from typing import Any
 from companion.rules.model import Climate, PressResult
 from companion.rules.settings import Charts, PressingChart, SettingsError, WeatherChart
 from companion.table.menus import Node, Tree
-from companion.table.prefs import CHART_NAMES, LANGUAGES, MAX_NAME_LENGTH, ChartPref, Prefs
+from companion.table.names import MAX_NAME_LENGTH, name_problem
+from companion.table.prefs import CHART_NAMES, LANGUAGES, ChartPref, Prefs
 from companion.words import count, language, t
 
 # A language is named in itself, so a group that cannot read the current one finds its own.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 VOLUMES = tuple(range(0, 101, 10))
 WINDOW_CHOICES = (1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
-CLAIM_CHOICES = (10.0, 15.0, 20.0, 30.0, 45.0, 60.0)
+CLAIM_CHOICES = (5.0, 8.0, 10.0, 15.0, 20.0, 30.0)
 LETTER_GROUPS = ("ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXYZ", "ÄÖÜßÉÈÇ-' ")
 
 
@@ -273,7 +274,7 @@ class PrefsEditor:
         items.append(Node("delete", t("s.spell.delete"), enabled=bool(text),
                           action=lambda: self._delete(seat)))
         name = " ".join(text.split())
-        why = (t("s.spell.empty") if not name else
+        why = (t("s.spell.empty") if not name or name_problem(name) else
                t("s.spell.taken") if name.casefold() in {n.casefold() for n in taken} else "")
 
         def finish() -> None:

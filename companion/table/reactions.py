@@ -45,15 +45,20 @@ def roll_of(state: GameState, seat: int) -> str:
             else t("r.whose", name=name(state, window.roller), what=what))
 
 
-def confirmed(node: Node, question: str) -> Node:
-    """`node` (a command that pays chips) behind a confirmation step: ● on it opens
-    "Pay n chips?" focused on paying, and only a second, separate ● pays."""
+def confirmed(node: Node, question: str, more: Node | None = None) -> Node:
+    """`node` (a command that pays chips) behind a confirmation step: choosing it opens
+    "Pay n chips?", where ◀ pays (▶ the other amount `more`, when there is one) and ● says
+    no. ● never pays, so no run of ● presses, and no double press, ever spends a chip."""
     command = node.command
     assert command is not None
     pay = Node("yes", t("r.pay", chips=chips(command.cost)), command=command, pledge=node.pledge)
-    cancel = Node("no", t("r.cancel"), back=True)
-    confirm = Tree(f"{node.key}.confirm", question, [pay, cancel], t("r.hint.confirm"),
-                   default="yes", confirm=True)
+    if more is not None:
+        assert more.command is not None
+        more = Node("more", more.label, chips(more.command.cost), command=more.command,
+                    pledge=more.pledge)
+    confirm = keys(f"{node.key}.confirm", question, left=pay,
+                   select=Node("no", t("r.no"), back=True), right=more,
+                   hint=t("r.hint.pay_left"), confirm=True)
     return Node(node.key, node.label, node.detail, node.enabled, None, confirm,
                 button=node.button, short=node.short)
 
@@ -80,70 +85,72 @@ def guard_payments(tree: Tree) -> Tree:
 
 
 def _reduce_choices(state: GameState, seat: int) -> dict[int, Node]:
-    """X2: each amount the seat may pay now, behind its confirmation: whole dice (2 chips
-    each) and the odd amounts, whose last chip goes towards a die shared with another payer
-    (or back to its payer)."""
+    """X2: each number of whole dice the seat may take now (1 to 3), behind its
+    confirmation, which also offers the same and one chip more towards a die shared with
+    another payer; and the one chip alone (key 1), for sharing a die."""
     cap = min(reduce_cap(state), state.players[seat].chips)
     roller = name(state, state.require_window().roller)
     nodes = {}
-    for paid in range(1, cap + 1):
+
+    def legal(paid: int) -> cmd.Reduce | None:
         command = cmd.Reduce(seat, paid)
-        if not is_legal(state, command):
+        return command if paid <= cap and is_legal(state, command) else None
+
+    for paid in (1, 2, 4, 6):
+        command = legal(paid)
+        if command is None:
             continue
-        dice, odd = divmod(paid, REDUCE_CHIPS_PER_DIE)
-        label = " + ".join(p for p in (t("r.take", dice=dice_word(dice)) if dice else "",
-                                       t("r.odd_chip") if odd else "") if p)
+        dice = dice_taken(paid)
+        label = t("r.take", dice=dice_word(dice)) if dice else t("r.odd_chip")
         node = Node(f"pay{paid}", label, chips(paid), command=command, pledge=True)
+        extra = legal(paid + 1) if dice else None
+        more = None
+        if extra is not None:
+            more = Node("more", t("r.plus_share"), chips(paid + 1), command=extra,
+                        pledge=True)
         nodes[paid] = confirmed(node, t("r.take_question", label=label, name=roller,
-                                        chips=chips(paid)))
+                                        chips=chips(paid)), more)
     return nodes
 
 
 def reduce_offer(state: GameState, seat: int) -> Tree:
-    """X2: the dice a seat may take away, each amount three presses, the first press
-    claiming the window: ● whole dice (● one, ◀ two, ▶ three), ◀ an odd chip (● one chip,
-    ◀ one die and a chip, ▶ two dice and a chip), ▶ no (● now, ◀ until its own turn).
-    No first press opens a payment, so no double press comes near one."""
+    """X2: the dice a seat may take away, each amount three presses: ● no; ◀ take dice
+    (● one, ◀ two, ▶ three), then ◀ pays for them (▶ with one chip more, towards a die
+    shared with another payer); ▶ more: ● not until my own turn, ◀ one chip to share.
+    ● never pays: a press that opens a payment claims the window, and ● says no."""
     window = state.require_window()
     pay = _reduce_choices(state, seat)
     title = t("r.take_title", name=name(state, window.roller))
     dice = keys(f"{CLAIM_KEY}.dice", title, select=pay.get(2), left=pay.get(4),
                 right=pay.get(6))
-    odd = keys(f"{CLAIM_KEY}.odd", title, select=pay.get(1), left=pay.get(3),
-               right=pay.get(5))
-    nos = keys(f"{CLAIM_KEY}.no", title, select=Node("no", t("r.no"), command=cmd.Pass(seat)),
-               left=Node("quiet", t("r.quiet"), t("r.quiet_detail")))
+    more = keys(f"{CLAIM_KEY}.more", title, left=pay.get(1),
+                select=Node("quiet", t("r.quiet"), t("r.quiet_detail")))
     tree = keys(f"{window.kind.value}.open", title,
-                select=Node(f"{CLAIM_KEY}.dice", t("r.take_dice"), t("r.per_die", chips=chips(
+                select=Node("no", t("r.no"), command=cmd.Pass(seat)),
+                left=Node(f"{CLAIM_KEY}.dice", t("r.take_dice"), t("r.per_die", chips=chips(
                     REDUCE_CHIPS_PER_DIE)), enabled=bool(dice.enabled_keys()), children=dice),
-                left=Node(f"{CLAIM_KEY}.odd", t("r.odd_chip"), enabled=bool(
-                    odd.enabled_keys()), children=odd),
-                right=Node(f"{CLAIM_KEY}.no", t("r.no_menu"), children=nos),
-                hint=t("r.hint.take"))
+                right=Node(f"{CLAIM_KEY}.more", t("r.more_menu"), children=more),
+                hint=t("r.hint.take_safe"))
     tree.style = OFFER
     return tree
 
 
-def claimed_tree(state: GameState, seat: int) -> Tree:
-    """What a seat that claimed an open reroll window may do: pay (behind a
-    confirmation), say no, or say no to every window until its own turn."""
-    window = state.require_window()
-    no = Node("no", t("r.no"), command=cmd.Pass(seat))
-    quiet = Node("quiet", t("r.quiet"), t("r.quiet_detail"))
-    reroll = Node("reroll", t("r.reroll", roll=roll_of(state, seat)), chips(REROLL_COST),
-                  command=cmd.Reroll(seat))
-    items = [confirmed(reroll, t("r.reroll_question", chips=chips(REROLL_COST),
-                                 roll=roll_of(state, seat))), no, quiet]
-    title = t("r.reroll_title", roll=roll_of(state, seat))
-    return Tree(f"{window.kind.value}.claimed", title, items, t("m.hint.sub"),
-                default="reroll")
+def reroll_item(state: GameState, seat: int, short: bool = False) -> Node:
+    """X1: the reroll a seat may pay for, behind its confirmation (◀ pays, ● no). `short`:
+    labelled "Reroll" alone, for the window's own offer, whose title names the roll."""
+    label = t("m.short.reroll") if short else t("r.reroll", roll=roll_of(state, seat))
+    reroll = Node(f"{CLAIM_KEY}.reroll", label, chips(REROLL_COST), command=cmd.Reroll(seat))
+    return confirmed(reroll, t("r.reroll_question", chips=chips(REROLL_COST),
+                               roll=roll_of(state, seat)))
 
 
 def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tree | None:
     """A seat's root menu in an open window, or None when the window does not wait for it.
 
-    Unclaimed, the menu is one item that any button opens; a seat that promised chips
-    (X2) sees its promise and may cancel it until the window closes.
+    An offer of buttons on one line under its question: ● no (the roller's own: go on),
+    ◀ not until my turn, ▶ the reroll, behind its confirmation (the take-dice window:
+    `reduce_offer`). A seat that promised chips (X2) sees its promise and may cancel it
+    until the window closes.
     """
     window = state.require_window()
     if seat in promised:
@@ -158,10 +165,14 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
         return None
     if window.kind is WindowKind.REDUCE:
         return reduce_offer(state, seat)
-    inner = claimed_tree(state, seat)
-    label = t("r.reroll", roll=roll_of(state, seat))
-    claim = Node(CLAIM_KEY, label, chips(REROLL_COST), True, None, inner)
-    return Tree(f"{window.kind.value}.open", inner.title, [claim], t("r.hint.claim"), OFFER)
+    own = seat == window.roller
+    no = Node("no", t("r.go_on") if own else t("r.no"), command=cmd.Pass(seat))
+    quiet = None if own else Node("quiet", t("r.quiet_short"))
+    reroll = reroll_item(state, seat, short=True)
+    tree = keys(f"{window.kind.value}.open", t("r.reroll_title", roll=roll_of(state, seat)),
+                select=no, left=quiet, right=reroll, hint=t("r.hint.reroll_safe"))
+    tree.style = OFFER
+    return tree
 
 
 def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:

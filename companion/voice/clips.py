@@ -8,7 +8,6 @@ measure, so what is tested is what is heard.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from typing import Final
 
 import pygame
 
+from companion.files import FileProblem, Limits, brief, load_json
 from companion.seats import SEATS
 from companion.voice.phrases import Clip, Pause, Seat, Token
 
@@ -37,11 +37,41 @@ class ClipInfo:
     text: str
 
 
+MANIFEST_LIMITS: Final = Limits(size=4 << 20, depth=8, key_parts=1, digits=20)
+"""The manifest is read within these bounds (the shipped one is 25 KB, 3 brackets deep)."""
+
+_ENTRY_FIELDS: Final = ("language", "key", "file", "text")
+
+
+class ManifestError(FileProblem):
+    """A clips manifest that cannot be used; the message names the file and the fix."""
+
+
 def load_manifest(sounds_dir: Path = DEFAULT_SOUNDS_DIR) -> dict[str, dict[str, ClipInfo]]:
-    """language -> key -> clip, read from `manifest.json` (no audio needed)."""
-    data = json.loads((sounds_dir / "manifest.json").read_text(encoding="utf-8"))
+    """language -> key -> clip, read from `manifest.json` (no audio needed).
+
+    Read within bounds (companion.files): a manifest that is missing, not a regular file,
+    too large, not JSON or not a list of clips raises ManifestError, naming the file and
+    the fix; the voice then stays silent and says why in the log.
+    """
+    path = sounds_dir / "manifest.json"
+    fix = ("reinstall the companion" if sounds_dir == DEFAULT_SOUNDS_DIR
+           else "render the clips again (sounds/render.py) or remove [voice] sounds_dir")
+    try:
+        data = load_json(path, MANIFEST_LIMITS)
+    except FileNotFoundError:
+        raise ManifestError(path, f"no such file; {fix}") from None
+    except FileProblem as exc:
+        raise ManifestError(path, f"{exc.problem}; {fix}") from None
+    entries = data.get("clips") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise ManifestError(path, f"has no list of \"clips\"; {fix}")
     clips: dict[str, dict[str, ClipInfo]] = {}
-    for entry in data["clips"]:
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict) or not all(
+                isinstance(entry.get(name), str) for name in _ENTRY_FIELDS):
+            raise ManifestError(path, f"clip {index} is not {{{', '.join(_ENTRY_FIELDS)}}} "
+                                f"as text (got {brief(entry)}); {fix}")
         info = ClipInfo(entry["language"], entry["key"], sounds_dir / entry["file"], entry["text"])
         clips.setdefault(info.language, {})[info.key] = info
     return clips

@@ -20,6 +20,7 @@ import pytest
 
 from companion.app import NEW_GAME_NOTICE, Companion, Hooks
 from companion.config import Config, parse_config
+from companion.demo import run_demo
 from companion.pads import make_source
 from companion.pads.config import PadsConfig
 from companion.pads.events import Button, Kind, PadEvent
@@ -29,7 +30,7 @@ from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
 from companion.rules.model import Phase
 from companion.rules.settings import Settings
-from companion.runner import SteppedClock, run_demo
+from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver
 

@@ -22,3 +22,13 @@ def pygame_up() -> Iterator[None]:
 
 
 SCREEN_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "test-artifacts", "screens")
+
+
+def save_screen(surface: pygame.Surface, name: str) -> None:
+    """Write what a test drew as SCREEN_DIR/`name`, when the run was asked for screens
+    (`pytest --screens`, `make screens`): the PNGs are for looking at, and encoding them
+    costs more than drawing and checking the screens."""
+    if os.environ.get("MUSH_TEST_SCREENS") != "1":
+        return
+    os.makedirs(SCREEN_DIR, exist_ok=True)
+    pygame.image.save(surface, os.path.join(SCREEN_DIR, name))

@@ -4,7 +4,6 @@ reveal hides nothing, game over shows the race, and counts are spelt right."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 import pygame
@@ -15,7 +14,7 @@ from companion.display import render, theme
 from companion.display.screens import race_order
 from companion.table.menus import turn_tree
 from companion.table.view import SeatView, TableView, table_view
-from display.conftest import SCREEN_DIR
+from display.conftest import save_screen
 from display.frames import NAMES, all_frames, moments
 
 FRAMES = {players: all_frames(players) for players in (4, 6)}
@@ -180,9 +179,7 @@ def test_a_keys_menu_shows_each_items_button_at_every_size() -> None:
     for size in SIZES:
         surface = pygame.Surface(size)
         log = render(frame, surface)
-        os.makedirs(SCREEN_DIR, exist_ok=True)
-        pygame.image.save(surface, os.path.join(SCREEN_DIR,
-                                                f"table_terrain_keys_{size[0]}x{size[1]}.png"))
+        save_screen(surface, f"table_terrain_keys_{size[0]}x{size[1]}.png")
         assert log.problems() == []
         texts = log.texts()
         for glyph, label in (("●", "+0"), ("◀", "+1"), ("▶", "+2")):

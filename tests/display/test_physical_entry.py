@@ -3,8 +3,6 @@ every size and in every language, and shows what it asks."""
 
 from __future__ import annotations
 
-import os
-
 import pygame
 import pytest
 from table.helpers import FakeClock, bidding, choose, do
@@ -14,7 +12,7 @@ from companion.display import font_floor, render
 from companion.rules import commands as c
 from companion.table import TableConfig, TableController, TableFrame
 from companion.words import LANGUAGES, speaking, t
-from display.conftest import SCREEN_DIR
+from display.conftest import save_screen
 
 
 def dogs_entry() -> TableFrame:
@@ -45,9 +43,7 @@ def test_the_entry_fits(name: str, size: tuple[int, int], language: str) -> None
     frame = dogs_entry() if name == "dogs" else weather_entry()
     surface = pygame.Surface(size)
     log = render(frame, surface, language=language)
-    os.makedirs(SCREEN_DIR, exist_ok=True)
-    pygame.image.save(surface, os.path.join(
-        SCREEN_DIR, f"4p_entry_{name}_{language}_{size[0]}x{size[1]}.png"))
+    save_screen(surface, f"4p_entry_{name}_{language}_{size[0]}x{size[1]}.png")
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])
     title = ("Roll 8 green dice: how many dogs?" if name == "dogs"

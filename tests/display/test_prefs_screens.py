@@ -5,7 +5,6 @@ left on the French and German screens."""
 
 from __future__ import annotations
 
-import os
 import string
 
 import pygame
@@ -17,7 +16,7 @@ from companion.pads.events import Button
 from companion.table import TableConfig, TableController, TableFrame
 from companion.table.prefs import Prefs
 from companion.words import LANGUAGES, WORDS
-from display.conftest import SCREEN_DIR
+from display.conftest import save_screen
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]
 L, S, R = Button.LEFT, Button.SELECT, Button.RIGHT
@@ -97,9 +96,7 @@ FRAMES = FRAMES_IN["en"]
 def test_prefs_screen_fits(language: str, name: str, size: tuple[int, int]) -> None:
     surface = pygame.Surface(size)
     log = render(FRAMES_IN[language][name], surface, language=language)
-    os.makedirs(SCREEN_DIR, exist_ok=True)
-    pygame.image.save(surface, os.path.join(
-        SCREEN_DIR, f"prefs_{name}_{language}_{size[0]}x{size[1]}.png"))
+    save_screen(surface, f"prefs_{name}_{language}_{size[0]}x{size[1]}.png")
     assert log.draws, "a screen with no text at all is not a screen"
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])

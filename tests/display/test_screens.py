@@ -3,7 +3,6 @@ under the size floor (DESIGN.md, Display)."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 import pygame
@@ -11,7 +10,7 @@ import pytest
 
 from companion.display import font_floor, render
 from companion.words import LANGUAGES
-from display.conftest import SCREEN_DIR
+from display.conftest import save_screen
 from display.frames import all_frames
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]
@@ -31,9 +30,8 @@ CASES = [pytest.param(name, language, id=f"{name}-{language}")
 def test_screen_fits(name: str, language: str, size: tuple[int, int]) -> None:
     surface = pygame.Surface(size)
     log = render(FRAMES[name], surface, language=language)
-    os.makedirs(SCREEN_DIR, exist_ok=True)
     tag = "" if language == "en" else f"_{language}"
-    pygame.image.save(surface, os.path.join(SCREEN_DIR, f"{name}{tag}_{size[0]}x{size[1]}.png"))
+    save_screen(surface, f"{name}{tag}_{size[0]}x{size[1]}.png")
     assert log.draws, "a screen with no text at all is not a screen"
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])

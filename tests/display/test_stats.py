@@ -62,7 +62,7 @@ def test_the_controller_shows_the_same_figures_as_the_journal_gives() -> None:
     clock = FakeClock()
     controller = TableController(dice=SeededDice(2), clock=clock)
     driver = BotDriver(controller, dict.fromkeys(range(4), sensible_policy), random.Random(2))
-    for _ in bot_steps(controller, driver, clock, pace=0.2):
+    for _ in bot_steps(controller, driver, clock, pace=0.3):
         if controller.state.phase is Phase.GAME_OVER:
             break
     frame = controller.frame()

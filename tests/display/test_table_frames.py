@@ -8,7 +8,7 @@ new-game notice (companion/app.py).
 
 from __future__ import annotations
 
-import os
+import functools
 import random
 from dataclasses import replace
 
@@ -25,7 +25,7 @@ from companion.rules.model import Phase
 from companion.rules.settings import Variants
 from companion.table import BotDriver, TableConfig, TableController, TableFrame
 from companion.words import LANGUAGES
-from display.conftest import SCREEN_DIR
+from display.conftest import save_screen
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]
 GREEN_DOGS = (1, 1, 1, 5, 5, 6, 6, 6)
@@ -50,9 +50,8 @@ def window_frames(players: int) -> dict[str, TableFrame]:
 
 
 def save(surface: pygame.Surface, name: str) -> None:
-    os.makedirs(SCREEN_DIR, exist_ok=True)
     size = surface.get_size()
-    pygame.image.save(surface, os.path.join(SCREEN_DIR, f"{name}_{size[0]}x{size[1]}.png"))
+    save_screen(surface, f"{name}_{size[0]}x{size[1]}.png")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -73,11 +72,17 @@ def test_stacked_window_menus_fit_without_overlap(players: int, kind: str,
     save(surface, f"table_{players}p_{kind}_window")
     assert log.problems() == []
     assert min(d.size for d in log.draws) >= font_floor(size[1])
-    # the same offer to every seat is one block: its words are drawn once, whole
-    word = "● Take dice" if kind == "reduce" else "Reroll Peter's"
-    drawn = [d for d in log.draws if d.source.startswith(word) and "?" not in d.source]
-    assert len(drawn) == 1
-    assert all(d.fit != "ellipsized" for d in drawn)
+    # the same offer to every seat is one block: each of its buttons (● no, ◀ and ▶ what
+    # else) is drawn once, whole
+    glyphs = {"select": "●", "left": "◀", "right": "▶"}
+    buttons = [f"{glyphs[item.button]} {item.label}" for item in offers[0].items]
+    assert buttons[0] == "● No" and len(buttons) == 3
+    assert any(b.startswith("◀ Take dice" if kind == "reduce" else "▶ Reroll")
+               for b in buttons)
+    for button in buttons:
+        drawn = [d for d in log.draws if d.source.startswith(button)]
+        assert len(drawn) == 1, button
+        assert drawn[0].fit != "ellipsized", drawn[0]
 
 
 def test_the_layout_check_catches_text_drawn_over_text() -> None:
@@ -98,7 +103,7 @@ def finished_game() -> TableController:
     clock = FakeClock()
     ctl = TableController(dice=SeededDice(3), clock=clock)
     driver = BotDriver(ctl, dict.fromkeys(range(4), sensible_policy), random.Random(3))
-    for _ in bot_steps(ctl, driver, clock, pace=0.2):
+    for _ in bot_steps(ctl, driver, clock, pace=0.3):
         if ctl.state.phase is Phase.GAME_OVER:
             return ctl
     raise AssertionError("the game did not end")
@@ -154,25 +159,30 @@ def controller_screens(players: int, language: str = "en") -> dict[str, TableFra
 
 
 NAMES = ("Leonhard", "Bartholomew-Maximilian", "Libby", "Rick", "Françoise-Anne", "Ute")
-CONTROLLER_FRAMES = {(players, language): controller_screens(players, language)
-                     for players in (4, 6) for language in LANGUAGES}
+# The games are played once per test process, when a test first needs them (not while
+# the tests are collected), and the tests that use them share one worker.
+controller_frames = functools.cache(controller_screens)
+shares_the_games = pytest.mark.xdist_group("table_frames_controller_screens")
 
 
+@shares_the_games
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("players", [4, 6])
 def test_bot_games_show_every_screen(players: int, language: str) -> None:
-    assert set(EVERY_SCREEN) <= set(CONTROLLER_FRAMES[players, language])
+    """Every screen, each settled: the screens `test_controller_screens_fit` draws."""
+    assert set(controller_frames(players, language)) == set(EVERY_SCREEN)
 
 
+@shares_the_games
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", sorted({f"{players}p_{language}_{screen}"
-                                          for (players, language), frames
-                                          in CONTROLLER_FRAMES.items() for screen in frames}))
+@pytest.mark.parametrize("name", sorted(f"{players}p_{language}_{screen}"
+                                        for players in (4, 6) for language in LANGUAGES
+                                        for screen in EVERY_SCREEN))
 def test_controller_screens_fit(name: str, size: tuple[int, int]) -> None:
     """Every screen of the controller, with its own menus, at every size, in English,
     French and German."""
     players, language, screen = int(name[0]), name[3:5], name[6:]
-    frame = CONTROLLER_FRAMES[players, language][screen]
+    frame = controller_frames(players, language)[screen]
     surface = pygame.Surface(size)
     log = render(frame, surface, language=language)
     save(surface, f"table_{name}")

@@ -260,19 +260,18 @@ def test_rpigpio_factory_wires_up_and_delivers_presses(
         factory.close()
 
 
-def test_auto_factory_falls_back_to_rpigpio(
+def test_auto_factory_never_falls_back_to_rpigpio(
     fake_rpi_gpio: types.ModuleType, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """With lgpio missing, "auto" picks RPi.GPIO (here our fake one)."""
+    """With lgpio missing, "auto" names the fix instead of picking RPi.GPIO (here our
+    fake one), which nothing installs and which cannot drive a Pi 5."""
+    from companion.pads.factory import PadHardwareError, make_pin_factory
+
     monkeypatch.setitem(sys.modules, "lgpio", None)  # import lgpio -> ImportError
     monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
-    from companion.pads.factory import make_pin_factory
-
-    factory = make_pin_factory("auto")
-    try:
-        assert type(factory).__name__ == "RPiGPIOFactory"
-    finally:
-        factory.close()
+    with pytest.raises(PadHardwareError, match="sudo apt install python3-lgpio"):
+        make_pin_factory("auto")
+    assert fake_rpi_gpio.calls == []  # type: ignore[attr-defined]
 
 
 def test_auto_factory_with_nothing_raises_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import _thread
+import signal
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
@@ -66,28 +68,59 @@ def claimed(factory: MockFactory, pin: int) -> bool:
     return factory.pin(pin).when_changed is not None
 
 
+class RunClock:
+    """The self-test's clock (its `time`): a `--seconds` run ends when the test moves it on,
+    once every press the test made has been printed, however slow the machine is."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.now = 0.0
+        self.lines: list[str] = []
+        monkeypatch.setattr(pads_cli, "time", self)
+        real_print = print
+
+        def printed(*args: object, **kwargs: Any) -> None:
+            self.lines.append(" ".join(str(a) for a in args))
+            real_print(*args, **kwargs)
+
+        monkeypatch.setattr(pads_cli, "print", printed, raising=False)
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+    def end_after(self, presses: int) -> None:
+        """Once `presses` press/release lines are printed, let the run's time run out."""
+        assert wait_for(lambda: sum(" s  seat " in ln for ln in self.lines) >= presses,
+                        timeout_s=60)
+        self.now += 1000.0
+
+
 @pytest.mark.slow
 def test_presses_are_shown_lights_follow_and_a_summary_ends_it(
     monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     ready = use_factory(monkeypatch, mock_factory)
+    clock = RunClock(monkeypatch)
     lit_while_down: list[bool] = []
 
     def press() -> None:
-        assert ready.wait(5)
+        assert ready.wait(60)
         left, led = mock_factory.pin(PINS[0].left), mock_factory.pin(PINS[0].led)
         left.drive_low()
-        assert wait_for(lambda: led.state is True)
+        assert wait_for(lambda: led.state is True, timeout_s=60)
         lit_while_down.append(led.state)
         left.drive_high()
-        assert wait_for(lambda: led.state is False)
+        assert wait_for(lambda: led.state is False, timeout_s=60)
         for seat in (3, 5):
             pin = mock_factory.pin(PINS[seat].select)
             pin.drive_low()
             time.sleep(0.05)
             pin.drive_high()
             time.sleep(0.05)
+        clock.end_after(6)
 
     thread, errors = in_thread(press)
     status = main(["pads", "test", "--source", "mock", "--seconds", "1.5"])
@@ -122,7 +155,14 @@ def test_ctrl_c_stops_cleanly(monkeypatch: pytest.MonkeyPatch, mock_factory: Moc
 
     thread, errors = in_thread(interrupt)
     started = time.monotonic()
-    status = main(["pads", "test", "--source", "mock"])
+    # A shell starts a background job with SIGINT ignored, and interrupt_main() then does
+    # nothing: the test gets Python's own Ctrl-C handler, as an interactive run has, and a
+    # bound on the run, so a lost interrupt fails the test instead of hanging the suite.
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        status = main(["pads", "test", "--source", "mock", "--seconds", "30"])
+    finally:
+        signal.signal(signal.SIGINT, handler)
     thread.join(5)
     assert errors == []
     assert status == 0
@@ -158,15 +198,18 @@ def test_a_button_down_at_start_is_flagged(monkeypatch: pytest.MonkeyPatch,
     assert "STUCK" in out
 
 
-@pytest.mark.slow
-def test_keyboard_source_reads_keys_from_its_window(capsys: pytest.CaptureFixture[str]) -> None:
+def test_keyboard_source_reads_keys_from_its_window(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
     import pygame
 
+    clock = RunClock(monkeypatch)
+
     def type_keys() -> None:
-        assert wait_for(lambda: pygame.display.get_surface() is not None)
+        assert wait_for(lambda: pygame.display.get_surface() is not None, timeout_s=60)
         time.sleep(0.05)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_w))
+        clock.end_after(2)
 
     thread, errors = in_thread(type_keys)
     status = main(["pads", "test", "--source", "keyboard", "--seconds", "0.6"])
@@ -184,7 +227,6 @@ def test_pads_without_a_subcommand_prints_help(capsys: pytest.CaptureFixture[str
     assert "test" in capsys.readouterr().out
 
 
-@pytest.mark.slow
 def test_source_and_pin_map_come_from_the_config_file(
     monkeypatch: pytest.MonkeyPatch, mock_factory: MockFactory, tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -194,13 +236,15 @@ def test_source_and_pin_map_come_from_the_config_file(
     config.write_text('[pads]\nsource = "mock"\n[pads.gpio.seats]\n'
                       '1 = { left = 20, select = 21, right = 22, led = 23 }\n')
     ready = use_factory(monkeypatch, mock_factory)
+    clock = RunClock(monkeypatch)
 
     def press() -> None:
-        assert ready.wait(5)
+        assert ready.wait(60)
         pin = mock_factory.pin(21)
         pin.drive_low()
-        assert wait_for(lambda: mock_factory.pin(23).state is True)
+        assert wait_for(lambda: mock_factory.pin(23).state is True, timeout_s=60)
         pin.drive_high()
+        clock.end_after(2)
 
     thread, errors = in_thread(press)
     status = main(["pads", "test", "--config", str(config), "--seconds", "0.8"])

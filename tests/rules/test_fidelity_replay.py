@@ -3,8 +3,10 @@ every combination of variants, watched step by step for the faults an independen
 replay against the rulebook once found:
 
 - R3: an opponent offered, or paying for, a reroll of the Early Riser's terrain or
-  avalanche roll ("Opponents may not play Action Chips to prevent this movement");
-- S9: a sled left in the Central Zone in Short game B, or the Central chart rolled;
+  avalanche roll ("Opponents may not play Action Chips to prevent this movement"), or a
+  reroll offered after a successful one;
+- S9: a sled left in the Central Zone in Short game B, the Central chart rolled, or a
+  sled sent back from the Northern Zone past the Central Zone into the Southern Zone;
 - Z1: a rest offered where the sled cannot be (Nikolai or Unal-Akleet in the Central
   Zone, Nikolai in Short game B, Anchorage off its board), or a rest menu showing other
   places than the engine offers;
@@ -72,6 +74,7 @@ class FidelityWatch:
         self._early_riser_window(after)
         if self.settings.variants.skip_central:
             self._no_sled_in_the_central_zone(after)
+            self._moving_in_the_northern_zone(after)
         if after.phase is Phase.TURN:
             self._rest_places(after)
 
@@ -99,6 +102,11 @@ class FidelityWatch:
                 # R3
                 assert event.seat == event.roller, "an opponent rerolled the Early Riser"
                 self.seen["Early Riser rerolled its own roll"] += 1
+            elif (isinstance(event, ev.ZoneChanged) and self.settings.variants.skip_central
+                  and before.zone_of(event.seat) is N and event.zone is S):
+                # S9: only between Custom boards that meet, never past the Central Zone
+                between = self.settings.boards[event.board + 1:before.players[event.seat].board]
+                assert all(b.zone is not CE for b in between), "Northern straight to Southern"
             elif isinstance(event, ev.WeatherRolled) and self.short_game_b_by_zones:
                 # S9, W2
                 assert event.zone is not CE, "Central chart rolled in Short game B"
@@ -108,8 +116,10 @@ class FidelityWatch:
         window, turn = state.window, state.turn
         if (state.phase is Phase.REROLL and window is not None and turn is not None
                 and turn.context is MoveContext.EARLY and window.roll in CROSSINGS):
-            # R3: nobody but the Early Riser may pay after its terrain or avalanche roll.
+            # R3: nobody but the Early Riser may pay after its terrain or avalanche roll,
+            # and only after a failed one (X1: a success is rerolled by nobody).
             assert set(window.eligible) <= {window.roller}, window
+            assert state.last_roll is not None and not state.last_roll.success, window
             for seat in state.seats:
                 if seat != window.roller:
                     assert not legal(state, seat), f"seat {seat} may act on the Early Riser"
@@ -121,6 +131,12 @@ class FidelityWatch:
             if state.zone_of(seat) is CE:
                 # S9: only where no Unal-Akleet lies ahead (a Custom arrangement's end)
                 assert not self._northern_ahead(board), f"seat {seat} stays in the Central Zone"
+
+    def _moving_in_the_northern_zone(self, state: GameState) -> None:
+        seat = state.active
+        if state.phase in (Phase.MOVING, Phase.PRESS_MOVE) and seat is not None \
+                and state.zone_of(seat) is N:
+            self.seen["moving in the Northern Zone in Short game B"] += 1
 
     def _rest_places(self, state: GameState) -> None:
         seat = state.active
@@ -190,6 +206,7 @@ def test_random_bots_2_to_6_players_every_arrangement_and_variant() -> None:
     for situation in ("Early Riser crossing roll", "Early Riser rerolled its own roll",
                       "failed crossing by a seat trained for the weather",
                       "crossed back in Short game B", "weather in Short game B",
+                      "moving in the Northern Zone in Short game B",
                       "turn in the Central Zone", "turn before Nikolai in Short game B"):
         assert seen[situation] > 0, (situation, seen)
 

@@ -18,7 +18,14 @@ from companion.rules.errors import (
     NotEnoughChipsError,
     NotYourTurnError,
 )
-from companion.rules.model import Climate, MoveContext, Phase, RestPlace, WindowKind
+from companion.rules.model import (
+    Climate,
+    MoveContext,
+    Phase,
+    RestPlace,
+    RollKind,
+    WindowKind,
+)
 from companion.rules.views import public_view, seat_view
 
 W, M, C = Climate.WARM, Climate.MODERATE, Climate.COLD
@@ -144,7 +151,6 @@ def test_r3_early_riser_gets_one_space_only() -> None:
     game = Game.bidding(3, [W, M, C])
     game.bids([3, 0, 0])
     game.do(c.RollTerrain(0, 0), 5)
-    game.close()
     assert game.state.phase is Phase.EARLY_RISER
     assert c.RollTerrain not in game.kinds(0)  # the one space is used
     game.do(c.EndMove(0))
@@ -177,24 +183,46 @@ def test_r4_ice_bear_passes_to_the_left_each_round() -> None:
 
 
 @pytest.mark.parametrize("kind", ["terrain", "avalanche"])
-def test_r3_opponents_may_not_pay_to_reroll_the_early_risers_roll(kind: str) -> None:
-    # R3, X1: "Opponents may not play Action Chips to prevent this movement": after the
-    # Early Riser's successful terrain or avalanche roll only the Early Riser may reroll.
+def test_r3_a_successful_roll_of_the_early_risers_space_stands_at_once(kind: str) -> None:
+    # R3, X1: "Opponents may not play Action Chips to prevent this movement", and X1
+    # excludes the Early Riser's rolls except as R3 says: a successful roll is rerolled by
+    # nobody, so no window opens and the space is entered at once.
     game = Game.bidding(3, [W, M, C])
     game.bids([0, 2, 1])
     if kind == "avalanche":
         game.state = replace(game.state, sticks=1)
-        game.do(c.RollAvalanche(1, 0), 6)
+        events = game.do(c.RollAvalanche(1, 0), 6)
     else:
-        game.do(c.RollTerrain(1, 0), 5)
+        events = game.do(c.RollTerrain(1, 0), 5)
+    assert not any(isinstance(e, ev.WindowOpened) for e in events)
+    assert game.state.window is None and game.state.phase is Phase.EARLY_RISER
+    assert game.state.turn is not None and game.state.turn.entered == 1
+    assert not game.commands(0) and not game.commands(2)
+    for seat in (0, 1, 2):
+        with pytest.raises((NotYourTurnError, CommandNotAllowedError)):
+            game.do(c.Reroll(seat))
+
+
+@pytest.mark.parametrize("kind", ["terrain", "avalanche"])
+def test_r3_only_the_early_riser_may_reroll_a_failed_roll_of_its_space(kind: str) -> None:
+    # R3, X1: a failed roll can only be rerolled to the Early Riser's gain, so the window
+    # waits for the Early Riser alone; opponents may not pay, whatever they hold.
+    game = Game.bidding(3, [W, M, C])
+    game.bids([0, 2, 1])
+    if kind == "avalanche":
+        game.state = replace(game.state, sticks=1)
+        game.do(c.RollAvalanche(1, 0), 5)
+    else:
+        game.do(c.RollTerrain(1, 0), 3)
     window = game.state.window
     assert window is not None and window.kind is WindowKind.REROLL
     assert window.eligible == (1,)
     assert not game.commands(0) and not game.commands(2)
     with pytest.raises(NotYourTurnError):
         game.do(c.Reroll(0))
+    assert game.state.players[0].chips == 20 and game.state.players[2].chips == 19
     game.close()
-    assert game.state.turn is not None and game.state.turn.entered == 1
+    assert game.state.phase is Phase.WEATHER  # the failed roll ended the bonus move
 
 
 def test_r3_the_early_riser_may_reroll_a_failed_roll_of_its_own() -> None:
@@ -202,8 +230,19 @@ def test_r3_the_early_riser_may_reroll_a_failed_roll_of_its_own() -> None:
     game = Game.bidding(3, [W, M, C])
     game.bids([0, 2, 1])
     game.do(c.RollTerrain(1, 0), 1)
-    game.do(c.Reroll(1), 4)
+    events = game.do(c.Reroll(1), 4)
     assert game.state.players[1].chips == 20 - 2 - 3
-    game.close()
-    assert game.state.phase is Phase.EARLY_RISER
+    # the reroll succeeded: it stands at once, nobody may reroll it back
+    assert ev.SpaceEntered(1, RollKind.TERRAIN) in events
+    assert game.state.window is None and game.state.phase is Phase.EARLY_RISER
     assert game.state.turn is not None and game.state.turn.entered == 1
+
+
+def test_r3_an_early_riser_too_poor_to_reroll_sees_its_failed_roll_stand() -> None:
+    # R3, X1, X6: no window when the Early Riser cannot pay 3 chips, even if others could.
+    game = Game.bidding(3, [W, M, C])
+    game.bids([0, 20, 1])  # seat 1 spends every chip on its bid
+    events = game.do(c.RollTerrain(1, 0), 2)
+    assert not any(isinstance(e, ev.WindowOpened) for e in events)
+    assert ev.MovementEnded(1, MoveContext.EARLY, True) in events
+    assert game.state.phase is Phase.WEATHER

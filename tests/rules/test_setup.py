@@ -7,7 +7,7 @@ from rules_harness import NAMES, Game
 
 from companion.rules import commands as c
 from companion.rules import events as ev
-from companion.rules.engine import allowed_trainings, weather_zone
+from companion.rules.engine import allowed_trainings, legal, weather_zone
 from companion.rules.errors import CommandNotAllowedError, IllegalChoiceError, NotYourTurnError
 from companion.rules.model import (
     TRAINING_MAXIMA,
@@ -295,12 +295,14 @@ def _end_turn(game: Game, seat: int) -> None:
         game.do(c.SkipPress(seat))
 
 
-def test_s9_crossing_back_from_unal_akleet_never_lands_in_the_central_zone() -> None:
+@pytest.mark.parametrize("arrangement", [Arrangement.INTRO, Arrangement.STANDARD])
+def test_s9_no_move_leads_from_the_northern_zone_straight_into_the_southern_zone(
+        arrangement: Arrangement) -> None:
     # S9, W2: Short game B bypasses the Central Zone both ways. A sled placed at
-    # Unal-Akleet that goes back returns to the Southern Zone (a sled driven back into a
-    # Central space would be placed at Unal-Akleet again), and the Central chart is never
-    # used for the weather.
-    game = Game.bidding(2, [W, C], arrangement=Arrangement.STANDARD,
+    # Unal-Akleet that went back would enter a Central space and be placed at Unal-Akleet
+    # again: it returns to the zone it came from, so no "went back" is offered, the
+    # Southern chart is not rolled again and the Anchorage rest is not offered again.
+    game = Game.bidding(2, [W, C], arrangement=arrangement,
                         variants=Variants(skip_central=True))
     game.to_weather()
     game.weather(1)
@@ -308,29 +310,52 @@ def test_s9_crossing_back_from_unal_akleet_never_lands_in_the_central_zone() -> 
     game.move(seat, [1] * 8)
     game.do(c.ReachNikolai(seat))
     assert game.state.zone_of(seat) is Zone.NORTHERN
-    assert [cmd.forward for cmd in game.commands(seat) if isinstance(cmd, c.CrossZone)] == [
-        False]
-    events = game.do(c.CrossZone(seat, False))
-    assert [e.zone for e in events if isinstance(e, ev.ZoneChanged)] == [Zone.SOUTHERN]
-    assert game.state.zone_of(seat) is Zone.SOUTHERN and game.state.players[seat].board == 0
-    assert c.ReachNikolai in game.kinds(seat)  # on its way again, placed again
+    assert not [cmd for cmd in game.commands(seat) if isinstance(cmd, c.CrossZone)]
+    with pytest.raises(CommandNotAllowedError):
+        game.do(c.CrossZone(seat, False))
     _end_turn(game, seat)
     other = game.state.active
     assert other is not None
     game.do(c.Rest(other, RestPlace.WILDERNESS, 1))
     assert game.state.phase is Phase.BIDDING
     game.to_weather()
-    assert weather_zone(game.state) is Zone.SOUTHERN
+    assert weather_zone(game.state) is Zone.NORTHERN
+    game.weather(1)
+    if game.state.active != seat:
+        game.do(c.Rest(other, RestPlace.WILDERNESS, 1))
+    assert RestPlace.ANCHORAGE not in {o.params["place"][0] for o in legal(game.state, seat)
+                                       if o.command is c.Rest}
+
+
+def test_s9_without_short_game_b_a_sled_goes_back_into_the_central_zone() -> None:
+    # S9, W2: the bypass is Short game B's alone; otherwise "went back" from the Northern
+    # Zone enters the Central Zone, and its chart is used.
+    game = Game.bidding(2, [W, C], arrangement=Arrangement.STANDARD)
+    game.to_weather()
+    game.weather(1)
+    seat = game.state.order[0]
+    game.state = game.state.with_player(seat, board=3)
+    game.move(seat, [1] * 8)
+    events = game.do(c.CrossZone(seat, False))
+    assert [(e.board, e.zone) for e in events if isinstance(e, ev.ZoneChanged)] == [
+        (2, Zone.CENTRAL)]
 
 
 def test_s9_custom_crossing_back_skips_central_boards_with_unal_akleet_ahead() -> None:
     # S9, S3: with a Custom arrangement a sled going back past Central boards that lead to
-    # Unal-Akleet lands on the board before them; between Northern boards it steps back.
-    game, seat = _custom_mover((S, CE, N, CE, N), board=2)
-    events = game.do(c.CrossZone(seat, False))
-    assert [e.board for e in events if isinstance(e, ev.ZoneChanged)] == [0]
+    # Unal-Akleet lands on the Northern board before them; it is never sent from the
+    # Northern Zone straight into the Southern Zone.
     game, seat = _custom_mover((S, CE, N, CE, N), board=4)
     events = game.do(c.CrossZone(seat, False))
     assert [e.board for e in events if isinstance(e, ev.ZoneChanged)] == [2]
+    game, seat = _custom_mover((S, CE, N, CE, N), board=2)
+    assert c.CrossZone(seat, False) not in game.commands(seat)
+    assert c.CrossZone(seat, True) in game.commands(seat)
+    game, seat = _custom_mover((S, S, CE, N, N), board=3)  # back to the Southern boards
+    assert c.CrossZone(seat, False) not in game.commands(seat)
     game, seat = _custom_mover((CE, N), board=1)  # nowhere to go back to but Central
     assert c.CrossZone not in game.kinds(seat)
+    # Boards that meet with no Central board between them: going back is the board behind.
+    game, seat = _custom_mover((S, N, CE, N), board=1)
+    events = game.do(c.CrossZone(seat, False))
+    assert [e.board for e in events if isinstance(e, ev.ZoneChanged)] == [0]

@@ -183,9 +183,58 @@ def test_venv_is_built_with_system_site_packages_and_relocated(tmp_path: Path) -
     location, version = run.stdout.split()
     assert location.startswith(str(venv))
     assert version == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    # The venv has no .git: the installer wrote the commit it installed, and the checkout
+    # it came from (for `mush-companion update`), beside the package.
+    if (ROOT / ".git").exists():
+        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=7", "HEAD"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        said = subprocess.run(
+            [str(venv / "bin/python"), "-c",
+             "from companion.version import build, describe; b = build(); "
+             "print(describe()); print(b.source)"],
+            cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+        assert said.returncode == 0, said.stderr
+        described, source = said.stdout.split()
+        assert described.startswith(f"{version}+g{head}")
+        assert source == str(ROOT)
+    assert not (ROOT / "companion" / "build.json").exists()  # written in the copy only
 
     make("uninstall", dest)
     assert list(dest.rglob("*")) == []
+
+
+@needs_make
+def test_the_address_hook_is_installed_for_networkmanager_and_removed(tmp_path: Path) -> None:
+    dest = tmp_path / "root"
+    hook = "etc/NetworkManager/dispatcher.d/90-mush-companion-address"
+    make("install", dest, "INSTALL_VENV=0")
+    assert tree(dest) == STAGED_FILES  # no NetworkManager here: no hook
+    (dest / "etc/NetworkManager").mkdir()
+    make("install", dest, "INSTALL_VENV=0")
+    assert tree(dest) == STAGED_FILES | {hook}
+    assert stat.S_IMODE((dest / hook).stat().st_mode) == 0o755  # NetworkManager's rule
+    make("uninstall", dest)
+    assert list(dest.rglob("*")) == []
+
+
+def test_the_address_hook_writes_what_the_companion_reads(tmp_path: Path) -> None:
+    """NetworkManager runs the hook as root with the interface and the action; it writes
+    `hostname -I`, and the sandboxed service (no network of its own) reads that."""
+    from companion.version import addresses
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "hostname"
+    fake.write_text("#!/bin/sh\n[ \"$1\" = -I ] && echo '192.168.1.23 fd00::7 fe80::1 '\n")
+    fake.chmod(0o755)
+    out = tmp_path / "address"
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "MUSH_ADDRESS_FILE": str(out)}
+    done = subprocess.run([str(ROOT / "systemd/network-address"), "wlan0", "up"], env=env,
+                          capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    assert addresses(out) == ["192.168.1.23", "fd00::7"]
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
+    assert list(tmp_path.glob("address.tmp*")) == []
 
 
 def test_minimal_config_parses_as_is_and_with_every_example_uncommented(tmp_path: Path) -> None:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.web.guard import LOCAL_NETWORKS, SYSTEMD_ALLOW
+
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "mush-companion.service"
 INSTALLED_EXEC = "/opt/mush-companion/venv/bin/mush-companion run"
@@ -101,10 +103,25 @@ def test_unit_promises_what_the_app_relies_on() -> None:
     # lgpio creates FIFOs in the working directory; it must be a writable one.
     assert service["WorkingDirectory"] == ["/run/mush-companion"]
     assert service["RuntimeDirectory"] == ["mush-companion"]
-    # SDL's evdev input (keyboard pads under kmsdrm) needs a udev netlink socket.
-    assert set(service["RestrictAddressFamilies"][0].split()) == {"AF_UNIX", "AF_NETLINK"}
+    # SDL's evdev input (keyboard pads under kmsdrm) needs a udev netlink socket; the
+    # phones' web server needs IPv4 and IPv6, limited to the ranges it answers itself.
+    assert set(service["RestrictAddressFamilies"][0].split()) == {
+        "AF_UNIX", "AF_NETLINK", "AF_INET", "AF_INET6"}
+    assert service["IPAddressDeny"] == ["any"]
+    assert service["IPAddressAllow"] == [SYSTEMD_ALLOW]
+    assert "PrivateNetwork" not in service
     allowed = {entry.split()[0] for entry in service["DeviceAllow"]}
     assert {"char-drm", "char-alsa", "char-gpiochip", "char-input", "char-ttyACM"} <= allowed
+
+
+def test_the_units_address_list_is_the_web_servers() -> None:
+    """IPAddressAllow= names the ranges companion.web.guard answers, no more, no less."""
+    named = {"localhost": {"127.0.0.0/8", "::1/128"},
+             "link-local": {"169.254.0.0/16", "fe80::/10"}}
+    ranges: set[str] = set()
+    for entry in SYSTEMD_ALLOW.split():
+        ranges |= named.get(entry, {entry})
+    assert ranges == {str(network) for network in LOCAL_NETWORKS}
 
 
 def test_modules_for_allowed_device_groups_load_at_boot() -> None:

@@ -56,14 +56,20 @@ def test_reopen_at_every_cut_point_replays_to_the_live_state(tmp_path: Path, see
     journal = Journal(path)
     game_id = journal.new_game(game.settings)
     bidding_cuts = 0
+    last: tuple[bytes, GameState] | None = None
     for index, step in enumerate(game.steps):
         journal.append(game_id, step.events)
         if index % 7 and step.state.phase is not Phase.BIDDING:
             continue  # every 7th step, and every step during bidding
         # The plug is pulled: the files as they are now, WAL included, never closed.
         cut = snapshot(path, tmp_path / f"cut-{index}")
-        with Journal(cut) as reopened:
-            resumed = reopened.replay(game_id)
+        files = b"".join(f.read_bytes() for f in sorted(cut.parent.iterdir()))
+        if last is not None and last[0] == files:
+            resumed = last[1]  # the very files the last cut left (a bid is never written)
+        else:
+            with Journal(cut) as reopened:
+                resumed = reopened.replay(game_id)
+        last = files, resumed
         if step.state.phase is Phase.BIDDING:
             bidding_cuts += 1
             assert resumed.phase is Phase.BIDDING

@@ -47,7 +47,7 @@ def play(controller: TableController, driver: BotDriver, clock: FakeClock,
             out = controller.handle(event)
             if on_outcome is not None:
                 on_outcome.append(out)
-        clock.advance(0.2)
+        clock.advance(0.3)  # a player's pace: slower than the guard after each step
     raise AssertionError("the game did not end")
 
 
@@ -176,7 +176,7 @@ def test_keyboard_pads_play_the_same_game() -> None:
         assert got == wanted
         for event in got:
             controller.handle(event)
-        clock.advance(0.2)
+        clock.advance(0.3)  # a player's pace: slower than the guard after each step
     state = controller.state
     assert state.phase is Phase.GAME_OVER  # from setup to Nome on typed keys alone
     assert len(state.players) == 4 and state.winner is not None
@@ -238,7 +238,7 @@ def test_the_journal_replays_to_the_same_state_with_undo_markers() -> None:
         if not controller.in_setup and any(out.applied for out in outs):
             live = controller.state
             assert folded == replace(live, bids=(None,) * len(live.players))
-        clock.advance(0.2)
+        clock.advance(0.3)  # a player's pace: slower than the guard after each step
     assert controller.state.phase is Phase.GAME_OVER
     assert undos >= 3
     assert replayed() == controller.state

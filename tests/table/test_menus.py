@@ -245,9 +245,12 @@ def test_the_moving_menu_shows_odds_and_costs() -> None:
     press(ctl, 0, R)  # Avalanche stick: the question names the price
     stick = menu_of(ctl, 0)
     assert stick.confirm and stick.title == "Pay 5 chips for an avalanche stick?"
-    assert items(stick) == {"Place a stick": (True, "5 chips"),
-                            "Move a stick": (False, "no stick in play"),
+    # ● never pays: it says no; ◀ places, ▶ removes, holding ▶ moves
+    assert items(stick) == {"No": (True, ""), "Place a stick": (True, "5 chips"),
+                            "Move a stick (hold)": (False, "no stick in play"),
                             "Remove a stick": (False, "no stick in play")}
+    assert [(i.button, i.label) for i in stick.items][:3] == [
+        ("select", "No"), ("left", "Place a stick"), ("right", "Remove a stick")]
 
 
 def test_no_dog_results_greys_the_moves_with_a_short_reason() -> None:
@@ -302,11 +305,13 @@ def test_zones_nikolai_and_nome() -> None:
     assert ctl.state.zone_of(0).value == "northern"
     assert Notice("Peter: placed at Unal-Akleet (S9)", None) in ctl.frame().notices
     assert out.events
-    labels = crossings()
-    # S9: going back bypasses the Central Zone, as going forward did
-    assert "Reached Nome!" in labels and "Went back into the Southern Zone" in labels
-    assert "Went back into the Central Zone" not in labels
-    assert "Reached Nikolai" not in labels
+    press(ctl, 0, R)  # terrain, crossing, stick
+    labels = list(buttons(menu_of(ctl, 0)))
+    long_press(ctl, 0, S)
+    # S9: the Central Zone is bypassed both ways, and no move leads from the Northern
+    # Zone straight into the Southern Zone: Nome is the only crossing left, on ●
+    assert "Reached Nome!" in labels
+    assert not [label for label in labels if label.startswith(("Went back", "Reached Nik"))]
     out = choose(ctl, 0, c.ReachNome(0))
     frame = check_frame(ctl)
     assert frame.screen == "game_over" and frame.view.winner == 0

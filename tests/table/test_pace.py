@@ -93,14 +93,24 @@ def test_the_guard_judges_a_press_by_when_its_button_went_down() -> None:
 
 
 def test_a_window_clock_waits_for_the_landing_holds_for_claims_and_resumes() -> None:
-    clock = WindowClock.open("reroll", 2.5, now=100.0, delay=1.0, cap=20, resume=1.5)
+    clock = WindowClock.open("reroll", 2.5, now=100.0, delay=1.0, cap=8, resume=1.5, idle=3)
     assert clock.remaining(100.5) == 2.5  # the dice are still tumbling
     assert clock.remaining(102.0) == pytest.approx(1.5)
     clock.claim(3, 102.0)
     assert clock.remaining(150.0) == pytest.approx(1.5) and not clock.due(150.0)
-    assert clock.expired_claims(121.9) == [] and clock.expired_claims(122.0) == [3]
-    clock.release(3, 122.0)
-    assert clock.remaining(122.0) == pytest.approx(1.5)
-    assert clock.due(123.5)
-    started = WindowClock.open("reduce", 2.5, now=0.0, elapsed=10.0)
-    assert started.due(0.0)  # the others had the whole turn decision to ask ahead
+    # a lone press: the claim lapses 3 s later
+    assert clock.expired_claims(104.9) == [] and clock.expired_claims(105.0) == [3]
+    # presses keep it alive, up to its cap of 8 s
+    clock.touch(3, 104.0)
+    clock.touch(3, 106.5)
+    assert clock.expired_claims(109.4) == [] and clock.expired_claims(110.0) == [3]
+    clock.release(3, 110.0, lapsed=True)  # a lapse gives back what was left, no more
+    assert clock.remaining(110.0) == pytest.approx(1.5)
+    assert clock.due(111.5)
+    clock = WindowClock.open("reroll", 2.5, now=0.0)
+    clock.claim(1, 2.4)
+    clock.release(1, 3.0)  # chosen: the others still get `resume` seconds
+    assert clock.remaining(3.0) == pytest.approx(1.5)
+    untimed = WindowClock.open("reroll", 2.5, now=0.0)
+    untimed.timed = False
+    assert not untimed.due(100.0) and untimed.countdown(100.0) is None

@@ -38,6 +38,7 @@ def test_undo_is_refused_after_a_roll() -> None:
     assert any(isinstance(e, ev.TerrainRolled) for e in out.events)
     rolled = ctl.state
     assert ctl.frame().undo is None
+    ctl.clock.advance(1)  # type: ignore[attr-defined]  # the die has landed
     out = long_press(ctl, 0, S)
     assert not out.applied and out.retracted == ()
     assert ctl.state is rolled

@@ -1,5 +1,6 @@
-"""Reaction windows (X1 reroll, X2 reduce): silence means "no", a press claims, paying
-takes a choice and a confirmation, and no press acts on a menu its player had not seen."""
+"""Reaction windows (X1 reroll, X2 reduce): silence means "no", ● says no, opening a
+payment claims the window for a few seconds, paying takes a choice and a confirmation whose
+● says no, and no press acts on a menu its player had not seen."""
 
 from __future__ import annotations
 
@@ -29,8 +30,8 @@ from table.helpers import (
 from table.scenes import moving_seat_0, turn_of_seat_0
 
 GREEN_DOGS = [1, 1, 1, 5, 5, 6, 6, 6]  # green dice: faces 1-4 are dogs (D2) -> 3 dogs
-CONFIG = TableConfig(reduce_seconds=3, reroll_seconds=2.5, claim_seconds=20,
-                     resume_seconds=1.5)
+CONFIG = TableConfig(reduce_seconds=3, reroll_seconds=2.5, claim_seconds=8,
+                     claim_idle_seconds=3, resume_seconds=1.5)
 
 
 def menu_of(ctl: TableController, seat: int) -> Menu:
@@ -56,6 +57,7 @@ def dogs_reroll_window(state: GameState | None = None, dice: Dice | None = None
     dice.push(*GREEN_DOGS)
     choose(ctl, 0, c.Move(0))
     ctl.tick(clock.advance(5))
+    clock.advance(1.3)  # the dog dice have landed
     return ctl, clock, dice
 
 
@@ -64,10 +66,10 @@ def test_silence_lets_the_reduce_and_reroll_windows_pass_by_themselves() -> None
     ctl, clock, dice = reduce_window()
     frame = check_frame(ctl)
     assert frame.screen == "reduce"
-    # the reduce window counts from the start of the turn: one press (0.3 s) is gone
-    assert frame.countdown == Countdown("reduce", 3, 2.7)
+    # the take-dice window opens when the roller chooses to move: its full length from then
+    assert frame.countdown == Countdown("reduce", 3, 3)
     assert [m.seat for m in frame.menus] == [1, 2, 3]  # every seat that can pay
-    assert ctl.tick(clock.advance(2.6)).events == ()
+    assert ctl.tick(clock.advance(2.9)).events == ()
     dice.push(*GREEN_DOGS)
     out = ctl.tick(clock.advance(0.2))
     assert isinstance(out.events[0], ev.WindowClosed)
@@ -97,21 +99,24 @@ def test_a_window_closes_at_once_when_every_seat_it_waits_for_has_said_no() -> N
 
 @pytest.mark.parametrize("button", [L, R, S])
 def test_a_double_press_in_a_window_spends_nothing(button: object) -> None:
-    # X1: two presses 150 ms apart (a slip, a bounce) claim the window and go no further
+    # X1, X2: two presses 150 ms apart (a slip, a bounce) go one level at most
     ctl, clock, dice = reduce_window()
+    dice.push(*GREEN_DOGS)
     for seat in (1, 2, 3):
         for _ in range(2):
             ctl.handle(PadEvent(seat, button, Kind.PRESS))  # type: ignore[arg-type]
             ctl.handle(PadEvent(seat, button, Kind.RELEASE))  # type: ignore[arg-type]
             clock.advance(0.15)
     assert [p.chips for p in ctl.state.players] == [20, 20, 20, 20]
-    assert ctl.state.window is not None and ctl.state.window.paid == 0
-    # the same in the reroll window that follows
-    ctl.tick(clock.advance(30))  # the claims lapse; the window closes
-    dice.push(*GREEN_DOGS)
-    ctl.tick(clock.advance(30))
+    assert all(ctl.promised(seat) == 0 for seat in range(4))
+    assert not any(m.confirm for m in ctl.frame().menus)
+    # the same in the reroll window that follows (● said no: it may be open already)
+    for _ in range(100):
+        if phase(ctl) is Phase.REROLL:
+            break
+        ctl.tick(clock.advance(0.1))  # the claims lapse; the window closes
     assert phase(ctl) is Phase.REROLL
-    clock.advance(1)
+    clock.advance(1.3)
     chips = [p.chips for p in ctl.state.players]
     for seat in range(4):
         for _ in range(2):
@@ -125,33 +130,47 @@ def test_a_double_press_in_a_window_spends_nothing(button: object) -> None:
 def test_a_claim_holds_the_countdown_and_others_may_still_join() -> None:
     ctl, clock, _dice = reduce_window()
     clock.advance(1.0)
-    press(ctl, 2, R)  # claims: the bar stops
+    press(ctl, 2, L)  # take dice: opening a payment claims the window, the bar stops
     frame = ctl.frame()
     assert frame.countdown is not None and frame.countdown.held
     assert frame.countdown.holders == (2,)
+    assert frame.countdown.hold_left == 3.0  # the seconds the claim has left are shown
     held = frame.countdown.remaining
-    clock.advance(10)
+    clock.advance(2)
     assert ctl.tick().events == () and ctl.frame().countdown.remaining == held  # type: ignore[union-attr]
-    press(ctl, 3, S)  # another seat joins
+    press(ctl, 3, L)  # another seat joins
     assert ctl.frame().countdown.holders == (2, 3)  # type: ignore[union-attr]
-    choose(ctl, 2, c.Pass(2))
-    choose(ctl, 3, c.Pass(3))
+    choose(ctl, 2, c.Reduce(2, 2))
+    choose(ctl, 3, c.Reduce(3, 2))
     # both are done: the countdown runs again, with at least `resume_seconds` left
     countdown = ctl.frame().countdown
     assert countdown is not None and not countdown.held
-    assert countdown.remaining == pytest.approx(1.5)
+    assert countdown.remaining == pytest.approx(1.7)  # what it had (at least 1.5 s)
 
 
-def test_a_claim_lapses_after_its_cap() -> None:
+def test_a_lone_press_claim_lapses_within_3_s_and_one_in_use_within_8_s() -> None:
     ctl, clock, dice = reduce_window()
-    press(ctl, 1, S)
-    assert ctl.tick(clock.advance(19.9)).events == ()
-    ctl.tick(clock.advance(0.2))  # the cap: seat 1's claim lapses
+    press(ctl, 1, L)  # opens "take dice": a claim, then nothing
+    assert ctl.tick(clock.advance(2.9)).events == ()
+    assert ctl.frame().countdown.held  # type: ignore[union-attr]
+    ctl.tick(clock.advance(0.1))  # 3 s without a press: the claim lapses
     frame = ctl.frame()
     assert frame.countdown is not None and not frame.countdown.held
-    assert any(n.seat == 1 and "Too long" in n.text for n in frame.notices)
+    assert any(n.seat == 1 and "Nothing chosen" in n.text for n in frame.notices)
+    assert menu_of(ctl, 1).depth == 0  # back at its top menu: no payment left open
+    # a claim in use: presses keep it alive, but never past 8 s
+    press(ctl, 2, L)
+    start = clock.now
+    while clock.now - start < 8:
+        assert 2 in ctl.frame().countdown.holders  # type: ignore[union-attr]
+        press(ctl, 2, S)  # 1 die: the confirmation
+        long_press(ctl, 2, S)  # back out, and so on
+        ctl.tick()
+    ctl.tick(clock.advance(0.3))
+    assert 2 not in ctl.frame().countdown.holders  # type: ignore[union-attr]
+    assert ctl.state.players[2].chips == 20 and ctl.promised(2) == 0
     dice.push(*GREEN_DOGS)
-    assert ctl.tick(clock.advance(2.5)).events  # the window closes as nobody else chose
+    assert ctl.tick(clock.advance(3)).events  # the window closes as nobody else chose
 
 
 def test_taking_dice_away_is_a_promise_paid_when_the_window_closes() -> None:
@@ -182,21 +201,22 @@ def test_taking_dice_away_is_a_promise_paid_when_the_window_closes() -> None:
     assert whats == [(1, "reduce"), (2, "reduce")]
 
 
-def test_a_reroll_takes_a_claim_a_choice_and_a_confirmation() -> None:
+def test_a_reroll_takes_a_choice_and_a_confirmation_whose_select_says_no() -> None:
     # X1: seat 3 pays 3 to make seat 0 roll again, the same number of dice
-    ctl, clock, dice = reduce_window()
-    dice.push(*GREEN_DOGS)
-    ctl.tick(clock.advance(5))
+    ctl, _clock, dice = dogs_reroll_window()
     assert phase(ctl) is Phase.REROLL
-    clock.advance(1)
-    press(ctl, 3, R)  # 1: claims
-    assert ctl.state.players[3].chips == 20
-    press(ctl, 3, S)  # 2: "Reroll Peter's dog dice" -> the confirmation
+    menu = menu_of(ctl, 3)
+    assert menu.title == "Reroll Peter's dog dice?"
+    assert {(i.label, i.detail): i.button for i in menu.items} == {
+        ("No", ""): "select", ("Not till my turn", ""): "left",
+        ("Reroll", "3 chips"): "right"}
+    press(ctl, 3, R)  # 1: "Reroll" -> the confirmation (claims)
     menu = menu_of(ctl, 3)
     assert menu.confirm and menu.title.startswith("Pay 3 chips")
+    assert {i.label: i.button for i in menu.items} == {"Pay 3 chips": "left", "No": "select"}
     assert ctl.state.players[3].chips == 20
     dice.push(6, 6, 6, 6, 6, 6, 6, 1)
-    out = press(ctl, 3, S)  # 3: pays
+    out = press(ctl, 3, L)  # 2: pays
     assert ev.RerollForced(3, 0, RollKind.DOGS) in out.events
     again = next(e for e in out.events if isinstance(e, ev.DogDiceRolled))
     assert again.reroll and len(again.faces) == 8 and again.dogs == 1
@@ -207,18 +227,26 @@ def test_a_reroll_takes_a_claim_a_choice_and_a_confirmation() -> None:
     assert trace[0].text == "Manfred paid 3 chips to reroll Peter's dog dice"
 
 
-def test_cancel_in_a_confirmation_spends_nothing() -> None:
-    ctl, clock, dice = reduce_window()
-    dice.push(*GREEN_DOGS)
-    ctl.tick(clock.advance(5))
-    clock.advance(1)
-    press(ctl, 1, S)
-    press(ctl, 1, S)
-    assert menu_of(ctl, 1).confirm
+@pytest.mark.parametrize("button", [S, R])
+def test_no_in_a_confirmation_spends_nothing(button: object) -> None:
+    # ● (or the button that opened it, pressed again) says no, back to the top menu
+    ctl, _clock, _dice = dogs_reroll_window()
     press(ctl, 1, R)
-    press(ctl, 1, S)  # "Cancel"
-    assert not menu_of(ctl, 1).confirm
+    assert menu_of(ctl, 1).confirm
+    press(ctl, 1, button)  # type: ignore[arg-type]
+    assert not menu_of(ctl, 1).confirm and menu_of(ctl, 1).depth == 0
     assert ctl.state.players[1].chips == 20
+
+
+def test_select_says_no_in_a_window_at_once() -> None:
+    # ● is the plain choice: "No"; the window closes as soon as nobody is left to ask
+    ctl, _clock, dice = reduce_window()
+    press(ctl, 1, S)
+    press(ctl, 2, S)
+    dice.push(*GREEN_DOGS)
+    out = press(ctl, 3, S)
+    assert any(isinstance(e, ev.DogDiceRolled) for e in out.events)
+    assert [p.chips for p in ctl.state.players] == [20, 20, 20, 20]
 
 
 def test_a_press_within_the_guard_after_a_change_is_dropped_and_blinks() -> None:
@@ -232,11 +260,13 @@ def test_a_press_within_the_guard_after_a_change_is_dropped_and_blinks() -> None
     assert any(isinstance(e, ev.TerrainRolled) for e in out.events)
     assert phase(ctl) is Phase.REROLL
     before = ctl.state
+    assert menu_of(ctl, 0).waiting  # the die tumbles: the menu is drawn as waiting
     clock.advance(0.1)  # the second press of a double press, 100 ms later
     ctl.handle(PadEvent(0, S, Kind.PRESS))
     ctl.handle(PadEvent(0, S, Kind.RELEASE))
     assert ctl.state is before
     assert ctl.lights()[0].request > 0  # the pad blinks
+    assert menu_of(ctl, 0).note == "Wait…"  # and its menu says so
     assert not any(isinstance(e, ev.RerollForced) for e in ctl.history)
 
 
@@ -278,18 +308,18 @@ def test_every_payment_apart_from_the_plain_flow_needs_a_confirmation(
 
 def test_not_until_my_turn_silences_a_seat_until_its_turn() -> None:
     ctl, clock, dice = reduce_window()
-    press(ctl, 2, R)  # claims: no, now or until my turn
+    press(ctl, 2, R)  # one chip to share, or no until my turn
     menu = menu_of(ctl, 2)
     assert {i.label: i.button for i in menu.items} == {
-        "No": "select", "No, and not until my turn": "left"}
-    press(ctl, 2, L)
+        "No, and not until my turn": "select", "1 chip to share": "left"}
+    press(ctl, 2, S)
     assert ctl.state.window is not None and 2 in ctl.state.window.passed
     choose(ctl, 1, c.Pass(1))
     dice.push(*GREEN_DOGS)
     out = choose(ctl, 3, c.Pass(3))
     assert any(isinstance(e, ev.DogDiceRolled) for e in out.events)
     # the reroll window no longer waits for seat 2: the others say no, it closes at once
-    clock.advance(2)
+    clock.advance(2.3)
     assert all(m.seat != 2 for m in ctl.frame().menus)
     choose(ctl, 0, c.EndMove(0))  # the roller chooses its next step: that is its "no"
     choose(ctl, 1, c.Pass(1))
@@ -313,17 +343,22 @@ def test_asking_ahead_makes_the_reduce_window_wait() -> None:
     dice.push(*GREEN_DOGS)
     out = choose(ctl, 2, c.Reduce(2, 2))
     assert out.events == () or not any(isinstance(e, ev.DogDiceRolled) for e in out.events)
-    out = ctl.tick(clock.advance(1.6))  # Regina is done; the others had their time
+    out = ctl.tick(clock.advance(3.1))  # Regina is done; the others had their time
     assert ev.DiceReduced(0, 1) in out.events
 
 
-def test_without_anyone_asking_the_dice_roll_at_once_after_a_slow_decision() -> None:
+def test_the_take_dice_window_runs_its_full_length_after_a_slow_decision() -> None:
+    # X2: the window opens when the roller says Move, however long the roller took
     state, dice = turn_of_seat_0()
     ctl, clock = controller(state, dice, config=CONFIG)
     clock.advance(10)
-    dice.push(*GREEN_DOGS[:8])
     out = choose(ctl, 0, c.Move(0))
-    assert any(isinstance(e, ev.DogDiceRolled) for e in out.events)
+    assert not any(isinstance(e, ev.DogDiceRolled) for e in out.events)
+    assert ctl.frame().countdown == Countdown("reduce", 3, 3)
+    choose(ctl, 1, c.Reduce(1, 2))  # a taker who did not plan ahead still makes it
+    dice.push(*GREEN_DOGS[:7])
+    out = ctl.tick(clock.advance(3))
+    assert ev.DiceReduced(0, 1) in out.events
 
 
 def test_window_presses_that_cannot_act_are_refused_with_a_notice() -> None:
@@ -362,6 +397,7 @@ def test_the_next_step_may_be_chosen_while_the_reroll_window_runs() -> None:
     assert phase(ctl) is Phase.REROLL
     menu = menu_of(ctl, 0)
     assert menu.title == "Peter: move up to 3" and menu.note == "acts when the countdown ends"
+    assert not menu.waiting
     # the roller's own reroll is ▶ ▶, where the stick is once the window has closed
     assert {i.label: i.button for i in menu.items} == {
         "Done moving": "select", "Avalanche roll · Passing": "left",
@@ -369,6 +405,7 @@ def test_the_next_step_may_be_chosen_while_the_reroll_window_runs() -> None:
     assert ctl.presses_to(0, c.Reroll(0)) == 3  # ▶ ▶, then the confirmation
     press(ctl, 0, R)
     assert [i.label for i in menu_of(ctl, 0).items][-1] == "Reroll your dog dice"
+    clock.advance(0.3)
     long_press(ctl, 0, S)
     out = choose(ctl, 0, c.EndMove(0))
     assert out.events == () and ctl.intent(0) == c.EndMove(0)
@@ -392,20 +429,35 @@ def test_a_choice_made_ahead_is_dropped_when_the_roll_changes() -> None:
 
 
 def test_a_press_right_after_the_stick_question_opens_pays_nothing() -> None:
-    # X4: in the stick's menu every button pays, so a bounce or a double press on the ▶
-    # that opened it is dropped; a deliberate press after the guard pays
+    # X4: ● says no in the stick's question; a bounce on the ▶ that opened it is dropped;
+    # a deliberate press after the guard pays
     state, dice = moving_seat_0()
     ctl, clock = controller(state, dice, config=CONFIG)
     press(ctl, 0, R)  # terrain, crossing, stick
     press(ctl, 0, R)  # the stick: "Pay 5 chips for an avalanche stick?"
     assert menu_of(ctl, 0).confirm
     clock.advance(0.1)
-    ctl.handle(PadEvent(0, S, Kind.PRESS))
-    ctl.handle(PadEvent(0, S, Kind.RELEASE))
+    ctl.handle(PadEvent(0, L, Kind.PRESS))
+    ctl.handle(PadEvent(0, L, Kind.RELEASE))
     assert ctl.state is state and ctl.lights()[0].request > 0  # dropped, the pad blinks
-    out = press(ctl, 0, S)  # 0.3 s later: meant
+    assert menu_of(ctl, 0).note == "Too soon: press again"  # and its menu says so
+    press(ctl, 0, S)  # ● says no
+    assert ctl.state is state and menu_of(ctl, 0).depth == 0
+    press(ctl, 0, R)
+    press(ctl, 0, R)
+    out = press(ctl, 0, L)  # meant: place one
     assert out.applied and ctl.state.sticks == state.sticks + 1
     assert ctl.state.players[0].chips == state.players[0].chips - 5
+
+
+def test_holding_right_in_the_stick_question_moves_a_stick() -> None:
+    state, dice = moving_seat_0()
+    state = replace(state, sticks=1)
+    ctl, _clock = controller(state, dice, config=CONFIG)
+    out = choose(ctl, 0, c.MoveStick(0, StickAction.MOVE))
+    assert any(isinstance(e, ev.StickMoved) for e in out.events)
+    assert ctl.state.sticks == 1 and ctl.state.players[0].chips == 15
+    assert ctl.presses_to(0, c.MoveStick(0, StickAction.MOVE)) == 3  # ▶ ▶, hold ▶
 
 
 def test_a_seat_inside_its_next_menu_keeps_the_window_open_without_holding_it() -> None:
@@ -416,7 +468,7 @@ def test_a_seat_inside_its_next_menu_keeps_the_window_open_without_holding_it() 
     press(ctl, 0, R)  # terrain, crossing, reroll: inside its next menu
     countdown = ctl.frame().countdown
     assert countdown is not None and not countdown.held
-    ctl.tick(clock.advance(10))  # the countdown has run out...
+    ctl.tick(clock.advance(4))  # the countdown has run out...
     assert phase(ctl) is Phase.REROLL  # ... but the window waits for the step in progress
     dice.push(4)
     press(ctl, 0, L)  # the rough-terrain roll

@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.demo import run_demo
 from companion.rules.model import Phase
-from companion.runner import run_demo
 from companion.voice import Announcer
 
 

@@ -1,0 +1,134 @@
+/* The table for anyone on the local network, read-only: what the shared screen shows,
+   never a secret; and the way in for a phone (the room code, then a free seat). */
+"use strict";
+
+(function () {
+  var M = Mush, el = M.el, w = M.w;
+  var store = window.localStorage, state = null, countdownTimer = null;
+  var room = (location.hash.match(/[#&]room=([A-Za-z]{4,8})/) || [])[1] || "";
+  document.documentElement.lang = M.lang();
+
+  function $(id) { return document.getElementById(id); }
+
+  M.connect(function () { return { t: "watch", lang: M.lang() }; }, function (data) {
+    if (data.t === "welcome") { M.setWords(data.words); renderJoin(); }
+    else if (data.t === "table") {
+      state = data; render();
+      document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
+    }
+  }, function (open) { $("lost").hidden = open; $("lost").textContent = w("reconnecting"); });
+
+  function renderJoin() {
+    var box = $("join"), out = [];
+    $("my-seat").hidden = !store.getItem("mush.token");
+    $("my-seat").textContent = w("my_seat");
+    out.push(el("summary", { text: w("join") }));
+    var code = el("input", { id: "code", autocomplete: "off", autocapitalize: "characters",
+      maxlength: "8", value: room, "aria-label": w("code"), placeholder: "ABCD" });
+    out.push(el("label", { class: "code", for: "code" }, [w("code"), code]));
+    var seats = el("div", { class: "pick", id: "pick" });
+    out.push(el("p", { class: "k", text: w("pick") }), seats);
+    var message = el("p", { class: "notice", id: "join-message", hidden: true });
+    out.push(message);
+    M.fill(box, out);
+    if (room) box.open = true;
+    fetch("/api/seats").then(function (r) { return r.json(); }).then(function (rows) {
+      M.fill(seats, rows.map(function (row) {
+        return el("button", { class: "item seat-choice", "data-seat": String(row.seat),
+          disabled: !row.free, style: { "--seat": colourOf(row.seat) },
+          onclick: function () { join(row.seat, code.value, message); } },
+          [M.seatBadge(colourOf(row.seat), "ABCDEF"[row.seat]),
+           el("span", { class: "label", text: row.name + (row.free ? "" : " · " + w("taken")) })]);
+      }));
+    });
+  }
+
+  function join(seat, code, message) {
+    fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code: code, seat: seat, device: store.getItem("mush.device") }) })
+      .then(function (r) { return r.json(); }).then(function (answer) {
+        if (answer.ok) {
+          store.setItem("mush.token", answer.token);
+          store.setItem("mush.device", answer.device);
+          location.href = "/seat";
+        } else {
+          message.hidden = false;
+          message.textContent = w(answer.why);
+          renderJoin();
+        }
+      });
+  }
+
+  var COLOURS = ["#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#cc79a7"];
+  function colourOf(seat) { return COLOURS[seat % 6]; }
+
+  function render() {
+    var s = state;
+    document.documentElement.lang = s.lang;
+    if (s.setup && !store.getItem("mush.token")) $("join").open = true;
+    var head = [el("h1", { text: s.setup ? w("setting_up") : s.header })];
+    if (s.order && s.order.length) head.push(el("p", { class: "order", text: w("order") + ": " + s.order.join(" → ") }));
+    M.fill($("head"), head);
+    renderCountdown(s.countdown);
+    M.fill($("seats"), (s.seats || []).map(function (seat) {
+      var phone = (s.phones || [])[seat.seat];
+      var lines = [
+        el("div", { class: "who" }, [M.seatBadge(seat.colour, seat.letter), el("span", { class: "name", text: seat.name })]),
+        el("div", { class: "line", text: seat.chips_text + " · " + w("dogs") + " " + seat.dogs + " · " + w("tired") + " " + seat.tired }),
+        el("div", { class: "line", text: [seat.dice_word ? w("dice") + " " + seat.dice_word : null,
+          seat.training, seat.zone, seat.place ? w("place") + " " + seat.place : null].filter(Boolean).join(" · ") })
+      ];
+      if (seat.locked_text) lines.push(el("div", { class: "line locked", text: "✔ " + seat.locked_text }));
+      if (seat.bid_text) lines.push(el("div", { class: "line", text: seat.bid_text }));
+      if (phone && phone !== "free") lines.push(el("div", { class: "line dim", text: phone === "here" ? w("phone") : w("phone_away") }));
+      return el("div", { class: "seatcard" + (seat.acting ? " acting" : "") + (seat.winner ? " winner" : ""),
+        style: { "--seat": seat.colour }, "data-seat": String(seat.seat) }, lines);
+    }));
+    var info = [];
+    if (s.roll) {
+      info.push(el("p", { class: "roll" }, [el("b", { text: w("last_roll") + ": " }),
+        s.roll.who + " · " + s.roll.what + (s.roll.faces.length ? " · " + s.roll.faces.join(" ") : "") +
+        (s.roll.result ? " · " + s.roll.result : "")]));
+    }
+    if (s.payments && s.payments.length) {
+      info.push(el("h2", { text: w("payments") }));
+      info.push(el("ul", { class: "payments" }, s.payments.map(function (p) { return el("li", { text: p }); })));
+    }
+    (s.notices || []).forEach(function (n) { info.push(el("p", { class: "notice", text: n })); });
+    M.fill($("info"), info);
+    renderOver(s.over);
+  }
+
+  function renderOver(over) {
+    if (!over) { M.fill($("over"), []); return; }
+    var rows = over.seats.map(function (r) {
+      return el("tr", {}, [el("td", {}, [M.seatBadge(r.colour, r.letter), " " + r.name]),
+        el("td", { text: (r.luck > 0 ? "+" : "") + r.luck.toFixed(1) }), el("td", { text: String(r.spent) })]);
+    });
+    M.fill($("over"), [
+      el("h2", { text: over.wins || w("results") }),
+      el("table", { class: "results" }, [el("tr", {}, [el("th", { text: "" }), el("th", { text: over.luck_label }),
+        el("th", { text: over.spent_label })])].concat(rows)),
+      el("p", { class: "k", text: w("luck_chart") }),
+      el("img", { class: "chart", id: "luck", src: "/export/luck.svg", alt: w("luck_chart") }),
+      el("p", {}, [el("a", { id: "export-events", href: "/export/events.jsonl", text: w("export_events") })]),
+      el("p", {}, [el("a", { id: "export-chips", href: "/export/chips.csv", text: w("export_chips") })])
+    ]);
+  }
+
+  function renderCountdown(c) {
+    var box = $("countdown");
+    clearInterval(countdownTimer);
+    if (!c) { box.hidden = true; return; }
+    box.hidden = false;
+    var started = Date.now(), fill = box.querySelector(".fill"), label = box.querySelector(".label");
+    function tick() {
+      var left = c.held ? c.remaining : Math.max(0, c.remaining - (Date.now() - started) / 1000);
+      fill.style.width = (100 * left / (c.total || 1)).toFixed(1) + "%";
+      label.textContent = c.label + " · " + left.toFixed(0) + " s";
+      if (left <= 0) clearInterval(countdownTimer);
+    }
+    tick();
+    if (!c.held) countdownTimer = setInterval(tick, 200);
+  }
+})();

@@ -1,0 +1,112 @@
+"""The phone pages' own words, in English, French and German.
+
+The menus, notices and the table's words come from the table itself (`companion.words`,
+worded in the phone's language where the table builds them); these are only the pages'
+frame around them: labels, buttons, and what a refused link or a lost connection says.
+Each page is sent the words of its language once, when it connects.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from companion.words import LANGUAGES
+
+
+def _w(en: str, fr: str, de: str) -> dict[str, str]:
+    return {"en": en, "fr": fr, "de": de}
+
+
+PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
+    "chips": _w("Chips", "Jetons", "Chips"),
+    "dogs": _w("Dogs ready", "Chiens en forme", "Hunde bereit"),
+    "tired": _w("Tired dogs", "Chiens fatigués", "Müde Hunde"),
+    "dice": _w("Dice", "Dés", "Würfel"),
+    "place": _w("Place", "Rang", "Platz"),
+    "your_turn": _w("Your turn", "À vous", "Du bist dran"),
+    "nothing": _w("Nothing to choose now", "Rien à choisir pour l'instant",
+                  "Gerade nichts zu wählen"),
+    "waiting": _w("Waiting for {name}", "On attend {name}", "Warten auf {name}"),
+    "bid_title": _w("Your secret bid", "Votre mise secrète", "Dein geheimes Gebot"),
+    "bid_hint": _w("Only you see it until the reveal", "Vous seul la voyez jusqu'à la révélation",
+                   "Nur du siehst es bis zur Aufdeckung"),
+    "less": _w("One less", "Un de moins", "Einen weniger"),
+    "more": _w("One more", "Un de plus", "Einen mehr"),
+    "clear": _w("Clear to 0", "Remettre à 0", "Auf 0 setzen"),
+    "lock": _w("Lock in", "Valider", "Setzen"),
+    "unlock": _w("Unlock", "Modifier", "Ändern"),
+    "locked": _w("Locked in: {bid}", "Validée : {bid}", "Gesetzt: {bid}"),
+    "back": _w("Back", "Retour", "Zurück"),
+    "take_back": _w("Take back: {what}", "Annuler : {what}", "Zurücknehmen: {what}"),
+    "new_game": _w("New game", "Nouvelle partie", "Neues Spiel"),
+    "pad": _w("The pad's buttons", "Les boutons de la manette", "Die Tasten des Pads"),
+    "leave": _w("Leave this seat", "Quitter cette place", "Diesen Platz freigeben"),
+    "leave_sure": _w("Leave the seat? Another phone may then take it.",
+                     "Quitter la place ? Un autre téléphone pourra la prendre.",
+                     "Platz freigeben? Ein anderes Handy kann ihn dann nehmen."),
+    "show_code": _w("Show the join code on the screen", "Afficher le code sur l'écran",
+                    "Beitrittscode auf dem Bildschirm zeigen"),
+    "free_other": _w("Free {name}'s seat (phone away)",
+                     "Libérer la place de {name} (téléphone absent)",
+                     "Platz von {name} freigeben (Handy weg)"),
+    "reconnecting": _w("Connection lost: reconnecting…", "Connexion perdue : reconnexion…",
+                       "Verbindung verloren: verbinde neu…"),
+    "unknown": _w("This link is not for this game. Open the address on the table's screen "
+                  "and enter its room code.",
+                  "Ce lien n'est pas pour cette partie. Ouvrez l'adresse affichée sur l'écran "
+                  "et entrez son code.",
+                  "Dieser Link gehört nicht zu diesem Spiel. Öffne die Adresse auf dem "
+                  "Bildschirm und gib den Raumcode ein."),
+    "held": _w("Another phone holds this seat. Free it by holding ◀ on the seat's pad, or "
+               "with \"Leave this seat\" on that phone.",
+               "Un autre téléphone tient cette place. Libérez-la en maintenant ◀ sur la "
+               "manette de la place, ou avec « Quitter cette place » sur ce téléphone.",
+               "Ein anderes Handy hält diesen Platz. Gib ihn frei: ◀ am Pad des Platzes "
+               "halten, oder „Diesen Platz freigeben“ auf jenem Handy."),
+    "freed": _w("This phone no longer holds the seat.", "Ce téléphone ne tient plus la place.",
+                "Dieses Handy hält den Platz nicht mehr."),
+    "elsewhere": _w("This seat is open in another tab of this phone.",
+                    "Cette place est ouverte dans un autre onglet de ce téléphone.",
+                    "Dieser Platz ist in einem anderen Tab dieses Handys offen."),
+    "not_playing": _w("This seat is not in the game.", "Cette place ne joue pas.",
+                      "Dieser Platz spielt nicht mit."),
+    "too_fast": _w("Too fast: press again", "Trop vite : appuyez encore",
+                   "Zu schnell: noch einmal drücken"),
+    "changed": _w("The menu changed: look, then press", "Le menu a changé : regardez, puis "
+                  "appuyez", "Das Menü hat sich geändert: schauen, dann drücken"),
+    "dropped": _w("Too soon after a change: press again", "Trop tôt après un changement : "
+                  "appuyez encore", "Zu früh nach einer Änderung: noch einmal drücken"),
+    "join": _w("Join the game", "Rejoindre la partie", "Mitspielen"),
+    "code": _w("Room code (on the table's screen)", "Code (sur l'écran de la table)",
+               "Raumcode (auf dem Bildschirm)"),
+    "pick": _w("Pick your seat", "Choisissez votre place", "Wähle deinen Platz"),
+    "taken": _w("taken", "prise", "besetzt"),
+    "wrong_code": _w("Wrong room code", "Code incorrect", "Falscher Raumcode"),
+    "seat_held": _w("That seat is taken", "Cette place est prise", "Dieser Platz ist besetzt"),
+    "slow_down": _w("Too many tries: wait a minute", "Trop d'essais : attendez une minute",
+                    "Zu viele Versuche: warte eine Minute"),
+    "my_seat": _w("Back to my seat", "Revenir à ma place", "Zurück zu meinem Platz"),
+    "table": _w("The table", "La table", "Der Tisch"),
+    "order": _w("Order of play", "Ordre de jeu", "Spielreihenfolge"),
+    "last_roll": _w("Last roll", "Dernier lancer", "Letzter Wurf"),
+    "payments": _w("Payments", "Paiements", "Zahlungen"),
+    "phone": _w("phone", "téléphone", "Handy"),
+    "phone_away": _w("phone away", "téléphone absent", "Handy weg"),
+    "setting_up": _w("Setting up the game", "Préparation de la partie", "Das Spiel wird "
+                     "vorbereitet"),
+    "results": _w("Results", "Résultats", "Ergebnisse"),
+    "luck_chart": _w("Dice luck by round (dogs rolled minus dogs expected)",
+                     "Chance aux dés par manche (chiens obtenus moins chiens attendus)",
+                     "Würfelglück je Runde (gewürfelte minus erwartete Hunde)"),
+    "export_events": _w("The game's events (JSON Lines)", "Les événements (JSON Lines)",
+                        "Die Ereignisse (JSON Lines)"),
+    "export_chips": _w("Chips and dogs per round (CSV)", "Jetons et chiens par manche (CSV)",
+                       "Chips und Hunde je Runde (CSV)"),
+    "board": _w("Board {n}", "Plateau {n}", "Brett {n}"),
+}
+
+
+def page_words(language: str) -> dict[str, str]:
+    """Every page word in `language` (English when it is none of ours)."""
+    lang = language if language in LANGUAGES else "en"
+    return {key: texts[lang] for key, texts in PAGE_WORDS.items()}
