@@ -99,18 +99,17 @@ class JournalLock:
         self._fd = fd
 
     def _lock_file(self) -> None:
-        """Lock the journal file itself (made empty if missing: SQLite reads an empty file
-        as an empty database). Anything but an ordinary file is left to the journal to
-        refuse, and never opened for long (a FIFO is opened without waiting)."""
+        """Lock the journal file itself, when there is one (a journal the holder creates
+        later has only the one name it was created under, and a second name made for it
+        afterwards is refused by the journal: a file with two names is never opened).
+        Anything but an ordinary file is left to the journal to refuse, and never opened
+        for long (a FIFO is opened without waiting)."""
         real = card.real_file(self.journal)
         try:
-            fd = os.open(real, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NONBLOCK, 0o644)
-        except OSError:
-            try:
-                fd = os.open(real, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
-            except OSError as exc:
-                log.debug("cannot open %s to lock it: %s", real, exc)
-                return
+            fd = os.open(real, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
+        except OSError as exc:
+            log.debug("cannot open %s to lock it: %s", real, exc)
+            return
         found = os.fstat(fd)
         key = (found.st_dev, found.st_ino)
         if not stat.S_ISREG(found.st_mode):
