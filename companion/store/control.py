@@ -73,6 +73,9 @@ class JournalLock:
         A card that cannot take the lock file (read-only, full) is no reason to refuse to
         play: the journal itself then stays in memory, and the lock is skipped.
         """
+        with contextlib.suppress(OSError):
+            if not stat.S_ISREG(os.stat(card.real_file(self.journal)).st_mode):
+                return  # a folder, a device, a FIFO: the journal refuses it, nothing to lock
         try:
             self.journal.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

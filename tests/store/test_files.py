@@ -196,10 +196,12 @@ def test_a_folder_a_fifo_and_a_device_are_refused_at_once(tmp_path: Path) -> Non
         started = time.monotonic()
         with pytest.raises(JournalError, match=f"is {kind}"):
             Journal(path)
-        with JournalLock(path):  # the lock never waits on it either
+        with JournalLock(path):  # the lock never waits on it, nor puts a file beside it
             pass
         assert time.monotonic() - started < 5
     assert fifo.exists() and folder.is_dir()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo.sqlite3", "folder.sqlite3"]
+    assert not Path("/dev/null.lock").exists()
 
 
 # --- one file, many names ----------------------------------------------------------------
