@@ -94,11 +94,14 @@ def run_sound_test(voice: Any, out: TextIO | None = None) -> int:
         pcm = compose(announcement.tokens(voice.language), voice.language, bank)
         sound = pygame.mixer.Sound(buffer=pcm)
         seconds = sound.get_length()
-        channel = sound.play()
+        channel = pygame.mixer.find_channel()
         if channel is None:
             print("the mixer had no free channel; nothing was played", file=out)
             return EXIT_SILENT
+        # the volume before the first sample: the mixer's thread may start mixing the
+        # moment play() returns, so a volume set after it lets the start out too loud
         channel.set_volume(0.0 if voice.muted else voice.volume)
+        channel.play(sound)
         deadline = time.monotonic() + seconds + 2.0
         while channel.get_busy() and time.monotonic() < deadline:
             time.sleep(0.05)

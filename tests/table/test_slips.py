@@ -302,11 +302,14 @@ PAY_REASONS = {"reroll": c.Reroll, "terrain modifier": c.RollTerrain,
 
 
 @pytest.mark.slow
-@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck),
+@settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck),
           phases=(Phase_.explicit, Phase_.reuse, Phase_.generate))
-@given(seed=st.integers(0, 10_000), rng=st.randoms(use_true_random=False))
+@given(seed=st.integers(0, 10_000), press_seed=st.integers(0, 2**32 - 1))
 def test_every_payment_follows_its_seat_seeing_the_paying_item_for_the_guard_time(
-        seed: int, rng: random.Random) -> None:
+        seed: int, press_seed: int) -> None:
+    # The presses come from a generator seeded by hypothesis, not drawn one by one from
+    # its buffer: thousands of draws overran it, and each overrun made it try again.
+    rng = random.Random(press_seed)
     clock = FakeClock()
     ctl = TableController(dice=SeededDice(seed), clock=clock)
     guard = ctl.config.guard_seconds

@@ -74,11 +74,23 @@ class Page:
     def click(self, selector: str) -> None:
         """Click the first element matching a CSS selector (a real click: the page's own
         handler sends the press)."""
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
-        element = self.driver.find_element(By.CSS_SELECTOR, selector)
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
-        element.click()
+        # The page may draw the same menu again between finding the element and clicking
+        # it (a message it had already received); a person's finger lands on what is
+        # drawn now, so find it again.
+        for attempt in range(5):
+            try:
+                element = self.driver.find_element(By.CSS_SELECTOR, selector)
+                self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});",
+                                           element)
+                element.click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+                time.sleep(0.02)
 
     def exists(self, selector: str) -> bool:
         return bool(self.js("return !!document.querySelector(arguments[0]);", selector))
