@@ -85,7 +85,9 @@ bench: $(STAMP)
 # Inject journal damage, a full or read-only card and start-up faults into real files and
 # real `mush-companion run` processes; prints faults injected, survived, events lost and
 # tracebacks (benchmarks/faults.py; hostile settings and config files, names and store
-# paths in benchmarks/faults_files.py). Mounts (read-only card) need root.
+# paths in benchmarks/faults_files.py; newer journals, one-bit flips, non-journals, links
+# and a full card in benchmarks/faults_journal.py; the pad hub in benchmarks/faults_hub.py).
+# Mounts (read-only card, full card) need root.
 .PHONY: faults
 faults: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.faults

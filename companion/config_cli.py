@@ -238,25 +238,44 @@ def _chosen(journal: Journal, game_id: int | None) -> GameRecord:
 
 
 def export_game(args: argparse.Namespace) -> int:
-    """Write the chosen game as JSON Lines and CSV into the folder."""
+    """Write the chosen game as JSON Lines and CSV into the folder (each file whole or
+    not at all: written under a temporary name, then renamed)."""
+    from companion.store.export import write_exports
+
     try:
         with _open_existing(args) as journal:
             record = _chosen(journal, args.game)
             out: Path = args.out
             out.mkdir(parents=True, exist_ok=True)
-            jsonl = out / f"game-{record.id}.jsonl"
-            table = out / f"game-{record.id}.csv"
-            with jsonl.open("w", encoding="utf-8") as stream:
-                events = journal.export_jsonl(record.id, stream)
-            with table.open("w", encoding="utf-8", newline="") as stream:
-                rows = journal.export_csv(record.id, stream)
+            written = write_exports(journal, record.id, out)
     except ConfigError as exc:
         return _fail(str(exc), EXIT_CONFIG)
     except (JournalError, OSError) as exc:
-        return _fail(str(exc))
-    print(f"{jsonl}: {events} events")
-    print(f"{table}: {rows} rows")
+        return _fail(_journal_failure(exc, args))
+    for path, count in written:
+        print(f"{path}: {count} {'events' if path.suffix == '.jsonl' else 'rows'}")
     return EXIT_OK
+
+
+def _journal_failure(exc: Exception, args: argparse.Namespace) -> str:
+    """The words for a journal the tools cannot read: the card's trouble by name, and the
+    games a newer companion's journal still holds for this program."""
+    from companion.store import IncompatibleJournalError
+    from companion.store.card import card_trouble
+
+    if isinstance(exc, OSError):
+        trouble = card_trouble(exc, Path(exc.filename or ".").parent)
+        return f"{exc.filename or ''}: {trouble or exc.strerror or exc}".lstrip(": ")
+    if not isinstance(exc, IncompatibleJournalError) or getattr(args, "game", None):
+        return str(exc)
+    with contextlib.suppress(JournalError, OSError, ConfigError), \
+            Journal(_journal_path(args), recover=False) as journal:
+        readable = [g.id for g in journal.readable_games()]
+        if readable:
+            listed = ", ".join(map(str, readable[:8])) + (", …" if len(readable) > 8 else "")
+            return (f"{exc}; the older games in it can still be read: --game ID with "
+                    f"ID {listed}")
+    return str(exc)
 
 
 # --- state -------------------------------------------------------------------------
@@ -272,11 +291,12 @@ def show_state(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         return _fail(str(exc), EXIT_CONFIG)
     except (JournalError, OSError) as exc:
+        message = _journal_failure(exc, args)
         if not args.json:  # no game yet: the settings are still worth seeing
             with contextlib.suppress(ConfigError, OSError):
                 print("Settings (the config file gives the defaults, the pads override):")
                 print(format_rows(_settings(args)[0]))
-        return _fail(str(exc))
+        return _fail(message)
     view = {"game": record.id, "created": record.created, "finished": record.finished,
             **_printable_names(view)}
     companion = describe()

@@ -107,6 +107,12 @@ class IncompatibleJournalError(JournalError):
     """
 
 
+class NotAJournalError(JournalError):
+    """The journal's path names a file that is not a journal (a config file named by
+    mistake, another program's database). It is never renamed, rebuilt or written: the
+    message names the path and the fix (another path for the journal)."""
+
+
 # --- hardware and the table ------------------------------------------------------------
 
 
@@ -121,6 +127,7 @@ class UnreachableCommand(CompanionError, LookupError):
 __all__ = [
     "CodecError", "CommandNotAllowedError", "CompanionError", "ConfigError", "DiceExhausted",
     "GameClosedError", "GameOverError", "IllegalChoiceError", "IncompatibleJournalError",
-    "JournalError", "NotEnoughChipsError", "NotYourTurnError", "PadHardwareError",
-    "RulesError", "SettingsError", "UndoRefusedError", "UnknownSeatError", "UnreachableCommand",
+    "JournalError", "NotAJournalError", "NotEnoughChipsError", "NotYourTurnError",
+    "PadHardwareError", "RulesError", "SettingsError", "UndoRefusedError", "UnknownSeatError",
+    "UnreachableCommand",
 ]

@@ -208,7 +208,11 @@ def _display_problem(error: Exception) -> Problem:
 
 def _journal_problem(path: Path) -> Callable[[Exception], Problem]:
     def explain(error: Exception) -> Problem:
-        return Problem.worded("f.journal", str(path), ("f.journal.fix",), str(error))
+        from companion.exc import IncompatibleJournalError, NotAJournalError
+
+        kind = ("f.journal.newer" if isinstance(error, IncompatibleJournalError) else
+                "f.journal.foreign" if isinstance(error, NotAJournalError) else "f.journal")
+        return Problem.worded(kind, str(path), (f"{kind}.fix",), str(error))
     return explain
 
 

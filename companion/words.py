@@ -639,6 +639,26 @@ WORDS: Final[dict[str, dict[str, str]]] = {
                         "démarre dès que le dossier est lisible.",
                         "Karte und den Pfad [store] in den Einstellungen prüfen; der Tisch "
                         "startet, sobald der Ordner lesbar ist."),
+    "f.journal.newer": _w("This card was written by a newer companion",
+                          "Cette carte a été écrite par un compagnon plus récent",
+                          "Diese Karte hat ein neuerer Begleiter geschrieben"),
+    "f.journal.newer.fix": _w("Update the companion, or start a new card: set [store] path "
+                              "to a new file. The journal is left exactly as it is.",
+                              "Mettez le compagnon à jour, ou commencez une nouvelle carte : "
+                              "un nouveau fichier pour le chemin [store]. Le journal reste "
+                              "tel quel.",
+                              "Den Begleiter aktualisieren oder eine neue Karte beginnen: "
+                              "eine neue Datei als Pfad [store]. Das Journal bleibt, wie es "
+                              "ist."),
+    "f.journal.foreign": _w("The journal's path names a file that is not a journal",
+                            "Le chemin du journal désigne un fichier qui n'est pas un journal",
+                            "Der Pfad des Journals nennt eine Datei, die kein Journal ist"),
+    "f.journal.foreign.fix": _w("Set [store] path to a new file name; the companion creates "
+                                "the journal there. That file is left as it is.",
+                                "Donnez au chemin [store] un nouveau nom de fichier ; le "
+                                "compagnon y crée le journal. Ce fichier reste tel quel.",
+                                "Dem Pfad [store] einen neuen Dateinamen geben; dort legt der "
+                                "Begleiter das Journal an. Die Datei bleibt, wie sie ist."),
     "f.pads": _w("The button pads cannot be started", "Les boîtiers ne peuvent pas démarrer",
                  "Die Taster lassen sich nicht starten"),
     "f.pads.serial": _w("Plug the pad hub in (USB) or check its cable.",

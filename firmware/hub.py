@@ -16,7 +16,7 @@ try:
 except ImportError:
     import time
 
-FW_VERSION = "2.0.0"
+FW_VERSION = "2.1.0"
 PADS = 6
 ROW_PINS = (0, 1, 2, 3, 4, 5)  # GP0-GP5: pad 0..5 row
 COL_PINS = (6, 7, 8)  # GP6 left, GP7 right, GP8 select
@@ -27,8 +27,9 @@ DISPLAY_MASK = 0x3F  # which pads have a display fitted (bit n = pad n)
 
 DEBOUNCE_MS = 20
 HOLD_MS = 2000
-HEARTBEAT_MS = 1000
-HOST_TIMEOUT_MS = 3500  # no frame from the host this long: lights off, displays blank
+HEARTBEAT_MS = padproto.HUB_HEARTBEAT_MS
+HOST_TIMEOUT_MS = padproto.HOST_TIMEOUT_MS  # no frame from the host this long: lights off,
+# displays blank (the host's config is checked against the same number)
 READ_BUDGET = 64  # bytes read per loop, so a flood never starves the button scan
 # ticks_ms wraps every 2**30 ms and ticks_diff is only right within +-2**29 ms (6.2 days);
 # a button untouched for longer would look as if it changed in the future and refuse
@@ -64,6 +65,7 @@ class Hub:
         self.rx = bytearray()
         self.last_host = now
         self.host_alive = False
+        self.blanked = False  # went dark for want of the host: announce ourselves when it is back
         self.last_hb = now
 
     # ------------------------------------------------------------------ link out
@@ -137,6 +139,13 @@ class Hub:
             return
         self.last_host = self.clock.ticks_ms()
         self.host_alive = True
+        if self.blanked:
+            # the host went quiet long enough for every light to go dark, and is back:
+            # announce ourselves (an unproven HELLO), so it challenges us and sends every
+            # light and display again (a HELLO from it is answered below anyway)
+            self.blanked = False
+            if kind != "HELLO":
+                self.hello()
         if kind == "HELLO":
             self.rx_expected = padproto.seq_next(seq)
             if not args or args[0] != str(padproto.PROTOCOL_VERSION):
@@ -227,6 +236,7 @@ class Hub:
         if self.host_alive and ticks_diff(now, self.last_host) > HOST_TIMEOUT_MS:
             # the host has gone: do not leave a light or a private bid showing
             self.host_alive = False
+            self.blanked = True
             for pad in range(PADS):
                 self.light[pad] = None
                 self.leds[pad].value(0)

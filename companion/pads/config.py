@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from companion.errors import ConfigError
+from companion.pads.padproto import HOST_TIMEOUT_MS, HUB_HEARTBEAT_MS
 from companion.seats import MAX_SEATS
 
 SOURCES = ("gpio", "serial", "keyboard", "mock", "web")
@@ -23,6 +24,13 @@ PIN_FACTORIES = ("auto", "lgpio", "rpigpio", "mock")
 BCM_PINS = range(0, 28)  # GPIO 0-27 are on the 40-pin header
 BUTTON_KEYS = ("left", "right", "select")
 BAUD_RATES = (300, 4_000_000)  # what a UART can do; USB CDC ignores the number
+
+HEARTBEAT_MAX_S = HOST_TIMEOUT_MS / 1000 / 2
+"""The longest host heartbeat: two of them within the hub's timeout, so one lost or late
+frame never blanks the pads (the firmware's number, shared through padproto)."""
+
+LINK_TIMEOUT_MIN_S = 2 * HUB_HEARTBEAT_MS / 1000
+"""The shortest wait for a frame from the hub: two of its heartbeats."""
 
 # The Raspberry Pi Pico's USB IDs as MicroPython reports them (vendor 0x2E8A is
 # Raspberry Pi, product 0x0005 is MicroPython's CDC serial).
@@ -318,8 +326,19 @@ def parse_serial(value: object, key: str = "pads.serial") -> SerialConfig:
                           f"{BAUD_RATES[1]} (got {cfg.baudrate})")
     if cfg.heartbeat_s < 0.01:
         raise ConfigError(f"{key}.heartbeat_s", "must be at least 0.01 s")
+    if cfg.heartbeat_s > HEARTBEAT_MAX_S:
+        raise ConfigError(f"{key}.heartbeat_s", f"must be at most {HEARTBEAT_MAX_S:g} s (got "
+                          f"{cfg.heartbeat_s:g}): the pad hub turns every light off and "
+                          f"blanks every display after {HOST_TIMEOUT_MS / 1000:g} s without "
+                          "a frame from the companion (firmware HOST_TIMEOUT_MS), so a "
+                          "heartbeat must reach it at least twice in that time")
     if cfg.link_timeout_s <= cfg.heartbeat_s:
         raise ConfigError(f"{key}.link_timeout_s", "must be longer than heartbeat_s")
+    if cfg.link_timeout_s < LINK_TIMEOUT_MIN_S:
+        raise ConfigError(f"{key}.link_timeout_s", f"must be at least {LINK_TIMEOUT_MIN_S:g} s "
+                          f"(got {cfg.link_timeout_s:g}): the pad hub sends a heartbeat every "
+                          f"{HUB_HEARTBEAT_MS / 1000:g} s, and a shorter wait would drop a "
+                          "healthy hub over one late frame")
     if cfg.backoff_max_s < cfg.backoff_initial_s:
         raise ConfigError(f"{key}.backoff_max_s", "must be at least backoff_initial_s")
     return cfg

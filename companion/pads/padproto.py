@@ -12,8 +12,15 @@ See firmware/PROTOCOL.md.
 """
 
 PROTOCOL_VERSION = 2
-MAX_LINE = 96  # longer lines are noise (a REPL banner, a traceback), never frames
+MAX_LINE = 96  # bytes before the newline; longer lines are noise (a REPL banner), dropped
 SEQ_MOD = 65536
+
+# Timing both ends rely on. The hub turns every light off and blanks every display after
+# HOST_TIMEOUT_MS without a valid frame from the host (a crashed host must not leave a
+# private bid on show), so the host's heartbeat must be well inside it; the host's own
+# link timeout must be well above the hub's heartbeat.
+HOST_TIMEOUT_MS = 3500
+HUB_HEARTBEAT_MS = 1000
 
 # Button and kind letters on the wire, in the order the STATE report uses.
 BUTTONS = "LRS"  # left, right, select
@@ -95,7 +102,7 @@ def encode(seq: int, kind: str, args: tuple[object, ...] = ()) -> bytes:
     for part in parts:
         _check_token(part)
     body = " ".join(parts).encode()
-    if len(body) + 7 > MAX_LINE:
+    if len(body) + 6 > MAX_LINE:  # "$", "*" and four digits; the newline is not counted
         raise FrameError("frame too long")
     return b"$" + body + b"*" + f"{crc16(body):04X}".encode() + b"\n"
 
@@ -111,10 +118,10 @@ def decode(line: bytes) -> tuple[int, str, list[str]]:
 
 
 def _decode(line: bytes) -> tuple[int, str, list[str]]:
-    if len(line) > MAX_LINE:
-        raise FrameError("too long")
     while line and line[-1] in (10, 13):  # "\n", "\r"
         line = line[:-1]
+    if len(line) > MAX_LINE:
+        raise FrameError("too long")
     start = line.rfind(b"$")  # bytes before the last "$" are noise (a stray Ctrl-C, a half line)
     if start < 0:
         raise FrameError("no start")

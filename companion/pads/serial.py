@@ -7,9 +7,11 @@ turns `BTN` frames into `PadEvent`s, sends heartbeats and the lights the main lo
 for, and when the hub is unplugged (or goes quiet, or stops reading) it closes the port
 and looks again with a growing, capped back-off. Nothing a hub or a noisy cable can send
 makes it raise: bad lines are dropped and counted, lost frames are counted from the
-sequence numbers. The main loop only ever touches a small outbox under a lock, so a hub
-that stops reading can never stall a frame. The frame code is `padproto`, the same file
-the firmware runs.
+sequence numbers, and nothing it sends can flood the log (`LogLimiter`: a few lines of a
+kind, then one line now and then saying how many more there were; an SD card fills up
+with a log written at the hub's speed). The main loop only ever touches a small outbox
+under a lock, so a hub that stops reading can never stall a frame. The frame code is
+`padproto`, the same file the firmware runs.
 """
 
 from __future__ import annotations
@@ -79,6 +81,68 @@ class LinkStats:
     cancelled: int = 0  # buttons down when the link dropped, forgotten without a release
     superseded: int = 0  # light/display updates replaced by a newer one before being sent
     write_timeouts: int = 0  # frames the hub did not take in WRITE_TIMEOUT_S
+    overlong: int = 0  # lines longer than padproto.MAX_LINE (also in `dropped`)
+    log_suppressed: int = 0  # log lines held back by the LogLimiter (summed up instead)
+
+
+@dataclass
+class _Kind:
+    start: float  # when this window of the kind began
+    lines: int = 0  # lines of it logged or held back in this window
+    held: int = 0  # lines held back in this window
+    last: str = ""  # the last one held back, for the summary
+    level: int = logging.WARNING
+    flooding: bool = False  # held some back last window: only summaries until it stops
+
+
+class LogLimiter:
+    """At most `burst` log lines of one kind per `window` seconds; the rest are counted and
+    summed up in one line when the window ends ("… 51,200 more in the last 10 s, the last
+    one: …"). A kind that keeps flooding gets only that summary, once a window, until a
+    whole window passes without it. Timed by the reader's clock (a fake one in tests).
+    """
+
+    def __init__(self, logger: logging.Logger, clock: Clock, *, burst: int = 5,
+                 window: float = 10.0) -> None:
+        self.logger = logger
+        self.clock = clock
+        self.burst = burst
+        self.window = window
+        self.held = 0  # every line held back, all kinds
+        self._kinds: dict[str, _Kind] = {}
+
+    def log(self, level: int, kind: str, message: str, *args: object) -> None:
+        """Log `message % args` as a line of `kind`, unless that kind is over its share."""
+        now = self.clock()
+        self.flush(now)
+        entry = self._kinds.get(kind)
+        if entry is None:
+            entry = self._kinds[kind] = _Kind(now, level=level)
+        entry.lines += 1
+        if entry.lines <= (0 if entry.flooding else self.burst):
+            self.logger.log(level, message, *args, stacklevel=2)
+            return
+        entry.held += 1
+        entry.level = max(entry.level, level)
+        self.held += 1
+        entry.last = message % args if args else message
+
+    def flush(self, now: float | None = None, *, final: bool = False) -> None:
+        """Sum up every kind whose window has ended (call it now and then: a flood that
+        stops still gets its summary); `final` sums up every kind, ended or not."""
+        now = self.clock() if now is None else now
+        for kind, entry in list(self._kinds.items()):
+            if now - entry.start < self.window and not final:
+                continue
+            if entry.held:
+                self.logger.log(entry.level, "%s: %d more like this in the last %.0f s "
+                                "(not logged; the last one: %s)", kind, entry.held,
+                                now - entry.start, entry.last)
+                self._kinds[kind] = _Kind(now, level=entry.level, flooding=True)
+            elif entry.lines and entry.flooding:
+                self._kinds[kind] = _Kind(now, level=entry.level, flooding=True)
+            else:
+                del self._kinds[kind]
 
 
 def find_hub(config: SerialConfig) -> str | None:
@@ -186,6 +250,8 @@ class SerialPads:
         self._clock = clock
         self._new_nonce = nonce or (lambda: secrets.token_hex(padproto.NONCE_DIGITS // 2).upper())
         self.stats = LinkStats()
+        self._limit = LogLimiter(log, clock)
+        self._overlong = False  # the line being read is already too long: skip to its end
         self._stop = threading.Event()
         # the wait between two looks for the hub, True once asked to stop (tests: a fake)
         self._pause = pause or self._stop.wait
@@ -236,6 +302,7 @@ class SerialPads:
             self._thread.join(timeout=5)
             self._thread = None
         self._close_port()
+        self._limit.flush(final=True)  # what was held back is summed up before the end
 
     def _close_port(self) -> None:
         with self._port_lock:
@@ -252,7 +319,8 @@ class SerialPads:
     def _problem(self, text: str) -> None:
         """Log a link problem once; the same problem again (every retry) only at debug."""
         if text != self._last_problem:
-            log.warning("pad hub: %s (retrying)", text)
+            self._limit.log(logging.WARNING, "pad hub link problems", "pad hub: %s (retrying)",
+                            text)
             self._last_problem = text
         else:
             log.debug("pad hub: %s", text)
@@ -261,6 +329,7 @@ class SerialPads:
         delay = self._config.backoff_initial_s
         while not self._stop.is_set():
             hellos = self.stats.hellos
+            self._limit.flush()
             try:
                 path = self._finder()
                 if path is None:
@@ -303,6 +372,8 @@ class SerialPads:
                 echoed = self._echoed(data) or echoed
                 self.feed(data)
             now = self._clock()
+            self._limit.flush(now)
+            self.stats.log_suppressed = self._limit.held
             if self._refusal is not None:
                 raise HandshakeFailed(f"{path}: {self._refusal}")
             if not self.connected.is_set():
@@ -336,7 +407,11 @@ class SerialPads:
         self._write("HELLO", (padproto.PROTOCOL_VERSION, self._nonce or self._new_nonce()))
 
     def feed(self, data: bytes) -> None:
-        """Split bytes into lines and handle each; never raises (the reader must live)."""
+        """Split bytes into lines and handle each; never raises (the reader must live).
+
+        A line longer than `padproto.MAX_LINE` (before its newline) is dropped whole and
+        counted once, whatever it ends with, as PROTOCOL.md says and the firmware does.
+        """
         self._rx += data
         while True:
             end = self._rx.find(b"\n")
@@ -344,18 +419,27 @@ class SerialPads:
                 break
             line = bytes(self._rx[:end])
             del self._rx[: end + 1]
-            if len(line) > padproto.MAX_LINE:  # noise, then maybe a frame: keep the frame
-                self.stats.dropped += 1
-                line = line[max(0, line.rfind(b"$")):]
+            if self._overlong:  # the end of a line already dropped
+                self._overlong = False
+                continue
+            if len(line.rstrip(b"\r")) > padproto.MAX_LINE:
+                self._drop_overlong()
+                continue
             if line.strip():
                 self._handle_line(line)
-        if len(self._rx) > padproto.MAX_LINE:
-            # no newline in sight: noise; keep the tail, where the next frame may start
-            self.stats.dropped += 1
-            start = self._rx.rfind(b"$")
-            del self._rx[: start if start > 0 else len(self._rx)]
-            if len(self._rx) > padproto.MAX_LINE:
-                self._rx.clear()
+        if len(self._rx) > padproto.MAX_LINE + 1:  # one more for a "\r" before the newline
+            # too long already, no end in sight: drop it, and what follows up to its end
+            if not self._overlong:
+                self._drop_overlong()
+                self._overlong = True
+            self._rx.clear()
+
+    def _drop_overlong(self) -> None:
+        self.stats.dropped += 1
+        self.stats.overlong += 1
+        self._limit.log(logging.DEBUG, "pad hub lines too long",
+                        "dropped a line longer than %d bytes from the pad hub",
+                        padproto.MAX_LINE)
 
     def _handle_line(self, line: bytes) -> None:
         try:
@@ -367,7 +451,8 @@ class SerialPads:
             self._frame(seq, kind, args)
         except Exception as exc:  # a valid frame with nonsense in it: drop, count, go on
             self.stats.dropped += 1
-            log.debug("dropped frame %r: %s", line, exc)
+            self._limit.log(logging.DEBUG, "pad hub frames dropped", "dropped frame %r: %s",
+                            line, exc)
 
     def _frame(self, seq: int, kind: str, args: list[str]) -> None:
         """One checksummed frame. Raises on anything that is not what our hub sends; only
@@ -393,7 +478,8 @@ class SerialPads:
             if not args:
                 raise ValueError("empty error")
             self.stats.errors_from_hub += 1
-            log.warning("pad hub reports an error: %s", " ".join(args))
+            self._limit.log(logging.WARNING, "pad hub errors", "pad hub reports an error: %s",
+                            " ".join(args))
         else:
             raise ValueError(f"unknown frame kind {kind}")
         self.stats.frames += 1
@@ -430,7 +516,9 @@ class SerialPads:
             raise ValueError("another protocol version")
         if len(args) == 4:  # the hub (re)started and announces itself: challenge it
             if self.connected.is_set():
-                log.warning("pad hub restarted: challenging it again")
+                self._limit.log(logging.WARNING, "pad hub announcements",
+                                "pad hub announced itself again (it restarted, or it "
+                                "blanked its lights after a silence): challenging it again")
                 self.connected.clear()
                 self._cancel_held()
                 self._challenged_at = self._clock()
@@ -439,12 +527,17 @@ class SerialPads:
         if len(args) != 5 or self._nonce is None or \
                 args[4] != padproto.hello_proof(self._nonce):
             raise ValueError("HELLO without the answer to our challenge")
+        if self.connected.is_set():
+            # a second answer to the same challenge (it was sent again while the hub was
+            # slow to answer): the hub already has everything; nothing to send again
+            return
         self.hub_info = dict(zip(("protocol", "firmware", "pads", "displays"), args,
                                  strict=False))
         self.stats.hellos += 1
         self._rx_expected = None
         if self._last_problem is not None or not self.connected.is_set():
-            log.info("pad hub connected (firmware %s)", args[1])
+            self._limit.log(logging.INFO, "pad hub connections", "pad hub connected "
+                            "(firmware %s)", args[1])
         self._last_problem = None
         self.connected.set()
         # a hub that was reset or replugged knows nothing: tell it everything again
@@ -465,8 +558,9 @@ class SerialPads:
         next session reports the button's later release as an orphan, which is dropped.
         """
         if self._down:
-            log.warning("pad hub link lost with buttons down: %s (cancelled)",
-                        sorted((p, b.value) for p, b in self._down))
+            self._limit.log(logging.WARNING, "pad hub buttons cancelled",
+                            "pad hub link lost with buttons down: %s (cancelled)",
+                            sorted((p, b.value) for p, b in self._down))
         self.stats.cancelled += len(self._down)
         self._down.clear()
 

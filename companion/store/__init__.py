@@ -14,8 +14,10 @@ from companion.store.journal import (
     SCHEMA_VERSION,
     GameClosedError,
     GameRecord,
+    IncompatibleJournalError,
     Journal,
     JournalError,
+    NotAJournalError,
     Recovery,
     StoredEvent,
     UndoRefusedError,
@@ -23,6 +25,7 @@ from companion.store.journal import (
 
 __all__ = [
     "CSV_COLUMNS", "FINAL_EVENT_TYPES", "MIGRATIONS", "SCHEMA_VERSION", "GameClosedError",
-    "GameRecord", "Journal", "JournalError", "Recovery", "RoundRow", "StoredEvent",
+    "GameRecord", "IncompatibleJournalError", "Journal", "JournalError", "NotAJournalError",
+    "Recovery", "RoundRow", "StoredEvent",
     "UndoRefusedError", "export_csv", "export_jsonl", "round_rows",
 ]

@@ -10,12 +10,14 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from companion.rules import events as ev
 from companion.rules.codec import event_to_json
 from companion.rules.evolve import evolve
 from companion.rules.state import EMPTY, GameState
+from companion.store.card import write_whole
 
 if TYPE_CHECKING:
     from companion.store.journal import Journal
@@ -98,3 +100,33 @@ def export_csv(journal: Journal, game_id: int, out: TextIO) -> int:
                          for c in CSV_COLUMNS])
         count += 1
     return count
+
+
+def write_exports(journal: Journal, game_id: int, folder: Path) -> list[tuple[Path, int]]:
+    """Write `game-ID.jsonl` and `game-ID.csv` into `folder`: each under a temporary name,
+    flushed to the card, then renamed, so a full card never leaves a truncated file under
+    the final name. Returns each file with its count of events or rows.
+
+    The game is read (and checked) before anything is written, so a game that cannot be
+    read leaves the folder as it was.
+    """
+    events = journal.load(game_id)
+    jsonl = folder / f"game-{game_id}.jsonl"
+    table = folder / f"game-{game_id}.csv"
+
+    def lines(out: TextIO) -> int:
+        for event in events:
+            out.write(event_to_json(event) + "\n")
+        return len(events)
+
+    def rows(out: TextIO) -> int:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        count = 0
+        for row in round_rows(game_id, events):
+            writer.writerow([getattr(row, c) if getattr(row, c) is not None else ""
+                             for c in CSV_COLUMNS])
+            count += 1
+        return count
+
+    return [(jsonl, write_whole(jsonl, lines)), (table, write_whole(table, rows))]

@@ -17,6 +17,7 @@ page has type 13; a WAL is a 32-byte header and frames of a 24-byte header plus 
 
 from __future__ import annotations
 
+import re
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -110,6 +111,106 @@ def leaf_rows(page: bytes, page_number: int, usable: int) -> Iterator[tuple[int,
         values = decode_record(page[at:at + size])
         if values is not None:
             yield rowid, values
+
+
+def record_at(data: bytes, at: int) -> list[Value] | None:
+    """The record whose header starts at `at`, its length read from that header; None when
+    the bytes there are not a well-formed record."""
+    try:
+        header_len, cursor = varint(data, at)
+        if not 2 <= header_len <= 64:
+            return None
+        size = header_len
+        while cursor < at + header_len:
+            serial, cursor = varint(data, cursor)
+            if 1 <= serial <= 6:
+                size += (1, 2, 3, 4, 6, 8)[serial - 1]
+            elif serial == 7:
+                size += 8
+            elif serial >= 12:
+                size += (serial - 12) // 2
+            elif serial in (10, 11):
+                return None
+        if cursor != at + header_len or at + size > len(data):
+            return None
+    except IndexError:
+        return None
+    return decode_record(data[at:at + size])
+
+
+def carve(data: bytes, anchor: bytes, before: range) -> Iterator[Iterator[list[Value]]]:
+    """Records found by what follows their header, wherever they lie in `data`: rows no
+    b-tree leads to any more (a flipped bit in a cell pointer, a page header or a page
+    type hides every row of its page from SQLite and from `leaf_rows`), and rows whose
+    own header lost a bit.
+
+    Every occurrence of `anchor` (an event's `{"`) is a place a record's values may
+    start; its header then starts `before` bytes earlier, where the byte after the
+    header's length is 0 (the journal's rowid column, always NULL in the record), or one
+    bit away from 0. For each place, the readings of every such start as they stand come
+    first, then (lazily) as they would read had one bit of the header flipped (a text's
+    length one bit off shifts every value after it). Only candidates: the caller keeps
+    the reading that matches the row's own checksum, and stops asking for more.
+    """
+    for found in re.finditer(re.escape(anchor), data):
+        starts = [at for at in (found.start() - k for k in before)
+                  if at >= 0 and data[at + 1] & (data[at + 1] - 1) == 0]  # 0, or one bit
+        if starts:
+            yield _readings(data, starts, found.start())
+
+
+def _readings(data: bytes, starts: list[int], values_at: int) -> Iterator[list[Value]]:
+    for at in starts:
+        values = record_at(data, at)
+        if values is not None:
+            yield values
+    for at in starts:
+        window = bytearray(data[at:values_at])
+        tail = data[values_at:values_at + 4096]
+        for index in range(len(window)):
+            for bit in range(8):
+                window[index] ^= 1 << bit
+                other = record_at(bytes(window) + tail, 0)
+                window[index] ^= 1 << bit
+                if other is not None:
+                    yield other
+
+
+def last_rowid(main: bytes, page_size: int, table: bytes) -> int | None:
+    """The highest rowid of `table`, when the path to it is whole: the table's root
+    page named in the schema (page 1), then each interior page's rightmost child, down
+    to a leaf page every cell of which decodes. None when any step is damaged.
+
+    A row found with this rowid is the last row the table ever held, so nothing was
+    written after it (no lost page can have held more), whatever else is damaged.
+    """
+    usable = page_size - (main[20] if len(main) > 20 else 0)
+    first = main[:page_size]
+    root = None
+    for _, values in leaf_rows(first, 1, usable):
+        if len(values) == 5 and values[0] == b"table" and values[1] == table and \
+                isinstance(values[3], int):
+            root = values[3]
+    page_number = root
+    for _ in range(16):  # no journal's b-tree is anywhere near this deep
+        if page_number is None or not 1 <= page_number <= len(main) // page_size:
+            return None
+        page = main[(page_number - 1) * page_size: page_number * page_size]
+        base = 100 if page_number == 1 else 0
+        if page[base] == 5:  # interior table page: go down its rightmost pointer
+            page_number = int.from_bytes(page[base + 8:base + 12], "big")
+            continue
+        if page[base] != _LEAF_TABLE:
+            return None
+        count = int.from_bytes(page[base + 3:base + 5], "big")
+        cells = list(leaf_rows(page, page_number, usable))
+        if count == 0 or len(cells) != count:
+            return None
+        rowids = [rowid for rowid, _ in cells]
+        if rowids != sorted(set(rowids)):
+            return None
+        return rowids[-1]
+    return None
 
 
 def page_size_of(main: bytes, default: int = 4096) -> int:

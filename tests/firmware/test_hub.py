@@ -330,3 +330,48 @@ def test_hub_refuses_numbers_that_are_not_canonical(firmware: Firmware) -> None:
     assert errors == ["ARGS"] * len(lines)
     assert hub.light == [None] * 6  # type: ignore[attr-defined]
     assert (hub.hold_ms, hub.debounce_ms) == (2000, 20)  # type: ignore[attr-defined]
+
+
+def test_hub_drops_lines_over_96_bytes_as_the_host_does(firmware: Firmware) -> None:
+    """firmware/test_vectors.json's line lengths: the same lines the host drops."""
+    hub, wire = make_hub(firmware)
+    hub.feed(host(firmware, 0, "HELLO", 2, NONCE))  # type: ignore[attr-defined]
+    wire.clear()
+    vectors = VECTORS["line_length"]
+    for line in vectors["too_long"]:
+        hub.feed(line.encode())  # type: ignore[attr-defined]
+    assert hub.rx_bad == len(vectors["too_long"])  # type: ignore[attr-defined]
+    hub.feed(b"z" * 4000 + b"\n")  # type: ignore[attr-defined]
+    assert hub.rx_bad == len(vectors["too_long"]) + 1  # type: ignore[attr-defined]
+    assert wire.frames() == [], "nothing in a dropped line is answered"
+    hub.feed(vectors["longest"].encode())  # type: ignore[attr-defined]  # ERR from a host:
+    assert [k for _, k, _ in wire.frames()] == ["ERR"]  # read, and answered as unknown
+
+
+def test_hub_that_went_dark_without_a_host_announces_itself_when_it_is_back(
+        firmware: Firmware) -> None:
+    """The host was silent past HOST_TIMEOUT_MS (a stall, a heartbeat set too slow): every
+    light went dark. Its next frame makes the hub say HELLO again, unproven, so the host
+    challenges it and sends every light and display again: never dark for good."""
+    hub, wire = make_hub(firmware)
+    led = firmware.board.pins[firmware.hub.LED_PINS[2]]
+    hub.feed(host(firmware, 0, "HELLO", 2, NONCE))  # type: ignore[attr-defined]
+    hub.feed(host(firmware, 1, "LED", 2, "ON"))  # type: ignore[attr-defined]
+    assert firmware.hub.HOST_TIMEOUT_MS == firmware.padproto.HOST_TIMEOUT_MS == 3500
+    run_ms(firmware, hub, 3400)
+    assert led.out == 1
+    wire.clear()
+    hub.feed(host(firmware, 2, "HB"))  # type: ignore[attr-defined]
+    assert [k for _, k, _ in wire.frames() if k != "HB"] == [], "a live host: nothing to say"
+    run_ms(firmware, hub, 3600)
+    assert led.out == 0
+    wire.clear()
+    hub.feed(host(firmware, 3, "HB"))  # type: ignore[attr-defined]
+    said = [(k, a) for _, k, a in wire.frames() if k != "HB"]
+    assert [k for k, _ in said] == ["HELLO", "STATE"] and len(said[0][1]) == 4  # no proof
+    hub.feed(host(firmware, 0, "HELLO", 2, NONCE))  # type: ignore[attr-defined]
+    hub.feed(host(firmware, 1, "LED", 2, "ON"))  # type: ignore[attr-defined]
+    assert led.out == 1
+    wire.clear()
+    hub.feed(host(firmware, 2, "HB"))  # type: ignore[attr-defined]
+    assert [k for _, k, _ in wire.frames() if k != "HB"] == [], "announced once, not again"

@@ -120,10 +120,17 @@ def _in_progress(tmp_path: Path) -> tuple[Path, int]:
 
 
 def _edit_last_row(path: Path, change: Any, application_id: int | None = None) -> bytes:
+    """Rewrite the last event as another companion would have written it (with the row's
+    checksum of what it now holds)."""
+    from companion.store.integrity import row_crc
+
     raw = sqlite3.connect(str(path))
-    seq, text = raw.execute("SELECT id, event FROM events ORDER BY id DESC LIMIT 1").fetchone()
-    raw.execute("UPDATE events SET event = ? WHERE id = ?", (json.dumps(change(json.loads(text))),
-                                                             seq))
+    rowid, game_id, seq, batch, text, time = raw.execute(
+        "SELECT id, game_id, seq, batch, event, time FROM events ORDER BY id DESC LIMIT 1"
+    ).fetchone()
+    text = json.dumps(change(json.loads(text)))
+    raw.execute("UPDATE events SET event = ?, crc = ? WHERE id = ?",
+                (text, row_crc("events", [game_id, seq, batch, text, time]), rowid))
     if application_id is not None:
         raw.execute(f"PRAGMA application_id = {application_id}")
     raw.commit()
@@ -138,20 +145,24 @@ def _unchanged(path: Path, before: bytes) -> None:
 
 
 def test_a_newer_event_format_is_refused_by_version_and_the_file_kept(tmp_path: Path) -> None:
+    # a newer companion marks the file with its own vocabulary as it writes
     path, _ = _in_progress(tmp_path)
-    before = _edit_last_row(path, lambda e: {**e, "v": FORMAT_VERSION + 1})
+    before = _edit_last_row(path, lambda e: {**e, "v": FORMAT_VERSION + 1},
+                            application_id=VOCABULARY_ID ^ 0x55)
     with pytest.raises(IncompatibleJournalError, match=f"event format {FORMAT_VERSION + 1}"):
         Journal(path)
     _unchanged(path, before)
 
 
 def test_a_newer_schema_is_refused_by_version_and_the_file_kept(tmp_path: Path) -> None:
+    # a newer companion writes its format in the header and in journal_format
     path, _ = _in_progress(tmp_path)
-    raw = sqlite3.connect(str(path))
+    raw = sqlite3.connect(str(path), isolation_level=None)
     raw.execute("PRAGMA user_version = 99")
+    raw.execute("UPDATE journal_format SET format = 99")
     raw.close()
     before = path.read_bytes()
-    with pytest.raises(IncompatibleJournalError, match="schema 99"):
+    with pytest.raises(IncompatibleJournalError, match="format 99"):
         Journal(path)
     _unchanged(path, before)
 

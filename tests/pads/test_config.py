@@ -81,7 +81,10 @@ def test_seats_as_list() -> None:
         ({"gpio": {"seats": {}}}, "pads.gpio.seats"),
         ({"serial": {"vid_pid": "pico"}}, "pads.serial.vid_pid"),
         ({"serial": {"port": 3}}, "pads.serial.port"),
-        ({"serial": {"heartbeat_s": 2, "link_timeout_s": 1}}, "pads.serial.link_timeout_s"),
+        ({"serial": {"heartbeat_s": 1.5, "link_timeout_s": 1}}, "pads.serial.link_timeout_s"),
+        ({"serial": {"heartbeat_s": 0.5, "link_timeout_s": 1}}, "pads.serial.link_timeout_s"),
+        ({"serial": {"heartbeat_s": 2, "link_timeout_s": 10}}, "pads.serial.heartbeat_s"),
+        ({"serial": {"heartbeat_s": 5}}, "pads.serial.heartbeat_s"),
         ({"keyboard": {"seats": {"0": {"left": "a", "right": "a", "select": "b"}}}},
          "pads.keyboard.seats.0.right"),
         ({"keyboard": {"keys": {}}}, "pads.keyboard.keys"),
@@ -108,3 +111,16 @@ def test_config_is_frozen() -> None:
     cfg = parse_pads_config({})
     with pytest.raises(AttributeError):
         cfg.source = "serial"  # type: ignore[misc]
+
+
+def test_the_heartbeat_is_checked_against_the_hubs_own_timeout() -> None:
+    """The firmware blanks every light after HOST_TIMEOUT_MS without a host frame; a
+    heartbeat slower than half of that would blank the pads (a bid on show) for good."""
+    from companion.pads import padproto
+    from companion.pads.config import HEARTBEAT_MAX_S
+
+    assert HEARTBEAT_MAX_S == padproto.HOST_TIMEOUT_MS / 2000 == 1.75
+    assert parse_pads_config({"serial": {"heartbeat_s": 1.75}}).serial.heartbeat_s == 1.75
+    with pytest.raises(ConfigError) as refused:
+        parse_pads_config({"serial": {"heartbeat_s": 3.6}})
+    assert "at most 1.75 s" in str(refused.value) and "3.5 s" in str(refused.value)

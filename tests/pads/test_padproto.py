@@ -81,7 +81,7 @@ def test_host_reads_the_recorded_hub_session() -> None:
     # the hub's start-up HELLO proves nothing (and its STATE comes before any proof);
     # its answer to the nonce connects
     assert source.stats.hellos == 1
-    assert source.hub_info == {"protocol": "2", "firmware": "2.0.0", "pads": "6",
+    assert source.hub_info == {"protocol": "2", "firmware": "2.1.0", "pads": "6",
                                "displays": "3F"}
     assert (source.stats.frames, source.stats.dropped, source.stats.gaps) == (9, 2, 0)
     assert source.held_buttons() == []

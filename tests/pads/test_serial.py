@@ -202,11 +202,11 @@ def test_garbage_on_the_wire_is_dropped_and_presses_still_arrive(
     assert pads.connected.wait(5)
     good = hub.send("BTN", 1, "L", "D")
     hub.send_raw(b"Traceback (most recent call last):\n" + good[:-3] + b"00\n" + b"\x00" * 300
-                 + b"\n" + b"x" * 500)
+                 + b"\n" + b"x" * 500 + b"\n")
     hub.send("BTN", 1, "L", "U")
     got = collect(events, 2)
     assert got == [PadEvent(1, Button.LEFT, Kind.PRESS), PadEvent(1, Button.LEFT, Kind.RELEASE)]
-    assert pads.stats.dropped >= 3
+    assert pads.stats.dropped >= 3 and pads.stats.overlong == 2
 
 
 class LinkClock:

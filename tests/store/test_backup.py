@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from companion.rules.codec import FORMAT_VERSION
-from companion.store import Journal
+from companion.store import SCHEMA_VERSION, Journal
 from companion.store import backup as bk
 from companion.store.control import JournalLock, request_path
 from companion.table.prefs import FILE_NAME as SETTINGS
@@ -182,15 +182,25 @@ def newer_format(manifest: dict[str, object]) -> None:
 
 
 def newer_schema(conn: sqlite3.Connection) -> None:
-    conn.execute("PRAGMA user_version = 2")
+    # a newer companion writes its format in the header and in journal_format
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.execute("UPDATE journal_format SET format = ?", (SCHEMA_VERSION + 1,))
 
 
 def newer_events(conn: sqlite3.Connection) -> None:
-    event = json.loads(conn.execute("SELECT event FROM events ORDER BY id DESC LIMIT 1")
-                       .fetchone()[0])
+    # a newer companion's event, with its checksum, in a file marked with its vocabulary
+    from companion.store.integrity import row_crc
+    from companion.store.journal import VOCABULARY_ID
+
+    rowid, game_id, seq, batch, text, time = conn.execute(
+        "SELECT id, game_id, seq, batch, event, time FROM events ORDER BY id DESC LIMIT 1"
+    ).fetchone()
+    event = json.loads(text)
     event["v"] = FORMAT_VERSION + 1
-    conn.execute("UPDATE events SET event = ? WHERE id = (SELECT MAX(id) FROM events)",
-                 (json.dumps(event),))
+    text = json.dumps(event)
+    conn.execute("UPDATE events SET event = ?, crc = ? WHERE id = ?",
+                 (text, row_crc("events", [game_id, seq, batch, text, time]), rowid))
+    conn.execute(f"PRAGMA application_id = {VOCABULARY_ID ^ 0x55}")
 
 
 @pytest.mark.parametrize("how", ["release", "format", "schema", "events"])
@@ -203,7 +213,7 @@ def test_a_backup_from_a_newer_companion_is_refused_and_nothing_changes(
         rewrite(out, change_manifest=newer_format)
     elif how == "schema":
         rewrite(out, change_journal=newer_schema,
-                change_manifest=lambda m: m["journal"].update(schema=2))
+                change_manifest=lambda m: m["journal"].update(schema=SCHEMA_VERSION + 1))
     else:
         rewrite(out, change_journal=newer_events)
     before = {p.name: p.read_bytes() for p in journal.parent.iterdir() if p.is_file()}

@@ -20,6 +20,7 @@ from companion.rules import replay
 from companion.store import Journal
 from companion.store.journal import write_trouble
 from companion.store.pages import read_wal
+from store.forge import reseal, strip_checksums
 from store.helpers import Recorded, record_game
 from store.test_recovery import (
     PAGE,
@@ -40,9 +41,15 @@ def public_count(game: Recorded) -> int:
 
 
 @pytest.mark.slow
-def test_a_byte_that_is_not_utf8_is_damage_not_a_crash(tmp_path: Path, game: Recorded) -> None:
+@pytest.mark.parametrize("checksums", [True, False], ids=["format 2", "format 1 rows"])
+def test_a_byte_that_is_not_utf8_is_damage_not_a_crash(tmp_path: Path, game: Recorded,
+                                                       checksums: bool) -> None:
+    """An overwritten byte: put back by the row's checksum; a row without one (written
+    before format 2) is cut at its command."""
     path = tmp_path / "journal.sqlite3"
     _, game_id = written(path, game, close=True)
+    if not checksums:
+        strip_checksums(path)
     data = bytearray(path.read_bytes())
     where = data.rfind(b'"type":"TurnEnded"')
     data[where + 2] = 0xFF  # 't' becomes a byte no UTF-8 text may hold
@@ -51,7 +58,10 @@ def test_a_byte_that_is_not_utf8_is_damage_not_a_crash(tmp_path: Path, game: Rec
         reopened.load(game_id)  # a finished game is checked when it is read
         assert reopened.recovery is not None
         last = assert_at_a_command_boundary(game, reopened, game_id)
-        assert 0 < last < len(game.steps) - 1
+        if checksums:
+            assert last == len(game.steps) - 1 and reopened.recovery.repaired == 1
+        else:
+            assert 0 < last < len(game.steps) - 1
     assert len(damaged_copies(tmp_path)) == 1
 
 
@@ -66,6 +76,7 @@ def test_an_impossible_event_is_cut_where_it_stops_replaying(
     where = data.rfind(needle)
     assert where > 0
     path.write_bytes(data[:where] + b'"seat":9,"type":"TurnEnded"' + data[where + len(needle):])
+    assert reseal(path) == 1  # as a bug would have written it: its checksum agrees
     with caplog.at_level(logging.WARNING, logger="companion.store"), Journal(path) as reopened:
         reopened.load(game_id)
         assert reopened.recovery is not None and reopened.recovery.cut == (game_id,)
@@ -84,6 +95,7 @@ def test_damage_in_the_game_in_progress_is_found_at_open(tmp_path: Path, game: R
     for step in game.steps[:-3]:  # still in progress
         journal.append(game_id, step.events)
     journal.close()
+    strip_checksums(path)  # rows as a format-1 companion wrote them: no checksum to help
     data = bytearray(path.read_bytes())
     where = data.rfind(b'"type":"TurnEnded"')
     data[where + 2] = 0xFF

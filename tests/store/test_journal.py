@@ -329,37 +329,84 @@ def _final() -> tuple[type[ev.Event], ...]:
     return FINAL_EVENT_TYPES
 
 
-def test_a_newer_schema_is_refused_not_recovered(tmp_path: Path) -> None:
+def test_a_newer_format_is_refused_and_left_exactly_as_it_is(tmp_path: Path) -> None:
+    """A newer companion writes its format in the header and in `journal_format`."""
+    from companion.store import IncompatibleJournalError
+    from store.forge import as_newer, digest
+
     path = journal_path(tmp_path)
     Journal(path).close()
-    raw = sqlite3.connect(str(path))
-    raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    raw.close()
-    with pytest.raises(JournalError, match="newer"):
+    as_newer(path, SCHEMA_VERSION + 1)
+    before = digest(path)
+    with pytest.raises(IncompatibleJournalError,
+                       match=r"this card was written by a newer companion \(format 3\); "
+                             "update, or start a new card"):
         Journal(path)
-    assert not list(tmp_path.glob("*.damaged-*"))
+    assert digest(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
 
 
-def test_migrations_run_from_an_older_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                              ) -> None:
-    """The hook: a version-1 file is upgraded in one transaction by MIGRATIONS[1]."""
-    from companion.store import journal as module
+def test_a_format_number_in_the_header_alone_is_damage_not_newer(tmp_path: Path) -> None:
+    """One flipped bit makes the header say 3 (or 1026): the file is salvaged whole."""
+    from store.forge import as_newer
 
     path = journal_path(tmp_path)
-    Journal(path).close()
-    ran: list[int] = []
-
-    def add_note(conn: sqlite3.Connection) -> None:
-        ran.append(1)
-        conn.execute("ALTER TABLE games ADD COLUMN note TEXT")
-
-    monkeypatch.setattr(module, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(module.MIGRATIONS, 1, add_note)
+    game = record_game(3)
     with Journal(path) as journal:
-        columns = [r[1] for r in journal._conn.execute("PRAGMA table_info(games)")]
-        assert "note" in columns
-        assert journal._conn.execute("PRAGMA user_version").fetchone()[0] == 2
-    assert ran == [1]
+        game_id = journal.new_game(game.settings)
+        for step in game.steps[:60]:
+            journal.append(game_id, step.events)
+        kept = journal.load(game_id)
+    as_newer(path, SCHEMA_VERSION + 1, header_only=True)
+    with Journal(path) as reopened:
+        assert reopened.recovery is not None and reopened.recovery.lost == 0
+        assert "does not match the file" in reopened.recovery.reason
+        assert reopened.load(game_id) == kept
+    assert len(list(tmp_path.glob("*.damaged-*"))) == 1
+
+
+def test_a_format_1_journal_is_upgraded_and_resumes_unchanged(tmp_path: Path) -> None:
+    """Format 1 (no checksums) opens, takes the checksum columns in one transaction and
+    resumes the game where it was; its rows keep no checksum, new rows get one."""
+    from store.forge import write_v1
+
+    path = journal_path(tmp_path)
+    old, game = record_game(4), record_game(6, players=3)
+    half = len(game.steps) // 2
+    write_v1(path, [(old.settings, [s.events for s in old.steps], True),
+                    (game.settings, [s.events for s in game.steps[:half]], False)])
+    with Journal(path) as journal:
+        assert journal.recovery is None
+        assert journal._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert journal._conn.execute("SELECT format FROM journal_format").fetchall() == [(2,)]
+        current = journal.current_game()
+        assert current is not None and current.id == 2
+        state = journal.replay(2)
+        expected = game.steps[half - 1].state
+        if expected.phase is Phase.BIDDING:
+            expected = without_locks(expected)
+        assert state == expected
+        assert journal.replay(1) == old.final
+        for step in game.steps[half:]:
+            journal.append(2, step.events)
+        nulls = journal._conn.execute(
+            "SELECT COUNT(*) FROM events WHERE crc IS NULL").fetchone()[0]
+        assert nulls == sum(1 for s in old.steps for e in s.events if not type(e).private) + \
+            sum(1 for s in game.steps[:half] for e in s.events if not type(e).private)
+    with Journal(path) as reopened:
+        assert reopened.recovery is None and reopened.replay(2) == game.final
+
+
+def test_a_reader_never_changes_a_format_1_file(tmp_path: Path) -> None:
+    from store.forge import digest, write_v1
+
+    path = journal_path(tmp_path)
+    game = record_game(4)
+    write_v1(path, [(game.settings, [s.events for s in game.steps[:80]], False)])
+    before = digest(path)
+    with Journal(path, recover=False) as reader:
+        assert len(reader.load(1)) > 0
+    assert digest(path) == before
 
 
 @pytest.mark.slow

@@ -174,9 +174,14 @@ def test_damaged_last_page_recovers_to_the_last_complete_event(
 
 @pytest.mark.slow
 def test_a_row_that_no_longer_decodes_cuts_the_game_there(tmp_path: Path, game: Recorded) -> None:
-    """A flipped byte inside an event's JSON passes SQLite's check; decoding catches it."""
+    """A flipped byte inside an event's JSON passes SQLite's check; decoding catches it
+    (in a row without a checksum, as format 1 wrote them: one with a checksum is put
+    back, tests/store/test_integrity.py)."""
+    from store.forge import strip_checksums
+
     path = tmp_path / "journal.sqlite3"
     _, game_id = written(path, game, close=True)
+    strip_checksums(path)
     data = path.read_bytes()
     needle = b'"type":"TurnEnded"'
     where = data.rfind(needle)
@@ -193,14 +198,16 @@ def test_a_row_that_no_longer_decodes_cuts_the_game_there(tmp_path: Path, game: 
     assert len(damaged_copies(tmp_path)) == 1
 
 
-def test_a_file_that_is_not_a_database_starts_empty(tmp_path: Path) -> None:
+def test_a_file_that_is_not_a_journal_is_never_renamed(tmp_path: Path) -> None:
+    """Random bytes at the path: not recognisably a journal, so it is refused as it is."""
+    from companion.store import NotAJournalError
+
     path = tmp_path / "journal.sqlite3"
-    path.write_bytes(os.urandom(3 * PAGE))
-    with Journal(path) as journal:
-        assert journal.recovery is not None and journal.recovery.events == 0
-        assert journal.current_game() is None
-        assert journal.games() == []
-    assert len(damaged_copies(tmp_path)) == 1
+    noise = os.urandom(3 * PAGE)
+    path.write_bytes(noise)
+    with pytest.raises(NotAJournalError, match="not a game journal"):
+        Journal(path)
+    assert path.read_bytes() == noise and damaged_copies(tmp_path) == []
 
 
 @pytest.mark.slow
@@ -221,6 +228,9 @@ def test_recovery_keeps_other_games_and_undo_rows(tmp_path: Path, game: Recorded
         journal.undo(game_id)
         after_undo = journal.replay(game_id)
         assert after_undo != before_undo
+    from store.forge import strip_checksums
+
+    strip_checksums(path)  # rows without a checksum (format 1): the damage cannot be undone
     data = path.read_bytes()
     needle = b'"type":"TurnEnded"'
     where = data.find(needle)  # the old game's first turn

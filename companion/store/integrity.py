@@ -1,0 +1,254 @@
+"""What SQLite itself cannot see in a journal, and how the journal sees it instead.
+
+SQLite's `quick_check` proves the file's b-trees are whole: every page reachable, every
+cell where it belongs. It cannot know what a row ought to say. One flipped bit inside a
+row's values (an event's text, its `batch` number, a game's `winner`) or in the header's
+`user_version` leaves a file SQLite calls healthy, and it then replays a game that never
+happened: half a command, a command's events in another order, a die that showed 7, or a
+healthy file refused as "newer" for ever. Format 2 of the journal adds, and this module
+checks:
+
+- **a CRC-32 per row** (`crc` in `games`, `events` and `undos`, `row_crc`): a row that does
+  not match its checksum is damage, wherever the bit fell. One flipped bit, or one
+  overwritten byte, is even put right (`repair`): CRC-32 tells every such error in a row
+  this short from every other, so the one candidate that matches is the row as it was
+  written. The salvage also reads rows no page leads to any more by the same test;
+- **the format written twice**: the header's `user_version` and the `journal_format`
+  table must agree (`verdict`). A newer companion writes both; a flipped bit changes one,
+  so a number no companion wrote is damage (salvaged), never "update the companion";
+- **commands whole and in order** (`batch_break`): along `seq`, a game's batches go
+  1, 2, 3 … with each command's rows together and stamped with one time; a number out
+  of sequence cuts the game there, dropping the command it interrupts (and, by their
+  shared time, the rows of that command already read);
+- what a row says must be possible (`companion/store/check.py`): dice faces and counts
+  in range, and every event replays.
+
+Rows written before format 2 have no checksum (`crc` is NULL) and keep the other checks.
+The whole format is described in docs/journal-format.md.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+Value = int | str | bytes | None
+
+SCHEMA_VERSION = 2
+"""The journal format this program writes: `PRAGMA user_version` and `journal_format`."""
+
+LEGACY_VERSION = 1
+"""The format before checksums: no `crc` columns, no `journal_format` table."""
+
+MAX_PLAUSIBLE_VERSION = 1000
+"""No companion will ever write a format above this; a bigger number is a flipped bit."""
+
+TABLES = frozenset({"games", "events", "undos"})
+"""The tables every journal format has held."""
+
+
+# --- checksums ----------------------------------------------------------------------
+
+
+def _field(value: Value) -> bytes:
+    if value is None:
+        return b""
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogatepass")
+    return str(int(value)).encode("ascii")
+
+
+def row_crc(table: str, values: Sequence[Value]) -> int:
+    """CRC-32 (zlib's, as Python's `zlib.crc32`) of the table's name and the row's values.
+
+    The bytes hashed are the table name and each value, joined by a newline: an integer
+    in decimal, a text as its UTF-8 bytes, NULL as nothing. No stored value can hold a
+    raw newline (event and settings JSON escape it), so the joining is unambiguous.
+    The values, in order: `games` id, created, settings, finished, winner; `events`
+    game_id, seq, batch, event, time; `undos` game_id, batch, time.
+    """
+    return zlib.crc32(b"\n".join([table.encode("ascii"), *map(_field, values)]))
+
+
+def sound(table: str, values: Sequence[Value], crc: int | None) -> bool:
+    """Whether a row matches its checksum (a row without one, from format 1, passes)."""
+    return crc is None or row_crc(table, values) == crc
+
+
+def repair(table: str, values: Sequence[Value], crc: int, *, bytes_too: bool = True
+           ) -> list[Value] | None:
+    """The row as it was written, when one bit of it has flipped, or one byte of one of
+    its values was overwritten; else None.
+
+    Tries every single-bit change of every value (integers in each width SQLite may
+    keep them in, texts byte by byte) and of the checksum itself, then every value of
+    every single byte. CRC-32 gives every error that fits in 32 bits (a bit, a byte) of
+    a row this short its own remainder, so the first candidate that matches is the row
+    as written (two far-apart bytes could share one by a chance of 1 in 2**32; the
+    journal then still decodes and replays what it puts back).
+    """
+    row = list(values)
+    if row_crc(table, row) == crc or row_crc(table, row) in _flips(crc):
+        return row  # as written, or the checksum itself was hit
+    for changes in (_flips, _bytes) if bytes_too else (_flips,):
+        for index, value in enumerate(row):
+            for candidate in changes(value):
+                trial = [*row[:index], candidate, *row[index + 1:]]
+                if row_crc(table, trial) == crc:
+                    return trial
+    return None
+
+
+def _bytes(value: Value) -> Iterator[Value]:
+    """Every value with one byte replaced by any other (a byte the card overwrote)."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, int):
+        for width in (8, 16, 24, 32, 48, 64):
+            if not -(1 << (width - 1)) <= value < 1 << (width - 1):
+                continue
+            mask = (1 << width) - 1
+            for shift in range(0, width, 8):
+                for other in range(256):
+                    replaced = (value & mask & ~(0xFF << shift)) | (other << shift)
+                    yield replaced - (1 << width) if replaced >> (width - 1) else replaced
+        return
+    data = value.encode("utf-8", "surrogatepass") if isinstance(value, str) else value
+    for at, byte in enumerate(data):
+        for other in range(256):
+            if other != byte:
+                yield data[:at] + bytes([other]) + data[at + 1:]
+
+
+def _flips(value: Value) -> list[Value]:
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, int):
+        # SQLite keeps an integer in 1, 2, 3, 4, 6 or 8 bytes, two's complement: a bit
+        # flipped in the top byte of a short one also changes its sign
+        out: set[int] = set()
+        for width in (8, 16, 24, 32, 48, 64):
+            if not -(1 << (width - 1)) <= value < 1 << (width - 1):
+                continue
+            mask = (1 << width) - 1
+            for bit in range(width):
+                flipped = (value & mask) ^ (1 << bit)
+                out.add(flipped - (1 << width) if flipped >> (width - 1) else flipped)
+        return [*sorted(out)]
+    data = value.encode("utf-8", "surrogatepass") if isinstance(value, str) else value
+    texts: list[Value] = []
+    for at, byte in enumerate(data):
+        for bit in range(8):
+            texts.append(data[:at] + bytes([byte ^ (1 << bit)]) + data[at + 1:])
+    return texts
+
+
+# --- commands whole and in order ----------------------------------------------------
+
+
+def batch_break(batches: Sequence[int], times: Sequence[str | bytes] | None = None
+                ) -> int | None:
+    """Index of the first row whose batch is out of sequence, or None when all are in it.
+
+    `batches` is a game's `batch` column in `seq` order, `times` its `time` column. Every
+    `append` takes the next number (undo retracts a batch but never reuses its number)
+    and stamps all its rows with one time, so the first row is batch 1, each row's batch
+    equals the one before or is one more, and rows of one batch share their time. The
+    time is what shows a row whose batch moved into the command next to it (without a
+    checksum nothing else does): it keeps the time of the command it was written with.
+    """
+    for index, batch in enumerate(batches):
+        if index == 0:
+            if batch != 1:
+                return 0
+        elif not follows(batches[index - 1], None if times is None else times[index - 1],
+                         batch, None if times is None else times[index]):
+            return index
+    return None
+
+
+def follows(before: int, before_time: str | bytes | None, batch: int,
+            time: str | bytes | None) -> bool:
+    """Whether a row of `batch` may come right after a row of `before` (see `batch_break`)."""
+    if batch == before:
+        return before_time is None or time is None or before_time == time
+    return batch == before + 1
+
+
+# --- which file is this? ------------------------------------------------------------
+
+
+class Kind(Enum):
+    """What opening a file found it to be."""
+
+    FRESH = "fresh"  # nothing yet (no file, an empty file, a database without tables)
+    OURS = "ours"  # a journal of this format or an older one this program upgrades
+    NEWER = "newer"  # a journal a newer companion wrote: refused, never touched
+    DAMAGED = "damaged"  # recognisably a journal, but its header or schema is broken
+    FOREIGN = "foreign"  # not a journal: never renamed, never written
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a file is, its format number, and why (for the message)."""
+
+    kind: Kind
+    version: int = 0
+    reason: str = ""
+    what: str = "format"  # which number `version` is: the journal's or the events' format
+
+
+def verdict(version: int, tables: set[str], recorded: int | None) -> Verdict:
+    """What a database is, from its header's `user_version`, its tables and the format
+    its `journal_format` table records (None when it has none).
+
+    A newer companion writes its format in both places, so only agreement makes a newer
+    file; a number in one place alone is a flipped bit (damage), and a plausible-looking
+    one is no exception.
+    """
+    if not tables:
+        if version == 0 and recorded is None:
+            return Verdict(Kind.FRESH)
+        return Verdict(Kind.DAMAGED, version, f"format {version} in the header but no tables")
+    if not tables >= TABLES:
+        missing = ", ".join(sorted(TABLES - tables))
+        return Verdict(Kind.FOREIGN, version,
+                       f"an SQLite database without the journal's tables ({missing} missing)")
+    if version == LEGACY_VERSION and recorded is None and "journal_format" not in tables:
+        return Verdict(Kind.OURS, version)
+    if version == recorded == SCHEMA_VERSION:
+        return Verdict(Kind.OURS, version)
+    if recorded is not None and version == recorded and \
+            SCHEMA_VERSION < version <= MAX_PLAUSIBLE_VERSION:
+        return Verdict(Kind.NEWER, version)
+    found = "no journal_format" if recorded is None else f"journal_format {recorded}"
+    return Verdict(Kind.DAMAGED, version,
+                   f"the header's format number {version} does not match the file "
+                   f"({found}): a flipped bit, not a format any companion wrote")
+
+
+_SCHEMA_MARKS = (b"CREATE TABLE games (", b"CREATE TABLE events (", b"CREATE TABLE undos (")
+_ENVELOPE = re.compile(rb'"type":"[A-Z][A-Za-z]{2,40}","v":[0-9]{1,4}\}')
+
+
+def recognisable(*blobs: bytes) -> bool:
+    """Whether bytes (a file and its -wal) are recognisably this companion's journal: the
+    journal's own table definitions, or an event envelope (`"type":"…","v":N}`).
+
+    Only such a file may be set aside as damaged; anything else at the journal's path
+    (a config file named by mistake, another program's database) is left exactly as it is.
+    """
+    for blob in blobs:
+        if all(mark in blob for mark in _SCHEMA_MARKS) or _ENVELOPE.search(blob):
+            return True
+    return False
+
+
+__all__ = ["LEGACY_VERSION", "MAX_PLAUSIBLE_VERSION", "SCHEMA_VERSION", "TABLES", "Kind",
+           "Value", "Verdict", "batch_break", "follows", "recognisable", "repair", "row_crc",
+           "sound", "verdict"]
