@@ -2,9 +2,10 @@
 
 A bot game runs as a real `mush-companion demo` process and is killed with SIGKILL in
 every phase of the game and during start-up; each restart resumes the journal the kill
-left behind, and one last run finishes the game. The promise being checked is the one the table makes to its
-players (DESIGN.md): an event is on screen only once it is committed, so whatever a player
-saw survives, and a restart carries on from exactly what the journal holds.
+left behind, and one last run finishes the game. The promise being checked is the one
+the table makes to its players (DESIGN.md): an event is on screen only once it is
+committed, so whatever a player saw survives, and a restart carries on from exactly what
+the journal holds.
 
 The second test is the end-to-end side of the store's recovery: a journal whose last page
 was torn is opened by the program itself, which resumes at the last complete command and
@@ -97,7 +98,7 @@ def demo_env(home: Path) -> dict[str, str]:
 
 def parse_frame(line: str) -> tuple[int, Phase]:
     """A `shown N PHASE` line: events on screen, and the phase the screen shows."""
-    word, number, phase = (line.split(" ") + ["", ""])[:3]
+    word, number, phase = [*line.split(" "), "", ""][:3]
     assert word == "shown" and number.isdigit() and phase in {p.value for p in Phase}, \
         f"unexpected trace line {line!r}"
     return int(number), Phase(phase)
