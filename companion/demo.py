@@ -209,8 +209,13 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
         turn as anything that starts one, so none can have started since)."""
         return bool(drawn) and _animating(drawn[0]) and _animating(companion.controller.frame())
 
+    def on_shown(count: int) -> None:
+        """The trace: events on screen and the phase the screen shows (crash tests kill
+        the program in each phase of the game)."""
+        print(f"shown {count} {companion.controller.state.phase}", file=shown)
+
     hooks = Hooks(on_events=summary, on_frame=on_frame,
-                  on_shown=(lambda n: print(f"shown {n}", file=shown)) if shown else None)
+                  on_shown=on_shown if shown else None)
     companion = Companion(config, journal, dice=dice, clock=clock, display=display,
                           voice=announcer, hooks=hooks)
     driver = BotDriver(companion.controller, dict.fromkeys(range(players), bot), rng,
@@ -328,6 +333,6 @@ def register(subparsers: Any) -> None:
                       help="give up after this many real seconds (default: no limit but "
                            "the turns'); the game stays in the journal and the next demo "
                            "on the folder resumes it")
-    demo.add_argument("--trace", help=argparse.SUPPRESS)  # "shown N" lines, for crash tests
+    demo.add_argument("--trace", help=argparse.SUPPRESS)  # "shown N PHASE" lines, for crash tests
     demo.add_argument("--verbose", action="store_true", help="log every round's events")
     demo.set_defaults(handler=_cmd_demo)

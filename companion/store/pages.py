@@ -21,6 +21,7 @@ import re
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Literal
 
 Value = int | float | bytes | None
 """A column value as found on the page: text stays bytes, decoding is the caller's job."""
@@ -230,11 +231,64 @@ def main_pages(main: bytes, page_size: int) -> Iterator[tuple[int, bytes]]:
 
 
 def _checksum(data: bytes, big: bool, s0: int, s1: int) -> tuple[int, int]:
-    words = struct.unpack((">" if big else "<") + f"{len(data) // 4}I", data)
-    for i in range(0, len(words), 2):
-        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
-        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
+    """SQLite's WAL checksum of `data` (a multiple of 8 bytes), seeded with (s0, s1)."""
+    for a, b in struct.iter_unpack(">II" if big else "<II", data):
+        s0 = (s0 + a + s1) & 0xFFFFFFFF
+        s1 = (s1 + b + s0) & 0xFFFFFFFF
     return s0, s1
+
+
+_FEW_FRAMES = 8
+"""Below this many frames `_frame_checksums` checks them one by one (its lanes cost a
+fixed couple of milliseconds, worth it only for more)."""
+
+
+def _frame_checksums(data: bytes, big: bool, page_size: int) -> list[tuple[int, int]]:
+    """The checksum every frame of the WAL's current generation computes over its first
+    8 header bytes and its page, each seeded as SQLite seeds it: with the checksum stored
+    just before it (the WAL header's for the first frame). Equal to `_checksum` frame by
+    frame, only faster.
+
+    Why: opening a journal checks every frame, up to a thousand of 4 KiB before SQLite
+    checkpoints, and a loop of Python additions over each word is most of the time the Pi
+    spends starting. Since each seed is read from the file rather than computed, the
+    frames do not wait for one another: all of them are summed at once, frame f in the
+    f-th 64-bit lane of one big integer (32 bits of sum, room above for the carries, which
+    the mask drops), so each step of the sum is a few big-integer operations over every
+    frame instead of a few Python operations per frame.
+    """
+    stride = 24 + page_size
+    salts = data[16:24]
+    count = 0
+    while 32 + (count + 1) * stride <= len(data) and \
+            data[32 + count * stride + 8:32 + count * stride + 16] == salts:
+        count += 1
+    seeds = [struct.unpack(">II", data[24:32])]
+    seeds += [struct.unpack(">II", data[48 + i * stride:56 + i * stride]) for i in range(count)]
+    if count < _FEW_FRAMES:
+        return [_checksum(data[32 + i * stride:40 + i * stride]
+                          + data[56 + i * stride:32 + (i + 1) * stride], big, *seeds[i])
+                for i in range(count)]
+    # A frame is a whole number of 8-byte words (page sizes are powers of two from 512),
+    # and so is each checksummed pair of 4-byte words: word pair k of every frame is one
+    # strided column of the frames read as unsigned 64-bit words. Read big-endian, the
+    # column comes out with the frames in reverse order, each pair's first word on top.
+    view = memoryview(data)[32:32 + count * stride].cast("Q")
+    step = stride // 8
+    order: Literal["big", "little"] = "big" if big else "little"
+    lanes = seeds[count - 1::-1] if big else seeds[:count]
+    low = int.from_bytes(b"\xff\xff\xff\xff\0\0\0\0" * count, "little")
+    s0 = int.from_bytes(struct.pack(f"<{count}Q", *(s for s, _ in lanes)), "little")
+    s1 = int.from_bytes(struct.pack(f"<{count}Q", *(s for _, s in lanes)), "little")
+    for column in (0, *range(3, step)):  # the header's first 8 bytes, then the page
+        pair = int.from_bytes(view[column::step].tobytes(), order)
+        first, second = (pair >> 32 & low, pair & low) if big else (pair & low, pair >> 32 & low)
+        s0 = (s0 + first + s1) & low
+        s1 = (s1 + second + s0) & low
+    sums = list(zip(struct.unpack(f"<{count}Q", s0.to_bytes(8 * count, "little")),
+                    struct.unpack(f"<{count}Q", s1.to_bytes(8 * count, "little")),
+                    strict=True))
+    return sums[::-1] if big else sums
 
 
 @dataclass
@@ -279,7 +333,7 @@ def read_wal(data: bytes) -> WalReport:
     salts = data[16:24]
     if _checksum(data[:24], big, 0, 0) != struct.unpack(">II", data[24:32]):
         return report  # a header SQLite rejects: it uses no frame at all
-    seed = struct.unpack(">II", data[24:32])
+    checksums = _frame_checksums(data, big, page_size)
     chain_ok = True
     pending: list[tuple[int, int, bytes, bool]] = []  # frames of the commit being read
     offset = 32
@@ -289,8 +343,7 @@ def read_wal(data: bytes) -> WalReport:
         page = data[offset + 24:offset + 24 + page_size]
         if header[8:16] != salts:
             break  # left over from an earlier generation of the WAL
-        stored = struct.unpack(">II", header[16:24])
-        own = _checksum(header[:8] + page, big, *seed) == stored
+        own = checksums[index] == struct.unpack(">II", header[16:24])
         page_no, commit_size = struct.unpack(">II", header[:8])
         report.frames += 1
         if not own and report.bad_frame is None:
@@ -306,7 +359,6 @@ def read_wal(data: bytes) -> WalReport:
                 report.ignored += len(pending)
             report.pages.extend((no, pg, sound) for _, no, pg, ok in pending if ok)
             pending = []
-        seed = stored
         offset += 24 + page_size
         index += 1
     return report

@@ -1,10 +1,11 @@
 """The whole program survives a pulled plug: SIGKILL mid-game, restart, and nothing shown is lost.
 
-A bot game runs as a real `mush-companion demo` process and is killed with SIGKILL 50
-times at random moments; each restart resumes the journal the kill left behind, and one
-last run finishes the game. The promise being checked is the one the table makes to its
-players (DESIGN.md): an event is on screen only once it is committed, so whatever a player
-saw survives, and a restart carries on from exactly what the journal holds.
+A bot game runs as a real `mush-companion demo` process and is killed with SIGKILL in
+every phase of the game and during start-up; each restart resumes the journal the kill
+left behind, and one last run finishes the game. The promise being checked is the one
+the table makes to its players (DESIGN.md): an event is on screen only once it is
+committed, so whatever a player saw survives, and a restart carries on from exactly what
+the journal holds.
 
 The second test is the end-to-end side of the store's recovery: a journal whose last page
 was torn is opened by the program itself, which resumes at the last complete command and
@@ -43,17 +44,29 @@ from companion.runner import MUSHERS, SteppedClock
 from companion.store import Journal, StoredEvent
 from companion.table import BotDriver
 
-KILLS = 50
-START_UP_KILL_EVERY = 10
-"""Every tenth kill lands during start-up (imports, window, journal open and replay), at
-a random moment before the first frame as timed in the runs so far; the others wait until
-the program has drawn a frame of the game, so they hit play."""
+START_UP = None
+KILLS: tuple[Phase | None, ...] = (
+    Phase.TRAINING, Phase.BIDDING, Phase.MOVING, START_UP, Phase.EARLY_RISER, Phase.WEATHER,
+    START_UP, Phase.REROLL, Phase.REDUCE, Phase.TURN, Phase.PRESSING, START_UP)
+"""One kill in each phase a game shows on screen, and three during start-up (imports,
+window, journal open and replay). What a kill can break differs by phase: the journal
+holds a different kind of batch in each (bids never written before the reveal, a window's
+offers and promises, dice rolled but a move not yet made), and a restart must resume
+each of them. The order does not matter; MOVING comes early because a game shows it
+only a few times (a player deciding in the middle of a move), and PRESS_MOVE, which a
+game may never show, is not waited for. A kill in a phase waits for a frame of that
+phase; a start-up kill lands at a random moment before the first frame, as timed in the
+runs so far. This is the smallest set that kills every phase once: more kills repeat a
+phase at another moment, and cost a whole program start each."""
 
-SPREAD = 750
-"""The kills that hit play are spread evenly over the game's first SPREAD events: kill k
-waits until the screen has shown k/KILLS of them. The shortest 4-bot demo games have
-about 1200 events, so the game is still running at the last kill, on a fast machine or a
-slow one, and the final run has a good part of the race left to finish."""
+PLAYED = [phase for phase in KILLS if phase is not START_UP]
+
+SPREAD = 600
+"""The kills in play are spread over the game's first SPREAD events: the j-th of them
+waits until the screen has shown j/len(PLAYED) of them, and then for its phase. The
+shortest 4-bot demo games have about 900 events, and every phase but MOVING comes back
+every round (about 50 events), so the game is still running at the last kill, on a fast
+machine or a slow one, and the final run has a good part of the race left to finish."""
 
 PLAY_DELAY = (0.0, 0.03)
 """A random extra moment after that, so a kill may land anywhere in a press: between
@@ -83,32 +96,59 @@ def demo_env(home: Path) -> dict[str, str]:
     return env
 
 
+def parse_frame(line: str) -> tuple[int, Phase]:
+    """A `shown N PHASE` line: events on screen, and the phase the screen shows."""
+    word, number, phase = [*line.split(" "), "", ""][:3]
+    assert word == "shown" and number.isdigit() and phase in {p.value for p in Phase}, \
+        f"unexpected trace line {line!r}"
+    return int(number), Phase(phase)
+
+
 def shown_counts(trace: Path) -> list[int]:
-    """The N of every complete `shown N` line (a kill may cut the last line short)."""
+    """The N of every complete `shown N PHASE` line (a kill may cut the last one short)."""
     if not trace.exists():
         return []
     text = trace.read_text(encoding="utf-8")
     lines = text.split("\n")[:-1]  # the part after the last newline may be half written
-    counts = []
-    for line in lines:
-        word, _, number = line.partition(" ")
-        assert word == "shown" and number.isdigit(), f"unexpected trace line {line!r}"
-        counts.append(int(number))
-    return counts
+    return [parse_frame(line)[0] for line in lines]
 
 
-def wait_until_shown(process: subprocess.Popen[bytes], trace: Path, target: int) -> bool:
-    """Wait until the program has drawn a frame showing at least `target` events (at
-    least one frame in any case); False if it ended first."""
-    deadline = time.monotonic() + RUN_LIMIT
-    while time.monotonic() < deadline:
-        shown = shown_counts(trace)
-        if shown and shown[-1] >= target:
-            return True
-        if process.poll() is not None:
-            return False
-        time.sleep(0.002)
-    pytest.fail(f"no frame showing {target} events in {RUN_LIMIT:.0f} s")
+class Trace:
+    """The frames a running program has shown so far, read as its trace file grows."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.frames: list[tuple[int, Phase]] = []
+        self._read = 0  # bytes of whole lines read
+        self._seen = 0  # frames already looked at by `wait`
+
+    def _more(self) -> None:
+        if not self.path.exists():
+            return
+        with self.path.open("rb") as stream:
+            stream.seek(self._read)
+            data = stream.read()
+        whole = data[:data.rfind(b"\n") + 1]  # the last line may be half written
+        self._read += len(whole)
+        self.frames += [parse_frame(line) for line in whole.decode().splitlines()]
+
+    def wait(self, process: subprocess.Popen[bytes], target: int,
+             phase: Phase | None = None) -> bool:
+        """Wait until the program has drawn a frame showing at least `target` events (at
+        least one frame in any case), in `phase` when one is given; False if it ended
+        first. Every frame drawn since the last look counts, so a phase that is on
+        screen for a moment only is not missed."""
+        deadline = time.monotonic() + RUN_LIMIT
+        while time.monotonic() < deadline:
+            self._more()
+            new, self._seen = self.frames[self._seen:], len(self.frames)
+            if any(count >= target and phase in (None, shown) for count, shown in new):
+                return True
+            if process.poll() is not None:
+                return False
+            time.sleep(0.002)
+        pytest.fail(f"no frame showing {target} events in {phase or 'any phase'} "
+                    f"in {RUN_LIMIT:.0f} s")
 
 
 # --- reading the journal ---------------------------------------------------------------
@@ -198,11 +238,11 @@ def assert_finished_game(final: Snapshot, path: Path) -> GameState:
     return state
 
 
-# --- kill -9, fifty times --------------------------------------------------------------
+# --- kill -9 in every phase -------------------------------------------------------------
 
 
 @pytest.mark.slow
-def test_fifty_kills_lose_nothing_that_was_shown(tmp_path: Path) -> None:
+def test_kills_in_every_phase_lose_nothing_that_was_shown(tmp_path: Path) -> None:
     """Seeds: the kill moments come from a seeded generator, and each restart gets its own
     `--seed` (base + restart number). A resumed demo starts its dice and bots afresh from
     its seed, so with one fixed seed every restart would replay the same opening rolls;
@@ -217,23 +257,24 @@ def test_fifty_kills_lose_nothing_that_was_shown(tmp_path: Path) -> None:
     previous = Snapshot(0, None, False, (), ())
     played_kills = 0
     start_ups: list[float] = []  # seconds from spawn to the first frame
+    killed_in: list[Phase] = []  # the phase of the journal each kill left
 
-    for kill in range(KILLS):
+    for kill, phase in enumerate(KILLS):
         trace = tmp_path / f"trace-{kill:02d}.txt"
-        during_start_up = kill % START_UP_KILL_EVERY == START_UP_KILL_EVERY - 1
+        frames = Trace(trace)
         spawned = time.monotonic()
         process = subprocess.Popen(demo_command(folder, base_seed + kill, trace), env=env,
                                    cwd=tmp_path, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.PIPE)
         try:
-            if during_start_up:
+            if phase is START_UP:
                 time.sleep(rng.uniform(0.0, statistics.median(start_ups)))
             else:
-                assert wait_until_shown(process, trace, 0), "the program ended before a frame"
+                assert frames.wait(process, 0), "the program ended before a frame"
                 start_ups.append(time.monotonic() - spawned)
-                target = SPREAD * (kill + 1) // KILLS
-                drawn = wait_until_shown(process, trace, target)
-                assert drawn, f"the program ended before showing {target} events"
+                target = max(SPREAD * played_kills // len(PLAYED), len(previous.events) + 1)
+                drawn = frames.wait(process, target, phase)
+                assert drawn, f"the program ended before showing {target} events in {phase}"
                 time.sleep(rng.uniform(*PLAY_DELAY))
                 played_kills += 1
             process.send_signal(signal.SIGKILL)
@@ -262,13 +303,16 @@ def test_fifty_kills_lose_nothing_that_was_shown(tmp_path: Path) -> None:
             if previous.game_id is not None:
                 assert shown[0] == len(previous.events), (
                     f"run {kill} resumed at {shown[0]} events of {len(previous.events)}")
+        if now.events:
+            killed_in.append(fold_checked(now.events).phase)
         previous = now
 
-    assert played_kills == KILLS - KILLS // START_UP_KILL_EVERY
+    assert played_kills == len(PLAYED)
     assert previous.events, "some of the game was played between the kills"
+    print(f"\nkills left the journal in: {', '.join(killed_in)}")
 
     trace = tmp_path / "trace-final.txt"
-    finished = subprocess.run(demo_command(folder, base_seed + KILLS, trace), env=env,
+    finished = subprocess.run(demo_command(folder, base_seed + len(KILLS), trace), env=env,
                               cwd=tmp_path, capture_output=True, timeout=RUN_LIMIT, check=False)
     assert finished.returncode == 0, finished.stderr.decode(errors="replace")
     assert b"resuming the game" in finished.stdout
@@ -279,7 +323,7 @@ def test_fifty_kills_lose_nothing_that_was_shown(tmp_path: Path) -> None:
         [row(r) for r in previous.records]
     assert_finished_game(final, journal_path)
     every_shown = [n for t in sorted(tmp_path.glob("trace-*.txt")) for n in shown_counts(t)]
-    assert len(every_shown) > KILLS, "frames of the game were drawn between the kills"
+    assert len(every_shown) > len(KILLS), "frames of the game were drawn between the kills"
     assert max(every_shown) <= len(final.events)
 
 

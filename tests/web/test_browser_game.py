@@ -73,15 +73,20 @@ def test_four_phones_play_a_whole_game_to_nome(tmp_path: Path) -> None:
 
         driver = BotDriver(table.companion.controller,
                            {s: SensibleBot() for s in range(4)}, random.Random(5))
-        presses, shot = 0, False
+        presses, shot, waited = 0, False, False
         for _ in range(4000):
             table.step()
             if table.companion.controller.state.phase is Phase.GAME_OVER:
                 break
             events = driver.presses()
-            if not events:  # every bot waits: a window's countdown runs out
-                table.clock.advance(30)
+            if not events:
+                # every bot waits: first for its menu to settle (a press within the guard
+                # time of a change is dropped), then for a window's countdown to run out;
+                # a long wait at once would let an open sub-menu that pays close as idle
+                table.clock.advance(30 if waited else 0.3)
+                waited = True
                 continue
+            waited = False
             seat, button = events[0].seat, events[0].button.value
             held = any(e.kind is Kind.HOLD for e in events)
             payload = settle(table, pages[seat], seat)
