@@ -27,13 +27,15 @@ import json
 import logging
 import os
 import sqlite3
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from companion.core.acts import Event
+from companion.core.game import AnyGame
+from companion.exc import CodecError
 from companion.exc import (
     GameClosedError as GameClosedError,
 )
@@ -46,18 +48,7 @@ from companion.exc import (
 from companion.exc import (
     UndoRefusedError as UndoRefusedError,
 )
-from companion.rules import events as ev
-from companion.rules.codec import (
-    FORMAT_VERSION,
-    CodecError,
-    event_from_json,
-    event_to_json,
-    from_data,
-    to_data,
-)
-from companion.rules.evolve import replay
-from companion.rules.settings import Settings
-from companion.rules.state import GameState
+from companion.games import game as installed_game
 from companion.store.check import check_batches
 from companion.store.pages import Value, leaf_rows, main_pages, page_size_of, read_wal
 
@@ -101,16 +92,9 @@ Each runs inside the transaction that then sets `user_version = n + 1`, so a pow
 mid-migration leaves the old version intact. Version 1 is the first; none exist yet.
 """
 
-def _vocabulary_id() -> int:
-    """A 31-bit fingerprint of the events this program reads: format version, every event
-    type and its fields. Kept in the file's `PRAGMA application_id` by every writer."""
-    words = [f"v{FORMAT_VERSION}", *sorted(
-        f"{t.__name__}({','.join(t.__dataclass_fields__)})" for t in ev.EVENT_TYPES)]
-    return (zlib.crc32(";".join(words).encode()) & 0x7FFFFFFF) or 1
-
-
-VOCABULARY_ID = _vocabulary_id()
-"""The event vocabulary of this program, as written in `PRAGMA application_id`.
+VOCABULARY_ID = installed_game().codec.vocabulary
+"""The event vocabulary of this program (the game's codec fingerprints its format version,
+every event type and its fields), as written in `PRAGMA application_id`.
 
 An event row that is sound JSON of our format version but names a type or fields we do
 not know is damage in a file whose vocabulary is ours (a flipped byte), and an
@@ -118,9 +102,8 @@ incompatible format in a file another vocabulary wrote (a newer, or renamed, eve
 the journal then refuses the file as it is instead of cutting a healthy game.
 """
 
-FINAL_EVENT_TYPES: tuple[type[ev.Event], ...] = tuple(
-    t for t in ev.EVENT_TYPES if not ev.UNDOABLE[t])
-"""Events a batch cannot be retracted past: the rules' own undo policy (`events.UNDOABLE`)."""
+FINAL_EVENT_TYPES: tuple[type[Event], ...] = installed_game().undo.final_types
+"""Events a batch cannot be retracted past: the game's own undo policy."""
 
 
 @dataclass(frozen=True)
@@ -129,7 +112,7 @@ class GameRecord:
 
     id: int
     created: str
-    settings: Settings
+    settings: Any  # the game's settings, decoded by its codec
     finished: str | None = None  # time it was won or abandoned; None while in progress
     winner: int | None = None  # the winning seat; None if unfinished or abandoned
 
@@ -147,7 +130,7 @@ class StoredEvent:
     seq: int
     batch: int
     time: str
-    event: ev.Event
+    event: Event
     retracted: bool = False
 
 
@@ -180,22 +163,15 @@ def _stamp(moment: datetime) -> str:
     return moment.isoformat(timespec="milliseconds")
 
 
-def settings_to_json(settings: Settings) -> str:
-    """Settings as the versioned JSON the `games.settings` column holds."""
-    return json.dumps({"v": FORMAT_VERSION, "settings": to_data(settings)},
-                      ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+def settings_to_json(settings: Any) -> str:
+    """Settings as the versioned JSON the `games.settings` column holds (the default
+    game's codec; a `Journal` uses its own game's)."""
+    return installed_game().codec.settings_to_json(settings)
 
 
-def settings_from_json(text: str) -> Settings:
+def settings_from_json(text: str) -> Any:
     """Settings from `settings_to_json`'s output."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CodecError(f"settings are not JSON: {exc}") from exc
-    if not isinstance(data, dict) or data.get("v") != FORMAT_VERSION:
-        raise CodecError("settings JSON of an unknown version")
-    settings: Settings = from_data(Settings, data.get("settings"))
-    return settings
+    return installed_game().codec.settings_from_json(text)
 
 
 # SQLite result codes (the low byte of `sqlite_errorcode`) that say the card, not the
@@ -270,13 +246,17 @@ class Journal:
     """
 
     def __init__(self, path: str | Path, *, clock: Callable[[], datetime] = _now,
-                 recover: bool = True) -> None:
+                 recover: bool = True, game: AnyGame | None = None) -> None:
         """Open (or create) the journal.
 
         `recover=False` is for tools that may run beside the companion (`state`,
         `export`): they must never move the file away under the running program, so a
-        damaged file raises `JournalError` instead of being recovered.
+        damaged file raises `JournalError` instead of being recovered. `game` is the game
+        whose events the file holds (the default game when not given): the journal knows
+        its events only through that game's codec, undo policy and invariants.
         """
+        self.rules: AnyGame = game if game is not None else installed_game()
+        self._vocabulary_id = self.rules.codec.vocabulary
         self.path = Path(path)
         self._clock = clock
         self._may_recover = recover
@@ -379,7 +359,7 @@ class Journal:
         return memory
 
     def _salvaged_into_memory(self, problem: str) -> sqlite3.Connection:
-        salvage = _salvage(self.path)
+        salvage = _salvage(self.path, self.rules)
         memory = _memory()
         self._fill(memory, salvage)
         self._flush_blocked = True
@@ -455,7 +435,7 @@ class Journal:
             memory.close()
             self._degrade(write_trouble(exc) or str(exc), at_start=True)
             return self._salvaged_into_memory(reason)
-        salvage = _salvage(damaged)
+        salvage = _salvage(damaged, self.rules)
         self._fill(memory, salvage)
         self.recovery = self._report(damaged, reason, salvage)
         try:
@@ -538,7 +518,7 @@ class Journal:
             with self._transaction() as conn:
                 self._mark_vocabulary(conn)
                 result = body(conn)
-        self._vocabulary = VOCABULARY_ID
+        self._vocabulary = self._vocabulary_id
         if self.degraded is not None:
             self.unsaved += 1
             self.flush()
@@ -547,8 +527,8 @@ class Journal:
     def _mark_vocabulary(self, conn: sqlite3.Connection) -> None:
         """Say in the file that this program's event vocabulary wrote into it (an older
         program reading it later then knows a type it cannot read is not damage)."""
-        if self._vocabulary != VOCABULARY_ID:
-            conn.execute(f"PRAGMA application_id = {VOCABULARY_ID}")
+        if self._vocabulary != self._vocabulary_id:
+            conn.execute(f"PRAGMA application_id = {self._vocabulary_id}")
 
     def _to_memory(self, trouble: str) -> None:
         memory = _memory()
@@ -609,11 +589,11 @@ class Journal:
 
     # --- games ----------------------------------------------------------------------
 
-    def new_game(self, settings: Settings) -> int:
+    def new_game(self, settings: Any) -> int:
         """Start a new game row and return its id; any game still in progress is abandoned.
 
         Keeping at most one game in progress is what makes `current_game()` unambiguous.
-        The caller then appends the game's first events (`GameStarted` first).
+        The caller then appends the game's first events (the event that starts the game first).
         """
         settings.check()
         now = _stamp(self._clock())
@@ -621,7 +601,7 @@ class Journal:
         def body(conn: sqlite3.Connection) -> int | None:
             conn.execute("UPDATE games SET finished = ? WHERE finished IS NULL", (now,))
             return conn.execute("INSERT INTO games (created, settings) VALUES (?, ?)",
-                                (now, settings_to_json(settings))).lastrowid
+                                (now, self.rules.codec.settings_to_json(settings))).lastrowid
 
         game_id = self._write(body)
         assert game_id is not None
@@ -640,31 +620,31 @@ class Journal:
             (game_id,)).fetchone()
         if row is None:
             raise JournalError(f"there is no game {game_id} in {self.path}")
-        return _record(row)
+        return _record(row, self.rules)
 
     def games(self) -> list[GameRecord]:
         """Every game in the file, oldest first."""
         rows = self._conn.execute(
             "SELECT id, created, settings, finished, winner FROM games ORDER BY id").fetchall()
-        return [_record(r) for r in rows]
+        return [_record(r, self.rules) for r in rows]
 
     def current_game(self) -> GameRecord | None:
         """The game in progress (the newest unfinished one), or None."""
         row = self._conn.execute(
             "SELECT id, created, settings, finished, winner FROM games "
             "WHERE finished IS NULL ORDER BY id DESC LIMIT 1").fetchone()
-        return _record(row) if row is not None else None
+        return _record(row, self.rules) if row is not None else None
 
     def latest_game(self) -> GameRecord | None:
         """The newest game, finished or not (what `state` and `export` show by default)."""
         row = self._conn.execute(
             "SELECT id, created, settings, finished, winner FROM games "
             "ORDER BY id DESC LIMIT 1").fetchone()
-        return _record(row) if row is not None else None
+        return _record(row, self.rules) if row is not None else None
 
     # --- events ---------------------------------------------------------------------
 
-    def append(self, game_id: int, events: Sequence[ev.Event]) -> None:
+    def append(self, game_id: int, events: Sequence[Event]) -> None:
         """Commit one command's public events in one transaction; returns after the commit.
 
         Private events are dropped here (R1, I5). Call it before showing or speaking the
@@ -674,7 +654,8 @@ class Journal:
         public = [e for e in events if not type(e).private]
         if not public:
             return
-        texts = [event_to_json(e) for e in public]  # encode first: a bad event writes nothing
+        codec = self.rules.codec
+        texts = [codec.event_to_json(e) for e in public]  # encode first: a bad one writes nothing
         now = _stamp(self._clock())
 
         def body(conn: sqlite3.Connection) -> None:
@@ -689,20 +670,21 @@ class Journal:
                 "WHERE game_id = ?", (game_id,)).fetchone()
             if seq == 0:
                 first = public[0]
-                if not isinstance(first, ev.GameStarted):
-                    raise JournalError(f"game {game_id} must begin with GameStarted, "
-                                       f"not {type(first).__name__}")
-                if settings_to_json(first.settings) != row[1]:
-                    raise JournalError(f"game {game_id}: GameStarted settings differ from "
+                settings = self.rules.opening(first)
+                if settings is None:
+                    raise JournalError(f"game {game_id} must begin with the event that "
+                                       f"starts a game, not {type(first).__name__}")
+                if codec.settings_to_json(settings) != row[1]:
+                    raise JournalError(f"game {game_id}: the start's settings differ from "
                                        "the settings the game was created with")
             conn.executemany(
                 "INSERT INTO events (game_id, seq, batch, event, time) VALUES (?,?,?,?,?)",
                 [(game_id, seq + i, batch + 1, text, now)
                  for i, text in enumerate(texts, start=1)])
-            won = [e for e in public if isinstance(e, ev.GameWon)]
+            won = [o for o in map(self.rules.ending, public) if o is not None]
             if won:
                 conn.execute("UPDATE games SET finished = ?, winner = ? WHERE id = ?",
-                             (now, won[-1].seat, game_id))
+                             (now, won[-1].winner, game_id))
 
         self._write(body)
 
@@ -719,8 +701,9 @@ class Journal:
                                    bool(retracted)))
         return out
 
-    def load(self, game_id: int) -> list[ev.Event]:
-        """The game's events to replay: every stored event except retracted batches.
+    def load(self, game_id: int) -> list[Any]:
+        """The game's events to replay: every stored event except retracted batches (of
+        the journal's game's own event types, which only its caller knows).
 
         A row that no longer decodes (a bit flipped on the card that SQLite's own check
         cannot see) or a command that cannot be replayed (an event naming seat 9 at a
@@ -729,27 +712,27 @@ class Journal:
         """
         return self._guarded(lambda: self._checked(game_id))
 
-    def _checked(self, game_id: int) -> list[ev.Event]:
-        batches: dict[int, list[ev.Event]] = {}
+    def _checked(self, game_id: int) -> list[Event]:
+        batches: dict[int, list[Event]] = {}
         for record in self.records(game_id):
             if not record.retracted:
                 batches.setdefault(record.batch, []).append(record.event)
-        checked = check_batches(list(batches.values()))
+        checked = check_batches(self.rules, list(batches.values()))
         if checked.refused is not None:
             raise _DamagedRow(f"game {game_id}: {checked.refused}")
         return [e for batch in batches.values() for e in batch]
 
-    def replay(self, game_id: int) -> GameState:
+    def replay(self, game_id: int) -> Any:
         """The game's state now, rebuilt from its journal (I6)."""
-        return replay(self.load(game_id))
+        return self.rules.replay(self.load(game_id))
 
-    def settings(self, game_id: int) -> Settings:
+    def settings(self, game_id: int) -> Any:
         """The settings a game was created with."""
         return self.game(game_id).settings
 
-    def _decode(self, game_id: int, seq: int, text: bytes | str) -> ev.Event:
+    def _decode(self, game_id: int, seq: int, text: bytes | str) -> Event:
         try:
-            return event_from_json(_text(text))
+            return self.rules.codec.event_from_json(_text(text))
         except (CodecError, TypeError, ValueError) as exc:  # UnicodeDecodeError included
             self._refuse_if_incompatible(game_id, seq, text, exc)
             raise _DamagedRow(f"game {game_id} event {seq} does not decode: {exc}") from exc
@@ -773,21 +756,22 @@ class Journal:
         if not isinstance(version, int) or isinstance(version, bool):
             return
         where = f"{self.path}: game {game_id} event {seq} ({data['type']})"
-        if version > FORMAT_VERSION:
+        current = self.rules.codec.format_version
+        if version > current:
             raise IncompatibleJournalError(
                 f"{where} is in event format {version}, newer than this program reads "
-                f"({FORMAT_VERSION}); update the companion (the file is left as it is)")
-        if version == FORMAT_VERSION and self._vocabulary not in (0, VOCABULARY_ID):
+                f"({current}); update the companion (the file is left as it is)")
+        if version == current and self._vocabulary not in (0, self._vocabulary_id):
             raise IncompatibleJournalError(
                 f"{where} was written by a companion with other events (vocabulary "
-                f"{self._vocabulary:08x}, this program {VOCABULARY_ID:08x}, format "
-                f"{FORMAT_VERSION}): {exc}; use the companion that wrote it (the file is "
+                f"{self._vocabulary:08x}, this program {self._vocabulary_id:08x}, format "
+                f"{current}): {exc}; use the companion that wrote it (the file is "
                 "left as it is)")
 
     # --- undo -----------------------------------------------------------------------
 
     def _last_batch(self, conn: sqlite3.Connection, game_id: int
-                    ) -> tuple[int, list[ev.Event]] | None:
+                    ) -> tuple[int, list[Event]] | None:
         row = conn.execute(
             "SELECT MAX(batch) FROM events WHERE game_id = ? AND batch NOT IN "
             "(SELECT batch FROM undos WHERE game_id = ?)", (game_id, game_id)).fetchone()
@@ -798,14 +782,14 @@ class Journal:
                              "AND batch = ? ORDER BY seq", (game_id, batch)).fetchall()
         return batch, [self._decode(game_id, seq, text) for seq, text in texts]
 
-    def undoable(self, game_id: int) -> list[ev.Event] | None:
+    def undoable(self, game_id: int) -> list[Event] | None:
         """The events `undo` would retract now, or None if it would refuse."""
         last = self._last_batch(self._conn, game_id)
-        if last is None or not ev.undoable(last[1]):
+        if last is None or not self.rules.undo.undoable(last[1]):
             return None
         return last[1]
 
-    def undo(self, game_id: int) -> list[ev.Event]:
+    def undo(self, game_id: int) -> list[Event]:
         """Retract the last stored batch (one command's events) and return its events.
 
         Append-only: a row in `undos` names the batch; the events stay in the file. The
@@ -814,7 +798,7 @@ class Journal:
         """
         now = _stamp(self._clock())
 
-        def body(conn: sqlite3.Connection) -> list[ev.Event]:
+        def body(conn: sqlite3.Connection) -> list[Event]:
             row = conn.execute("SELECT finished, winner FROM games WHERE id = ?",
                                (game_id,)).fetchone()
             if row is None:
@@ -823,11 +807,11 @@ class Journal:
             if last is None:
                 raise UndoRefusedError("nothing to undo")
             batch, events = last
-            final = sorted({type(e).__name__ for e in events if not ev.UNDOABLE[type(e)]})
+            final = self.rules.undo.final(events)
             if final:
                 raise UndoRefusedError(
                     f"the last change cannot be undone: it holds {', '.join(final)}")
-            won = any(isinstance(e, ev.GameWon) for e in events)
+            won = any(self.rules.ending(e) is not None for e in events)
             if row[0] is not None and not won:
                 raise GameClosedError(f"game {game_id} is over; start a new game")
             conn.execute("INSERT INTO undos (game_id, batch, time) VALUES (?,?,?)",
@@ -858,9 +842,9 @@ class _DamagedRow(JournalError):
     """A stored row that does not decode."""
 
 
-def _record(row: tuple[Any, ...]) -> GameRecord:
+def _record(row: tuple[Any, ...], game: AnyGame) -> GameRecord:
     gid, created, settings, finished, winner = row
-    return GameRecord(int(gid), str(created), settings_from_json(settings),
+    return GameRecord(int(gid), str(created), game.codec.settings_from_json(settings),
                       finished, None if winner is None else int(winner))
 
 
@@ -898,7 +882,7 @@ def _read_bytes(path: Path) -> bytes:
         return b""
 
 
-def _salvage(damaged: Path) -> _Salvage:
+def _salvage(damaged: Path, game: AnyGame) -> _Salvage:
     """Read what is readable from a damaged journal, without touching the damaged file.
 
     Rows come from three places, later ones winning: SQL over the main file (loaded into
@@ -932,7 +916,7 @@ def _salvage(damaged: Path) -> _Salvage:
     ends = {(r[0], r[1]) for rowid, r in events.items()
             if rowid + 1 in events
             and (events[rowid + 1][0], events[rowid + 1][2]) != (r[0], r[2])}
-    return _assemble(games, events, undos,
+    return _assemble(game, games, events, undos,
                      {(r[0], r[1]) for rowid, r in events.items() if rowid in trusted}, ends)
 
 
@@ -1047,7 +1031,7 @@ def _scalar(conn: sqlite3.Connection, sql: str) -> int | None:
     return None
 
 
-def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
+def _assemble(game: AnyGame, games: dict[int, _GameRow], events: dict[int, _EventRow],
               undos: dict[int, _UndoRow], trusted: set[tuple[int, int]],
               ends: set[tuple[int, int]] | None = None) -> _Salvage:
     """Each game's longest prefix of whole commands that decode and replay."""
@@ -1061,7 +1045,7 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
     for gid, (_, raw_created, raw_settings, raw_finished, raw_winner) in games.items():
         try:
             settings_text = _text(raw_settings)
-            settings_from_json(settings_text)
+            game.codec.settings_from_json(settings_text)
             settings_of[gid] = (_text(raw_created), settings_text,
                                 None if raw_finished is None else _text(raw_finished),
                                 raw_winner)
@@ -1070,7 +1054,7 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
     newest = max([*settings_of, *by_game], default=None)
     for gid in sorted(set(settings_of) | set(by_game)):
         rows = by_game.get(gid, {})
-        kept, note = _keep(gid, rows, retracted, trusted, ends or set())
+        kept, note = _keep(game, gid, rows, retracted, trusted, ends or set())
         if note is not None:
             result.cut.add(gid)
             result.notes.append(note)
@@ -1080,18 +1064,19 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
         if gid in settings_of:
             created, settings, finished, winner = settings_of[gid]
         else:
-            first = event_from_json(kept[0][3])
-            assert isinstance(first, ev.GameStarted)
-            created, settings, finished, winner = kept[0][4], settings_to_json(first.settings), \
+            opening = game.opening(game.codec.event_from_json(kept[0][3]))
+            assert opening is not None
+            created, settings, finished, winner = kept[0][4], \
+                game.codec.settings_to_json(opening), \
                 None, None
             if gid != newest:  # an older game is over, even if its row was lost
                 finished = kept[-1][4]
-        won = [r for r in kept if '"type":"GameWon"' in r[3]
-               and (gid, r[2]) not in retracted]
+        won = [r for r in kept if (gid, r[2]) not in retracted
+               and game.ending(game.codec.event_from_json(r[3])) is not None]
         if won:
-            event = event_from_json(won[-1][3])
-            assert isinstance(event, ev.GameWon)
-            winner, finished = event.seat, finished or won[-1][4]
+            ending = game.ending(game.codec.event_from_json(won[-1][3]))
+            assert ending is not None
+            winner, finished = ending.winner, finished or won[-1][4]
         elif winner is not None:  # its GameWon was lost
             # The newest game goes on from its last readable command (the table presses
             # "reached Nome" again); an older one stays over, now without a winner.
@@ -1110,8 +1095,8 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
     return result
 
 
-def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes]], retracted: set[tuple[int, int]],
-          trusted: set[tuple[int, int]], ends: set[tuple[int, int]]
+def _keep(game: AnyGame, gid: int, rows: dict[int, tuple[int, bytes, bytes]],
+          retracted: set[tuple[int, int]], trusted: set[tuple[int, int]], ends: set[tuple[int, int]]
           ) -> tuple[list[tuple[int, int, int, str, str]], str | None]:
     """One game's rows to keep, and why the rest were dropped (None if nothing was).
 
@@ -1119,13 +1104,13 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes]], retracted: set[tu
     from a source that holds whole commands (an intact table, a sound WAL commit): a
     lost page may have held the rest of it.
     """
-    batches: list[tuple[int, list[tuple[int, int, int, str, str]], list[ev.Event]]] = []
+    batches: list[tuple[int, list[tuple[int, int, int, str, str]], list[Event]]] = []
     seq, note = 1, None
     while seq in rows:
         batch, text, time = rows[seq]
         try:
             row = (gid, seq, batch, _text(text), _text(time))
-            event = event_from_json(row[3])
+            event = game.codec.event_from_json(row[3])
         except (CodecError, TypeError, ValueError) as exc:
             note = f"game {gid} event {seq} does not decode ({exc})"
             if batches and batches[-1][0] == batch:
@@ -1149,7 +1134,7 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes]], retracted: set[tu
         note = f"game {gid} ends at event {seq - 1}, read from a damaged page"
         batches.pop()
     live = [b for b in batches if (gid, b[0]) not in retracted]
-    checked = check_batches([b[2] for b in live])
+    checked = check_batches(game, [b[2] for b in live])
     if checked.refused is not None:
         note = f"game {gid}: {checked.refused}"
         stop = live[checked.good][0]
