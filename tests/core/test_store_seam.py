@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import ast
 import io
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from toy_game import TOY, Add, Added, Start, ToySettings, Won
 
-from companion.core import TABLE, ScriptedDice
+from companion.core import TABLE, ScriptedDice, SeededDice
+from companion.rules import MUSH
+from companion.rules import events as ev
+from companion.rules.bots import POLICIES, play_game
+from companion.rules.settings import Settings
 from companion.store import Journal, UndoRefusedError
+from companion.store.check import check_batches
 
 COMPANION = Path(__file__).resolve().parents[2] / "companion"
 
@@ -65,3 +72,17 @@ def test_the_journal_keeps_a_game_it_knows_only_through_the_kernel(tmp_path: Pat
         assert table.getvalue().splitlines() == ["game,count", f"{game_id},6"]
     with Journal(tmp_path / "toy.sqlite3", game=TOY) as again:
         assert again.replay(game_id) == state and again.rules is TOY
+
+
+def test_the_journal_check_refuses_an_event_that_breaks_an_invariant() -> None:
+    # I3: a reveal whose order of play names a seat twice decodes, but cannot have happened
+    _, events = play_game(Settings.make(["a", "b", "c"]), [POLICIES["sensible"]] * 3,
+                          SeededDice(1), random.Random(1), max_steps=60)
+    batches = [[e] for e in events if not e.private]
+    assert check_batches(MUSH, batches).refused is None
+    at = next(i for i, b in enumerate(batches) if isinstance(b[0], ev.BidsRevealed))
+    reveal = batches[at][0]
+    assert isinstance(reveal, ev.BidsRevealed)
+    batches[at] = [replace(reveal, order=(0, 0, 1))]
+    checked = check_batches(MUSH, batches)
+    assert checked.good == at and checked.refused is not None and "I3" in checked.refused
