@@ -27,6 +27,7 @@ C = TypeVar("C", bound=Command)
 
 ParamValues = Sequence[Any]
 Note = Mapping[str, int | str]
+_NO_NOTE: Note = {}
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,18 @@ class Option(Generic[C]):
     params: Mapping[str, ParamValues] = field(default_factory=dict)
     blocked: Reason | None = None
     note: Note = field(default_factory=dict)
+
+    @classmethod
+    def make(cls, command: type[C], seat: int, params: Mapping[str, ParamValues],
+             blocked: Reason | None = None, note: Note = _NO_NOTE) -> Option[C]:
+        """The same value as `Option(...)`, built without the dataclass's checks: a game's
+        engine builds a few dozen per question, several hundred times a second when bots
+        play, and a frozen dataclass's `__init__` was most of that time."""
+        option: Option[C] = object.__new__(cls)
+        object.__setattr__(option, "__dict__", {
+            "command": command, "seat": seat, "params": params, "blocked": blocked,
+            "note": note})
+        return option
 
     def commands(self) -> Iterator[C]:
         """Every concrete command this option stands for (none for an option without a

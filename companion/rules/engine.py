@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.core.options import Option, ParamValues, Reason, offered
+from companion.core.options import Note, Option, ParamValues, Reason, offered
 from companion.core.options import legal as unblocked
 from companion.rules import commands as cmd
 from companion.rules import events as ev
@@ -98,22 +98,25 @@ def reduce_full(left: int) -> Reason:
 Offer = Callable[[GameState, int], list[MushOption]]
 
 
+_NO_NOTE: Note = {}
+
+
 def _opt(command: type[cmd.Command], seat: int, blocked: Reason | None = None,
-         note: dict[str, int | str] | None = None, **params: ParamValues) -> MushOption:
-    return Option(command, seat, params, blocked, note or {})
+         note: Note = _NO_NOTE, **params: ParamValues) -> MushOption:
+    return Option.make(command, seat, params, blocked, note)
 
 
 def _priced(command: type[cmd.Command], seat: int, state: GameState,
-            blocked: Reason | None = None, note: dict[str, int | str] | None = None,
+            blocked: Reason | None = None, note: Note = _NO_NOTE,
             **params: ParamValues) -> MushOption:
     """An option of a single command: blocked by `blocked`, else by X6 if the seat cannot
     pay what it costs."""
-    option = _opt(command, seat, blocked, note, **params)
     if blocked is None:
-        cost = option.cost_range[0]
+        param = command.cost_param
+        cost = command.fixed_cost + (params[param][0] if param else 0)
         if cost > state.players[seat].chips:
-            option = replace(option, blocked=too_poor(cost))
-    return option
+            blocked = too_poor(cost)
+    return Option.make(command, seat, params, blocked, note)
 
 
 def _offer_setup(state: GameState, seat: int) -> list[MushOption]:
@@ -165,13 +168,22 @@ def _stick_actions(state: GameState, seat: int) -> list[MushOption]:
     return options
 
 
+_RESTS: dict[tuple[int, tuple[RestPlace, ...], int, int, Zone], list[MushOption]] = {}
+"""The rest options by what they depend on (a seat rests in few situations in a game)."""
+
+
 def _rests(state: GameState, seat: int) -> list[MushOption]:
     """Z1, Z2: each choice at each place the sled can be resting at, with what it would
     really give (no more dogs uncovered than are covered) and the choice a menu suggests."""
     player = state.players[seat]
     zone = state.zone_of(seat)
+    places = rest_places(state, seat)
+    key = (seat, places, player.covered, player.chips, zone)
+    known = _RESTS.get(key)
+    if known is not None:
+        return known
     options = []
-    for place in rest_places(state, seat):
+    for place in places:
         best = suggested_rest(state, seat, place)
         for index, (n_dogs, n_chips) in enumerate(REST_CHOICES[place]):
             note: dict[str, int | str] = {"dogs": n_dogs, "chips": n_chips,
@@ -181,25 +193,34 @@ def _rests(state: GameState, seat: int) -> list[MushOption]:
             if place is RestPlace.SMALL_TOWN:  # S9: Nikolai before the Central Zone
                 note["town"] = "nikolai" if zone is Zone.SOUTHERN else "unal_akleet"
             options.append(_opt(cmd.Rest, seat, None, note, place=(place,), choice=(index,)))
+    if len(_RESTS) > 4096:
+        _RESTS.clear()
+    _RESTS[key] = options
     return options
 
 
 def _offer_turn(state: GameState, seat: int) -> list[MushOption]:
-    options = _rests(state, seat)
+    options = [*_rests(state, seat)]
     options.append(_opt(cmd.Move, seat, ALL_COVERED if state.players[seat].uncovered == 0
                         else None))  # T2: all dogs covered must rest
     return options + _stick_actions(state, seat)
+
+
+_ROLL_NOTES: dict[RollKind, tuple[tuple[tuple[int], Note], ...]] = {
+    kind: tuple(((modifier,), {"need": crossing.success,
+                               "wins": crossing.winning_faces(modifier)})
+                for modifier in range(crossing.max_modifier + 1))
+    for kind, crossing in CROSSINGS.items()}
+"""M4, M5, X3: each modifier of a crossing roll, with the total needed and the faces of
+the standard die that reach it."""
 
 
 def _crossing_rolls(state: GameState, seat: int, command: type[cmd.Command], kind: RollKind,
                     blocked: Reason | None) -> list[MushOption]:
     """M4, M5, X3: each modifier the roller may buy, with the total needed and the faces
     that reach it; those it cannot pay for blocked (X6)."""
-    crossing = CROSSINGS[kind]
-    return [_priced(command, seat, state, blocked,
-                    {"need": crossing.success, "wins": crossing.winning_faces(modifier)},
-                    modifier=(modifier,))
-            for modifier in range(crossing.max_modifier + 1)]
+    return [_priced(command, seat, state, blocked, note, modifier=modifier)
+            for modifier, note in _ROLL_NOTES[kind]]
 
 
 def _offer_movement(state: GameState, seat: int) -> list[MushOption]:
@@ -233,19 +254,21 @@ def _offer_movement(state: GameState, seat: int) -> list[MushOption]:
     return options
 
 
+_REDUCE_NOTES: tuple[tuple[tuple[int], Note], ...] = tuple(
+    ((paid,), {"dice": dice_taken(paid), "per_die": REDUCE_CHIPS_PER_DIE})
+    for paid in range(1, REDUCE_MAX_DICE * REDUCE_CHIPS_PER_DIE + 1))
+"""X2: each payment into a reduce window, with the dice it takes away and a die's price."""
+
+
 def _offer_window(state: GameState, seat: int) -> list[MushOption]:
     window = state.require_window()
     if seat == cmd.TABLE:
         return [_opt(cmd.CloseWindow, seat)]
     if window.kind is WindowKind.REDUCE:
         cap = reduce_cap(state)
-        options = []
-        for chips in range(1, REDUCE_MAX_DICE * REDUCE_CHIPS_PER_DIE + 1):
-            note: dict[str, int | str] = {"dice": dice_taken(chips),
-                                          "per_die": REDUCE_CHIPS_PER_DIE}
-            options.append(_priced(cmd.Reduce, seat, state,
-                                   reduce_full(cap) if chips > cap else None, note,
-                                   chips=(chips,)))
+        full = reduce_full(cap)
+        options = [_priced(cmd.Reduce, seat, state, full if paid[0] > cap else None, note,
+                           chips=paid) for paid, note in _REDUCE_NOTES]
         return [*options, _opt(cmd.Pass, seat)]
     return [_priced(cmd.Reroll, seat, state), _opt(cmd.Pass, seat)]
 
