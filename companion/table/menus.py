@@ -161,8 +161,7 @@ class Offers:
     @staticmethod
     def of_seat(state: GameState, seat: int) -> Offers:
         """The offers of `seat` in `state` (asked of the rules once per state and seat)."""
-        view = view_of(state)
-        seats = _LAST[0][2]
+        _, view, seats = _asked(state)
         if seat not in seats:
             seats[seat] = Offers(seat, MUSH.options(state, seat), view)
         return seats[seat]
@@ -184,11 +183,20 @@ class Offers:
         return self.view.seats[seat].name
 
 
+def _asked(state: GameState) -> tuple[GameState, TableView, dict[int, Offers]]:
+    """What the rules said of `state`, kept for the last few states asked (the game now
+    and the one a closing window leads to are asked in turn for each press)."""
+    for entry in _LAST:
+        if entry[0] is state:
+            return entry
+    entry = (state, MUSH.public_view(state), {})
+    _LAST[:] = [entry, *_LAST[:3]]
+    return entry
+
+
 def view_of(state: GameState) -> TableView:
-    """The rules' public view of `state` (worked out once for the latest state asked)."""
-    if not _LAST or _LAST[0][0] is not state:
-        _LAST[:] = [(state, MUSH.public_view(state), {})]
-    return _LAST[0][1]
+    """The rules' public view of `state` (worked out once per state)."""
+    return _asked(state)[1]
 
 
 def name(state: GameState, seat: int) -> str:
