@@ -41,7 +41,7 @@ from companion.rules.errors import (
     RulesError,
 )
 from companion.rules.evolve import replay
-from companion.rules.model import MAX_PLAYERS, REST_CHOICES, Phase, RollKind, WindowKind
+from companion.rules.model import Phase, RollKind, WindowKind
 from companion.rules.phases import ActKind, act_of, seats_to_act
 from companion.rules.physical import RollRequest, roll_request
 from companion.rules.queries import reduce_cap, waiting_seats
@@ -74,6 +74,7 @@ from companion.table.reactions import (
     roll_of,
     window_tree,
 )
+from companion.table.setup import MOST_SEATS as MAX_PLAYERS
 from companion.table.setup import SetupDraft, setup_tree
 from companion.table.stats import game_stats
 from companion.table.view import stats_view, table_view
@@ -1131,7 +1132,7 @@ def describe(command: cmd.Command, state: GameState) -> str:
     if isinstance(command, cmd.ChooseTraining):
         return t("d.training", training=CLIMATE_LABEL[command.training])
     if isinstance(command, cmd.Rest):
-        n_dogs, n_chips = REST_CHOICES[command.place][command.choice]
+        n_dogs, n_chips = command.gain
         return t("d.rested", place=PLACE_LABEL[command.place], gain=gain_text(n_dogs, n_chips))
     if isinstance(command, cmd.Reduce):
         return t("d.reduced", n=command.chips)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from companion.rules import MUSH
 from companion.rules import commands as cmd
 from companion.rules.engine import is_legal
-from companion.rules.model import MAX_PLAYERS, MIN_PLAYERS, Arrangement
+from companion.rules.model import Arrangement
 from companion.rules.settings import Charts, Settings, SettingsError, Variants
 from companion.rules.state import EMPTY
 from companion.seats import SEATS
@@ -20,6 +21,9 @@ from companion.table.menus import Node, Tree
 from companion.table.prefs import Prefs
 from companion.table.prefs_menus import PrefsEditor
 from companion.words import Lookup, count, t
+
+MOST_SEATS = max(MUSH.seats)
+"""The most players the game seats (S1), as the rules say."""
 
 VARIANTS: tuple[tuple[str, str, str], ...] = (
     # (field of Variants, key, label: the words "s.variant.<key>" in the screen's language)
@@ -51,10 +55,10 @@ class SetupDraft:
     def from_config(cls, config: TableConfig) -> SetupDraft:
         """The defaults: the configured player count and options, seat colours as names,
         then the names last chosen on the pads (kept across restarts)."""
-        names = [colour_name(seat, config.language) for seat in range(MAX_PLAYERS)]
-        names[:len(config.seat_names)] = config.seat_names[:MAX_PLAYERS]
+        names = [colour_name(seat, config.language) for seat in range(MOST_SEATS)]
+        names[:len(config.seat_names)] = config.seat_names[:MOST_SEATS]
         kept = config.prefs.seat_names or ()
-        names[:len(kept)] = kept[:MAX_PLAYERS]
+        names[:len(kept)] = kept[:MOST_SEATS]
         defaults: dict[str, object] = {
             "screen_language": config.language, "voice_language": config.language,
             "volume": 0.8, "muted": False, "reduce_seconds": config.reduce_seconds,
@@ -113,7 +117,7 @@ def setup_tree(draft: SetupDraft, config: TableConfig) -> Tree:
 
 def _players_node(draft: SetupDraft) -> Node:
     values = []
-    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+    for n in MUSH.seats:
 
         def pick(n: int = n) -> None:
             draft.players = n
@@ -126,7 +130,7 @@ def _players_node(draft: SetupDraft) -> Node:
 
 def _names_node(draft: SetupDraft, config: TableConfig) -> Node:
     def colours() -> None:
-        for seat in range(MAX_PLAYERS):
+        for seat in range(MOST_SEATS):
             draft.names[seat] = colour_name(seat, config.language)
         draft.rename(0, draft.names[0])  # kept for the next start
 
