@@ -71,12 +71,12 @@ def test_k3_the_shuffle_card_reshuffles_and_the_top_card_is_drawn_again() -> Non
     faces = [1] * 11  # Fisher-Yates over the 12 cards left: one draw per place but the top
     events = trip.do(c.Land(0, CANOE), *faces)
     drawn = of(events, ev.CardDrawn)
-    assert [d.card for d in drawn] == [shuffle_card(CANOE), drawn[1].card]  # type: ignore[attr-defined]
+    assert [d.card for d in drawn] == [shuffle_card(CANOE), drawn[1].card]
     shuffled = of(events, ev.PileShuffled)[0]
     assert isinstance(shuffled, ev.PileShuffled)
     assert shuffled.order[-1] == shuffle_card(CANOE)
     assert sorted(shuffled.order) == sorted(canoe)
-    assert drawn[1].card == shuffled.order[0]  # type: ignore[attr-defined]
+    assert drawn[1].card == shuffled.order[0]
     assert trip.state.pile(CANOE).cards[-2:] == (shuffle_card(CANOE), shuffled.order[0])
     trip.sound()
 
@@ -88,7 +88,7 @@ def test_k4_each_landing_draws_from_its_pile(say: c.Command, which: Pile) -> Non
     trip.roll(3)
     events = trip.do(say)
     drawn = of(events, ev.CardDrawn)
-    assert len(drawn) == 1 and drawn[0].pile is which  # type: ignore[attr-defined]
+    assert len(drawn) == 1 and drawn[0].pile is which
 
 
 def test_k5_k6_points_at_once_and_the_card_back_under_its_pile() -> None:
