@@ -106,9 +106,11 @@ PLACE_TURNS = 3  # turns a bot holds a place's Destination card before it has do
 
 class SensibleBot:
     """Paddles a pretend trip (see the module's docstring); one instance follows one game
-    at a time and forgets when it sees a new one."""
+    at a time and forgets when it sees a new one. After `patience` turns of its own it goes
+    home even without the lead (F4)."""
 
-    def __init__(self) -> None:
+    def __init__(self, patience: int = PATIENCE) -> None:
+        self.patience = patience
         self._game: int | None = None
         self._trip: PretendTrip | None = None
         self._where: dict[int, int] = {}
@@ -182,7 +184,7 @@ class SensibleBot:
                 plan.append(cmd.ObeyDestination(seat))
         if to >= trip.length:
             if not finish_reasons(state, seat) and (
-                    leads_the_board(state, seat) or self._turns.get(seat, 0) > PATIENCE):
+                    leads_the_board(state, seat) or self._turns.get(seat, 0) > self.patience):
                 self._where[seat] = trip.length
                 return [*plan, cmd.Finish(seat)]
             # turn back: for more points near the end, or anywhere for what is still to do
