@@ -175,7 +175,7 @@ def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
 
 
 def _home(s: GameState, e: ev.PlayerHome) -> GameState:
-    return s.with_player(e.seat, home=True)
+    return s.with_player(e.seat, home=True, hero=False)  # K11: the Hero goes back (handler)
 
 
 def _won(s: GameState, e: ev.GameWon) -> GameState:

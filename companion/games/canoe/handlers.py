@@ -256,7 +256,10 @@ def _h_finish(tx: Tx, c: cmd.Finish) -> None:
     if leads_the_board(state, c.seat):
         tx.emit(ev.GameWon(c.seat, score, face))  # F3, F5
         return
+    hero = state.players[c.seat].hero
     tx.emit(ev.PlayerHome(c.seat, score, face))  # F4: the trip goes on
+    if hero:  # K11: a kept camp Hero goes back under the Camp pile
+        tx.emit(ev.CardReturned(Pile.CAMP, HERO_CARD, Outcome.WENT_HOME))
     _end_turn(tx, c.seat)
 
 

@@ -23,6 +23,7 @@ class Outcome(StrEnum):
     NOT_NEEDED = "not_needed"  # short game, one obeyed already: back under the pile (V1)
     HERO_KEPT = "hero_kept"  # the camp Hero card kept for a camp in the rain (K11)
     HERO_USED = "hero_used"  # the camp Hero card played in the rain: +40 (K11)
+    WENT_HOME = "went_home"  # its holder went home without using it (K11)
 
 
 @dataclass(frozen=True)

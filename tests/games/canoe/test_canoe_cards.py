@@ -263,6 +263,21 @@ def test_k11_drawn_while_camping_in_the_rain_it_scores_at_once() -> None:
     trip.sound()
 
 
+def test_k11_a_holder_who_goes_home_puts_the_hero_back() -> None:
+    trip = Trip(3, nights=1, piles={CAMP: pile(CAMP, HERO_CARD)})
+    trip.turn(3, c.Camp(0, "Sugar Island", 0))
+    assert trip.state.players[0].hero
+    trip.turn(2, c.Adjust(1, 50))
+    trip.turn(2)
+    trip.turn(2)
+    trip.roll(4)
+    events = trip.do(c.Finish(0))  # seat 1 has more points: home, not a win
+    assert events[:2] == [ev.PlayerHome(0, trip.score(0), 4),
+                          ev.CardReturned(CAMP, HERO_CARD, Outcome.WENT_HOME)]
+    assert not trip.state.players[0].hero and trip.state.pile(CAMP).cards[-1] == HERO_CARD
+    trip.sound()
+
+
 def test_k12_paper_cards_are_entered_with_their_points_and_what_they_do() -> None:
     trip = Trip(2, cards=CardMode.PAPER)
     assert trip.state.piles == ()
