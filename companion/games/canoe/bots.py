@@ -236,11 +236,12 @@ def _paper_card(state: GameState, seat: int, rng: random.Random,
     return cmd.EnterCard(seat, card.points, effect)
 
 
-POLICIES: dict[str, Callable[[], Policy]] = {
-    "random": lambda: random_policy,
-    "sensible": SensibleBot,
-}
-"""Bot makers by name: each call gives a fresh bot (the sensible one remembers a trip)."""
+sensible_policy: Policy = SensibleBot()
+"""A shared sensible bot (it follows one game at a time, every seat of it); make a
+`SensibleBot()` of your own to follow games side by side."""
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}
+"""Bots by name."""
 
 
 def choose_action(state: GameState, policies: Sequence[Policy], rng: random.Random
@@ -272,4 +273,4 @@ def play_game(settings: Settings, policies: Sequence[Policy], dice: DiceSource,
 
 
 __all__ = ["POLICIES", "Policy", "PretendTrip", "SensibleBot", "choose_action",
-           "play_game", "random_policy"]
+           "play_game", "random_policy", "sample", "sensible_policy"]

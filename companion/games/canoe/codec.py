@@ -10,6 +10,7 @@ which game a game is, so an envelope does not repeat it.
 from __future__ import annotations
 
 import json
+import zlib
 from typing import Any
 
 from companion.exc import CodecError as CodecError
@@ -24,6 +25,17 @@ FORMAT_VERSION = 1
 
 _EVENTS: dict[str, type[ev.Event]] = {t.__name__: t for t in ev.EVENT_TYPES}
 _COMMANDS: dict[str, type[cmd.Command]] = {t.__name__: t for t in cmd.COMMAND_TYPES}
+
+format_version = FORMAT_VERSION
+state_version = STATE_VERSION
+event_types = ev.EVENT_TYPES
+command_types = cmd.COMMAND_TYPES
+vocabulary = (zlib.crc32(";".join([f"v{FORMAT_VERSION}", *sorted(
+    f"{t.__name__}({','.join(t.__dataclass_fields__)})" for t in ev.EVENT_TYPES)]).encode())
+    & 0x7FFFFFFF) or 1
+"""A fingerprint of the events this program reads (the format version, every event type
+and its fields), as a journal marks its file with: the same shape as every game's codec,
+so a journal tells a Canoe file from a damaged one, or from MUSH's."""
 
 
 def dumps(data: Any) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.games.canoe.kernel import Event as Event
+from companion.games.canoe.kernel import UndoPolicy
 from companion.games.canoe.model import Attraction, PaperEffect, Pile, Weather
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import Outcome
@@ -274,6 +275,10 @@ of a turn) and may be undone.
 """
 
 
+UNDO = UndoPolicy(UNDOABLE)
+"""Q7 as the journal and the table ask it."""
+
+
 def undoable(events: Iterable[Event]) -> bool:
     """Whether a command with these events may be taken back (see `UNDOABLE`)."""
-    return all(UNDOABLE[type(event)] for event in events)
+    return UNDO.undoable(events)

@@ -9,20 +9,29 @@ a game can be written against the bundle and never import the game's own modules
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from types import ModuleType
 
-from companion.games.canoe import bots, codec, phases
+from companion.games.canoe import bots, codec
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.engine import apply, options
 from companion.games.canoe.evolve import evolve
 from companion.games.canoe.invariants import INVARIANTS
-from companion.games.canoe.kernel import Invariant, Option, Outcome, broken
+from companion.games.canoe.kernel import (
+    Flow,
+    Invariant,
+    Ledger,
+    Option,
+    Outcome,
+    UndoPolicy,
+    broken,
+)
 from companion.games.canoe.kernel import legal as unblocked
-from companion.games.canoe.model import MAX_PLAYERS, Phase
+from companion.games.canoe.model import MAX_PLAYERS, MIN_PLAYERS, Phase
+from companion.games.canoe.phases import FLOW
 from companion.games.canoe.state import EMPTY, GameState
 from companion.games.canoe.views import PublicView, SeatView, public_view, seat_view
 from companion.rules.dice import DiceSource
@@ -39,6 +48,9 @@ def ledger_rows(game_id: int, events: Iterable[ev.Event]) -> Iterator[Sequence[o
             for seat, p in enumerate(state.players):
                 yield (state.turns, seat, p.name, p.score, p.nights, p.destination or "",
                        int(p.home))
+
+
+LEDGER = Ledger(LEDGER_COLUMNS, ledger_rows)
 
 
 def outcome(state: GameState) -> Outcome | None:
@@ -77,17 +89,18 @@ def refusal(state: GameState, event: ev.Event) -> str | None:
 
 @dataclass(frozen=True, eq=False)
 class CanoeGame:
-    """The bundle (see the module's docstring)."""
+    """The bundle (see the module's docstring), field for field the seam's `Game`."""
 
     name: str
     title: str
     seats: range
     initial: GameState
+    flow: Flow[GameState]
     options: Callable[[GameState, int], list[Option]]
     apply: Callable[[GameState, cmd.Command, DiceSource], tuple[GameState, list[ev.Event]]]
     evolve: Callable[[GameState, ev.Event], GameState]
     codec: ModuleType
-    undo: Mapping[type[ev.Event], bool]
+    undo: UndoPolicy
     invariants: tuple[Invariant[GameState], ...]
     public_view: Callable[[GameState], PublicView]
     seat_view: Callable[[GameState, int], SeatView]
@@ -95,27 +108,26 @@ class CanoeGame:
     opening: Callable[[ev.Event], object | None]
     ending: Callable[[ev.Event], Outcome | None]
     refusal: Callable[[GameState, ev.Event], str | None]
-    ledger_columns: tuple[str, ...]
-    ledger_rows: Callable[[int, Iterable[ev.Event]], Iterator[Sequence[object]]]
-    bots: Mapping[str, Callable[[], Callable[[GameState, int, random.Random],
-                                             cmd.Command | None]]] = field(
-        default_factory=dict)
+    ledger: Ledger
+    bots: Mapping[str, bots.Policy] = field(default_factory=dict)
 
     def legal(self, state: GameState, seat: int) -> list[Option]:
         """The options nothing blocks: exactly what `apply` accepts from `seat`."""
         return unblocked(self.options(state, seat))
 
-    def act_of(self, state: GameState) -> phases.ActKind:
+    def is_legal(self, state: GameState, command: cmd.Command) -> bool:
+        """Whether `apply` would accept the command."""
+        return any(o.admits(command) for o in self.legal(state, command.seat))
+
+    def act_of(self, state: GameState) -> Enum:
         """The kind of act the current phase asks for."""
-        return phases.act_of(state)
+        act: Enum = self.flow.act_of(state)
+        return act
 
     def seats_to_act(self, state: GameState) -> tuple[int, ...]:
         """The seats that may act now."""
-        return phases.seats_to_act(state)
-
-    def undoable(self, events: Iterable[ev.Event]) -> bool:
-        """Whether a command with these events may be taken back."""
-        return all(self.undo[type(e)] for e in events)
+        seats: tuple[int, ...] = self.flow.seats_to_act(state)
+        return seats
 
     def replay(self, events: Iterable[ev.Event], start: GameState | None = None) -> GameState:
         """The state the events lead to from `start` (the empty game by default)."""
@@ -130,10 +142,11 @@ class CanoeGame:
 
 
 GAME = CanoeGame(
-    name="canoe", title="The Moosehead Lake Canoe Game", seats=range(2, MAX_PLAYERS + 1),
-    initial=EMPTY, options=options, apply=apply, evolve=evolve, codec=codec,
-    undo=ev.UNDOABLE, invariants=INVARIANTS, public_view=public_view, seat_view=seat_view,
-    outcome=outcome, opening=opening, ending=ending, refusal=refusal,
-    ledger_columns=LEDGER_COLUMNS, ledger_rows=ledger_rows, bots=bots.POLICIES,
+    name="canoe", title="The Moosehead Lake Canoe Game",
+    seats=range(MIN_PLAYERS, MAX_PLAYERS + 1),  # C1
+    initial=EMPTY, flow=FLOW, options=options, apply=apply, evolve=evolve, codec=codec,
+    undo=ev.UNDO, invariants=INVARIANTS, public_view=public_view, seat_view=seat_view,
+    outcome=outcome, opening=opening, ending=ending, refusal=refusal, ledger=LEDGER,
+    bots=bots.POLICIES,
 )
 """The Canoe game behind the seam."""

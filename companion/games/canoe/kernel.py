@@ -1,12 +1,13 @@
 """The game-independent pieces this game is built on, in the shapes of the companion's
-game seam: commands and events with their class-level traits, options in two tiers with
-the reasons that block them, invariants as named checks, a fast copy of a frozen value
-and the generic JSON codec of frozen dataclasses.
+game seam: commands and events with their class-level traits, the flow as phase rows,
+options in two tiers with the reasons that block them, the undo policy, invariants as
+named checks, the table of figures for a spreadsheet, a fast copy of a frozen value and
+the generic JSON codec of frozen dataclasses.
 
 Nothing here knows the Canoe game. The copy and the codec are MUSH's own today
 (`companion.rules`), which holds them without a word of MUSH in them; the rest mirrors the
-shared kernel's `acts`, `options` and `invariants`, so that moving this game onto that
-kernel is a matter of importing these names from it instead.
+shared kernel's `acts`, `flow`, `options`, `undo`, `invariants` and `game`, so that moving
+this game onto that kernel is a matter of importing these names from it instead.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from companion.rules.codec import from_data as from_data
@@ -113,6 +115,108 @@ class Invariant(Generic[S]):
     holds: Callable[[S], bool]
 
 
+class UndoPolicy:
+    """Whether each of a game's event types may be undone: never across a die, a draw or
+    a shuffle; the journal and the table ask the same policy."""
+
+    def __init__(self, table: Mapping[Any, bool]) -> None:
+        self.table: dict[type[Event], bool] = dict(table)
+        self.final_types: tuple[type[Event], ...] = tuple(
+            t for t, may in self.table.items() if not may)
+
+    def undoable(self, events: Iterable[Event]) -> bool:
+        """Whether a command with these events may be taken back."""
+        return all(self.table[type(event)] for event in events)
+
+    def final(self, events: Iterable[Event]) -> list[str]:
+        """The names of the events among these that no undo may cross, sorted."""
+        return sorted({type(e).__name__ for e in events if not self.table[type(e)]})
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A game's table of figures for a spreadsheet: its columns, and the rows replaying a
+    game's events gives (one value per column)."""
+
+    columns: tuple[str, ...]
+    rows: Callable[[int, Iterable[Any]], Iterator[Sequence[object]]]
+
+
+@dataclass(frozen=True)
+class PhaseRow(Generic[S]):
+    """One row of a phase table: the kind of act, who acts, and where each event leads."""
+
+    act: Enum
+    actors: Callable[[S], tuple[int, ...]]
+    next: Mapping[type[Event], Enum] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Edge:
+    """One arrow of the phase graph."""
+
+    source: Enum
+    event: str
+    target: Enum
+
+
+class Flow(Generic[S]):
+    """A game's phase table, and the questions every layer asks of it: the phase after an
+    event, the kind of act a phase asks for, who acts, and the graph."""
+
+    def __init__(self, rows: Mapping[Any, PhaseRow[S]], phase_of: Callable[[S], Any],
+                 start: Enum) -> None:
+        self.rows = rows
+        self.phase_of = phase_of
+        self.start = start
+
+    def advance(self, state: S, event: Event) -> Any:
+        """The phase after `event`, read from the row of the phase `state` is in; an event
+        the row does not name leaves the phase as it is."""
+        phase = self.phase_of(state)
+        return self.rows[phase].next.get(type(event), phase)
+
+    def act_of(self, state: S) -> Enum:
+        """What kind of act the current phase asks for."""
+        return self.rows[self.phase_of(state)].act
+
+    def actors(self, state: S) -> tuple[int, ...]:
+        """Seats (and TABLE) that may act now."""
+        return self.rows[self.phase_of(state)].actors(state)
+
+    def seats_to_act(self, state: S) -> tuple[int, ...]:
+        """The seats (not the table) that may act now."""
+        return tuple(s for s in self.actors(state) if s != TABLE)
+
+    def edges(self) -> Iterator[Edge]:
+        """Every declared transition, in table order."""
+        for phase, row in self.rows.items():
+            for event, target in row.next.items():
+                yield Edge(phase, event.__name__, target)
+
+    def reachable(self, start: Enum) -> set[Enum]:
+        """Phases reachable from `start` (itself included) along declared transitions."""
+        seen = {start}
+        todo = [start]
+        edges = list(self.edges())
+        while todo:
+            phase = todo.pop()
+            for edge in edges:
+                if edge.source is phase and edge.target not in seen:
+                    seen.add(edge.target)
+                    todo.append(edge.target)
+        return seen
+
+    def as_text(self) -> str:
+        """The graph, a row per phase: who acts, then each event and where it leads."""
+        lines = []
+        edges = list(self.edges())
+        for phase, row in self.rows.items():
+            lines.append(f"{phase.value}  [{row.act.value}]")
+            lines += [f"  --{e.event}--> {e.target.value}" for e in edges if e.source is phase]
+        return "\n".join(lines) + "\n"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: the winning seat, or None for a game over without a winner."""
@@ -125,6 +229,6 @@ def broken(state: S, invariants: Iterable[Invariant[S]]) -> list[Invariant[S]]:
     return [i for i in invariants if not i.holds(state)]
 
 
-__all__ = ["TABLE", "Command", "Event", "Invariant", "Note", "Option", "Outcome",
-           "ParamValues", "Reason", "broken", "from_data", "legal", "offered", "replace",
-           "to_data"]
+__all__ = ["TABLE", "Command", "Edge", "Event", "Flow", "Invariant", "Ledger", "Note",
+           "Option", "Outcome", "ParamValues", "PhaseRow", "Reason", "UndoPolicy", "broken",
+           "from_data", "legal", "offered", "replace", "to_data"]

@@ -189,4 +189,4 @@ test_the_canoe_state_machine = pytest.mark.slow(CanoeMachine.TestCase)
 
 def test_bots_are_named() -> None:
     assert set(POLICIES) == {"random", "sensible"}
-    assert isinstance(POLICIES["sensible"](), SensibleBot)
+    assert isinstance(POLICIES["sensible"], SensibleBot)

@@ -85,14 +85,14 @@ def test_q7_bookkeeping_may_be_undone_and_no_throw_or_draw() -> None:
     assert never == {ev.GameStarted, ev.PilesDealt, ev.FirstPlayerDrawn, ev.DieRolled,
                      ev.CardDrawn, ev.PileShuffled}
     trip = Trip(2)
-    assert not GAME.undoable(trip.roll(6))  # the throw and the weather it moved
-    assert not GAME.undoable(trip.do(c.Land(0, Pile.CANOE)))  # a draw
-    assert GAME.undoable(trip.do(c.Adjust(0, 5)))
-    assert GAME.undoable(trip.end())
+    assert not GAME.undo.undoable(trip.roll(6))  # the throw and the weather it moved
+    assert not GAME.undo.undoable(trip.do(c.Land(0, Pile.CANOE)))  # a draw
+    assert GAME.undo.undoable(trip.do(c.Adjust(0, 5)))
+    assert GAME.undo.undoable(trip.end())
     paper = Trip(2, cards=CardMode.PAPER)
     paper.roll(2)
-    assert GAME.undoable(paper.do(c.Land(0, Pile.CANOE)))  # nothing drawn by the companion
-    assert GAME.undoable(paper.do(c.EnterCard(0, 10)))
+    assert GAME.undo.undoable(paper.do(c.Land(0, Pile.CANOE)))  # nothing drawn by the companion
+    assert GAME.undo.undoable(paper.do(c.EnterCard(0, 10)))
 
 
 def test_q7_undoing_bookkeeping_is_replaying_the_kept_events() -> None:
@@ -118,6 +118,9 @@ def test_the_bundle_answers_what_the_table_and_the_journal_ask() -> None:
         following = GAME.evolve(following, event)
     assert GAME.refusal(following, ev.DieRolled(9, 3)) is not None
     assert GAME.refusal(EMPTY, ev.DieRolled(0, 3)) is not None
+    assert GAME.flow.act_of(state).value == "none" and GAME.seats_to_act(state) == ()
+    assert GAME.undo.final_types == tuple(t for t, may in ev.UNDOABLE.items() if not may)
+    assert GAME.codec.vocabulary > 0 and GAME.bots["sensible"] is not None
     rows = list(ledger_rows(1, events))
-    assert rows and all(len(r) == len(GAME.ledger_columns) for r in rows)
+    assert rows and all(len(r) == len(GAME.ledger.columns) for r in rows)
     assert rows[-1][3] == state.players[rows[-1][1]].score
