@@ -110,7 +110,8 @@ def _offer_tell(state: GameState, seat: int) -> list[Option]:
     elif not may_return(CARDS[turn.kept]):
         kept = Reason("obey_anyway", "K8")
     reasons = finish_reasons(state, seat)
-    finish = land or (reasons[0] if reasons else None)
+    finish = once or (None if turn.thrown else Reason("no_throw", "F2")) or (
+        reasons[0] if reasons else None)
     others = [state.players[s].score for s in state.on_board if s != seat]
     wins = int(leads_the_board(state, seat))
     return [

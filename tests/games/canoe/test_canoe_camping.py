@@ -123,6 +123,8 @@ def test_n5_a_player_may_camp_without_throwing() -> None:
     events = trip.do(c.Camp(0, "Indian Pond 1", 10))
     assert not of(events, ev.DieRolled) and trip.state.phase is Phase.MOVE
     assert trip.option(c.Land).blocked is not None
+    finish = trip.option(c.Finish).blocked
+    assert finish is not None and finish.code == "camped"
     assert c.Roll not in {o.command for o in trip.legal()}
     trip.do(c.Adjust(0, 5))  # points still entered before "done"
     trip.end()
