@@ -46,7 +46,7 @@ Policy = Callable[[GameState, int, random.Random], cmd.Command | None]
 """A bot: the command it sends now, or None when it has nothing to do."""
 
 
-def sample(option: Option, rng: random.Random) -> cmd.Command:
+def sample(option: Option[cmd.Command], rng: random.Random) -> cmd.Command:
     """One of an option's commands at random, without listing them all."""
     values = {name: rng.choice(vals) for name, vals in option.params.items()}
     return option.command(option.seat, **values)
@@ -152,7 +152,7 @@ class SensibleBot:
         return cmd.EndTurn(seat)
 
     def _throw(self, state: GameState, seat: int, trip: PretendTrip,
-               offered: Sequence[Option]) -> cmd.Command:
+               offered: Sequence[Option[cmd.Command]]) -> cmd.Command:
         self._turns[seat] = self._turns.get(seat, 0) + 1
         if state.players[seat].destination is not None:
             self._held[seat] = self._held.get(seat, 0) + 1
@@ -222,7 +222,7 @@ class SensibleBot:
 
 
 def _paper_card(state: GameState, seat: int, rng: random.Random,
-                offered: Sequence[Option]) -> cmd.Command:
+                offered: Sequence[Option[cmd.Command]]) -> cmd.Command:
     """K12: a bot drawing from a pretend paper pile enters what the card says."""
     pile = state.require_turn().awaiting
     assert pile is not None

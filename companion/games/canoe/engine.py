@@ -55,16 +55,20 @@ NONZERO_POINTS: tuple[int, ...] = tuple(p for p in POINTS if p != 0)
 """A4: an adjustment of nothing is not an entry."""
 
 
+Choice = Option[cmd.Command]
+"""An option of this game's commands."""
+
+
 def _opt(command: type[cmd.Command], seat: int, blocked: Reason | None = None,
-         **params: Sequence[Any]) -> Option:
-    return Option(command, seat, params, blocked)
+         **params: Sequence[Any]) -> Choice:
+    return Choice(command, seat, params, blocked)
 
 
-def _quoted(option: Option, **note: int | str) -> Option:
-    return Option(option.command, option.seat, option.params, option.blocked, note)
+def _quoted(option: Choice, **note: int | str) -> Choice:
+    return Choice(option.command, option.seat, option.params, option.blocked, note)
 
 
-def _entries(state: GameState, seat: int) -> list[Option]:
+def _entries(state: GameState, seat: int) -> list[Choice]:
     """A2–A4, K9: what a player may enter at any moment of their own turn."""
     player = state.players[seat]
     obey = None if player.destination is not None else Reason("no_destination", "K9")
@@ -75,7 +79,7 @@ def _entries(state: GameState, seat: int) -> list[Option]:
     ]
 
 
-def _camp(state: GameState, seat: int, blocked: Reason | None) -> list[Option]:
+def _camp(state: GameState, seat: int, blocked: Reason | None) -> list[Choice]:
     """N1, N3: the open campsites, and the used ones greyed with the reason."""
     sites = state.require_settings().campsites.names
     open_ = tuple(s for s in sites if site_reason(state, seat, s) is None)
@@ -86,17 +90,17 @@ def _camp(state: GameState, seat: int, blocked: Reason | None) -> list[Option]:
     return options
 
 
-def _offer_setup(state: GameState, seat: int) -> list[Option]:
+def _offer_setup(state: GameState, seat: int) -> list[Choice]:
     return [_opt(cmd.StartGame, seat)] if state.settings is None else []
 
 
-def _offer_throw(state: GameState, seat: int) -> list[Option]:
+def _offer_throw(state: GameState, seat: int) -> list[Choice]:
     windbound = None if state.weather is Weather.WINDBOUND else Reason("not_windbound", "E5")
     return [_opt(cmd.Roll, seat), _opt(cmd.StayWindbound, seat, windbound),
             *_camp(state, seat, None), *_entries(state, seat)]
 
 
-def _offer_tell(state: GameState, seat: int) -> list[Option]:
+def _offer_tell(state: GameState, seat: int) -> list[Choice]:
     turn = state.require_turn()
     once: Reason | None = None
     if turn.camped:
@@ -126,7 +130,7 @@ def _offer_tell(state: GameState, seat: int) -> list[Option]:
     ]
 
 
-def _offer_card(state: GameState, seat: int) -> list[Option]:
+def _offer_card(state: GameState, seat: int) -> list[Choice]:
     keep = destination_needed(state, seat)
     return [
         _opt(cmd.EnterCard, seat, points=POINTS,
@@ -135,11 +139,11 @@ def _offer_card(state: GameState, seat: int) -> list[Option]:
     ]
 
 
-def _offer_nothing(state: GameState, seat: int) -> list[Option]:
+def _offer_nothing(state: GameState, seat: int) -> list[Choice]:
     return []
 
 
-OFFERS: dict[ActKind, Callable[[GameState, int], list[Option]]] = {
+OFFERS: dict[ActKind, Callable[[GameState, int], list[Choice]]] = {
     ActKind.SET_UP: _offer_setup,
     ActKind.THROW: _offer_throw,
     ActKind.TELL: _offer_tell,
@@ -150,14 +154,14 @@ OFFERS: dict[ActKind, Callable[[GameState, int], list[Option]]] = {
 assert set(OFFERS) == set(ActKind), "every kind of act needs its offer"
 
 
-def options(state: GameState, seat: int) -> list[Option]:
+def options(state: GameState, seat: int) -> list[Choice]:
     """Every option of the phase for `seat`, the blocked ones with their reason."""
     if seat not in actors(state):
         return []
     return OFFERS[act_of(state)](state, seat)
 
 
-def legal(state: GameState, seat: int) -> list[Option]:
+def legal(state: GameState, seat: int) -> list[Choice]:
     """The options `seat` may take now (none blocked)."""
     return unblocked(options(state, seat))
 

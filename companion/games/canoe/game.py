@@ -50,7 +50,7 @@ def ledger_rows(game_id: int, events: Iterable[ev.Event]) -> Iterator[Sequence[o
                        int(p.home))
 
 
-LEDGER = Ledger(LEDGER_COLUMNS, ledger_rows)
+LEDGER: Ledger[ev.Event] = Ledger(LEDGER_COLUMNS, ledger_rows)
 
 
 def outcome(state: GameState) -> Outcome | None:
@@ -95,8 +95,8 @@ class CanoeGame:
     title: str
     seats: range
     initial: GameState
-    flow: Flow[GameState]
-    options: Callable[[GameState, int], list[Option]]
+    flow: Flow[GameState, ev.Event, Phase]
+    options: Callable[[GameState, int], list[Option[cmd.Command]]]
     apply: Callable[[GameState, cmd.Command, DiceSource], tuple[GameState, list[ev.Event]]]
     evolve: Callable[[GameState, ev.Event], GameState]
     codec: ModuleType
@@ -108,10 +108,10 @@ class CanoeGame:
     opening: Callable[[ev.Event], object | None]
     ending: Callable[[ev.Event], Outcome | None]
     refusal: Callable[[GameState, ev.Event], str | None]
-    ledger: Ledger
+    ledger: Ledger[ev.Event]
     bots: Mapping[str, bots.Policy] = field(default_factory=dict)
 
-    def legal(self, state: GameState, seat: int) -> list[Option]:
+    def legal(self, state: GameState, seat: int) -> list[Option[cmd.Command]]:
         """The options nothing blocks: exactly what `apply` accepts from `seat`."""
         return unblocked(self.options(state, seat))
 

@@ -27,6 +27,8 @@ TABLE = -1
 """The seat number of the table itself (setting up)."""
 
 S = TypeVar("S")
+E = TypeVar("E")
+P = TypeVar("P", bound=Enum)
 
 ParamValues = Sequence[Any]
 Note = Mapping[str, int | str]
@@ -69,18 +71,21 @@ class Reason:
         return f"{self.code} ({self.rule}{'; ' + args if args else ''})"
 
 
+C = TypeVar("C", bound="Command")
+
+
 @dataclass(frozen=True)
-class Option:
+class Option(Generic[C]):
     """One kind of command a seat could send now: the values each parameter may take,
     why the rules block it now (`blocked`), and what a menu may show beside it (`note`)."""
 
-    command: type[Command]
+    command: type[C]
     seat: int
     params: Mapping[str, ParamValues] = field(default_factory=dict)
     blocked: Reason | None = None
     note: Note = field(default_factory=dict)
 
-    def commands(self) -> Iterator[Command]:
+    def commands(self) -> Iterator[C]:
         """Every concrete command of this option (none for one whose parameters are not
         listed, such as a game's start with its settings)."""
         names = [f.name for f in dataclasses.fields(self.command) if f.name != "seat"]
@@ -96,12 +101,12 @@ class Option:
         return all(getattr(command, name) in values for name, values in self.params.items())
 
 
-def legal(options: Iterable[Option]) -> list[Option]:
+def legal(options: Iterable[Option[C]]) -> list[Option[C]]:
     """The options nothing blocks: what `apply()` accepts."""
     return [o for o in options if o.blocked is None]
 
 
-def offered(options: Iterable[Option], command: Command) -> Option | None:
+def offered(options: Iterable[Option[C]], command: Command) -> Option[C] | None:
     """The option `command` belongs to, blocked or not; None when it does not apply."""
     return next((o for o in options if o.admits(command)), None)
 
@@ -134,43 +139,43 @@ class UndoPolicy:
 
 
 @dataclass(frozen=True)
-class Ledger:
+class Ledger(Generic[E]):
     """A game's table of figures for a spreadsheet: its columns, and the rows replaying a
     game's events gives (one value per column)."""
 
     columns: tuple[str, ...]
-    rows: Callable[[int, Iterable[Any]], Iterator[Sequence[object]]]
+    rows: Callable[[int, Iterable[E]], Iterator[Sequence[object]]]
 
 
 @dataclass(frozen=True)
-class PhaseRow(Generic[S]):
+class PhaseRow(Generic[S, E, P]):
     """One row of a phase table: the kind of act, who acts, and where each event leads."""
 
     act: Enum
     actors: Callable[[S], tuple[int, ...]]
-    next: Mapping[type[Event], Enum] = field(default_factory=dict)
+    next: Mapping[type[E], P] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
-class Edge:
+class Edge(Generic[P]):
     """One arrow of the phase graph."""
 
-    source: Enum
+    source: P
     event: str
-    target: Enum
+    target: P
 
 
-class Flow(Generic[S]):
+class Flow(Generic[S, E, P]):
     """A game's phase table, and the questions every layer asks of it: the phase after an
     event, the kind of act a phase asks for, who acts, and the graph."""
 
-    def __init__(self, rows: Mapping[Any, PhaseRow[S]], phase_of: Callable[[S], Any],
-                 start: Enum) -> None:
+    def __init__(self, rows: Mapping[P, PhaseRow[S, E, P]], phase_of: Callable[[S], P],
+                 start: P) -> None:
         self.rows = rows
         self.phase_of = phase_of
         self.start = start
 
-    def advance(self, state: S, event: Event) -> Any:
+    def advance(self, state: S, event: E) -> P:
         """The phase after `event`, read from the row of the phase `state` is in; an event
         the row does not name leaves the phase as it is."""
         phase = self.phase_of(state)
@@ -188,13 +193,13 @@ class Flow(Generic[S]):
         """The seats (not the table) that may act now."""
         return tuple(s for s in self.actors(state) if s != TABLE)
 
-    def edges(self) -> Iterator[Edge]:
+    def edges(self) -> Iterator[Edge[P]]:
         """Every declared transition, in table order."""
         for phase, row in self.rows.items():
             for event, target in row.next.items():
                 yield Edge(phase, event.__name__, target)
 
-    def reachable(self, start: Enum) -> set[Enum]:
+    def reachable(self, start: P) -> set[P]:
         """Phases reachable from `start` (itself included) along declared transitions."""
         seen = {start}
         todo = [start]

@@ -39,7 +39,7 @@ def _nobody(state: GameState) -> tuple[int, ...]:
     return ()
 
 
-Row = PhaseRow[GameState]
+Row = PhaseRow[GameState, ev.Event, Phase]
 
 PHASE_TABLE: Mapping[Phase, Row] = {
     Phase.SETUP: Row(ActKind.SET_UP, _table, {ev.TurnStarted: Phase.TURN}),
@@ -64,14 +64,13 @@ def _phase_of(state: GameState) -> Phase:
     return state.phase
 
 
-FLOW: Flow[GameState] = Flow(PHASE_TABLE, _phase_of, Phase.SETUP)
+FLOW: Flow[GameState, ev.Event, Phase] = Flow(PHASE_TABLE, _phase_of, Phase.SETUP)
 """The Canoe game's flow, as the seam asks it."""
 
 
 def advance(state: GameState, event: ev.Event) -> Phase:
     """The phase after `event` (see `Flow.advance`)."""
-    phase: Phase = FLOW.advance(state, event)
-    return phase
+    return FLOW.advance(state, event)
 
 
 def act_of(state: GameState) -> ActKind:
@@ -93,7 +92,7 @@ def seats_to_act(state: GameState) -> tuple[int, ...]:
 
 def reachable(start: Phase) -> set[Phase]:
     """Phases reachable from `start` along declared transitions."""
-    return {Phase(p.value) for p in FLOW.reachable(start)}
+    return FLOW.reachable(start)
 
 
 def as_text() -> str:

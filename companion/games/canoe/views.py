@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.canoe import commands as cmd
 from companion.games.canoe.cards import CARDS
 from companion.games.canoe.engine import options
 from companion.games.canoe.kernel import Option, Reason, to_data
@@ -104,7 +105,7 @@ class SeatView:
 
     public: PublicView
     seat: int
-    options: tuple[Option, ...]
+    options: tuple[Option[cmd.Command], ...]
 
 
 def public_view(state: GameState) -> PublicView:
