@@ -13,6 +13,7 @@ import json
 import zlib
 from typing import Any
 
+from companion.core.codec import Codec
 from companion.exc import CodecError as CodecError
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
@@ -25,6 +26,11 @@ FORMAT_VERSION = 1
 
 _EVENTS: dict[str, type[ev.Event]] = {t.__name__: t for t in ev.EVENT_TYPES}
 _COMMANDS: dict[str, type[cmd.Command]] = {t.__name__: t for t in cmd.COMMAND_TYPES}
+
+CODEC = Codec(events=ev.EVENT_TYPES, commands=cmd.COMMAND_TYPES, state=GameState,
+              state_version=STATE_VERSION, settings=Settings, format_version=FORMAT_VERSION)
+"""The Canoe game's codec as the seam's journal asks it (the functions below give the
+same texts, and `settings_from_json` also checks the settings)."""
 
 format_version = FORMAT_VERSION
 state_version = STATE_VERSION

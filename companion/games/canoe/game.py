@@ -9,32 +9,20 @@ a game can be written against the bundle and never import the game's own modules
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
-from types import ModuleType
+from collections.abc import Iterable, Iterator, Sequence
 
+from companion.core.game import Game
 from companion.games.canoe import bots, codec
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.engine import apply, options
 from companion.games.canoe.evolve import evolve
 from companion.games.canoe.invariants import INVARIANTS
-from companion.games.canoe.kernel import (
-    Flow,
-    Invariant,
-    Ledger,
-    Option,
-    Outcome,
-    UndoPolicy,
-    broken,
-)
-from companion.games.canoe.kernel import legal as unblocked
+from companion.games.canoe.kernel import Ledger, Outcome
 from companion.games.canoe.model import MAX_PLAYERS, MIN_PLAYERS, Phase
 from companion.games.canoe.phases import FLOW
 from companion.games.canoe.state import EMPTY, GameState
-from companion.games.canoe.views import PublicView, SeatView, public_view, seat_view
-from companion.rules.dice import DiceSource
+from companion.games.canoe.views import PublicView, public_view, seat_view
 
 LEDGER_COLUMNS = ("turn", "seat", "name", "score", "nights", "destination", "home")
 
@@ -87,64 +75,10 @@ def refusal(state: GameState, event: ev.Event) -> str | None:
     return None
 
 
-@dataclass(frozen=True, eq=False)
-class CanoeGame:
-    """The bundle (see the module's docstring), field for field the seam's `Game`."""
-
-    name: str
-    title: str
-    seats: range
-    initial: GameState
-    flow: Flow[GameState, ev.Event, Phase]
-    options: Callable[[GameState, int], list[Option[cmd.Command]]]
-    apply: Callable[[GameState, cmd.Command, DiceSource], tuple[GameState, list[ev.Event]]]
-    evolve: Callable[[GameState, ev.Event], GameState]
-    codec: ModuleType
-    undo: UndoPolicy
-    invariants: tuple[Invariant[GameState], ...]
-    public_view: Callable[[GameState], PublicView]
-    seat_view: Callable[[GameState, int], SeatView]
-    outcome: Callable[[GameState], Outcome | None]
-    opening: Callable[[ev.Event], object | None]
-    ending: Callable[[ev.Event], Outcome | None]
-    refusal: Callable[[GameState, ev.Event], str | None]
-    ledger: Ledger[ev.Event]
-    bots: Mapping[str, bots.Policy] = field(default_factory=dict)
-
-    def legal(self, state: GameState, seat: int) -> list[Option[cmd.Command]]:
-        """The options nothing blocks: exactly what `apply` accepts from `seat`."""
-        return unblocked(self.options(state, seat))
-
-    def is_legal(self, state: GameState, command: cmd.Command) -> bool:
-        """Whether `apply` would accept the command."""
-        return any(o.admits(command) for o in self.legal(state, command.seat))
-
-    def act_of(self, state: GameState) -> Enum:
-        """The kind of act the current phase asks for."""
-        act: Enum = self.flow.act_of(state)
-        return act
-
-    def seats_to_act(self, state: GameState) -> tuple[int, ...]:
-        """The seats that may act now."""
-        seats: tuple[int, ...] = self.flow.seats_to_act(state)
-        return seats
-
-    def replay(self, events: Iterable[ev.Event], start: GameState | None = None) -> GameState:
-        """The state the events lead to from `start` (the empty game by default)."""
-        state = self.initial if start is None else start
-        for event in events:
-            state = self.evolve(state, event)
-        return state
-
-    def broken(self, state: GameState) -> list[Invariant[GameState]]:
-        """The invariants `state` breaks (none for every state the rules can reach)."""
-        return broken(state, self.invariants)
-
-
-GAME = CanoeGame(
+GAME: Game[GameState, cmd.Command, ev.Event, PublicView] = Game(
     name="canoe", title="The Moosehead Lake Canoe Game",
     seats=range(MIN_PLAYERS, MAX_PLAYERS + 1),  # C1
-    initial=EMPTY, flow=FLOW, options=options, apply=apply, evolve=evolve, codec=codec,
+    initial=EMPTY, flow=FLOW, options=options, apply=apply, evolve=evolve, codec=codec.CODEC,
     undo=ev.UNDO, invariants=INVARIANTS, public_view=public_view, seat_view=seat_view,
     outcome=outcome, opening=opening, ending=ending, refusal=refusal, ledger=LEDGER,
     bots=bots.POLICIES,
