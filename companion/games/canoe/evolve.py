@@ -94,11 +94,12 @@ def _drawn(s: GameState, e: ev.CardDrawn) -> GameState:
     assert cards and cards[0] == e.card, f"{e.card} is not on top of the {e.pile} pile"
     s = s.with_pile(e.pile, cards[1:])
     s = s.with_player(e.seat, score=s.players[e.seat].score + e.points)
-    return replace(s, shown=Shown(e.seat, e.pile, e.card, e.points, Outcome.SCORED))
+    return replace(s, shown=Shown(e.seat, e.pile, e.card, e.points, Outcome.SCORED),
+                   in_hand=e.card)
 
 
 def _shuffled(s: GameState, e: ev.PileShuffled) -> GameState:
-    return s.with_pile(e.pile, e.order)
+    return replace(s.with_pile(e.pile, e.order), in_hand=None)  # the Shuffle card is back
 
 
 def _shown_as(s: GameState, card: str, outcome: Outcome) -> Shown | None:
@@ -109,13 +110,13 @@ def _shown_as(s: GameState, card: str, outcome: Outcome) -> Shown | None:
 
 def _returned(s: GameState, e: ev.CardReturned) -> GameState:
     s = s.with_pile(e.pile, (*s.pile(e.pile).cards, e.card))
-    return replace(s, shown=_shown_as(s, e.card, e.outcome))
+    return replace(s, shown=_shown_as(s, e.card, e.outcome), in_hand=None)
 
 
 def _kept(s: GameState, e: ev.DestinationKept) -> GameState:
     s = s.with_player(e.seat, destination=e.card)
     turn = replace(s.require_turn(), kept=e.card)
-    return replace(s, turn=turn, shown=_shown_as(s, e.card, Outcome.KEPT))
+    return replace(s, turn=turn, shown=_shown_as(s, e.card, Outcome.KEPT), in_hand=None)
 
 
 def _obeyed(s: GameState, e: ev.DestinationObeyed) -> GameState:
@@ -129,17 +130,18 @@ def _obeyed(s: GameState, e: ev.DestinationObeyed) -> GameState:
 
 def _dest_returned(s: GameState, e: ev.DestinationReturned) -> GameState:
     s = s.with_player(e.seat, destination=None)
-    return replace(s, turn=replace(s.require_turn(), kept=None))
+    return replace(s, turn=replace(s.require_turn(), kept=None), in_hand=e.card)
 
 
 def _hero_kept(s: GameState, e: ev.HeroKept) -> GameState:
     s = s.with_player(e.seat, hero=True)
-    return replace(s, shown=_shown_as(s, HERO_CARD, Outcome.HERO_KEPT))
+    return replace(s, shown=_shown_as(s, HERO_CARD, Outcome.HERO_KEPT), in_hand=None)
 
 
 def _hero_used(s: GameState, e: ev.HeroUsed) -> GameState:
     player = s.players[e.seat]
     s = s.with_player(e.seat, hero=False, score=player.score + e.points)
+    s = replace(s, in_hand=HERO_CARD)  # played: on its way back under the Camp pile
     if s.shown is not None and s.shown.card == HERO_CARD:  # drawn in the rain: shown scoring
         s = replace(s, shown=replace(s.shown, points=e.points, outcome=Outcome.HERO_USED))
     return s
@@ -175,7 +177,9 @@ def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
 
 
 def _home(s: GameState, e: ev.PlayerHome) -> GameState:
-    return s.with_player(e.seat, home=True, hero=False)  # K11: the Hero goes back (handler)
+    hero = s.players[e.seat].hero
+    s = s.with_player(e.seat, home=True, hero=False)
+    return replace(s, in_hand=HERO_CARD) if hero else s  # K11: the Hero goes back
 
 
 def _won(s: GameState, e: ev.GameWon) -> GameState:

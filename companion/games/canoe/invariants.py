@@ -1,8 +1,9 @@
 """The invariants Q1–Q6 of `docs/canoe-rules.md`.
 
-`INVARIANTS` are the checks of one state (between commands: a card being drawn is never
-half-way there), named by rule, for the property tests and for a journal that checks
-every event it reads. `journal_violations(events)` checks what only a whole journal can
+`INVARIANTS` are the checks of one state, after any event (a card between its draw and
+its fate is in hand, and counted), named by rule, for the property tests and for a
+journal that checks every event it reads. `journal_violations(events)` checks what only a
+whole journal can
 show: every score is the sum of what was applied to it (Q3), every owed go was skipped
 exactly once (Q4), and replaying the journal gives the same state (Q5). An empty list
 means the game is sound.
@@ -22,16 +23,17 @@ from companion.games.canoe.cards import (
     CardKind,
     shuffle_card,
 )
-from companion.games.canoe.evolve import replay
+from companion.games.canoe.evolve import evolve
 from companion.games.canoe.kernel import Invariant, broken
 from companion.games.canoe.model import Pile
-from companion.games.canoe.state import GameState
+from companion.games.canoe.state import EMPTY, GameState
 
 
 def _out_of(state: GameState, pile: Pile) -> list[str]:
-    """Cards of this pile out of it: held Destination cards, the held Hero, obeyed ones."""
+    """Cards of this pile out of it: held Destination cards, the held Hero, obeyed ones,
+    and the card in hand between its draw and the event that tells its fate."""
     composition = set(state.pile(pile).composition)
-    out: list[str] = []
+    out: list[str] = [state.in_hand] if state.in_hand in composition else []
     for player in state.players:
         if player.destination in composition:
             out.append(player.destination)
@@ -48,7 +50,8 @@ def decks_whole(state: GameState) -> bool:
         if Counter(pile.cards) + Counter(_out_of(state, pile.pile)) != Counter(
                 pile.composition):
             return False
-        if pile.cards.count(shuffle_card(pile.pile)) != 1:
+        shuffle = shuffle_card(pile.pile)
+        if pile.cards.count(shuffle) + (state.in_hand == shuffle) != 1:
             return False
     return sum(p.hero for p in state.players) <= 1
 
@@ -98,9 +101,12 @@ _SCORING = (ev.CardDrawn, ev.HeroUsed, ev.Camped, ev.AttractionSeen, ev.PointsAd
 
 def journal_violations(events: Sequence[ev.Event]) -> list[str]:
     """Q3, Q4 over a whole journal (its first event starts the game), and the state
-    invariants of the state it replays to."""
+    invariants after every one of its events."""
     found: list[str] = []
-    state = replay(events)
+    state = EMPTY
+    for i, event in enumerate(events):  # Q1, Q2, Q4, Q6 after every event
+        state = evolve(state, event)
+        found += [f"{v} (after event {i}, {type(event).__name__})" for v in violations(state)]
     if state.settings is None:
         return found
     totals: Counter[int] = Counter()
@@ -139,4 +145,4 @@ def journal_violations(events: Sequence[ev.Event]) -> list[str]:
         if forfeited[seat] != skipped[seat] + player.misses:
             found.append(f"Q4: seat {seat} forfeited {forfeited[seat]} goes, skipped "
                          f"{skipped[seat]}, owes {player.misses}")
-    return found + violations(state)
+    return found

@@ -102,6 +102,7 @@ class GameState:
     turns: int = 0  # turns begun so far, skipped ones included
     turn: TurnState | None = None
     shown: Shown | None = None
+    in_hand: str | None = None  # a card out of its pile whose fate the next event tells
     winner: int | None = None
     version: int = STATE_VERSION
 

@@ -51,6 +51,7 @@ def test_q1_to_q6_hold_after_every_step_of_sensible_games(players: int, cards: C
             nonlocal steps
             steps += 1
             assert violations(state) == [], steps
+            assert state.in_hand is None  # every card's fate is told within its command
 
         state, events = play_game(game, [SensibleBot() for _ in range(players)], SeededDice(seed),
                                   random.Random(seed), on_step=each)
