@@ -92,11 +92,13 @@ bench: $(STAMP)
 faults: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.faults
 
-# Record the known-answer games again (tests/known/*.json); only on purpose, after a
-# deliberate change of the rules or of the event format. The suite only reads them.
+# Record the known-answer games again (tests/known/*.json, and the Canoe game's in
+# tests/known/canoe/); only on purpose, after a deliberate change of the rules or of the
+# event format. The suite only reads them.
 .PHONY: known-answers
 known-answers: $(STAMP)
 	$(BIN)/python tools/record_known.py
+	$(BIN)/python tools/record_known_canoe.py
 
 # Bots play a whole game through virtual pads (headless where there is no screen).
 demo: $(STAMP)
