@@ -143,6 +143,8 @@ class Companion:
         self._started_at = time.monotonic()
         self.stopped = False
         self.frames = 0
+        # how soon the pads want the loop's next turn (keyboard pads: pygame's queue)
+        self._poll_seconds = self.pads.poll() if self.pads is not None else None
 
     # --- start --------------------------------------------------------------------
 
@@ -344,6 +346,8 @@ class Companion:
         except queue.Empty:
             first = None
         acted = self._pump_screen()
+        if self.pads is not None:
+            self._poll_seconds = self.pads.poll()
         if first is not None:
             self.handle(first)
             acted = True
@@ -376,8 +380,8 @@ class Companion:
         limit = 0.5
         if self.display is not None:
             limit = min(limit, self.display.timeout())
-        if self.pads is not None and hasattr(self.pads, "poll"):
-            limit = min(limit, 0.02)  # keyboard pads arrive through pygame's queue
+        if self._poll_seconds is not None:
+            limit = min(limit, self._poll_seconds)
         if self.watchdog is not None:
             due = self.watchdog.wait_timeout(time.monotonic(), longest=limit)
             limit = limit if due is None else due
@@ -396,16 +400,13 @@ class Companion:
         for event in events:
             if event.type == pygame.QUIT:
                 self.stopped = True
-            elif self.pads is not None and hasattr(self.pads, "handle") and \
-                    self.pads.handle(event):
+            elif self.pads is not None and self.pads.handle_ui_event(event):
                 continue
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F5 and self.voice:
                 self.voice.repeat()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
                     not self.config.display.fullscreen:
                 self.stopped = True
-        if self.pads is not None and hasattr(self.pads, "poll"):
-            self.pads.poll()
         return bool(events)
 
     def draw(self) -> None:
