@@ -164,8 +164,7 @@ class Companion:
                                      physical_dice=cfg.table.physical_dice,
                                      names=(*self.prefs.names, *names_for(language)),
                                      prefs=self.prefs,
-                                     prefs_defaults=self._prefs_defaults(),
-                                     keep_prefs=self.keep_prefs, about=self.about)
+                                     prefs_defaults=self._prefs_defaults(), about=self.about)
 
     def _prefs_defaults(self) -> tuple[tuple[str, object], ...]:
         """The config file's values of the settings the pads can change."""
@@ -239,11 +238,14 @@ class Companion:
     # --- one press, one commit ------------------------------------------------------
 
     def commit(self, outcome: Outcome) -> None:
-        """Journal what the controller did, then let the voice and the hooks know.
+        """Journal what the controller proposed, then let the voice and the hooks know.
 
         The journal's `append` returns only after the commit: an event is never shown
-        or spoken before it is safe on disk.
+        or spoken before it is safe on disk. Settings changed on the pads are kept and put
+        in force here.
         """
+        if outcome.prefs is not None:
+            self.controller.prefs_kept(self.keep_prefs(outcome.prefs))
         try:
             if not self._journal(outcome):
                 return

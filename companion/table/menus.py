@@ -42,12 +42,15 @@ from companion.rules.model import (
 from companion.rules.phases import ActKind, act_of, seats_to_act
 from companion.rules.queries import at_nome_board, reduce_cap
 from companion.rules.state import GameState
+from companion.table.actions import TableAction
+from companion.table.frame import MenuStyle, Screen
 from companion.words import Lookup, count, t
 
 
 @dataclass
 class Node:
-    """One item of a tree: a command, a sub-menu, or (setup only) a UI-only action."""
+    """One item of a tree: a command, a sub-menu, a table action, or (setup only) a
+    UI-only action."""
 
     key: str
     label: str
@@ -62,6 +65,8 @@ class Node:
     pledge: bool = False  # X2: `command` is promised now and paid when the window closes
     short: str = ""  # the item's name in a branch's label ("Wilderness · Stick")
     hold: bool = False  # chosen by holding `button` (about 2 s), not by a short press
+    act: TableAction | None = None  # the table's own choice, when `command` is None
+    claims: bool = False  # stepping in claims the open window (its countdown holds)
 
 
 @dataclass
@@ -72,10 +77,11 @@ class Tree:
     title: str
     items: list[Node] = field(default_factory=list)
     hint: str = ""
-    style: str = "list"
+    style: MenuStyle = MenuStyle.LIST
     default: str | None = None  # the key focused on entry (else the first enabled item)
     confirm: bool = False  # a confirmation step before chips are paid
     note: str = ""  # a line under the title
+    screen: Screen | None = None  # the screen while the active seat stands here
 
     def find(self, key: str) -> Node | None:
         """The item with this key."""
@@ -86,7 +92,7 @@ class Tree:
         return [n.key for n in self.items if n.enabled]
 
 
-KEYS = "keys"
+KEYS = MenuStyle.KEYS
 """The style of a sub-menu of at most three items, each chosen at once by its own button
 (drawn beside it), ● always on the safe or suggested one: one press instead of moving a
 focus and selecting it."""
@@ -218,11 +224,12 @@ def bid_tree(state: GameState, seat: int) -> Tree:
     if state.bids[seat] is not None:
         unlock = _item(state, "unlock", t("m.bid.unlock"), cmd.UnlockBid(seat))
         unlock.button = "select"
-        return Tree("bid", t("m.bid.locked"), [unlock], t("m.bid.locked_hint"), "bid")
+        return Tree("bid", t("m.bid.locked"), [unlock], t("m.bid.locked_hint"),
+                    MenuStyle.BID)
     items = [Node("less", t("m.bid.less"), button="left"),
              Node("more", t("m.bid.more"), button="right"),
              Node("lock", t("m.bid.lock"), button="select")]
-    return Tree("bid", t("m.bid.title"), items, t("m.hint.bid"), "bid")
+    return Tree("bid", t("m.bid.title"), items, t("m.hint.bid"), MenuStyle.BID)
 
 
 def weather_tree(state: GameState, seat: int) -> Tree:
@@ -298,7 +305,7 @@ def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
                            cmd.Rest(seat, place, index), detail))
     tree = Tree(f"rest.{place.value}", t("m.rest.title", place=PLACE_LABEL[place]), items,
                 t("m.hint.sub"),
-                default=str(suggested_rest(state, seat, place)))
+                default=str(suggested_rest(state, seat, place)), screen=Screen.REST)
     if len(items) <= 3:  # a wilderness or Nikolai rest: any choice in one press
         _keyed(tree, tree.default or items[0].key)
     return tree
@@ -355,6 +362,7 @@ def _town_item(state: GameState, seat: int) -> tuple[Node | None, Node | None]:
     rest = keys(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.title",
                                                         place=PLACE_LABEL[RestPlace.TOWN]),
                 left=others[0], select=others[1], right=others[2])
+    rest.screen = Screen.REST
     more = _submenu(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.others"), rest,
                     " · ".join(n.label for n in others))
     return best, more
@@ -377,6 +385,7 @@ def turn_tree(state: GameState, seat: int) -> Tree:
     best, others = _town_item(state, seat)
     small = rests.get(RestPlace.SMALL_TOWN)
     towns = keys("towns", t("m.rest.town"), left=small, select=best, right=others)
+    towns.screen = Screen.REST
     wild = rests.get(RestPlace.WILDERNESS)
     if wild is not None:
         wild.short = t("m.short.wilderness")
@@ -385,6 +394,7 @@ def turn_tree(state: GameState, seat: int) -> Tree:
         anchorage.short = t("m.short.anchorage")
     elsewhere = keys("elsewhere", "", left=wild, select=anchorage,
                      right=stick_item(state, seat))
+    elsewhere.screen = Screen.REST
     town_branch = _submenu("towns", t("m.rest.town"), towns)
     if move.enabled:
         title = t("m.turn.title_move", name=name(state, seat))
@@ -542,7 +552,7 @@ def window_tree(state: GameState, seat: int) -> Tree:
             node.button = button
         title = t("r.take_title", name=roller)
         hint = t("m.window.reduce_hint", die=die, per_die=t("r.per_die", chips=chips(die)))
-        return Tree("reduce", title, items, hint, "buttons")
+        return Tree("reduce", title, items, hint, MenuStyle.BUTTONS)
     items = [_item(state, "pass", t("m.window.pass"), cmd.Pass(seat)),
              _item(state, "reroll", t("m.window.reroll"), cmd.Reroll(seat),
                    chips(REROLL_COST))]
@@ -551,7 +561,7 @@ def window_tree(state: GameState, seat: int) -> Tree:
     whose = (t("r.your", what=what) if seat == window.roller
              else t("r.whose", name=roller, what=what))
     return Tree("reroll", t("r.reroll_title", roll=whose), items,
-                t("m.window.reroll_hint", n=REROLL_COST), "buttons")
+                t("m.window.reroll_hint", n=REROLL_COST), MenuStyle.BUTTONS)
 
 
 def seat_tree(state: GameState, seat: int) -> Tree | None:

@@ -21,13 +21,15 @@ from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, WindowKind,
 from companion.rules.phases import ActKind, act_of
 from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.state import GameState
+from companion.table.actions import Ask, CancelPromise, Quiet
+from companion.table.frame import MenuStyle
 from companion.table.menus import ROLL_WORDS, Node, Tree, chips, keys, name, relabel
 from companion.words import count, t
 
 CLAIM_KEY = "claim"
 """The one item of an unclaimed window menu: any button opens it (and claims the window)."""
 
-OFFER = "buttons"
+OFFER = MenuStyle.BUTTONS
 """The style of a one-item offer that any button takes (an unclaimed window, the heads-up):
 the display draws it on one line when many seats are offered something at once."""
 
@@ -60,7 +62,7 @@ def confirmed(node: Node, question: str, more: Node | None = None) -> Node:
                    select=Node("no", t("r.no"), back=True), right=more,
                    hint=t("r.hint.pay_left"), confirm=True)
     return Node(node.key, node.label, node.detail, node.enabled, None, confirm,
-                button=node.button, short=node.short)
+                button=node.button, short=node.short, claims=node.claims)
 
 
 SEPARATE_PAYMENTS = (cmd.MoveStick, cmd.PayPassing)
@@ -124,12 +126,13 @@ def reduce_offer(state: GameState, seat: int) -> Tree:
     dice = keys(f"{CLAIM_KEY}.dice", title, select=pay.get(2), left=pay.get(4),
                 right=pay.get(6))
     more = keys(f"{CLAIM_KEY}.more", title, left=pay.get(1),
-                select=Node("quiet", t("r.quiet"), t("r.quiet_detail")))
+                select=Node("quiet", t("r.quiet"), t("r.quiet_detail"), act=Quiet()))
     tree = keys(f"{window.kind.value}.open", title,
                 select=Node("no", t("r.no"), command=cmd.Pass(seat)),
                 left=Node(f"{CLAIM_KEY}.dice", t("r.take_dice"), t("r.per_die", chips=chips(
-                    REDUCE_CHIPS_PER_DIE)), enabled=bool(dice.enabled_keys()), children=dice),
-                right=Node(f"{CLAIM_KEY}.more", t("r.more_menu"), children=more),
+                    REDUCE_CHIPS_PER_DIE)), enabled=bool(dice.enabled_keys()), children=dice,
+                    claims=True),
+                right=Node(f"{CLAIM_KEY}.more", t("r.more_menu"), children=more, claims=True),
                 hint=t("r.hint.take_safe"))
     tree.style = OFFER
     return tree
@@ -139,7 +142,8 @@ def reroll_item(state: GameState, seat: int, short: bool = False) -> Node:
     """X1: the reroll a seat may pay for, behind its confirmation (◀ pays, ● no). `short`:
     labelled "Reroll" alone, for the window's own offer, whose title names the roll."""
     label = t("m.short.reroll") if short else t("r.reroll", roll=roll_of(state, seat))
-    reroll = Node(f"{CLAIM_KEY}.reroll", label, chips(REROLL_COST), command=cmd.Reroll(seat))
+    reroll = Node(f"{CLAIM_KEY}.reroll", label, chips(REROLL_COST), command=cmd.Reroll(seat),
+                  claims=True)
     return confirmed(reroll, t("r.reroll_question", chips=chips(REROLL_COST),
                                roll=roll_of(state, seat)))
 
@@ -157,7 +161,8 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
         paid = promised[seat]
         dice = dice_taken(paid)
         what = f"{dice_word(dice)} ({chips(paid)})" if dice else chips(paid)
-        cancel = Node("cancel", t("r.cancel_payment"), t("r.keep", chips=chips(paid)))
+        cancel = Node("cancel", t("r.cancel_payment"), t("r.keep", chips=chips(paid)),
+                      act=CancelPromise())
         return Tree("promised", t("r.promised", what=what, name=name(state, window.roller)),
                     [cancel], t("r.promised_hint"),
                     note=t("r.promised_note"))
@@ -167,7 +172,7 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
         return reduce_offer(state, seat)
     own = seat == window.roller
     no = Node("no", t("r.go_on") if own else t("r.no"), command=cmd.Pass(seat))
-    quiet = None if own else Node("quiet", t("r.quiet_short"))
+    quiet = None if own else Node("quiet", t("r.quiet_short"), act=Quiet())
     reroll = reroll_item(state, seat, short=True)
     tree = keys(f"{window.kind.value}.open", t("r.reroll_title", roll=roll_of(state, seat)),
                 select=no, left=quiet, right=reroll, hint=t("r.hint.reroll_safe"))
@@ -184,10 +189,10 @@ def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
         return None
     roller = name(state, state.active)
     if asked:
-        item = Node("ask", t("r.asked"), t("r.never_mind"))
+        item = Node("ask", t("r.asked"), t("r.never_mind"), act=Ask())
         title = t("r.asked_title", name=roller)
     else:
-        item = Node("ask", t("r.ask", name=roller), t("r.ask_detail"))
+        item = Node("ask", t("r.ask", name=roller), t("r.ask_detail"), act=Ask())
         title = t("r.ask_title", name=roller)
     return Tree("heads_up", title, [item], t("r.ask_hint"),
                 OFFER)
