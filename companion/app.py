@@ -241,13 +241,15 @@ class Companion:
         """Journal what the controller proposed, then let the voice and the hooks know.
 
         The journal's `append` returns only after the commit: an event is never shown
-        or spoken before it is safe on disk. Settings changed on the pads are kept and put
-        in force here.
+        or spoken before it is safe on disk. A commit the journal refuses is undone in
+        memory too, so the game in memory is never ahead of the file. Settings changed on
+        the pads are kept and put in force here.
         """
         if outcome.prefs is not None:
             self.controller.prefs_kept(self.keep_prefs(outcome.prefs))
+        written: list[int] = []
         try:
-            if not self._journal(outcome):
+            if not self._journal(outcome, written):
                 return
         except GameClosedError as exc:
             # The game was closed behind the loop's back (an old tool, a hand edit):
@@ -257,6 +259,7 @@ class Companion:
             return
         except JournalError as exc:
             log.error("the journal refused the table's events: %s", exc)
+            self._refused(partly=bool(written))
             return
         state = self.controller.state
         if any(isinstance(e, ev.GameStarted) for e in outcome.events):
@@ -269,8 +272,9 @@ class Companion:
         if self.hooks.on_events is not None:
             self.hooks.on_events(state, outcome.events)
 
-    def _journal(self, outcome: Outcome) -> bool:
-        """Write what the outcome changed; False when there are no events to pass on."""
+    def _journal(self, outcome: Outcome, written: list[int]) -> bool:
+        """Write what the outcome changed (each batch written is noted in `written`);
+        False when there are no events to pass on."""
         if outcome.retract and self.game_id is not None:
             withdrawn = self.journal.undo(self.game_id)
             if len(withdrawn) != outcome.retract:
@@ -287,7 +291,22 @@ class Companion:
             return False
         for batch in outcome.command_batches():  # one batch a command: undo takes the last
             self.journal.append(self.game_id, batch)
+            written.append(len(batch))
         return True
+
+    def _refused(self, partly: bool) -> None:
+        """The journal refused a commit: the game in memory goes back to the file's, and
+        the table is told. When none of it was written the controller undoes the outcome;
+        when part of it was (a window's payments, not its closing), the game is read back
+        from the file."""
+        if partly:
+            try:
+                self.controller = self._resume()
+            except JournalError as exc:
+                log.error("the journal cannot be read back either: %s", exc)
+        self.controller.rollback()
+        if self.controller.in_setup:
+            self.game_id = None  # the game the journal refused to begin
 
     def take_requests(self) -> bool:
         """Act on a `mush-companion new-game` left beside the journal; True if one was.
