@@ -97,7 +97,7 @@ class SeatMenus:
     def claiming(self, seat: int) -> bool:
         """Whether `seat` stands inside a window's choices (it claimed the window)."""
         tree = self.root(seat).tree
-        for key in self.nav.path(seat) if tree is not None else ():
+        for key in self.nav.path(seat):
             node = tree.find(key) if tree is not None else None
             if node is None:
                 return False
