@@ -167,3 +167,10 @@ update:
 
 uninstall:
 	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' sh systemd/install.sh uninstall
+
+# Record the whole-table sessions again (tests/known/sessions/*.json): pad presses with
+# their times, and what the table answered. Only on purpose, after a deliberate change of
+# what the table does or shows; the suite only replays them.
+.PHONY: known-sessions
+known-sessions: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/record_sessions.py

@@ -32,12 +32,15 @@ from companion.rules.model import (
 from companion.rules.phases import ActKind
 from companion.rules.state import GameState
 from companion.rules.views import TableView
+from companion.table.actions import TableAction
+from companion.table.frame import MenuStyle, Screen
 from companion.words import Lookup, count, t
 
 
 @dataclass
 class Node:
-    """One item of a tree: a command, a sub-menu, or (setup only) a UI-only action."""
+    """One item of a tree: a command, a sub-menu, a table action, or (setup only) a
+    UI-only action."""
 
     key: str
     label: str
@@ -53,6 +56,8 @@ class Node:
     short: str = ""  # the item's name in a branch's label ("Wilderness · Stick")
     hold: bool = False  # chosen by holding `button` (about 2 s), not by a short press
     choice: cmd.Command | None = None  # the command it stands for, enabled or greyed
+    act: TableAction | None = None  # the table's own choice, when `command` is None
+    claims: bool = False  # stepping in claims the open window (its countdown holds)
 
 
 @dataclass
@@ -63,10 +68,11 @@ class Tree:
     title: str
     items: list[Node] = field(default_factory=list)
     hint: str = ""
-    style: str = "list"
+    style: MenuStyle = MenuStyle.LIST
     default: str | None = None  # the key focused on entry (else the first enabled item)
     confirm: bool = False  # a confirmation step before chips are paid
     note: str = ""  # a line under the title
+    screen: Screen | None = None  # the screen while the active seat stands here
 
     def find(self, key: str) -> Node | None:
         """The item with this key."""
@@ -77,7 +83,7 @@ class Tree:
         return [n.key for n in self.items if n.enabled]
 
 
-KEYS = "keys"
+KEYS = MenuStyle.KEYS
 """The style of a sub-menu of at most three items, each chosen at once by its own button
 (drawn beside it), ● always on the safe or suggested one: one press instead of moving a
 focus and selecting it."""
@@ -300,11 +306,12 @@ def bid_tree(state: GameState, seat: int) -> Tree:
     unlock = _item(offers, "unlock", t("m.bid.unlock"), cmd.UnlockBid(seat))
     if unlock is not None:
         unlock.button = "select"
-        return Tree("bid", t("m.bid.locked"), [unlock], t("m.bid.locked_hint"), "bid")
+        return Tree("bid", t("m.bid.locked"), [unlock], t("m.bid.locked_hint"),
+                    MenuStyle.BID)
     items = [Node("less", t("m.bid.less"), button="left"),
              Node("more", t("m.bid.more"), button="right"),
              Node("lock", t("m.bid.lock"), button="select")]
-    return Tree("bid", t("m.bid.title"), items, t("m.hint.bid"), "bid")
+    return Tree("bid", t("m.bid.title"), items, t("m.hint.bid"), MenuStyle.BID)
 
 
 def weather_tree(state: GameState, seat: int) -> Tree:
@@ -381,7 +388,7 @@ def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
             if note.get("suggested"):
                 default = node.key
     tree = Tree(f"rest.{place.value}", t("m.rest.title", place=PLACE_LABEL[place]), items,
-                t("m.hint.sub"), default=default)
+                t("m.hint.sub"), default=default, screen=Screen.REST)
     if len(items) <= 3:  # a wilderness or Nikolai rest: any choice in one press
         _keyed(tree, tree.default or items[0].key)
     return tree
@@ -435,6 +442,7 @@ def _town_item(state: GameState, seat: int) -> tuple[Node | None, Node | None]:
     rest = keys(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.title",
                                                         place=PLACE_LABEL[RestPlace.TOWN]),
                 left=others[0], select=others[1], right=others[2])
+    rest.screen = Screen.REST
     more = _submenu(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.others"), rest,
                     " · ".join(n.label for n in others))
     return best, more
@@ -457,6 +465,7 @@ def turn_tree(state: GameState, seat: int) -> Tree:
     best, others = _town_item(state, seat)
     small = rests.get(RestPlace.SMALL_TOWN)
     towns = keys("towns", t("m.rest.town"), left=small, select=best, right=others)
+    towns.screen = Screen.REST
     wild = rests.get(RestPlace.WILDERNESS)
     if wild is not None:
         wild.short = t("m.short.wilderness")
@@ -465,6 +474,7 @@ def turn_tree(state: GameState, seat: int) -> Tree:
         anchorage.short = t("m.short.anchorage")
     elsewhere = keys("elsewhere", "", left=wild, select=anchorage,
                      right=stick_item(state, seat))
+    elsewhere.screen = Screen.REST
     town_branch = _submenu("towns", t("m.rest.town"), towns)
     if move.enabled:
         title = t("m.turn.title_move", name=offers.name(seat))
@@ -635,7 +645,7 @@ def window_tree(state: GameState, seat: int) -> Tree:
         title = t("r.take_title", name=roller)
         hint = t("m.window.reduce_hint", die=per_die,
                  per_die=t("r.per_die", chips=chips(per_die)))
-        return Tree("reduce", title, items, hint, "buttons")
+        return Tree("reduce", title, items, hint, MenuStyle.BUTTONS)
     price = offers.cost(cmd.Reroll)
     reroll = _item(offers, "reroll", t("m.window.reroll"), cmd.Reroll(seat), chips(price))
     pass_ = _item(offers, "pass", t("m.window.pass"), cmd.Pass(seat))
@@ -646,7 +656,7 @@ def window_tree(state: GameState, seat: int) -> Tree:
     whose = (t("r.your", what=what) if seat == window.roller
              else t("r.whose", name=roller, what=what))
     return Tree("reroll", t("r.reroll_title", roll=whose), items,
-                t("m.window.reroll_hint", n=price), "buttons")
+                t("m.window.reroll_hint", n=price), MenuStyle.BUTTONS)
 
 
 def seat_tree(state: GameState, seat: int) -> Tree | None:

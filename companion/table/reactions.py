@@ -21,6 +21,8 @@ from companion.rules import commands as cmd
 from companion.rules.model import WindowKind, dice_taken
 from companion.rules.phases import ActKind
 from companion.rules.state import GameState
+from companion.table.actions import Ask, CancelPromise, Quiet
+from companion.table.frame import MenuStyle
 from companion.table.menus import (
     ROLL_WORDS,
     Node,
@@ -37,7 +39,7 @@ from companion.words import count, t
 CLAIM_KEY = "claim"
 """The one item of an unclaimed window menu: any button opens it (and claims the window)."""
 
-OFFER = "buttons"
+OFFER = MenuStyle.BUTTONS
 """The style of a one-item offer that any button takes (an unclaimed window, the heads-up):
 the display draws it on one line when many seats are offered something at once."""
 
@@ -72,7 +74,7 @@ def confirmed(node: Node, question: str, more: Node | None = None) -> Node:
                    select=Node("no", t("r.no"), back=True), right=more,
                    hint=t("r.hint.pay_left"), confirm=True)
     return Node(node.key, node.label, node.detail, node.enabled, None, confirm,
-                button=node.button, short=node.short, choice=command)
+                button=node.button, short=node.short, choice=command, claims=node.claims)
 
 
 SEPARATE_PAYMENTS = (cmd.MoveStick, cmd.PayPassing)
@@ -157,12 +159,13 @@ def reduce_offer(state: GameState, seat: int) -> Tree:
     dice = keys(f"{CLAIM_KEY}.dice", title, select=pay.get(2), left=pay.get(4),
                 right=pay.get(6))
     more = keys(f"{CLAIM_KEY}.more", title, left=pay.get(1),
-                select=Node("quiet", t("r.quiet"), t("r.quiet_detail")))
+                select=Node("quiet", t("r.quiet"), t("r.quiet_detail"), act=Quiet()))
     tree = keys(f"{window.kind.value}.open", title,
                 select=Node("no", t("r.no"), command=cmd.Pass(seat)),
                 left=Node(f"{CLAIM_KEY}.dice", t("r.take_dice"), t("r.per_die", chips=chips(
-                    _per_die(offers))), enabled=bool(dice.enabled_keys()), children=dice),
-                right=Node(f"{CLAIM_KEY}.more", t("r.more_menu"), children=more),
+                    _per_die(offers))), enabled=bool(dice.enabled_keys()), children=dice,
+                    claims=True),
+                right=Node(f"{CLAIM_KEY}.more", t("r.more_menu"), children=more, claims=True),
                 hint=t("r.hint.take_safe"))
     tree.style = OFFER
     return tree
@@ -173,7 +176,7 @@ def reroll_item(state: GameState, seat: int, short: bool = False) -> Node:
     labelled "Reroll" alone, for the window's own offer, whose title names the roll."""
     label = t("m.short.reroll") if short else t("r.reroll", roll=roll_of(state, seat))
     price = chips(Offers.of_seat(state, seat).cost(cmd.Reroll))
-    reroll = Node(f"{CLAIM_KEY}.reroll", label, price, command=cmd.Reroll(seat))
+    reroll = Node(f"{CLAIM_KEY}.reroll", label, price, command=cmd.Reroll(seat), claims=True)
     return confirmed(reroll, t("r.reroll_question", chips=price, roll=roll_of(state, seat)))
 
 
@@ -192,7 +195,8 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
         paid = promised[seat]
         dice = dice_taken(paid)
         what = f"{dice_word(dice)} ({chips(paid)})" if dice else chips(paid)
-        cancel = Node("cancel", t("r.cancel_payment"), t("r.keep", chips=chips(paid)))
+        cancel = Node("cancel", t("r.cancel_payment"), t("r.keep", chips=chips(paid)),
+                      act=CancelPromise())
         return Tree("promised", t("r.promised", what=what, name=offers.name(window.roller)),
                     [cancel], t("r.promised_hint"),
                     note=t("r.promised_note"))
@@ -202,7 +206,7 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
         return reduce_offer(state, seat)
     own = seat == window.roller
     no = Node("no", t("r.go_on") if own else t("r.no"), command=cmd.Pass(seat))
-    quiet = None if own else Node("quiet", t("r.quiet_short"))
+    quiet = None if own else Node("quiet", t("r.quiet_short"), act=Quiet())
     reroll = reroll_item(state, seat, short=True)
     tree = keys(f"{window.kind.value}.open", t("r.reroll_title", roll=roll_of(state, seat)),
                 select=no, left=quiet, right=reroll, hint=t("r.hint.reroll_safe"))
@@ -218,10 +222,10 @@ def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
         return None
     roller = name(state, view.turn.seat)
     if asked:
-        item = Node("ask", t("r.asked"), t("r.never_mind"))
+        item = Node("ask", t("r.asked"), t("r.never_mind"), act=Ask())
         title = t("r.asked_title", name=roller)
     else:
-        item = Node("ask", t("r.ask", name=roller), t("r.ask_detail"))
+        item = Node("ask", t("r.ask", name=roller), t("r.ask_detail"), act=Ask())
         title = t("r.ask_title", name=roller)
     return Tree("heads_up", title, [item], t("r.ask_hint"),
                 OFFER)
