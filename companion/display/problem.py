@@ -75,15 +75,17 @@ def _draw(surface: pygame.Surface, problem: Problem, waited: float) -> LayoutLog
     rows = [(t("f.where"), problem.where, 2), (t("f.fix"), fix, 4)]
     if problem.detail:
         rows.append((t("f.details"), problem.detail, 2))
+    foot_h = painter.line(theme.BODY)
+    foot = pygame.Rect(margin, h - painter.px(40) - foot_h, inner, foot_h)
     for index, (label, text, lines) in enumerate(rows):
         height = painter.line(theme.BODY) * lines
+        if index == len(rows) - 1:  # the last row has the room down to the footer: whole
+            height = max(height, foot.top - gap - y)
         painter.text(label, (margin, y, label_w, painter.line(theme.BODY)), theme.BODY,
                      colour=theme.DIM, valign="top")
         used = painter.wrap(text, (margin + label_w, y, inner - label_w, height), theme.BODY,
                             colour=theme.DIM if index == 2 else theme.TEXT)
         y += max(used, painter.line(theme.BODY)) + gap
-    foot_h = painter.line(theme.BODY)
-    foot = pygame.Rect(margin, h - painter.px(40) - foot_h, inner, foot_h)
     waited_text = " " + t("f.waited", minutes=int(waited) // 60) if waited >= 60 else ""
     painter.text(t("f.waiting") + waited_text, foot, theme.BODY, colour=theme.GOOD, align="center")
     return painter.log
