@@ -92,11 +92,13 @@ bench: $(STAMP)
 faults: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.faults
 
-# Record the known-answer games again (tests/known/*.json); only on purpose, after a
-# deliberate change of the rules or of the event format. The suite only reads them.
+# Record the known-answer games again (tests/known/*.json, and the Canoe game's in
+# tests/known/canoe/); only on purpose, after a deliberate change of the rules or of the
+# event format. The suite only reads them.
 .PHONY: known-answers
 known-answers: $(STAMP)
 	$(BIN)/python tools/record_known.py
+	$(BIN)/python tools/record_known_canoe.py
 
 # Bots play a whole game through virtual pads (headless where there is no screen).
 demo: $(STAMP)
@@ -165,3 +167,10 @@ update:
 
 uninstall:
 	DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' sh systemd/install.sh uninstall
+
+# Record the whole-table sessions again (tests/known/sessions/*.json): pad presses with
+# their times, and what the table answered. Only on purpose, after a deliberate change of
+# what the table does or shows; the suite only replays them.
+.PHONY: known-sessions
+known-sessions: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tools/record_sessions.py

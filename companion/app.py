@@ -152,6 +152,8 @@ class Companion:
         self._started_at = time.monotonic()
         self.stopped = False
         self.frames = 0
+        # how soon the pads want the loop's next turn (keyboard pads: pygame's queue)
+        self._poll_seconds = self.pads.poll() if self.pads is not None else None
 
     # --- start --------------------------------------------------------------------
 
@@ -171,8 +173,7 @@ class Companion:
                                      physical_dice=cfg.table.physical_dice,
                                      names=(*self.prefs.names, *names_for(language)),
                                      prefs=self.prefs,
-                                     prefs_defaults=self._prefs_defaults(),
-                                     keep_prefs=self.keep_prefs, about=self.about)
+                                     prefs_defaults=self._prefs_defaults(), about=self.about)
 
     def _prefs_defaults(self) -> tuple[tuple[str, object], ...]:
         """The config file's values of the settings the pads can change."""
@@ -246,13 +247,18 @@ class Companion:
     # --- one press, one commit ------------------------------------------------------
 
     def commit(self, outcome: Outcome) -> None:
-        """Journal what the controller did, then let the voice and the hooks know.
+        """Journal what the controller proposed, then let the voice and the hooks know.
 
         The journal's `append` returns only after the commit: an event is never shown
-        or spoken before it is safe on disk.
+        or spoken before it is safe on disk. A commit the journal refuses is undone in
+        memory too, so the game in memory is never ahead of the file. Settings changed on
+        the pads are kept and put in force here.
         """
+        if outcome.prefs is not None:
+            self.controller.prefs_kept(self.keep_prefs(outcome.prefs))
+        written: list[int] = []
         try:
-            if not self._journal(outcome):
+            if not self._journal(outcome, written):
                 return
         except GameClosedError as exc:
             # The game was closed behind the loop's back (an old tool, a hand edit):
@@ -262,6 +268,7 @@ class Companion:
             return
         except JournalError as exc:
             log.error("the journal refused the table's events: %s", exc)
+            self._refused(partly=bool(written))
             return
         state = self.controller.state
         if any(isinstance(e, ev.GameStarted) for e in outcome.events):
@@ -274,8 +281,9 @@ class Companion:
         if self.hooks.on_events is not None:
             self.hooks.on_events(state, outcome.events)
 
-    def _journal(self, outcome: Outcome) -> bool:
-        """Write what the outcome changed; False when there are no events to pass on."""
+    def _journal(self, outcome: Outcome, written: list[int]) -> bool:
+        """Write what the outcome changed (each batch written is noted in `written`);
+        False when there are no events to pass on."""
         if outcome.retract and self.game_id is not None:
             withdrawn = self.journal.undo(self.game_id)
             if len(withdrawn) != outcome.retract:
@@ -292,7 +300,22 @@ class Companion:
             return False
         for batch in outcome.command_batches():  # one batch a command: undo takes the last
             self.journal.append(self.game_id, batch)
+            written.append(len(batch))
         return True
+
+    def _refused(self, partly: bool) -> None:
+        """The journal refused a commit: the game in memory goes back to the file's, and
+        the table is told. When none of it was written the controller undoes the outcome;
+        when part of it was (a window's payments, not its closing), the game is read back
+        from the file."""
+        if partly:
+            try:
+                self.controller = self._resume()
+            except JournalError as exc:
+                log.error("the journal cannot be read back either: %s", exc)
+        self.controller.rollback()
+        if self.controller.in_setup:
+            self.game_id = None  # the game the journal refused to begin
 
     def take_requests(self) -> bool:
         """Act on a `mush-companion new-game` left beside the journal; True if one was.
@@ -357,6 +380,8 @@ class Companion:
         except queue.Empty:
             first = None
         acted = self._pump_screen()
+        if self.pads is not None:
+            self._poll_seconds = self.pads.poll()
         if first is not None:
             self.handle(first)
             acted = True
@@ -389,8 +414,8 @@ class Companion:
         limit = 0.5
         if self.display is not None:
             limit = min(limit, self.display.timeout())
-        if self.pads is not None and hasattr(self.pads, "poll"):
-            limit = min(limit, 0.02)  # keyboard pads arrive through pygame's queue
+        if self._poll_seconds is not None:
+            limit = min(limit, self._poll_seconds)
         if self.watchdog is not None:
             due = self.watchdog.wait_timeout(time.monotonic(), longest=limit)
             limit = limit if due is None else due
@@ -409,16 +434,13 @@ class Companion:
         for event in events:
             if event.type == pygame.QUIT:
                 self.stopped = True
-            elif self.pads is not None and hasattr(self.pads, "handle") and \
-                    self.pads.handle(event):
+            elif self.pads is not None and self.pads.handle_ui_event(event):
                 continue
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F5 and self.voice:
                 self.voice.repeat()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
                     not self.config.display.fullscreen:
                 self.stopped = True
-        if self.pads is not None and hasattr(self.pads, "poll"):
-            self.pads.poll()
         return bool(events)
 
     def draw(self) -> None:

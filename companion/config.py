@@ -46,7 +46,8 @@ from companion.pads.config import (
     parse_pads_config,
     parse_serial,
 )
-from companion.rules.model import MAX_PLAYERS, MIN_PLAYERS, Arrangement, Climate, PressResult, Zone
+from companion.rules import MUSH
+from companion.rules.model import Arrangement, Climate, PressResult, Zone
 from companion.rules.settings import (
     Board,
     Charts,
@@ -288,8 +289,9 @@ def default_players(language: str = "en") -> tuple[str, ...]:
 
 def _players(value: object, key: str) -> tuple[str, ...]:
     names = _list(value, key)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ConfigError(key, f"{MIN_PLAYERS} to {MAX_PLAYERS} players (S1), got {len(names)}")
+    if len(names) not in MUSH.seats:
+        raise ConfigError(key, f"{min(MUSH.seats)} to {max(MUSH.seats)} players (S1), "
+                               f"got {len(names)}")
     out: list[str] = []
     for index, raw in enumerate(names):
         try:

@@ -22,7 +22,6 @@ from typing import Any, TextIO
 from companion.config import Config, default_config_path, load_config
 from companion.errors import ConfigError
 from companion.prefs import format_rows, settings_rows
-from companion.rules.views import public_view
 from companion.store import GameRecord, Journal, JournalError
 from companion.table.names import shown_name
 from companion.table.prefs import PrefsStore
@@ -286,7 +285,7 @@ def show_state(args: argparse.Namespace) -> int:
     try:
         with _open_existing(args) as journal:
             record = _chosen(journal, args.game)
-            view = public_view(journal.replay(record.id))
+            view = journal.rules.view_data(journal.replay(record.id))
         rows, problems = _settings(args)
     except ConfigError as exc:
         return _fail(str(exc), EXIT_CONFIG)

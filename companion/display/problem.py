@@ -79,7 +79,7 @@ def _draw(surface: pygame.Surface, problem: Problem, waited: float) -> LayoutLog
     foot = pygame.Rect(margin, h - painter.px(40) - foot_h, inner, foot_h)
     for index, (label, text, lines) in enumerate(rows):
         height = painter.line(theme.BODY) * lines
-        if index == 2:  # the details (a whole error message) take the room left above the foot
+        if index == len(rows) - 1:  # the last row has the room down to the footer: whole
             height = max(height, foot.top - gap - y)
         painter.text(label, (margin, y, label_w, painter.line(theme.BODY)), theme.BODY,
                      colour=theme.DIM, valign="top")

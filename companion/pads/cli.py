@@ -112,8 +112,8 @@ def run_self_test(config: PadsConfig, *, seconds: float | None = None,
                 for event in pygame_mod.event.get():
                     if event.type == pygame_mod.QUIT:
                         raise KeyboardInterrupt
-                    source.handle(event)  # type: ignore[attr-defined]
-                source.poll()  # type: ignore[attr-defined]
+                    source.handle_ui_event(event)
+                source.poll()
             try:
                 event = events.get(timeout=0.02)
             except queue.Empty:

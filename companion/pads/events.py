@@ -104,3 +104,13 @@ class PadSource(Protocol):
     def held_buttons(self) -> list[tuple[int, Button]]:
         """Buttons that are down right now, so a stuck or shorted button can be flagged."""
         ...
+
+    def poll(self) -> float | None:
+        """Work the main loop does for the source on each of its turns (a keyboard's held
+        keys); how soon the source wants the next turn, in seconds (None: no hurry)."""
+        ...
+
+    def handle_ui_event(self, event: object) -> bool:
+        """A window event the main loop received (a key press): True when it was a pad's
+        and is taken (the loop then does nothing else with it)."""
+        ...

@@ -178,6 +178,14 @@ class GpioPads:
         """Whether this seat's pad has an LED, so the table can fall back for it."""
         return seat in self._leds
 
+    def poll(self) -> float | None:
+        """Nothing to do on the loop's turns: events arrive from the source's own threads."""
+        return None
+
+    def handle_ui_event(self, event: object) -> bool:
+        """No window events are a pad's here."""
+        return False
+
     def held_buttons(self) -> list[tuple[int, Button]]:
         """Buttons reading pressed right now (a stuck or shorted button at start)."""
         return [key for key, device in self._buttons.items() if device.is_pressed]

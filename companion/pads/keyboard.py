@@ -36,6 +36,10 @@ def key_code(name: str, config_key: str = "pads.keyboard.seats") -> int:
             raise ConfigError(config_key, f"unknown key name {name!r}") from None
 
 
+POLL_SECONDS = 0.02
+"""How often the loop must turn while keyboard pads are in use (holds, key events)."""
+
+
 class KeyboardPads:
     """Pads made of keys. Key repeat is ignored; a hold is reported once after `hold_s`."""
 
@@ -75,7 +79,7 @@ class KeyboardPads:
         self._down.clear()
         self._held.clear()
 
-    def handle(self, event: Any) -> bool:
+    def handle_ui_event(self, event: Any) -> bool:
         """Translate one pygame event; True when it was a pad key (the loop can skip it)."""
         etype = getattr(event, "type", None)
         if etype not in (pygame.KEYDOWN, pygame.KEYUP):
@@ -94,13 +98,15 @@ class KeyboardPads:
             self._put(target, Kind.RELEASE)
         return True
 
-    def poll(self, now: float | None = None) -> None:
-        """Report holds that have become due; call once per main-loop frame."""
+    def poll(self, now: float | None = None) -> float | None:
+        """Report holds that have become due; call once per main-loop frame. Keys are
+        read from the window's events, so the loop turns at least 50 times a second."""
         when = self._clock() if now is None else now
         for target, pressed_at in list(self._down.items()):
             if target not in self._held and when - pressed_at >= self._hold_s:
                 self._held.add(target)
                 self._put(target, Kind.HOLD)
+        return POLL_SECONDS
 
     def _put(self, target: tuple[int, Button], kind: Kind) -> None:
         self._events.put(PadEvent(target[0], target[1], kind))

@@ -626,6 +626,14 @@ class SerialPads:
             self._digits[seat] = shown
             self._post(("SHOW", seat), "SHOW", (seat, shown))
 
+    def poll(self) -> float | None:
+        """Nothing to do on the loop's turns: events arrive from the source's own threads."""
+        return None
+
+    def handle_ui_event(self, event: object) -> bool:
+        """No window events are a pad's here."""
+        return False
+
     def held_buttons(self) -> list[tuple[int, Button]]:
         """Buttons down according to the hub's last STATE report and the presses since."""
         report = set(self._state_report or [])

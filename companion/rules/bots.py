@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from companion.rules import commands as cmd
 from companion.rules.dice import DiceSource
@@ -14,13 +15,13 @@ from companion.rules.engine import apply, legal, legal_commands, start_game
 from companion.rules.events import Event
 from companion.rules.model import (
     DOGS,
-    REST_CHOICES,
     MoveContext,
     Phase,
     RestPlace,
     RollKind,
     WindowKind,
 )
+from companion.rules.queries import suggested_rest
 from companion.rules.settings import Settings
 from companion.rules.state import GameState
 
@@ -38,26 +39,21 @@ def _find(state: GameState, seat: int, kind: type[cmd.Command]) -> bool:
     return any(o.command is kind for o in legal(state, seat))
 
 
+def _values(state: GameState, seat: int, kind: type[cmd.Command], param: str) -> list[Any]:
+    """Every value `param` may take in the seat's legal commands of `kind`, in order."""
+    return [v for o in legal(state, seat) if o.command is kind for v in o.params[param]]
+
+
 def _best_rest(state: GameState, seat: int, rng: random.Random) -> cmd.Command:
     """Rest where the sled plausibly is, taking dogs when tired and chips when short."""
     player = state.players[seat]
-    places = [o.params["place"][0] for o in legal(state, seat) if o.command is cmd.Rest]
+    places = list(dict.fromkeys(_values(state, seat, cmd.Rest, "place")))
     if RestPlace.ANCHORAGE in places and player.covered == 0:
         return cmd.Rest(seat, RestPlace.ANCHORAGE, 0)
     weights = {RestPlace.TOWN: 4, RestPlace.SMALL_TOWN: 1, RestPlace.WILDERNESS: 5,
                RestPlace.ANCHORAGE: 0}
     place = rng.choices(places, [weights[p] for p in places])[0]
-
-    def value(choice: tuple[int, int]) -> float:
-        dogs, chips = choice
-        dogs = min(dogs, player.covered)
-        dog_value = 2.0 if player.covered >= 3 else 0.8
-        chip_value = 1.0 if player.chips < 8 else 0.5 if player.chips < 16 else 0.25
-        return dogs * dog_value + chips * chip_value
-
-    choices = REST_CHOICES[place]
-    best = max(range(len(choices)), key=lambda i: value(choices[i]))
-    return cmd.Rest(seat, place, best)
+    return cmd.Rest(seat, place, suggested_rest(state, seat, place))
 
 
 SPACES_PER_BOARD = 16
@@ -110,15 +106,15 @@ class SensibleBot:
         assert turn is not None
         player = state.players[seat]
         remaining = turn.spaces - turn.entered
-        offered = {o.command: o for o in legal(state, seat)}
+        offered = {o.command for o in legal(state, seat)}
         progress = self._progress.get(seat, 0)
         roll = rng.random()
         if remaining > 0 and cmd.RollTerrain in offered and roll < 0.15:
             modifier = 2 if player.chips >= 10 else 1 if player.chips >= 5 else 0
-            top = max(offered[cmd.RollTerrain].params["modifier"])
+            top = max(_values(state, seat, cmd.RollTerrain, "modifier"))
             return cmd.RollTerrain(seat, min(modifier, top))
         if remaining > 0 and cmd.RollAvalanche in offered and roll < 0.19:
-            top = max(offered[cmd.RollAvalanche].params["modifier"])
+            top = max(_values(state, seat, cmd.RollAvalanche, "modifier"))
             return cmd.RollAvalanche(seat, min(2 if player.chips >= 10 else 0, top))
         if (cmd.PayPassing in offered and turn.context is MoveContext.NORMAL and remaining >= 3
                 and player.chips >= 12 and roll < 0.22):
@@ -128,8 +124,7 @@ class SensibleBot:
         if far_enough and turn.spaces > 0:
             if cmd.ReachNome in offered:
                 return cmd.ReachNome(seat)
-            cross = offered.get(cmd.CrossZone)
-            if cross is not None and True in cross.params["forward"]:
+            if True in _values(state, seat, cmd.CrossZone, "forward"):
                 self._progress[seat] = progress + turn.spaces - self._spaces_needed(state, seat)
                 self._credited[seat] = key
                 return cmd.CrossZone(seat, True)
@@ -155,8 +150,8 @@ def _sensible_choice(state: GameState, seat: int, rng: random.Random) -> cmd.Com
     phase = state.phase
     player = state.players[seat]
     if phase is Phase.TRAINING:
-        options = legal(state, seat)[0].params["training"]
-        return cmd.ChooseTraining(seat, rng.choice(list(options)))
+        options = _values(state, seat, cmd.ChooseTraining, "training")
+        return cmd.ChooseTraining(seat, rng.choice(options))
     if phase is Phase.BIDDING:
         if state.bids[seat] is not None:
             return None

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from companion.core import acts
 from companion.rules.model import (
     PASSING_COST,
     REROLL_COST,
+    REST_CHOICES,
     STICK_COST,
     Climate,
     RestPlace,
@@ -19,23 +21,14 @@ from companion.rules.model import (
 )
 from companion.rules.settings import Settings
 
-TABLE = -1
+TABLE = acts.TABLE
 """The seat number of the table itself: setup, and closing a window when its time is up."""
 
 
 @dataclass(frozen=True)
-class Command:
-    """Base of every command; `seat` is who sends it (TABLE for the table)."""
-
-    seat: int
-    fixed_cost: ClassVar[int] = 0
-    cost_param: ClassVar[str | None] = None
-
-    @property
-    def cost(self) -> int:
-        """Action Chips this command costs its sender (a bid is paid at the reveal)."""
-        extra = int(getattr(self, self.cost_param)) if self.cost_param else 0
-        return self.fixed_cost + extra
+class Command(acts.Command):
+    """Base of every MUSH command; `seat` is who sends it (TABLE for the table), and
+    `cost` the Action Chips it costs its sender (a bid is paid at the reveal)."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +74,12 @@ class Rest(Command):
 
     place: RestPlace
     choice: int
+
+    @property
+    def gain(self) -> tuple[int, int]:
+        """Z1: the dogs uncovered and the chips drawn the choice names (Z2 may cap the
+        dogs at those covered)."""
+        return REST_CHOICES[self.place][self.choice]
 
 
 @dataclass(frozen=True)

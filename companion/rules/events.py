@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from companion.core import acts
+from companion.core.undo import UndoPolicy
 from companion.rules.model import (
     Climate,
     DiceColour,
@@ -27,10 +29,8 @@ from companion.rules.settings import Settings
 
 
 @dataclass(frozen=True)
-class Event:
-    """Base of every event."""
-
-    private: ClassVar[bool] = False
+class Event(acts.Event):
+    """Base of every MUSH event (`private`: see the kernel's `Event`)."""
 
 
 @dataclass(frozen=True)
@@ -379,6 +379,10 @@ after one.
 """
 
 
+UNDO = UndoPolicy(UNDOABLE)
+"""`UNDOABLE` as the kernel's undo policy, which the journal and the table ask."""
+
+
 def undoable(events: Iterable[Event]) -> bool:
     """Whether a command with these events may be taken back (see `UNDOABLE`)."""
-    return all(UNDOABLE[type(event)] for event in events)
+    return UNDO.undoable(events)

@@ -19,7 +19,6 @@ from companion.rules.model import (
     CROSSINGS,
     PASSING_COST,
     REDUCE_CHIPS_PER_DIE,
-    REDUCE_MAX_DICE,
     REROLL_COST,
     REST_CHOICES,
     STICK_COST,
@@ -36,6 +35,7 @@ from companion.rules.queries import (
     bypassed,
     next_board,
     order_of_play,
+    reduce_candidates,
     unal_akleet_board,
     waiting_seats,
     weather_zone,
@@ -125,9 +125,8 @@ def _h_rest(tx: Tx, c: cmd.Rest) -> None:
 
 def _h_move(tx: Tx, c: cmd.Move) -> None:
     tx.emit(ev.MoveChosen(c.seat))
-    others = tuple(s for s in tx.state.seats if s != c.seat and tx.state.players[s].chips > 0)
-    dice = min(REDUCE_MAX_DICE, tx.state.players[c.seat].uncovered)
-    if others and dice > 0:
+    others = reduce_candidates(tx.state, c.seat)
+    if others:
         tx.emit(ev.WindowOpened(WindowKind.REDUCE, c.seat, others))
         return
     _roll_dogs(tx, reroll=False)

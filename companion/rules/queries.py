@@ -33,6 +33,14 @@ def reduce_cap(state: GameState) -> int:
     return dice * REDUCE_CHIPS_PER_DIE - window.paid
 
 
+def reduce_candidates(state: GameState, mover: int) -> tuple[int, ...]:
+    """X2: the seats a reduce window would ask if `mover` moved now: every other seat
+    holding a chip, when the mover has a die to roll that chips could take (none else)."""
+    if min(REDUCE_MAX_DICE, state.players[mover].uncovered) <= 0:
+        return ()
+    return tuple(s for s in state.seats if s != mover and state.players[s].chips > 0)
+
+
 def waiting_seats(state: GameState) -> tuple[int, ...]:
     """Seats the open window still waits for: eligible, not passed, and able to pay."""
     window = state.require_window()
@@ -165,3 +173,19 @@ def rest_places(state: GameState, seat: int) -> tuple[RestPlace, ...]:
     return tuple(place for place in REST_CHOICES
                  if (place is not RestPlace.ANCHORAGE or board == 0)
                  and (place is not RestPlace.SMALL_TOWN or small_town))
+
+
+def suggested_rest(state: GameState, seat: int, place: RestPlace) -> int:
+    """The rest choice to suggest at `place`: dogs when the team is tired, chips when the
+    player is short of them (what the sensible bot takes, and what a menu opens on; a
+    suggestion only, every choice is one press away)."""
+    player = state.players[seat]
+    dog_value = 2.0 if player.covered >= 3 else 0.8
+    chip_value = 1.0 if player.chips < 8 else 0.5 if player.chips < 16 else 0.25
+    choices = REST_CHOICES[place]
+
+    def value(index: int) -> float:
+        n_dogs, n_chips = choices[index]
+        return min(n_dogs, player.covered) * dog_value + n_chips * chip_value
+
+    return max(range(len(choices)), key=value)

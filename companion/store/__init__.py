@@ -7,7 +7,7 @@ spoken. See docs/journal-format.md for the file.
 
 from __future__ import annotations
 
-from companion.store.export import CSV_COLUMNS, RoundRow, export_csv, export_jsonl, round_rows
+from companion.store.export import export_csv, export_jsonl
 from companion.store.journal import (
     FINAL_EVENT_TYPES,
     MIGRATIONS,
@@ -24,8 +24,7 @@ from companion.store.journal import (
 )
 
 __all__ = [
-    "CSV_COLUMNS", "FINAL_EVENT_TYPES", "MIGRATIONS", "SCHEMA_VERSION", "GameClosedError",
-    "GameRecord", "IncompatibleJournalError", "Journal", "JournalError", "NotAJournalError",
-    "Recovery", "RoundRow", "StoredEvent",
-    "UndoRefusedError", "export_csv", "export_jsonl", "round_rows",
+    "FINAL_EVENT_TYPES", "MIGRATIONS", "SCHEMA_VERSION", "GameClosedError", "GameRecord",
+    "IncompatibleJournalError", "Journal", "JournalError", "NotAJournalError", "Recovery",
+    "StoredEvent", "UndoRefusedError", "export_csv", "export_jsonl",
 ]

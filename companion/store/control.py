@@ -25,9 +25,9 @@ import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from companion.rules.codec import CodecError
-from companion.rules.settings import Settings
+from companion.exc import CodecError
 from companion.store import card
 from companion.store.journal import Journal, JournalError, settings_from_json, settings_to_json
 
@@ -191,11 +191,11 @@ def holder(journal: Path) -> int | None:
 class NewGameRequest:
     """A request, left by `mush-companion new-game`, to abandon the game and set up anew."""
 
-    settings: Settings
+    settings: Any
     pid: int | None
 
 
-def ask_for_new_game(journal: Path, settings: Settings, timeout: float = 10.0) -> str:
+def ask_for_new_game(journal: Path, settings: Any, timeout: float = 10.0) -> str:
     """Start a new game: directly when no program holds the journal, else by request.
 
     Returns what happened, for the terminal; raises JournalError when the running program
@@ -218,7 +218,7 @@ def ask_for_new_game(journal: Path, settings: Settings, timeout: float = 10.0) -
             "the companion deals it when it next starts")
 
 
-def _by_request(journal: Path, settings: Settings, busy: JournalBusyError,
+def _by_request(journal: Path, settings: Any, busy: JournalBusyError,
                 timeout: float) -> str:
     target = request_path(journal)
     temporary = target.with_name(f"{target.name}.{os.getpid()}.tmp")

@@ -20,8 +20,8 @@ checks:
   1, 2, 3 … with each command's rows together and stamped with one time; a number out
   of sequence cuts the game there, dropping the command it interrupts (and, by their
   shared time, the rows of that command already read);
-- what a row says must be possible (`companion/store/check.py`): dice faces and counts
-  in range, and every event replays.
+- what a row says must be possible (`companion/store/check.py`, by the game's own
+  refusal and invariants): dice faces and counts in range, and every event replays.
 
 Rows written before format 2 have no checksum (`crc` is NULL) and keep the other checks.
 The whole format is described in docs/journal-format.md.

@@ -33,13 +33,15 @@ import contextlib
 import json
 import logging
 import sqlite3
-import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from companion.core.acts import Event
+from companion.core.game import AnyGame
+from companion.exc import CodecError
 from companion.exc import (
     GameClosedError as GameClosedError,
 )
@@ -55,18 +57,7 @@ from companion.exc import (
 from companion.exc import (
     UndoRefusedError as UndoRefusedError,
 )
-from companion.rules import events as ev
-from companion.rules.codec import (
-    FORMAT_VERSION,
-    CodecError,
-    event_from_json,
-    event_to_json,
-    from_data,
-    to_data,
-)
-from companion.rules.evolve import replay
-from companion.rules.settings import Settings
-from companion.rules.state import GameState
+from companion.games import game as installed_game
 from companion.store import card
 from companion.store.card import write_trouble as write_trouble
 from companion.store.check import check_batches
@@ -151,16 +142,10 @@ _MAGIC = b"SQLite format 3\x00"
 _LOOK = 16 << 20  # bytes of a file read to recognise it as a journal
 
 
-def _vocabulary_id() -> int:
-    """A 31-bit fingerprint of the events this program reads: format version, every event
-    type and its fields. Kept in the file's `PRAGMA application_id` by every writer."""
-    words = [f"v{FORMAT_VERSION}", *sorted(
-        f"{t.__name__}({','.join(t.__dataclass_fields__)})" for t in ev.EVENT_TYPES)]
-    return (zlib.crc32(";".join(words).encode()) & 0x7FFFFFFF) or 1
 
-
-VOCABULARY_ID = _vocabulary_id()
-"""The event vocabulary of this program, as written in `PRAGMA application_id`.
+VOCABULARY_ID = installed_game().codec.vocabulary
+"""The event vocabulary of this program (the game's codec fingerprints its format version,
+every event type and its fields), as written in `PRAGMA application_id`.
 
 An event row that is sound JSON of our format version but names a type or fields we do
 not know is damage in a file whose vocabulary is ours (a flipped byte), and an
@@ -168,9 +153,8 @@ incompatible format in a file another vocabulary wrote (a newer, or renamed, eve
 the journal then refuses the file as it is instead of cutting a healthy game.
 """
 
-FINAL_EVENT_TYPES: tuple[type[ev.Event], ...] = tuple(
-    t for t in ev.EVENT_TYPES if not ev.UNDOABLE[t])
-"""Events a batch cannot be retracted past: the rules' own undo policy (`events.UNDOABLE`)."""
+FINAL_EVENT_TYPES: tuple[type[Event], ...] = installed_game().undo.final_types
+"""Events a batch cannot be retracted past: the game's own undo policy."""
 
 
 def newer_message(path: Path, what: str, version: int, ours: int, where: str = "") -> str:
@@ -187,7 +171,7 @@ class GameRecord:
 
     id: int
     created: str
-    settings: Settings
+    settings: Any  # the game's settings, decoded by its codec
     finished: str | None = None  # time it was won or abandoned; None while in progress
     winner: int | None = None  # the winning seat; None if unfinished or abandoned
 
@@ -205,7 +189,7 @@ class StoredEvent:
     seq: int
     batch: int
     time: str
-    event: ev.Event
+    event: Event
     retracted: bool = False
 
 
@@ -239,22 +223,15 @@ def _stamp(moment: datetime) -> str:
     return moment.isoformat(timespec="milliseconds")
 
 
-def settings_to_json(settings: Settings) -> str:
-    """Settings as the versioned JSON the `games.settings` column holds."""
-    return json.dumps({"v": FORMAT_VERSION, "settings": to_data(settings)},
-                      ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+def settings_to_json(settings: Any) -> str:
+    """Settings as the versioned JSON the `games.settings` column holds (the default
+    game's codec; a `Journal` uses its own game's)."""
+    return installed_game().codec.settings_to_json(settings)
 
 
-def settings_from_json(text: str) -> Settings:
+def settings_from_json(text: str) -> Any:
     """Settings from `settings_to_json`'s output."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CodecError(f"settings are not JSON: {exc}") from exc
-    if not isinstance(data, dict) or data.get("v") != FORMAT_VERSION:
-        raise CodecError("settings JSON of an unknown version")
-    settings: Settings = from_data(Settings, data.get("settings"))
-    return settings
+    return installed_game().codec.settings_from_json(text)
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -324,19 +301,24 @@ class Journal:
     """
 
     def __init__(self, path: str | Path, *, clock: Callable[[], datetime] = _now,
-                 recover: bool = True) -> None:
+                 recover: bool = True, game: AnyGame | None = None) -> None:
         """Open (or create) the journal.
 
         `recover=False` is for tools that may run beside the companion (`state`,
         `export`): they read a copy in memory and never write to the card, so they
         never move the file away under the running program; a damaged file raises
         `JournalError` instead of being recovered, and a file a newer companion wrote is
-        still read (its older games export) where this program can read it.
+        still read (its older games export) where this program can read it. `game` is
+        the game whose events the file holds (the default game when not given): the
+        journal knows its events only through that game's codec, undo policy and
+        invariants.
 
         Raises `IncompatibleJournalError` (with `recover`) for a journal a newer companion
         wrote, `NotAJournalError` for a file that is not a journal, and `JournalError`
         for a path that cannot hold one (a folder, a device, a file with two names).
         """
+        self.rules: AnyGame = game if game is not None else installed_game()
+        self._vocabulary_id = self.rules.codec.vocabulary
         self.path = Path(path)  # the name given: messages, and the files kept beside it
         self.file = card.real_file(self.path)  # the file itself: SQLite, lock, rename
         self._clock = clock
@@ -364,7 +346,7 @@ class Journal:
         if found is not None and found.kind is Kind.NEWER and recover:
             raise IncompatibleJournalError(newer_message(
                 self.path, found.what, found.version,
-                SCHEMA_VERSION if found.what == "format" else FORMAT_VERSION))
+                SCHEMA_VERSION if found.what == "format" else self.rules.codec.format_version))
         self._journal_known = found is not None and found.kind in (Kind.OURS, Kind.DAMAGED)
         if not recover:
             self._conn = self._open_for_reading()
@@ -423,12 +405,12 @@ class Journal:
         """The event format of rows a newer companion wrote into a file of a format this
         program reads (None: there are none). Found before anything is written, so such
         a file is never upgraded or touched. Only believed when the file says another
-        vocabulary wrote into it (`VOCABULARY_ID`); otherwise such a row is damage."""
+        vocabulary wrote into it (the game's codec's); otherwise such a row is damage."""
         try:
             conn = _read_only(self.file)
             try:
                 vocabulary = int(conn.execute("PRAGMA application_id").fetchone()[0])
-                if vocabulary in (0, VOCABULARY_ID):
+                if vocabulary in (0, self._vocabulary_id):
                     return None
                 found = [conn.execute(f"SELECT MAX(json_extract({column}, '$.v')) FROM "
                                       f"{table} WHERE json_valid({column})").fetchone()[0]
@@ -437,8 +419,9 @@ class Journal:
                 conn.close()
         except sqlite3.Error:
             return None
-        newest = max((v for v in found if isinstance(v, int)), default=FORMAT_VERSION)
-        return newest if newest > FORMAT_VERSION else None
+        ours = self.rules.codec.format_version
+        newest = max((v for v in found if isinstance(v, int)), default=ours)
+        return newest if newest > ours else None
 
     def _wal(self) -> Path:
         return self.file.with_name(self.file.name + "-wal")
@@ -576,7 +559,7 @@ class Journal:
         return memory
 
     def _salvaged_into_memory(self, problem: str) -> sqlite3.Connection:
-        salvage = _salvage(self.file)
+        salvage = _salvage(self.file, self.rules)
         memory = _memory()
         self._fill(memory, salvage)
         self._flush_blocked = True
@@ -668,7 +651,7 @@ class Journal:
             memory.close()
             self._degrade(write_trouble(exc) or str(exc), at_start=True)
             return self._salvaged_into_memory(reason)
-        salvage = _salvage(damaged)
+        salvage = _salvage(damaged, self.rules)
         self._fill(memory, salvage)
         self.recovery = self._report(damaged, reason, salvage)
         try:
@@ -763,7 +746,7 @@ class Journal:
             with self._transaction() as conn:
                 self._mark_vocabulary(conn)
                 result = body(conn)
-        self._vocabulary = VOCABULARY_ID
+        self._vocabulary = self._vocabulary_id
         if self.degraded is not None:
             self.unsaved += 1
             self.flush()
@@ -772,8 +755,8 @@ class Journal:
     def _mark_vocabulary(self, conn: sqlite3.Connection) -> None:
         """Say in the file that this program's event vocabulary wrote into it (an older
         program reading it later then knows a type it cannot read is not damage)."""
-        if self._vocabulary != VOCABULARY_ID:
-            conn.execute(f"PRAGMA application_id = {VOCABULARY_ID}")
+        if self._vocabulary != self._vocabulary_id:
+            conn.execute(f"PRAGMA application_id = {self._vocabulary_id}")
 
     def _to_memory(self, trouble: str) -> None:
         memory = _memory()
@@ -840,15 +823,15 @@ class Journal:
     _GAME_COLUMNS = ("SELECT id, CAST(created AS BLOB), CAST(settings AS BLOB), "
                      "CAST(finished AS BLOB), winner, crc FROM games ")
 
-    def new_game(self, settings: Settings) -> int:
+    def new_game(self, settings: Any) -> int:
         """Start a new game row and return its id; any game still in progress is abandoned.
 
         Keeping at most one game in progress is what makes `current_game()` unambiguous.
-        The caller then appends the game's first events (`GameStarted` first).
+        The caller then appends the game's first events (the event that starts the game first).
         """
         settings.check()
         now = _stamp(self._clock())
-        text = settings_to_json(settings)
+        text = self.rules.codec.settings_to_json(settings)
 
         def body(conn: sqlite3.Connection) -> int:
             for (open_id,) in conn.execute(
@@ -922,7 +905,7 @@ class Journal:
         if not sound("games", [gid, created, settings, finished, winner], crc):
             raise _DamagedRow(f"game {gid}'s row does not match its checksum")
         try:
-            parsed = settings_from_json(_text(settings))
+            parsed = self.rules.codec.settings_from_json(_text(settings))
         except (CodecError, TypeError, ValueError) as exc:  # UnicodeDecodeError included
             self._refuse_if_newer(f"game {gid}", settings, crc is not None)
             raise _DamagedRow(f"game {gid}'s settings do not decode: {exc}") from exc
@@ -932,7 +915,7 @@ class Journal:
 
     # --- events ---------------------------------------------------------------------
 
-    def append(self, game_id: int, events: Sequence[ev.Event]) -> None:
+    def append(self, game_id: int, events: Sequence[Event]) -> None:
         """Commit one command's public events in one transaction; returns after the commit.
 
         Private events are dropped here (R1, I5). Call it before showing or speaking the
@@ -942,7 +925,8 @@ class Journal:
         public = [e for e in events if not type(e).private]
         if not public:
             return
-        texts = [event_to_json(e) for e in public]  # encode first: a bad event writes nothing
+        codec = self.rules.codec
+        texts = [codec.event_to_json(e) for e in public]  # encode first: a bad one writes nothing
         now = _stamp(self._clock())
 
         def body(conn: sqlite3.Connection) -> None:
@@ -957,20 +941,21 @@ class Journal:
                 "WHERE game_id = ?", (game_id,)).fetchone()
             if seq == 0:
                 first = public[0]
-                if not isinstance(first, ev.GameStarted):
-                    raise JournalError(f"game {game_id} must begin with GameStarted, "
-                                       f"not {type(first).__name__}")
-                if settings_to_json(first.settings) != row[1]:
-                    raise JournalError(f"game {game_id}: GameStarted settings differ from "
+                settings = self.rules.opening(first)
+                if settings is None:
+                    raise JournalError(f"game {game_id} must begin with the event that "
+                                       f"starts a game, not {type(first).__name__}")
+                if codec.settings_to_json(settings) != row[1]:
+                    raise JournalError(f"game {game_id}: the start's settings differ from "
                                        "the settings the game was created with")
             rows = [(game_id, seq + i, batch + 1, text, now)
                     for i, text in enumerate(texts, start=1)]
             conn.executemany(
                 "INSERT INTO events (game_id, seq, batch, event, time, crc) "
                 "VALUES (?,?,?,?,?,?)", [(*r, row_crc("events", r)) for r in rows])
-            won = [e for e in public if isinstance(e, ev.GameWon)]
+            won = [o for o in map(self.rules.ending, public) if o is not None]
             if won:
-                _set_ending(conn, game_id, now, won[-1].seat)
+                _set_ending(conn, game_id, now, won[-1].winner)
 
         self._write(body)
 
@@ -1006,8 +991,9 @@ class Journal:
             batches.add(int(batch))
         return batches
 
-    def load(self, game_id: int) -> list[ev.Event]:
-        """The game's events to replay: every stored event except retracted batches.
+    def load(self, game_id: int) -> list[Any]:
+        """The game's events to replay: every stored event except retracted batches (of
+        the journal's game's own event types, which only its caller knows).
 
         A row that no longer matches its checksum or decodes (a bit flipped on the card
         that SQLite's own check cannot see), a command out of order, or a command that
@@ -1017,7 +1003,7 @@ class Journal:
         """
         return self._guarded(lambda: self._checked(game_id))
 
-    def _checked(self, game_id: int) -> list[ev.Event]:
+    def _checked(self, game_id: int) -> list[Event]:
         records = self.records(game_id)
         for index, record in enumerate(records):
             if record.seq != index + 1:
@@ -1026,36 +1012,36 @@ class Journal:
         if cut is not None:
             raise _DamagedRow(f"game {game_id} event {records[cut].seq}: batch "
                               f"{records[cut].batch} is out of sequence")
-        batches: dict[int, list[ev.Event]] = {}
+        batches: dict[int, list[Event]] = {}
         for record in records:
             batches.setdefault(record.batch, []).append(record.event)
         self._check_undos(game_id, batches)
         retracted = {r.batch for r in records if r.retracted}
         live = [events for batch, events in batches.items() if batch not in retracted]
-        checked = check_batches(live)
+        checked = check_batches(self.rules, live)
         if checked.refused is not None:
             raise _DamagedRow(f"game {game_id}: {checked.refused}")
         return [e for events in live for e in events]
 
-    def _check_undos(self, game_id: int, batches: dict[int, list[ev.Event]]) -> None:
+    def _check_undos(self, game_id: int, batches: dict[int, list[Event]]) -> None:
         """Every undo row names a command undo could have retracted."""
         for batch in self._undone(game_id):
-            if batch not in batches or not ev.undoable(batches[batch]):
+            if batch not in batches or not self.rules.undo.undoable(batches[batch]):
                 raise _DamagedRow(f"game {game_id}: an undo names batch {batch}, which "
                                   "undo could not have retracted")
 
-    def replay(self, game_id: int) -> GameState:
+    def replay(self, game_id: int) -> Any:
         """The game's state now, rebuilt from its journal (I6)."""
-        return replay(self.load(game_id))
+        return self.rules.replay(self.load(game_id))
 
-    def settings(self, game_id: int) -> Settings:
+    def settings(self, game_id: int) -> Any:
         """The settings a game was created with."""
         return self.game(game_id).settings
 
     def _decode(self, game_id: int, seq: int, text: bytes | str,
-                checked: bool = False) -> ev.Event:
+                checked: bool = False) -> Event:
         try:
-            return event_from_json(_text(text))
+            return self.rules.codec.event_from_json(_text(text))
         except (CodecError, TypeError, ValueError) as exc:  # UnicodeDecodeError included
             self._refuse_if_newer(f"game {game_id} event {seq}", text, checked)
             self._refuse_if_incompatible(game_id, seq, text, exc)
@@ -1075,14 +1061,15 @@ class Journal:
             return
         version = data.get("v") if isinstance(data, dict) else None
         if not isinstance(version, int) or isinstance(version, bool) or \
-                version <= FORMAT_VERSION:
+                version <= self.rules.codec.format_version:
             return
         if self.newer is not None:
             raise IncompatibleJournalError(
                 newer_message(self.path, "format", self.newer, SCHEMA_VERSION, where))
-        if checked or self._vocabulary not in (0, VOCABULARY_ID):
+        if checked or self._vocabulary not in (0, self._vocabulary_id):
             raise IncompatibleJournalError(
-                newer_message(self.path, "event format", version, FORMAT_VERSION, where))
+                newer_message(self.path, "event format", version,
+                              self.rules.codec.format_version, where))
 
     def _refuse_if_incompatible(self, game_id: int, seq: int, text: bytes | str,
                                 exc: Exception) -> None:
@@ -1103,17 +1090,18 @@ class Journal:
         if not isinstance(version, int) or isinstance(version, bool):
             return
         where = f"{self.path}: game {game_id} event {seq} ({data['type']})"
-        if version == FORMAT_VERSION and self._vocabulary not in (0, VOCABULARY_ID):
+        current = self.rules.codec.format_version
+        if version == current and self._vocabulary not in (0, self._vocabulary_id):
             raise IncompatibleJournalError(
                 f"{where} was written by a companion with other events (vocabulary "
-                f"{self._vocabulary:08x}, this program {VOCABULARY_ID:08x}, format "
-                f"{FORMAT_VERSION}): {exc}; use the companion that wrote it (the file is "
+                f"{self._vocabulary:08x}, this program {self._vocabulary_id:08x}, format "
+                f"{current}): {exc}; use the companion that wrote it (the file is "
                 "left as it is)")
 
     # --- undo -----------------------------------------------------------------------
 
     def _last_batch(self, conn: sqlite3.Connection, game_id: int
-                    ) -> tuple[int, list[ev.Event]] | None:
+                    ) -> tuple[int, list[Event]] | None:
         row = conn.execute(
             "SELECT MAX(batch) FROM events NOT INDEXED WHERE game_id = ? AND batch NOT IN "
             "(SELECT batch FROM undos NOT INDEXED WHERE game_id = ?)",
@@ -1126,14 +1114,14 @@ class Journal:
                              (game_id, batch)).fetchall()
         return batch, [self._decode(game_id, seq, text) for seq, text in texts]
 
-    def undoable(self, game_id: int) -> list[ev.Event] | None:
+    def undoable(self, game_id: int) -> list[Event] | None:
         """The events `undo` would retract now, or None if it would refuse."""
         last = self._last_batch(self._conn, game_id)
-        if last is None or not ev.undoable(last[1]):
+        if last is None or not self.rules.undo.undoable(last[1]):
             return None
         return last[1]
 
-    def undo(self, game_id: int) -> list[ev.Event]:
+    def undo(self, game_id: int) -> list[Event]:
         """Retract the last stored batch (one command's events) and return its events.
 
         Append-only: a row in `undos` names the batch; the events stay in the file. The
@@ -1142,7 +1130,7 @@ class Journal:
         """
         now = _stamp(self._clock())
 
-        def body(conn: sqlite3.Connection) -> list[ev.Event]:
+        def body(conn: sqlite3.Connection) -> list[Event]:
             row = conn.execute("SELECT finished, winner FROM games WHERE id = ?",
                                (game_id,)).fetchone()
             if row is None:
@@ -1151,11 +1139,11 @@ class Journal:
             if last is None:
                 raise UndoRefusedError("nothing to undo")
             batch, events = last
-            final = sorted({type(e).__name__ for e in events if not ev.UNDOABLE[type(e)]})
+            final = self.rules.undo.final(events)
             if final:
                 raise UndoRefusedError(
                     f"the last change cannot be undone: it holds {', '.join(final)}")
-            won = any(isinstance(e, ev.GameWon) for e in events)
+            won = any(self.rules.ending(e) is not None for e in events)
             if row[0] is not None and not won:
                 raise GameClosedError(f"game {game_id} is over; start a new game")
             conn.execute("INSERT INTO undos (game_id, batch, time, crc) VALUES (?,?,?,?)",
@@ -1234,7 +1222,7 @@ def _read_bytes(path: Path) -> bytes:
         return b""
 
 
-def _salvage(damaged: Path) -> _Salvage:
+def _salvage(damaged: Path, game: AnyGame) -> _Salvage:
     """Read what is readable from a damaged journal, without touching the damaged file.
 
     Rows come from three places, later ones winning: SQL over the main file (loaded into
@@ -1277,7 +1265,7 @@ def _salvage(damaged: Path) -> _Salvage:
     last = last_rowid(main, page_size, b"events") if not wal.frames else None
     if last is not None and last in events:
         ends.add((events[last][0], events[last][1]))
-    return _assemble(games, events, undos,
+    return _assemble(game, games, events, undos,
                      {(r[0], r[1]) for rowid, r in events.items() if rowid in trusted}, ends)
 
 
@@ -1535,7 +1523,7 @@ def _checksums(games: dict[int, _GameRow], events: dict[int, _EventRow],
 _Kept = tuple[int, int, int, str, str, int | None]
 
 
-def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
+def _assemble(game: AnyGame, games: dict[int, _GameRow], events: dict[int, _EventRow],
               undos: dict[int, _UndoRow], trusted: set[tuple[int, int]],
               ends: set[tuple[int, int]] | None = None) -> _Salvage:
     """Each game's longest prefix of whole commands that decode and replay."""
@@ -1554,7 +1542,7 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
             checked.games.items():
         try:
             settings_text = _text(raw_settings)
-            settings_from_json(settings_text)
+            game.codec.settings_from_json(settings_text)
             settings_of[gid] = (_text(raw_created), settings_text,
                                 None if raw_finished is None else _text(raw_finished),
                                 raw_winner)
@@ -1563,7 +1551,7 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
     newest = max([*settings_of, *by_game], default=None)
     for gid in sorted(set(settings_of) | set(by_game)):
         rows = by_game.get(gid, {})
-        kept, note = _keep(gid, rows, retracted, trusted, ends or set(),
+        kept, note = _keep(game, gid, rows, retracted, trusted, ends or set(),
                            checked.bad_undos.get(gid, []))
         if note is not None:
             result.cut.add(gid)
@@ -1574,18 +1562,19 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
         if gid in settings_of:
             created, settings, finished, winner = settings_of[gid]
         else:
-            first = event_from_json(kept[0][3])
-            assert isinstance(first, ev.GameStarted)
-            created, settings, finished, winner = kept[0][4], settings_to_json(first.settings), \
+            opening = game.opening(game.codec.event_from_json(kept[0][3]))
+            assert opening is not None
+            created, settings, finished, winner = kept[0][4], \
+                game.codec.settings_to_json(opening), \
                 None, None
             if gid != newest:  # an older game is over, even if its row was lost
                 finished = kept[-1][4]
-        won = [r for r in kept if '"type":"GameWon"' in r[3]
-               and (gid, r[2]) not in retracted]
+        won = [r for r in kept if (gid, r[2]) not in retracted
+               and game.ending(game.codec.event_from_json(r[3])) is not None]
         if won:
-            event = event_from_json(won[-1][3])
-            assert isinstance(event, ev.GameWon)
-            winner, finished = event.seat, finished or won[-1][4]
+            ending = game.ending(game.codec.event_from_json(won[-1][3]))
+            assert ending is not None
+            winner, finished = ending.winner, finished or won[-1][4]
         elif winner is not None:  # its GameWon was lost
             # The newest game goes on from its last readable command (the table presses
             # "reached Nome" again); an older one stays over, now without a winner.
@@ -1604,7 +1593,7 @@ def _assemble(games: dict[int, _GameRow], events: dict[int, _EventRow],
     return result
 
 
-def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes, int | None, bool]],
+def _keep(game: AnyGame, gid: int, rows: dict[int, tuple[int, bytes, bytes, int | None, bool]],
           retracted: set[tuple[int, int]], trusted: set[tuple[int, int]],
           ends: set[tuple[int, int]], bad_undos: list[bytes]
           ) -> tuple[list[_Kept], str | None]:
@@ -1614,7 +1603,7 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes, int | None, bool]],
     from a source that holds whole commands (an intact table, a sound WAL commit): a
     lost page may have held the rest of it.
     """
-    batches: list[tuple[int, list[_Kept], list[ev.Event]]] = []
+    batches: list[tuple[int, list[_Kept], list[Event]]] = []
     seq, note = 1, None
     while seq in rows:
         batch, text, time, crc, bad = rows[seq]
@@ -1633,7 +1622,7 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes, int | None, bool]],
             break
         try:
             row = (gid, seq, batch, _text(text), _text(time), crc)
-            event = event_from_json(row[3])
+            event = game.codec.event_from_json(row[3])
         except (CodecError, TypeError, ValueError) as exc:
             note = f"game {gid} event {seq} does not decode ({exc})"
             if batches and batches[-1][0] == batch:
@@ -1653,7 +1642,7 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes, int | None, bool]],
             not all((gid, r[1]) in trusted for r in batches[-1][1]):
         note = f"game {gid} ends at event {seq - 1}, read from a damaged page"
         batches.pop()
-    wrong = [b for b in batches if (gid, b[0]) in retracted and not ev.undoable(b[2])]
+    wrong = [b for b in batches if (gid, b[0]) in retracted and not game.undo.undoable(b[2])]
     if bad_undos or wrong:
         # An undo row that cannot be read (or names a command undo cannot retract) hides
         # which command it took back: keep only what was played before it was made.
@@ -1665,7 +1654,7 @@ def _keep(gid: int, rows: dict[int, tuple[int, bytes, bytes, int | None, bool]],
         batches = kept
         note = f"game {gid}: an undo could not be read; cut before it was made"
     live = [b for b in batches if (gid, b[0]) not in retracted]
-    checked = check_batches([b[2] for b in live])
+    checked = check_batches(game, [b[2] for b in live])
     if checked.refused is not None:
         note = f"game {gid}: {checked.refused}"
         stop = live[checked.good][0]

@@ -9,11 +9,22 @@ for rules policies, through the same controller.
 from companion.table.bots import BotDriver, UnreachableCommand, click, hold
 from companion.table.config import TableConfig
 from companion.table.controller import ROLLS_AND_REVEALS, Outcome, TableController
-from companion.table.frame import Countdown, Menu, MenuItem, Notice, TableFrame, UndoOffer
+from companion.table.frame import (
+    Animation,
+    Countdown,
+    CountdownKind,
+    Menu,
+    MenuItem,
+    MenuStyle,
+    Notice,
+    Screen,
+    TableFrame,
+    UndoOffer,
+)
 from companion.table.lights import LightState
 
 __all__ = [
-    "ROLLS_AND_REVEALS", "BotDriver", "Countdown", "LightState", "Menu", "MenuItem", "Notice",
-    "Outcome", "TableConfig", "TableController", "TableFrame", "UndoOffer",
-    "UnreachableCommand", "click", "hold",
+    "ROLLS_AND_REVEALS", "Animation", "BotDriver", "Countdown", "CountdownKind", "LightState",
+    "Menu", "MenuItem", "MenuStyle", "Notice", "Outcome", "Screen", "TableConfig",
+    "TableController", "TableFrame", "UndoOffer", "UnreachableCommand", "click", "hold",
 ]

@@ -65,7 +65,6 @@ class TableConfig:
     # settings made on the pads (companion.table.prefs): kept, shown and changed in setup
     prefs: Prefs = field(default_factory=Prefs)
     prefs_defaults: tuple[tuple[str, object], ...] = ()  # the config file's values of them
-    keep_prefs: Callable[[Prefs], str | None] | None = field(default=None, compare=False)
     # setup's corner: the companion's version and the Pi's address, a line each
     # (companion.version.About); None shows none
     about: Callable[[], tuple[str, ...]] | None = field(default=None, compare=False)

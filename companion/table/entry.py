@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.pads.events import Button
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.model import RollKind
 from companion.rules.physical import RollRequest, apply_entered
 from companion.rules.state import GameState
+from companion.table.actions import Enter
 from companion.table.menus import CLIMATE_LABEL, Node, Tree, dogs
 from companion.words import count, t
-
-ENTRY_PREFIX = "entered:"
-"""Keys of the entry menu's items: the prefix and the value entered."""
 
 _WHAT = {RollKind.WEATHER: "e.weather", RollKind.TERRAIN: "e.terrain",
          RollKind.AVALANCHE: "e.avalanche", RollKind.PRESS: "e.press"}
@@ -73,22 +72,75 @@ def make_entry(state: GameState, command: cmd.Command, request: RollRequest) -> 
     tree = draft.tree
     if request.kind is RollKind.DOGS:
         tree.title = t("e.dogs_title", dice=roll_words(request))
-        tree.items = [Node(f"{ENTRY_PREFIX}{v}", dogs(v)) for v in request.values]
+        tree.items = [Node(str(v), dogs(v), act=Enter(v)) for v in request.values]
     else:
         tree.title = t("e.face_title", what=roll_words(request))
-        tree.items = [Node(f"{ENTRY_PREFIX}{v}", str(v), _meaning(state, draft, v))
+        tree.items = [Node(str(v), str(v), _meaning(state, draft, v), act=Enter(v))
                       for v in request.values]
-    tree.default = f"{ENTRY_PREFIX}{request.likely}"
+    tree.default = str(request.likely)
     tree.hint = t("e.hint_back") if draft.may_cancel else t("e.hint")
     tree.note = t("e.note")
     return draft
 
 
-def entered_value(key: str) -> int | None:
-    """The value an entry item's key stands for, or None for any other key."""
-    if not key.startswith(ENTRY_PREFIX):
-        return None
-    return int(key[len(ENTRY_PREFIX):])
+class HandDice:
+    """The part of the table that waits for a roll made by hand (`physical_dice`).
+
+    It holds at most one command back, with the menu its roller enters the result in;
+    while it does, nobody else acts and no countdown runs (the controller asks `entry`)."""
+
+    def __init__(self) -> None:
+        self.entry: Entry | None = None
+
+    @property
+    def request(self) -> RollRequest | None:
+        """The roll the table is asked to enter now, or None."""
+        return self.entry.request if self.entry is not None else None
+
+    def tree(self, seat: int) -> Tree | None:
+        """The entry menu for its roller; None for everyone else."""
+        entry = self.entry
+        return entry.tree if entry is not None and seat == entry.request.seat else None
+
+    def ask(self, state: GameState, command: cmd.Command, request: RollRequest) -> None:
+        """Hold `command` back until its roller enters the roll."""
+        self.entry = make_entry(state, command, request)
+
+    def take(self) -> Entry:
+        """The entry answered: its command acts now with the faces entered."""
+        entry = self.entry
+        assert entry is not None
+        self.entry = None
+        return entry
+
+    def leave(self, seat: int) -> bool:
+        """Holding ●: the roller steps back out of a roll it chose itself (True); a roll
+        forced by a reroll or a window must be entered."""
+        entry = self.entry
+        if entry is None or seat != entry.request.seat or not entry.may_cancel:
+            return False
+        self.entry = None
+        return True
+
+    def waiting_text(self, state: GameState) -> str | None:
+        """What everyone else is told while the roll is awaited, or None."""
+        if self.entry is None:
+            return None
+        request = self.entry.request
+        return t("e.waiting", name=state.players[request.seat].name,
+                 what=roll_words(request))
+
+    def next_press(self, seat: int, value: int, focus: int) -> Button | None:
+        """The button that brings the roller's focus (`focus`, an index of the entry menu)
+        closer to `value`, ● on it; None when `seat` is not asked or cannot enter it."""
+        request = self.request
+        if request is None or seat != request.seat or value not in request.values:
+            return None
+        values = list(request.values)  # the entry menu lists them in this order
+        ahead = (values.index(value) - focus) % len(values)
+        if ahead == 0:
+            return Button.SELECT
+        return Button.RIGHT if ahead <= len(values) - ahead else Button.LEFT
 
 
-__all__ = ["ENTRY_PREFIX", "Entry", "entered_value", "make_entry", "roll_words"]
+__all__ = ["Entry", "HandDice", "make_entry", "roll_words"]

@@ -44,12 +44,65 @@ Menu styles (`Menu.style`):
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from companion.rules.commands import Command
 from companion.rules.model import Zone
 from companion.rules.settings import Charts
 from companion.table.view import GameStats, TableView
+
+
+class Screen(enum.StrEnum):
+    """`TableFrame.screen`: one of the screens above (a str, for the display's maps)."""
+
+    SETUP = "setup"
+    TRAINING = "training"
+    BIDDING = "bidding"
+    REVEAL = "reveal"
+    EARLY_RISER = "early_riser"
+    WEATHER = "weather"
+    TURN = "turn"
+    REST = "rest"
+    REDUCE = "reduce"
+    DOGS = "dogs"
+    MOVING = "moving"
+    TERRAIN = "terrain"
+    AVALANCHE = "avalanche"
+    PRESSING = "pressing"
+    ROUND_END = "round_end"
+    GAME_OVER = "game_over"
+
+
+class MenuStyle(enum.StrEnum):
+    """`Menu.style`: how a menu's buttons work (see above)."""
+
+    LIST = "list"
+    BUTTONS = "buttons"
+    KEYS = "keys"
+    BID = "bid"
+
+
+class CountdownKind(enum.StrEnum):
+    """`Countdown.kind`: the reaction window whose countdown runs."""
+
+    REDUCE = "reduce"  # X2: taking dice away before a dog roll
+    REROLL = "reroll"  # X1: forcing a reroll after a roll
+
+
+class Animation(enum.StrEnum):
+    """`TableFrame.animation`: what moves on screen after an event."""
+
+    DRAW = "draw"  # a draw: who chooses training first, the first Ice Bear
+    REVEAL = "reveal"  # the bids turned over
+    WEATHER = "weather"  # the weather die
+    DICE = "dice"  # the dog dice
+    DIE = "die"  # the standard die: rough terrain, avalanche, pressing
+    WIN = "win"
+
+
+ROLLING = frozenset({Animation.WEATHER, Animation.DICE, Animation.DIE})
+"""Animations of dice landing: until they have, no menu takes a press."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +126,7 @@ class Menu:
     items: tuple[MenuItem, ...]
     focus: int = 0  # -1: no focus (styles "buttons", "keys" and "bid")
     hint: str = ""
-    style: str = "list"  # "list", "buttons", "keys" or "bid" (see the module docstring)
+    style: MenuStyle = MenuStyle.LIST
     depth: int = 0  # how many sub-menus deep; holding ● steps back one
     confirm: bool = False  # a confirmation step before chips are spent or a die is rolled
     note: str = ""  # a line under the title, e.g. "acts when the reroll window closes"
@@ -86,7 +139,7 @@ class Menu:
 class Countdown:
     """A reaction window's countdown bar, from the controller's injectable clock."""
 
-    kind: str  # "reduce" or "reroll"
+    kind: CountdownKind
     total: float
     remaining: float
     holders: tuple[int, ...] = ()  # seats choosing now: while any does, the bar holds still
@@ -140,12 +193,12 @@ class JoinCard:
 class TableFrame:
     """Everything the display draws for one moment of the game."""
 
-    screen: str  # one of the screens in the module docstring
+    screen: Screen
     view: TableView  # table_view(state)
     menus: tuple[Menu, ...] = ()
     countdown: Countdown | None = None
     notices: tuple[Notice, ...] = ()
-    animation: str | None = None  # "draw", "reveal", "weather", "dice", "die", "win"
+    animation: Animation | None = None
     animation_progress: float = 1.0  # 0..1; the display stops redrawing at 1
     stats: GameStats | None = None  # game over: luck and chips spent
     serial: int = 0  # bumped on every change so the display redraws only when needed

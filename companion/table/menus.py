@@ -1,10 +1,15 @@
-"""Menus as trees built from the rules: every enabled item is a command `is_legal()` accepts.
+"""Menus as trees built from the rules' options: an enabled item is a command the rules
+accept now, a greyed one an option they block, shown with their reason.
 
-A tree is rebuilt from the state whenever it is needed, so it can never go stale: an item
-is enabled exactly when the engine would accept its command now (or, for a step into a
-sub-menu, when something inside is enabled). Items that cannot apply at all (Nikolai
-without S9, the Anchorage rest away from the first board) are left out; items that apply
-but are blocked now (too few chips, no stick in play) are shown greyed with the reason.
+Each tree is built from two things the rules give (`Offers`): the seat's options
+(`MUSH.options`, python-chess's two tiers: every option that applies, the blocked ones
+with why) and the public view (`MUSH.public_view`: names, zones, the turn, for titles and
+labels). So a menu never restates a rule: an option the rules do not list is no item
+(Nikolai without Short game B, the Anchorage rest away from the first board), one they
+block is greyed with their reason (too few chips, no stick in play), and what an item
+costs, what a rest would give and the odds of a roll are the option's own figures. The
+menus hold a state only to hand it to the rules, and are rebuilt from it whenever they
+are needed, so they can never go stale.
 """
 
 from __future__ import annotations
@@ -12,42 +17,30 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from companion.core.options import Note, Option, Reason, offered
+from companion.rules import MUSH
 from companion.rules import commands as cmd
-from companion.rules.engine import (
-    allowed_trainings,
-    is_legal,
-    next_board,
-    rest_places,
-    weather_zone,
-)
 from companion.rules.model import (
-    CLIMATES,
-    CROSSINGS,
-    PASSING_COST,
-    REDUCE_CHIPS_PER_DIE,
-    REROLL_COST,
-    REST_CHOICES,
-    STICK_COST,
-    TOTAL_STICKS,
     Arrangement,
     Climate,
     MoveContext,
     RestPlace,
     RollKind,
     StickAction,
-    WindowKind,
     Zone,
-    training_maxima,
 )
-from companion.rules.phases import ActKind, act_of, seats_to_act
-from companion.rules.queries import at_nome_board, reduce_cap
+from companion.rules.phases import ActKind
 from companion.rules.state import GameState
+from companion.rules.views import TableView
+from companion.table.actions import TableAction
+from companion.table.frame import MenuStyle, Screen
 from companion.words import Lookup, count, t
 
 
 @dataclass
 class Node:
-    """One item of a tree: a command, a sub-menu, or (setup only) a UI-only action."""
+    """One item of a tree: a command, a sub-menu, a table action, or (setup only) a
+    UI-only action."""
 
     key: str
     label: str
@@ -62,6 +55,9 @@ class Node:
     pledge: bool = False  # X2: `command` is promised now and paid when the window closes
     short: str = ""  # the item's name in a branch's label ("Wilderness · Stick")
     hold: bool = False  # chosen by holding `button` (about 2 s), not by a short press
+    choice: cmd.Command | None = None  # the command it stands for, enabled or greyed
+    act: TableAction | None = None  # the table's own choice, when `command` is None
+    claims: bool = False  # stepping in claims the open window (its countdown holds)
 
 
 @dataclass
@@ -72,10 +68,11 @@ class Tree:
     title: str
     items: list[Node] = field(default_factory=list)
     hint: str = ""
-    style: str = "list"
+    style: MenuStyle = MenuStyle.LIST
     default: str | None = None  # the key focused on entry (else the first enabled item)
     confirm: bool = False  # a confirmation step before chips are paid
     note: str = ""  # a line under the title
+    screen: Screen | None = None  # the screen while the active seat stands here
 
     def find(self, key: str) -> Node | None:
         """The item with this key."""
@@ -86,7 +83,7 @@ class Tree:
         return [n.key for n in self.items if n.enabled]
 
 
-KEYS = "keys"
+KEYS = MenuStyle.KEYS
 """The style of a sub-menu of at most three items, each chosen at once by its own button
 (drawn beside it), ● always on the safe or suggested one: one press instead of moving a
 focus and selecting it."""
@@ -121,20 +118,113 @@ def percent(successes: int) -> str:
     return f"{round(100 * max(0, min(6, successes)) / 6)}%"
 
 
+# --- what the rules say, as the menus read it ------------------------------------------
+
+
+def _arg(note: Note, key: str) -> int:
+    value = note[key]
+    assert isinstance(value, int), (key, value)
+    return value
+
+
+def _word(note: Note, key: str) -> str:
+    value = note[key]
+    assert isinstance(value, str), (key, value)
+    return value
+
+
+_REASONS: dict[str, Callable[[Note], str]] = {
+    "chips": lambda a: t("m.needs", chips=chips(_arg(a, "need"))),  # X6
+    "cold_short_game": lambda a: t("m.training.blocked_short"),  # S8
+    "training_full": lambda a: t("m.training.full"),  # S4
+    "all_dogs_covered": lambda a: t("m.turn.must_rest"),  # T2
+    "all_sticks_in_play": lambda a: t("m.stick.all_in_play", n=_arg(a, "n")),  # X4
+    "no_stick_in_play": lambda a: t("m.stick.none"),  # X4, M5
+    "no_spaces": lambda a: t("m.moving.no_spaces"),  # M1
+    "no_spaces_left": lambda a: t("m.moving.no_spaces_left"),  # M1
+    "passing_paid": lambda a: t("m.moving.paid"),  # X5
+    "reduce_cap": lambda a: t("m.window.only", chips=chips(_arg(a, "left"))),  # X2
+}
+"""The words for each reason the rules give for blocking an option."""
+
+
+def why(reason: Reason) -> str:
+    """The rules' reason for blocking an option, in the screen's words."""
+    return _REASONS[reason.code](reason.args)
+
+
+_LAST: list[tuple[GameState, TableView, dict[int, Offers]]] = []
+
+
+@dataclass(frozen=True)
+class Offers:
+    """What the rules give a seat's menus: its options now and the public view."""
+
+    seat: int
+    options: list[Option[cmd.Command]]
+    view: TableView
+
+    @staticmethod
+    def of_seat(state: GameState, seat: int) -> Offers:
+        """The offers of `seat` in `state` (asked of the rules once per state and seat)."""
+        _, view, seats = _asked(state)
+        if seat not in seats:
+            seats[seat] = Offers(seat, MUSH.options(state, seat), view)
+        return seats[seat]
+
+    def find(self, command: cmd.Command) -> Option[cmd.Command] | None:
+        """The option `command` belongs to (blocked or not), None when it does not apply."""
+        return offered(self.options, command)
+
+    def all(self, kind: type[cmd.Command]) -> list[Option[cmd.Command]]:
+        """The options of one kind of command, in the rules' order."""
+        return [o for o in self.options if o.command is kind]
+
+    def cost(self, kind: type[cmd.Command]) -> int:
+        """What the cheapest command of a kind costs the seat (0 when none applies)."""
+        return min((o.cost_range[0] for o in self.all(kind)), default=0)
+
+    def name(self, seat: int) -> str:
+        """A seat's player name."""
+        return self.view.seats[seat].name
+
+
+def _asked(state: GameState) -> tuple[GameState, TableView, dict[int, Offers]]:
+    """What the rules said of `state`, kept for the last few states asked (the game now
+    and the one a closing window leads to are asked in turn for each press)."""
+    for entry in _LAST:
+        if entry[0] is state:
+            return entry
+    entry = (state, MUSH.public_view(state), {})
+    _LAST[:] = [entry, *_LAST[:3]]
+    return entry
+
+
+def view_of(state: GameState) -> TableView:
+    """The rules' public view of `state` (worked out once per state)."""
+    return _asked(state)[1]
+
+
 def name(state: GameState, seat: int) -> str:
     """A seat's player name."""
-    return state.players[seat].name
+    return view_of(state).seats[seat].name
 
 
-def _item(state: GameState, key: str, label: str, command: cmd.Command, detail: str = "",
-          blocked: str = "") -> Node:
-    """An item for a command: enabled iff legal now; otherwise greyed with a reason."""
-    if is_legal(state, command):
-        return Node(key, label, detail, True, command)
-    reason = blocked
-    if not reason and command.seat >= 0 and command.cost > state.players[command.seat].chips:
-        reason = t("m.needs", chips=chips(command.cost))
-    return Node(key, label, reason or detail, False, None)
+def _node(option: Option[cmd.Command] | None, key: str, label: str, command: cmd.Command,
+          detail: str = "") -> Node | None:
+    """An item for a command of `option`: enabled when the rules accept it now, greyed
+    with their reason when they block it, no item when it does not apply."""
+    if option is None:
+        return None
+    if option.blocked is not None:
+        return Node(key, label, why(option.blocked), False, None, choice=command)
+    return Node(key, label, detail, True, command, choice=command)
+
+
+def _item(offers: Offers, key: str, label: str, command: cmd.Command,
+          detail: str = "") -> Node | None:
+    """`_node` for the option `command` belongs to."""
+    return _node(offers.find(command), key, label, command, detail)
 
 
 def _keyed(tree: Tree, first: str) -> Tree:
@@ -181,8 +271,11 @@ def relabel(node: Node) -> None:
 
 
 def _submenu(key: str, label: str, tree: Tree, detail: str = "", blocked: str = "") -> Node:
-    """An item that opens `tree`; enabled iff something in it can be chosen."""
+    """An item that opens `tree`; enabled iff something in it can be chosen, else greyed
+    with `blocked` or, failing that, the reason its first item is greyed."""
     enabled = bool(tree.enabled_keys())
+    if not enabled and not blocked:
+        blocked = next((n.detail for n in tree.items if not n.enabled and n.detail), "")
     return Node(key, label, detail if enabled else (blocked or detail), enabled, None, tree)
 
 
@@ -190,115 +283,112 @@ def _submenu(key: str, label: str, tree: Tree, detail: str = "", blocked: str = 
 
 
 def training_tree(state: GameState, seat: int) -> Tree:
-    """S4, S5, S8: all three trainings, the full ones greyed."""
-    settings = state.settings
-    assert settings is not None
-    allowed = allowed_trainings(state)
-    maxima = training_maxima(settings.players)
-    taken = [p.training for p in state.players if p.training is not None]
+    """S4, S5, S8: all three trainings, each with how many took it, the blocked greyed."""
+    offers = Offers.of_seat(state, seat)
     items = []
-    for climate in CLIMATES:
-        command = cmd.ChooseTraining(seat, climate)
-        if settings.variants.short_north and climate is Climate.COLD:
-            blocked = t("m.training.blocked_short")
-        elif climate not in allowed:
-            blocked = t("m.training.full")
-        else:
-            blocked = ""
-        detail = "" if settings.variants.free_training else (
-            t("m.training.taken", taken=taken.count(climate), most=maxima[climate]))
-        items.append(_item(state, climate.value, CLIMATE_LABEL[climate], command, detail,
-                           blocked))
-    return Tree("training", t("m.training.title", name=name(state, seat)), items,
+    for option in offers.all(cmd.ChooseTraining):
+        for command in option.commands():
+            assert isinstance(command, cmd.ChooseTraining)
+            note = option.note
+            detail = t("m.training.taken", taken=_arg(note, "taken"),
+                       most=_arg(note, "most")) if "taken" in note else ""
+            node = _node(option, command.training.value, CLIMATE_LABEL[command.training],
+                         command, detail)
+            assert node is not None
+            items.append(node)
+    return Tree("training", t("m.training.title", name=offers.name(seat)), items,
                 t("m.hint.list"))
 
 
 def bid_tree(state: GameState, seat: int) -> Tree:
     """R1: explains the buttons; nothing in it depends on a bid's value (I5)."""
-    if state.bids[seat] is not None:
-        unlock = _item(state, "unlock", t("m.bid.unlock"), cmd.UnlockBid(seat))
+    offers = Offers.of_seat(state, seat)
+    unlock = _item(offers, "unlock", t("m.bid.unlock"), cmd.UnlockBid(seat))
+    if unlock is not None:
         unlock.button = "select"
-        return Tree("bid", t("m.bid.locked"), [unlock], t("m.bid.locked_hint"), "bid")
+        return Tree("bid", t("m.bid.locked"), [unlock], t("m.bid.locked_hint"),
+                    MenuStyle.BID)
     items = [Node("less", t("m.bid.less"), button="left"),
              Node("more", t("m.bid.more"), button="right"),
              Node("lock", t("m.bid.lock"), button="select")]
-    return Tree("bid", t("m.bid.title"), items, t("m.hint.bid"), "bid")
+    return Tree("bid", t("m.bid.title"), items, t("m.hint.bid"), MenuStyle.BID)
 
 
 def weather_tree(state: GameState, seat: int) -> Tree:
     """W2-W3: the Ice Bear rolls on the chart of the leading zone."""
-    settings = state.settings
-    assert settings is not None
-    zone = weather_zone(state)
-    placeholder = zone.value in settings.charts.placeholders
+    offers = Offers.of_seat(state, seat)
+    zone = offers.view.chart_zone
+    assert zone is not None
+    placeholder = zone.value in offers.view.placeholder_charts
     detail = t("m.weather.chart_placeholder" if placeholder else "m.weather.chart",
                zone=ZONE_LABEL[zone])
-    roll = _item(state, "roll", t("m.weather.roll"), cmd.RollWeather(seat), detail)
-    return Tree("weather", t("m.weather.title", name=name(state, seat)), [roll],
-                t("m.weather.hint"))
+    roll = _item(offers, "roll", t("m.weather.roll"), cmd.RollWeather(seat), detail)
+    return Tree("weather", t("m.weather.title", name=offers.name(seat)),
+                [roll] if roll is not None else [], t("m.weather.hint"))
 
 
 def stick_tree(state: GameState, seat: int) -> Tree:
-    """X4: place, move or remove an avalanche stick for 5 chips.
+    """X4: place, move or remove an avalanche stick, at the price the rules ask.
 
     Reaching this menu is the choice to pay for a stick; the action is its confirmation
     (the question names the price): ◀ places one, ▶ removes one, holding ▶ moves one, and
     ● says no. ● never pays here, as nowhere else: a habitual ● steps back out."""
-    nodes = {}
-    for action in StickAction:
-        if action is StickAction.PLACE and state.sticks >= TOTAL_STICKS:
-            blocked = t("m.stick.all_in_play", n=TOTAL_STICKS)
-        elif action is not StickAction.PLACE and state.sticks == 0:
-            blocked = t("m.stick.none")
-        else:
-            blocked = ""
-        nodes[action] = _item(state, action.value, STICK_LABEL[action],
-                              cmd.MoveStick(seat, action), chips(STICK_COST), blocked)
-    tree = keys("stick", t("m.stick.question", chips=chips(STICK_COST)),
+    offers = Offers.of_seat(state, seat)
+    price = chips(offers.cost(cmd.MoveStick))
+    nodes = {action: _item(offers, action.value, STICK_LABEL[action],
+                           cmd.MoveStick(seat, action), price) for action in StickAction}
+    tree = keys("stick", t("m.stick.question", chips=price),
                 select=Node("no", t("r.no"), back=True), left=nodes[StickAction.PLACE],
                 right=nodes[StickAction.REMOVE], hint=t("m.stick.hint_hold"), confirm=True)
     move = nodes[StickAction.MOVE]
-    move.button, move.hold = "right", True
-    move.label = t("m.stick.move_hold", label=move.label)
-    tree.items.append(move)
+    if move is not None:
+        move.button, move.hold = "right", True
+        move.label = t("m.stick.move_hold", label=move.label)
+        tree.items.append(move)
     return tree
 
 
-def stick_item(state: GameState, seat: int) -> Node:
-    """The item that opens the stick menu (X4)."""
-    node = _submenu("stick", t("m.stick.item"), stick_tree(state, seat), chips(STICK_COST),
-                    t("m.needs", chips=chips(STICK_COST)))
+def stick_item(state: GameState, seat: int) -> Node | None:
+    """The item that opens the stick menu (X4), or None where no stick may be used."""
+    offers = Offers.of_seat(state, seat)
+    if not offers.all(cmd.MoveStick):
+        return None
+    price = chips(offers.cost(cmd.MoveStick))
+    node = _submenu("stick", t("m.stick.item"), stick_tree(state, seat), price,
+                    t("m.needs", chips=price))
     node.short = t("m.short.stick")
     return node
 
 
-def suggested_rest(state: GameState, seat: int, place: RestPlace) -> int:
-    """The rest choice a menu opens on: dogs when the team is tired, chips when the
-    player is short of them (a suggestion only: every choice is one press away)."""
-    player = state.players[seat]
-    dog_value = 2.0 if player.covered >= 3 else 0.8
-    chip_value = 1.0 if player.chips < 8 else 0.5 if player.chips < 16 else 0.25
-    choices = REST_CHOICES[place]
-
-    def value(index: int) -> float:
-        n_dogs, n_chips = choices[index]
-        return min(n_dogs, player.covered) * dog_value + n_chips * chip_value
-
-    return max(range(len(choices)), key=value)
+def _rests(offers: Offers) -> dict[RestPlace, list[Option[cmd.Command]]]:
+    """Z1: the rest options by place, in the rules' order."""
+    places: dict[RestPlace, list[Option[cmd.Command]]] = {}
+    for option in offers.all(cmd.Rest):
+        place = option.params["place"][0]
+        assert isinstance(place, RestPlace)
+        places.setdefault(place, []).append(option)
+    return places
 
 
 def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
     """Z1-Z2: each choice with what it would really give (uncovering is capped)."""
-    covered = state.players[seat].covered
+    offers = Offers.of_seat(state, seat)
     items = []
-    for index, (n_dogs, n_chips) in enumerate(REST_CHOICES[place]):
-        real = min(n_dogs, covered)  # the label is what it gives, unless Z2 cuts it
-        detail = t("m.rest.gives", gain=gain_text(real, n_chips)) if real < n_dogs else ""
-        items.append(_item(state, str(index), gain_text(n_dogs, n_chips),
-                           cmd.Rest(seat, place, index), detail))
+    default = "0"
+    for option in _rests(offers)[place]:
+        for command in option.commands():
+            assert isinstance(command, cmd.Rest)
+            note = option.note
+            n_dogs, n_chips, gives = _arg(note, "dogs"), _arg(note, "chips"), _arg(note, "gives")
+            detail = t("m.rest.gives", gain=gain_text(gives, n_chips)) if gives < n_dogs else ""
+            node = _node(option, str(command.choice), gain_text(n_dogs, n_chips), command,
+                         detail)
+            assert node is not None
+            items.append(node)
+            if note.get("suggested"):
+                default = node.key
     tree = Tree(f"rest.{place.value}", t("m.rest.title", place=PLACE_LABEL[place]), items,
-                t("m.hint.sub"),
-                default=str(suggested_rest(state, seat, place)))
+                t("m.hint.sub"), default=default, screen=Screen.REST)
     if len(items) <= 3:  # a wilderness or Nikolai rest: any choice in one press
         _keyed(tree, tree.default or items[0].key)
     return tree
@@ -307,34 +397,31 @@ def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
 REST_LABEL = Lookup({p: f"m.rest.{p.value}" for p in RestPlace})
 
 
-def _rest_label(state: GameState, seat: int, place: RestPlace) -> str:
-    """The place by its name where the zone tells which one it is (Nikolai is in the
-    Southern Zone, Unal-Akleet in the Northern)."""
-    if place is RestPlace.SMALL_TOWN:
-        zone = state.zone_of(seat)
-        if zone is Zone.SOUTHERN:
-            return t("m.rest.nikolai")
-        if zone is Zone.NORTHERN:
-            return t("m.rest.unal_akleet")
-    return REST_LABEL[place]
+def _rest_label(options: list[Option[cmd.Command]], place: RestPlace) -> str:
+    """The place by its name where the rules say which town it is (Nikolai before the
+    Central Zone, Unal-Akleet after it)."""
+    town = options[0].note.get("town")
+    return t(f"m.rest.{town}") if town else REST_LABEL[place]
 
 
 def rest_items(state: GameState, seat: int) -> dict[RestPlace, Node]:
-    """Z1: one item for each place the engine offers where the sled is (Anchorage on the
+    """Z1: one item for each place the rules offer where the sled is (Anchorage on the
     first board, Nikolai or Unal-Akleet outside the Central Zone), other towns aside (their
     four choices take two items: `_town_item`); a place with a single choice is chosen at
     once."""
+    offers = Offers.of_seat(state, seat)
     items: dict[RestPlace, Node] = {}
-    for place in rest_places(state, seat):
+    for place, options in _rests(offers).items():
         if place is RestPlace.TOWN:
             continue
         tree = rest_choice_tree(state, seat, place)
         if not tree.enabled_keys():
             continue
-        label = _rest_label(state, seat, place)
+        label = _rest_label(options, place)
         if len(tree.items) == 1:
             only = tree.items[0]
-            items[place] = Node(f"rest.{place.value}", label, only.label, True, only.command)
+            items[place] = Node(f"rest.{place.value}", label, only.label, True, only.command,
+                                choice=only.command)
         else:
             tree.title = label
             items[place] = _submenu(f"rest.{place.value}", label, tree)
@@ -344,7 +431,7 @@ def rest_items(state: GameState, seat: int) -> dict[RestPlace, Node]:
 def _town_item(state: GameState, seat: int) -> tuple[Node | None, Node | None]:
     """Z1, another town: the suggested choice as one item, the other three behind one more
     press ("Other choices"), so each is at most three presses from the turn menu."""
-    if RestPlace.TOWN not in rest_places(state, seat):
+    if RestPlace.TOWN not in _rests(Offers.of_seat(state, seat)):
         return None, None
     tree = rest_choice_tree(state, seat, RestPlace.TOWN)
     best = tree.find(tree.default or "0")
@@ -355,6 +442,7 @@ def _town_item(state: GameState, seat: int) -> tuple[Node | None, Node | None]:
     rest = keys(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.title",
                                                         place=PLACE_LABEL[RestPlace.TOWN]),
                 left=others[0], select=others[1], right=others[2])
+    rest.screen = Screen.REST
     more = _submenu(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.others"), rest,
                     " · ".join(n.label for n in others))
     return best, more
@@ -367,16 +455,17 @@ def turn_tree(state: GameState, seat: int) -> Tree:
     most: ● moves; ◀ opens the towns (● the suggested town choice, ▶ the other three, ◀
     Nikolai or Unal-Akleet); ▶ opens the wilderness (◀), Anchorage (●) and a stick (▶).
     """
-    player = state.players[seat]
-    colour = state.colour_of(seat)
-    move_detail = t("m.turn.move_detail", dogs=dogs(player.uncovered),
-                    colour=t(f"colour.{colour.value}")) if colour else ""
+    offers = Offers.of_seat(state, seat)
+    row = offers.view.seats[seat]
+    move_detail = t("m.turn.move_detail", dogs=dogs(row.uncovered),
+                    colour=t(f"colour.{row.dice.value}")) if row.dice else ""
     rests = rest_items(state, seat)
-    move = _item(state, "move", t("m.turn.move"), cmd.Move(seat), move_detail,
-                 t("m.turn.must_rest"))
+    move = _item(offers, "move", t("m.turn.move"), cmd.Move(seat), move_detail)
+    assert move is not None
     best, others = _town_item(state, seat)
     small = rests.get(RestPlace.SMALL_TOWN)
     towns = keys("towns", t("m.rest.town"), left=small, select=best, right=others)
+    towns.screen = Screen.REST
     wild = rests.get(RestPlace.WILDERNESS)
     if wild is not None:
         wild.short = t("m.short.wilderness")
@@ -385,38 +474,39 @@ def turn_tree(state: GameState, seat: int) -> Tree:
         anchorage.short = t("m.short.anchorage")
     elsewhere = keys("elsewhere", "", left=wild, select=anchorage,
                      right=stick_item(state, seat))
+    elsewhere.screen = Screen.REST
     town_branch = _submenu("towns", t("m.rest.town"), towns)
     if move.enabled:
-        title = t("m.turn.title_move", name=name(state, seat))
+        title = t("m.turn.title_move", name=offers.name(seat))
     else:
-        title = t("m.turn.title_rest", name=name(state, seat))
+        title = t("m.turn.title_rest", name=offers.name(seat))
     return keys("turn", title, left=town_branch, select=move,
                 right=branch("elsewhere", elsewhere), hint=t("m.hint.keys_top"))
 
 
-def _faces(kind: RollKind) -> str:
-    """The faces that pass a crossing roll unaided: "4-6", "6" (M4, M5)."""
-    low = CROSSINGS[kind].success
-    return f"{low}-6" if low < 6 else "6"
+def _faces(need: int) -> str:
+    """The faces of the standard die that pass a crossing roll unaided: "4-6", "6"."""
+    return f"{need}-6" if need < 6 else "6"
 
 
-def _roll_items(state: GameState, seat: int, kind: RollKind) -> list[Node]:
-    """M4/M5: one item per modifier to buy before the roll, each with its odds (X3)."""
+def _roll_items(offers: Offers, kind: type[cmd.Command]) -> list[Node]:
+    """M4/M5: one item per modifier the rules offer before the roll, each with its odds
+    and its price (X3)."""
     items = []
-    crossing = CROSSINGS[kind]
-    for modifier in range(crossing.max_modifier + 1):
-        command: cmd.Command
-        if kind is RollKind.TERRAIN:
-            command = cmd.RollTerrain(seat, modifier)
-        else:
-            command = cmd.RollAvalanche(seat, modifier)
-        odds = percent(crossing.winning_faces(modifier))
-        cost = chips(modifier) if modifier else t("m.roll.free")
-        items.append(_item(state, str(modifier), f"+{modifier}", command, f"{odds} · {cost}"))
+    for option in offers.all(kind):
+        for command in option.commands():
+            assert isinstance(command, cmd.RollTerrain | cmd.RollAvalanche)
+            price = command.cost
+            odds = percent(_arg(option.note, "wins"))
+            cost = chips(price) if price else t("m.roll.free")
+            node = _node(option, str(command.modifier), f"+{command.modifier}", command,
+                         f"{odds} · {cost}")
+            assert node is not None
+            items.append(node)
     return items
 
 
-def _roll_tree(state: GameState, seat: int, kind: RollKind, items: list[Node]) -> Tree:
+def _roll_tree(kind: RollKind, items: list[Node]) -> Tree:
     """A roll's modifiers, one button each: +0 on ● (a double press pays nothing), +1 ◀,
     +2 ▶; the avalanche's +3 and +4 on ◀ and ▶ of a second menu (● left empty)."""
     title = t("m.roll.terrain_title") if kind is RollKind.TERRAIN else \
@@ -425,8 +515,13 @@ def _roll_tree(state: GameState, seat: int, kind: RollKind, items: list[Node]) -
         return keys(kind.value, title, select=items[0],
                     left=items[1] if len(items) > 1 else None,
                     right=items[2] if len(items) > 2 else None)
-    return keys(f"{kind.value}.more", title, left=items[0],
+    return keys(f"{kind.value}.more", title, left=items[0] if items else None,
                 right=items[1] if len(items) > 1 else None)
+
+
+def _need(offers: Offers, kind: type[cmd.Command]) -> int:
+    """The total a crossing roll needs, as the rules note it on its options."""
+    return _arg(offers.all(kind)[0].note, "need")
 
 
 def _crossing_item(crossings: list[Node]) -> Node | None:
@@ -444,6 +539,34 @@ def _crossing_item(crossings: list[Node]) -> Node | None:
     return node
 
 
+def _crossings(offers: Offers) -> list[Node]:
+    """Every crossing the rules offer: Nome first, then on, Nikolai, back."""
+    view, seat = offers.view, offers.seat
+    crossings: list[Node] = []
+    for option in offers.all(cmd.CrossZone):
+        for command in option.commands():
+            assert isinstance(command, cmd.CrossZone)
+            forward = command.forward
+            if view.arrangement is Arrangement.CUSTOM:
+                board = view.boards[_arg(option.note, "board")]
+                label = t("m.moving.onto" if forward else "m.moving.back_to", board=board)
+            else:
+                zone = ZONE_LABEL[Zone(_word(option.note, "zone"))]
+                label = t("m.moving.into" if forward else "m.moving.back_into", zone=zone)
+            node = _node(option, "cross" if forward else "back", label, command)
+            assert node is not None
+            crossings.append(node)
+    nome = _item(offers, "nome", t("m.moving.nome"), cmd.ReachNome(seat),
+                 t("m.moving.nome_detail"))
+    if nome is not None:
+        crossings.insert(0, nome)
+    nikolai = _item(offers, "nikolai", t("m.moving.nikolai"), cmd.ReachNikolai(seat),
+                    t("m.moving.nikolai_detail"))
+    if nikolai is not None:
+        crossings.insert(1, nikolai)
+    return crossings
+
+
 def moving_tree(state: GameState, seat: int) -> Tree:
     """M1-M5, X4, X5, zones, Nikolai (S9), Nome (T3): what happened as the sled moved.
 
@@ -451,115 +574,98 @@ def moving_tree(state: GameState, seat: int) -> Tree:
     ◀ opens the avalanche roll (◀ +0 to +2, ▶ +3 or +4) and passing opponents (●). Every
     choice is at most three presses away, a roll's modifier included.
     """
-    turn = state.turn
-    settings = state.settings
-    assert turn is not None and settings is not None
-    player = state.players[seat]
-    left = turn.spaces - turn.entered
-    no_space = t("m.moving.no_spaces_left") if turn.spaces else t("m.moving.no_spaces")
-    no_stick = t("m.stick.none")
-    avalanche = _roll_items(state, seat, RollKind.AVALANCHE)
+    offers = Offers.of_seat(state, seat)
+    turn = offers.view.turn
+    assert turn is not None
+    avalanche = _roll_items(offers, cmd.RollAvalanche)
     low = _submenu("avalanche", t("m.moving.avalanche"),
-                   _roll_tree(state, seat, RollKind.AVALANCHE, avalanche[:3]),
-                   t("m.moving.avalanche_odds", faces=_faces(RollKind.AVALANCHE)),
-                   no_stick if state.sticks == 0 else no_space)
+                   _roll_tree(RollKind.AVALANCHE, avalanche[:3]),
+                   t("m.moving.avalanche_odds", faces=_faces(_need(offers, cmd.RollAvalanche))))
     low.short = t("m.short.avalanche")
     high = _submenu("avalanche.more", t("m.moving.avalanche_more"),
-                    _roll_tree(state, seat, RollKind.AVALANCHE, avalanche[3:]),
-                    " · ".join(n.detail.split(" · ")[0] for n in avalanche[3:]),
-                    no_stick if state.sticks == 0 else no_space)
+                    _roll_tree(RollKind.AVALANCHE, avalanche[3:]),
+                    " · ".join(n.detail.split(" · ")[0] for n in avalanche[3:]))
     terrain = _submenu("terrain", t("m.moving.terrain"),
-                       _roll_tree(state, seat, RollKind.TERRAIN,
-                                  _roll_items(state, seat, RollKind.TERRAIN)),
-                       t("m.moving.terrain_odds", faces=_faces(RollKind.TERRAIN)),
-                       no_space if left <= 0 else "")
+                       _roll_tree(RollKind.TERRAIN, _roll_items(offers, cmd.RollTerrain)),
+                       t("m.moving.terrain_odds", faces=_faces(_need(offers, cmd.RollTerrain))))
     terrain.short = t("m.short.terrain")
-    crossings: list[Node] = []
-    for forward in (True, False):
-        board = next_board(settings, player.board, forward)
-        if board is None:
-            continue
-        target = settings.boards[board]
-        if settings.arrangement is Arrangement.CUSTOM:
-            label = t("m.moving.onto" if forward else "m.moving.back_to", board=target.name)
-        else:
-            zone = ZONE_LABEL[target.zone]
-            label = t("m.moving.into" if forward else "m.moving.back_into", zone=zone)
-        crossings.append(_item(state, "cross" if forward else "back", label,
-                               cmd.CrossZone(seat, forward), "", t("m.moving.no_spaces")))
-    if not settings.variants.short_north and at_nome_board(state, seat):
-        crossings.insert(0, _item(state, "nome", t("m.moving.nome"), cmd.ReachNome(seat),
-                                  t("m.moving.nome_detail"), t("m.moving.no_spaces")))
-    if settings.variants.skip_central and state.zone_of(seat) is Zone.SOUTHERN:
-        crossings.insert(1, _item(state, "nikolai", t("m.moving.nikolai"),
-                                  cmd.ReachNikolai(seat), t("m.moving.nikolai_detail"),
-                                  t("m.moving.no_spaces")))
-    early = turn.context is MoveContext.EARLY
-    passing = stick = None
-    if not early:
-        blocked = t("m.moving.paid") if turn.passing else ""
-        passing = _item(state, "passing", t("m.moving.passing"), cmd.PayPassing(seat),
-                        t("m.moving.passing_detail", chips=chips(PASSING_COST)), blocked)
+    price = chips(offers.cost(cmd.PayPassing))
+    passing = _item(offers, "passing", t("m.moving.passing"), cmd.PayPassing(seat),
+                    t("m.moving.passing_detail", chips=price))
+    if passing is not None:
         passing.short = t("m.short.passing")
-        stick = stick_item(state, seat)
     rolls = keys("rolls", "", left=low, select=passing, right=high)
-    more = keys("more", "", left=terrain, select=_crossing_item(crossings), right=stick)
+    more = keys("more", "", left=terrain, select=_crossing_item(_crossings(offers)),
+                right=stick_item(state, seat))
+    name_ = offers.name(seat)
     if turn.context is MoveContext.EARLY:
-        title = t("m.moving.title_early", name=name(state, seat))
+        title = t("m.moving.title_early", name=name_)
     elif turn.context is MoveContext.PRESS:
-        title = t("m.moving.title_press", name=name(state, seat), n=turn.spaces)
+        title = t("m.moving.title_press", name=name_, n=turn.spaces)
     else:
-        title = t("m.moving.title", name=name(state, seat), n=turn.spaces)
+        title = t("m.moving.title", name=name_, n=turn.spaces)
     # named after the avalanche roll and passing ("+3 or +4" is the same roll)
     rolls_item = branch("rolls", rolls, " · ".join(n.short for n in (low, passing) if n))
-    return keys("moving", title, left=rolls_item,
-                select=_item(state, "done", t("m.moving.done"), cmd.EndMove(seat)),
+    done = _item(offers, "done", t("m.moving.done"), cmd.EndMove(seat))
+    return keys("moving", title, left=rolls_item, select=done,
                 right=branch("more", more), hint=t("m.moving.hint"))
 
 
 def pressing_tree(state: GameState, seat: int) -> Tree:
     """P1: roll the standard die on the pressing chart, or not."""
-    items = [_item(state, "press", t("m.press.roll"), cmd.Press(seat)),
-             _item(state, "skip", t("m.press.skip"), cmd.SkipPress(seat))]
-    return Tree("pressing", t("m.press.title", name=name(state, seat)), items, t("m.hint.list"))
+    offers = Offers.of_seat(state, seat)
+    items = [_item(offers, "press", t("m.press.roll"), cmd.Press(seat)),
+             _item(offers, "skip", t("m.press.skip"), cmd.SkipPress(seat))]
+    return Tree("pressing", t("m.press.title", name=offers.name(seat)),
+                [n for n in items if n is not None], t("m.hint.list"))
+
+
+def _one_die(offers: Offers) -> Option[cmd.Command]:
+    """X2: the payment that takes one die (as the rules price a die)."""
+    return next(o for o in offers.all(cmd.Reduce) if _arg(o.note, "dice") == 1)
 
 
 def window_tree(state: GameState, seat: int) -> Tree:
     """X2 / X1: a reaction window's buttons for one seat that may still act."""
-    window = state.window
+    offers = Offers.of_seat(state, seat)
+    window = offers.view.window
     assert window is not None
-    roller = name(state, window.roller)
-    if window.kind is WindowKind.REDUCE:
-        cap, die = reduce_cap(state), REDUCE_CHIPS_PER_DIE
-        items = [
-            _item(state, "pass", t("m.window.pass"), cmd.Pass(seat)),
-            _item(state, "pay1", t("r.pay", chips=chips(1)), cmd.Reduce(seat, 1), "",
-                  t("m.window.left", n=cap)),
-            _item(state, "pay2", t("r.pay", chips=chips(die)), cmd.Reduce(seat, die),
-                  count(1, "die"), t("m.window.only", chips=chips(cap)) if cap < die else ""),
-        ]
+    roller = offers.name(window.roller)
+    if offers.all(cmd.Reduce):
+        die = _one_die(offers)
+        per_die = _arg(die.note, "per_die")
+        one_die = next(die.commands())
+        pass_, pay1, pay2 = (
+            _item(offers, "pass", t("m.window.pass"), cmd.Pass(seat)),
+            _item(offers, "pay1", t("r.pay", chips=chips(1)), cmd.Reduce(seat, 1)),
+            _node(die, "pay2", t("r.pay", chips=chips(per_die)), one_die, count(1, "die")))
+        items = [n for n in (pass_, pay1, pay2) if n is not None]
         for node, button in zip(items, ("left", "right", "select"), strict=True):
             node.button = button
         title = t("r.take_title", name=roller)
-        hint = t("m.window.reduce_hint", die=die, per_die=t("r.per_die", chips=chips(die)))
-        return Tree("reduce", title, items, hint, "buttons")
-    items = [_item(state, "pass", t("m.window.pass"), cmd.Pass(seat)),
-             _item(state, "reroll", t("m.window.reroll"), cmd.Reroll(seat),
-                   chips(REROLL_COST))]
+        hint = t("m.window.reduce_hint", die=per_die,
+                 per_die=t("r.per_die", chips=chips(per_die)))
+        return Tree("reduce", title, items, hint, MenuStyle.BUTTONS)
+    price = offers.cost(cmd.Reroll)
+    reroll = _item(offers, "reroll", t("m.window.reroll"), cmd.Reroll(seat), chips(price))
+    pass_ = _item(offers, "pass", t("m.window.pass"), cmd.Pass(seat))
+    assert reroll is not None and pass_ is not None
+    items = [pass_, reroll]
     items[0].button, items[1].button = "left", "select"
     what = ROLL_WORDS[window.roll] if window.roll else t("m.window.roll")
     whose = (t("r.your", what=what) if seat == window.roller
              else t("r.whose", name=roller, what=what))
     return Tree("reroll", t("r.reroll_title", roll=whose), items,
-                t("m.window.reroll_hint", n=REROLL_COST), "buttons")
+                t("m.window.reroll_hint", n=price), MenuStyle.BUTTONS)
 
 
 def seat_tree(state: GameState, seat: int) -> Tree | None:
-    """The root menu of a seat now, or None when the seat has nothing to do: the phase
-    table says who may act and what kind of act it is; this module only draws the menu."""
-    if seat not in seats_to_act(state):
+    """The root menu of a seat now, or None when the rules offer it nothing: the phase
+    table says what kind of act it is; this module only draws the menu."""
+    offers = Offers.of_seat(state, seat)
+    if not offers.options:
         return None
-    build = _TREES.get(act_of(state))
+    build = _TREES.get(offers.view.act)
     return build(state, seat) if build is not None else None
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 
 from companion.pads.events import Button
 from companion.rules import commands as cmd
-from companion.table.frame import Menu, MenuItem
+from companion.table.frame import Menu, MenuItem, MenuStyle
 from companion.table.menus import KEYS, Node, Tree, route, walk
+from companion.words import t
 
 _BUTTON_NAMES = {Button.LEFT: "left", Button.SELECT: "select", Button.RIGHT: "right"}
 
@@ -30,7 +31,7 @@ class SeatUi:
 def keyed(level: Tree) -> bool:
     """Whether each item of `level` is chosen by its own button (a KEYS menu, or an offer
     whose items name their buttons) rather than by moving a focus."""
-    return level.style == KEYS or (level.style == "buttons" and bool(level.items)
+    return level.style == KEYS or (level.style == MenuStyle.BUTTONS and bool(level.items)
                                    and all(n.button for n in level.items))
 
 
@@ -122,6 +123,41 @@ class Navigator:
         return next((n for n in level.items if not n.enabled and not n.hold
                      and n.button == _BUTTON_NAMES[button]), None)
 
+    def click(self, key: int, button: Button, root: Tree) -> Node | str | None:
+        """A click at the seat's level: the item it chooses (one without a sub-menu),
+        the words of why nothing was (a greyed item, nothing there), or None.
+
+        At the top of an offer a press takes the item on its button (any button takes a
+        one-item offer; a sub-menu opened so claims the window). In a "Pay?" question a
+        button that pays nothing says no, like ●; choosing "No" there goes back to the
+        seat's top menu (setup, whose key is negative: back out of the question)."""
+        if root.style == MenuStyle.BUTTONS and not self.path(key):
+            node = offered(root, button)
+            if node is None:
+                return why_not(self.greyed(key, button, root))
+            if node.children is not None:
+                self.enter(key, node.key)
+                return None
+            return node
+        level = walk(root, list(self.path(key)))[0]
+        node = self.press(key, button, root)
+        if node is None:
+            greyed = self.greyed(key, button, root)
+            if level.confirm and greyed is None and key >= 0:
+                self.clear(key)
+                return None
+            return why_not(greyed) if greyed is not None or button is Button.SELECT else None
+        if node.children is not None:
+            return None
+        if node.back:
+            if key >= 0:
+                self.clear(key)
+            else:
+                self.back(key, root)
+                self.back(key, root)
+            return None
+        return node
+
     def back(self, key: int, root: Tree) -> bool:
         """Step back out of a sub-menu; False when already at the top."""
         ui = self._ui.get(key)
@@ -141,7 +177,7 @@ class Navigator:
         items = tuple(MenuItem(n.label, n.detail, n.enabled, n.command if n.enabled else None,
                                n.button, n.children is not None) for n in level.items)
         focus = -1
-        if level.style == "list" and level.enabled_keys():
+        if level.style == MenuStyle.LIST and level.enabled_keys():
             current = focused(SeatUi(ui.path[:depth], ui.focus), level)
             focus = [n.key for n in level.items].index(current)
         return Menu(key, level.title, items, focus, level.hint, level.style, depth,
@@ -177,7 +213,7 @@ def presses_to(root: Tree, matches: Callable[[cmd.Command], bool]) -> int | None
     `matches`, by the shortest way its menus offer (the way the bots press), or None when
     no item leads there. A one-item offer is opened by any button."""
     nav, n = Navigator(), 0
-    if root.style == "buttons" and not keyed(root) and root.items:
+    if root.style == MenuStyle.BUTTONS and not keyed(root) and root.items:
         node = root.items[0]
         if node.children is None:
             return 1 if node.command is not None and matches(node.command) else None
@@ -207,6 +243,20 @@ def signature(tree: Tree | None) -> tuple[object, ...] | None:
     return (tree.key, tree.title, tree.style, tuple(
         (n.key, n.label, n.detail, n.enabled, n.command, signature(n.children))
         for n in tree.items))
+
+
+def can_pay(level: Tree) -> bool:
+    """Whether a menu level holds (at any depth) an item that spends or promises chips."""
+    return any(n.enabled and ((n.command is not None and (n.command.cost > 0 or n.pledge))
+                              or (n.children is not None and can_pay(n.children)))
+               for n in level.items)
+
+
+def why_not(greyed: Node | None) -> str:
+    """What a press on a greyed item says: the item and why it cannot be chosen now."""
+    if greyed is None or not greyed.detail:
+        return t("c.nothing_here")
+    return f"{greyed.label}: {greyed.detail}"
 
 
 def offered(tree: Tree, button: Button) -> Node | None:

@@ -81,14 +81,15 @@ class PrefsEditor:
     """Setup's draft of the pad-made settings, and the charts they put in force.
 
     `defaults` are the settings in force without the pads (the config file's), so a
-    value can be shown and reset; `keep` saves and applies a change and returns a problem
-    to show, or None.
+    value can be shown and reset. A change waits in `pending` until the controller hands
+    it on (`Outcome.prefs`); the app saves it and puts it in force, and says back what
+    went wrong in saving it (`kept`), for the menu to show.
     """
 
     prefs: Prefs
     charts: Charts
     defaults: dict[str, object] = field(default_factory=dict)
-    keep: Callable[[Prefs], str | None] | None = None
+    pending: Prefs | None = None  # changed since the controller last handed it on
     problem: str = ""  # why the last change was not saved (as the system said it), or ""
     refused: str = ""  # why the last chart was not taken (W3), or ""
     drafts: dict[str, list[str]] = field(default_factory=dict)  # chart -> faces being entered
@@ -96,9 +97,12 @@ class PrefsEditor:
     spelling: dict[int, str] = field(default_factory=dict)  # seat -> letters so far
 
     def update(self, prefs: Prefs) -> None:
-        """Take a change: keep it (file and table) and note a problem in saving it."""
-        self.prefs = prefs
-        problem = self.keep(prefs) if self.keep is not None else None
+        """Take a change, to be kept (file and table) by the app."""
+        self.prefs = self.pending = prefs
+        self.problem = ""
+
+    def kept(self, problem: str | None) -> None:
+        """What went wrong in keeping the last change (None: nothing)."""
         self.problem = problem or ""
 
     def note(self) -> str:

@@ -7,27 +7,39 @@ then takes a choice and a confirmation, so no single press, and no double press,
 spends a chip (`confirmed`). Dice taken away (X2) are promised, not paid, until the window
 closes: the promise can be cancelled until the dice are rolled.
 
-Every tree here is built from the state like the rest of `companion.table.menus`, so an
-enabled item is always a command the engine accepts now.
+Every tree here is built from the rules' options and public view like the rest of
+`companion.table.menus`, so an enabled item is always a command the rules accept now, and
+what a payment takes (dice per chips, a reroll's price) is the rules' figure.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.core.options import Option
 from companion.rules import commands as cmd
-from companion.rules.engine import is_legal
-from companion.rules.model import REDUCE_CHIPS_PER_DIE, REROLL_COST, WindowKind, dice_taken
-from companion.rules.phases import ActKind, act_of
-from companion.rules.queries import reduce_cap, waiting_seats
+from companion.rules.model import WindowKind, dice_taken
+from companion.rules.phases import ActKind
 from companion.rules.state import GameState
-from companion.table.menus import ROLL_WORDS, Node, Tree, chips, keys, name, relabel
+from companion.table.actions import Ask, CancelPromise, Quiet
+from companion.table.frame import MenuStyle
+from companion.table.menus import (
+    ROLL_WORDS,
+    Node,
+    Offers,
+    Tree,
+    chips,
+    keys,
+    name,
+    relabel,
+    view_of,
+)
 from companion.words import count, t
 
 CLAIM_KEY = "claim"
 """The one item of an unclaimed window menu: any button opens it (and claims the window)."""
 
-OFFER = "buttons"
+OFFER = MenuStyle.BUTTONS
 """The style of a one-item offer that any button takes (an unclaimed window, the heads-up):
 the display draws it on one line when many seats are offered something at once."""
 
@@ -39,7 +51,8 @@ def dice_word(n: int) -> str:
 
 def roll_of(state: GameState, seat: int) -> str:
     """"Ann's dog dice", or "your dog dice" for the roller."""
-    window = state.require_window()
+    window = view_of(state).window
+    assert window is not None
     what = ROLL_WORDS[window.roll] if window.roll is not None else t("m.roll.dogs")
     return (t("r.your", what=what) if seat == window.roller
             else t("r.whose", name=name(state, window.roller), what=what))
@@ -51,16 +64,17 @@ def confirmed(node: Node, question: str, more: Node | None = None) -> Node:
     no. ● never pays, so no run of ● presses, and no double press, ever spends a chip."""
     command = node.command
     assert command is not None
-    pay = Node("yes", t("r.pay", chips=chips(command.cost)), command=command, pledge=node.pledge)
+    pay = Node("yes", t("r.pay", chips=chips(command.cost)), command=command, pledge=node.pledge,
+               choice=command)
     if more is not None:
         assert more.command is not None
         more = Node("more", more.label, chips(more.command.cost), command=more.command,
-                    pledge=more.pledge)
+                    pledge=more.pledge, choice=more.command)
     confirm = keys(f"{node.key}.confirm", question, left=pay,
                    select=Node("no", t("r.no"), back=True), right=more,
                    hint=t("r.hint.pay_left"), confirm=True)
     return Node(node.key, node.label, node.detail, node.enabled, None, confirm,
-                button=node.button, short=node.short)
+                button=node.button, short=node.short, choice=command, claims=node.claims)
 
 
 SEPARATE_PAYMENTS = (cmd.MoveStick, cmd.PayPassing)
@@ -84,23 +98,42 @@ def guard_payments(tree: Tree) -> Tree:
     return tree
 
 
+def _payments(offers: Offers) -> dict[int, tuple[cmd.Reduce, int]]:
+    """X2: every payment the rules let the seat make now, by chips paid: the command and
+    the dog dice it takes away."""
+    payments = {}
+    for option in offers.all(cmd.Reduce):
+        if option.blocked is None:
+            for command in option.commands():
+                assert isinstance(command, cmd.Reduce)
+                payments[command.chips] = (command, int(option.note["dice"]))
+    return payments
+
+
+def _per_die(offers: Offers) -> int:
+    """X2: the chips that take one die away, as the rules price it."""
+    option: Option[cmd.Command] = offers.all(cmd.Reduce)[0]
+    return int(option.note["per_die"])
+
+
 def _reduce_choices(state: GameState, seat: int) -> dict[int, Node]:
     """X2: each number of whole dice the seat may take now (1 to 3), behind its
     confirmation, which also offers the same and one chip more towards a die shared with
     another payer; and the one chip alone (key 1), for sharing a die."""
-    cap = min(reduce_cap(state), state.players[seat].chips)
-    roller = name(state, state.require_window().roller)
+    offers = Offers.of_seat(state, seat)
+    window = offers.view.window
+    assert window is not None
+    roller = offers.name(window.roller)
+    payments = _payments(offers)
     nodes = {}
 
     def legal(paid: int) -> cmd.Reduce | None:
-        command = cmd.Reduce(seat, paid)
-        return command if paid <= cap and is_legal(state, command) else None
+        return payments[paid][0] if paid in payments else None
 
-    for paid in (1, 2, 4, 6):
-        command = legal(paid)
-        if command is None:
-            continue
-        dice = dice_taken(paid)
+    per_die = _per_die(offers)
+    for paid, (command, dice) in payments.items():
+        if paid != 1 and paid != dice * per_die:
+            continue  # one chip (to share a die), or just what whole dice cost
         label = t("r.take", dice=dice_word(dice)) if dice else t("r.odd_chip")
         node = Node(f"pay{paid}", label, chips(paid), command=command, pledge=True)
         extra = legal(paid + 1) if dice else None
@@ -118,18 +151,21 @@ def reduce_offer(state: GameState, seat: int) -> Tree:
     (● one, ◀ two, ▶ three), then ◀ pays for them (▶ with one chip more, towards a die
     shared with another payer); ▶ more: ● not until my own turn, ◀ one chip to share.
     ● never pays: a press that opens a payment claims the window, and ● says no."""
-    window = state.require_window()
+    offers = Offers.of_seat(state, seat)
+    window = offers.view.window
+    assert window is not None
     pay = _reduce_choices(state, seat)
-    title = t("r.take_title", name=name(state, window.roller))
+    title = t("r.take_title", name=offers.name(window.roller))
     dice = keys(f"{CLAIM_KEY}.dice", title, select=pay.get(2), left=pay.get(4),
                 right=pay.get(6))
     more = keys(f"{CLAIM_KEY}.more", title, left=pay.get(1),
-                select=Node("quiet", t("r.quiet"), t("r.quiet_detail")))
+                select=Node("quiet", t("r.quiet"), t("r.quiet_detail"), act=Quiet()))
     tree = keys(f"{window.kind.value}.open", title,
                 select=Node("no", t("r.no"), command=cmd.Pass(seat)),
                 left=Node(f"{CLAIM_KEY}.dice", t("r.take_dice"), t("r.per_die", chips=chips(
-                    REDUCE_CHIPS_PER_DIE)), enabled=bool(dice.enabled_keys()), children=dice),
-                right=Node(f"{CLAIM_KEY}.more", t("r.more_menu"), children=more),
+                    _per_die(offers))), enabled=bool(dice.enabled_keys()), children=dice,
+                    claims=True),
+                right=Node(f"{CLAIM_KEY}.more", t("r.more_menu"), children=more, claims=True),
                 hint=t("r.hint.take_safe"))
     tree.style = OFFER
     return tree
@@ -139,9 +175,9 @@ def reroll_item(state: GameState, seat: int, short: bool = False) -> Node:
     """X1: the reroll a seat may pay for, behind its confirmation (◀ pays, ● no). `short`:
     labelled "Reroll" alone, for the window's own offer, whose title names the roll."""
     label = t("m.short.reroll") if short else t("r.reroll", roll=roll_of(state, seat))
-    reroll = Node(f"{CLAIM_KEY}.reroll", label, chips(REROLL_COST), command=cmd.Reroll(seat))
-    return confirmed(reroll, t("r.reroll_question", chips=chips(REROLL_COST),
-                               roll=roll_of(state, seat)))
+    price = chips(Offers.of_seat(state, seat).cost(cmd.Reroll))
+    reroll = Node(f"{CLAIM_KEY}.reroll", label, price, command=cmd.Reroll(seat), claims=True)
+    return confirmed(reroll, t("r.reroll_question", chips=price, roll=roll_of(state, seat)))
 
 
 def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tree | None:
@@ -152,22 +188,25 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
     `reduce_offer`). A seat that promised chips (X2) sees its promise and may cancel it
     until the window closes.
     """
-    window = state.require_window()
+    offers = Offers.of_seat(state, seat)
+    window = offers.view.window
+    assert window is not None
     if seat in promised:
         paid = promised[seat]
         dice = dice_taken(paid)
         what = f"{dice_word(dice)} ({chips(paid)})" if dice else chips(paid)
-        cancel = Node("cancel", t("r.cancel_payment"), t("r.keep", chips=chips(paid)))
-        return Tree("promised", t("r.promised", what=what, name=name(state, window.roller)),
+        cancel = Node("cancel", t("r.cancel_payment"), t("r.keep", chips=chips(paid)),
+                      act=CancelPromise())
+        return Tree("promised", t("r.promised", what=what, name=offers.name(window.roller)),
                     [cancel], t("r.promised_hint"),
                     note=t("r.promised_note"))
-    if seat not in waiting_seats(state):
+    if not offers.options:  # the window does not wait for this seat
         return None
     if window.kind is WindowKind.REDUCE:
         return reduce_offer(state, seat)
     own = seat == window.roller
     no = Node("no", t("r.go_on") if own else t("r.no"), command=cmd.Pass(seat))
-    quiet = None if own else Node("quiet", t("r.quiet_short"))
+    quiet = None if own else Node("quiet", t("r.quiet_short"), act=Quiet())
     reroll = reroll_item(state, seat, short=True)
     tree = keys(f"{window.kind.value}.open", t("r.reroll_title", roll=roll_of(state, seat)),
                 select=no, left=quiet, right=reroll, hint=t("r.hint.reroll_safe"))
@@ -178,16 +217,15 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
 def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
     """X2 ahead of time: while the active player decides to move or rest, the others may
     ask to be asked before the dog dice roll (the reduce window then waits for them)."""
-    if act_of(state) is not ActKind.TURN or state.active is None or seat == state.active:
+    view = view_of(state)
+    if view.act is not ActKind.TURN or view.turn is None or seat not in view.turn.reducers:
         return None
-    if state.players[seat].chips <= 0 or state.players[state.active].uncovered <= 0:
-        return None
-    roller = name(state, state.active)
+    roller = name(state, view.turn.seat)
     if asked:
-        item = Node("ask", t("r.asked"), t("r.never_mind"))
+        item = Node("ask", t("r.asked"), t("r.never_mind"), act=Ask())
         title = t("r.asked_title", name=roller)
     else:
-        item = Node("ask", t("r.ask", name=roller), t("r.ask_detail"))
+        item = Node("ask", t("r.ask", name=roller), t("r.ask_detail"), act=Ask())
         title = t("r.ask_title", name=roller)
     return Tree("heads_up", title, [item], t("r.ask_hint"),
                 OFFER)

@@ -2,24 +2,35 @@
 
 Setup changes nothing in the rules until "Start the game", so every choice here is a
 draft held by the controller (UI bookkeeping); the one rules command is `StartGame`.
+`Setup` is the controller's part for it: one shared menu that any pad drives (or the one
+the config names), with no guard against stale presses, whose tree is built again only
+after a press (or a change of the config).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from companion.pads.events import Button
+from companion.rules import MUSH
 from companion.rules import commands as cmd
 from companion.rules.engine import is_legal
-from companion.rules.model import MAX_PLAYERS, MIN_PLAYERS, Arrangement
+from companion.rules.model import Arrangement
 from companion.rules.settings import Charts, Settings, SettingsError, Variants
 from companion.rules.state import EMPTY
 from companion.seats import SEATS
 from companion.table.config import TableConfig
+from companion.table.frame import Menu
 from companion.table.menus import Node, Tree
+from companion.table.navigation import Navigator
 from companion.table.prefs import Prefs
 from companion.table.prefs_menus import PrefsEditor
 from companion.words import Lookup, count, t
+
+MOST_SEATS = max(MUSH.seats)
+"""The most players the game seats (S1), as the rules say."""
 
 VARIANTS: tuple[tuple[str, str, str], ...] = (
     # (field of Variants, key, label: the words "s.variant.<key>" in the screen's language)
@@ -51,17 +62,16 @@ class SetupDraft:
     def from_config(cls, config: TableConfig) -> SetupDraft:
         """The defaults: the configured player count and options, seat colours as names,
         then the names last chosen on the pads (kept across restarts)."""
-        names = [colour_name(seat, config.language) for seat in range(MAX_PLAYERS)]
-        names[:len(config.seat_names)] = config.seat_names[:MAX_PLAYERS]
+        names = [colour_name(seat, config.language) for seat in range(MOST_SEATS)]
+        names[:len(config.seat_names)] = config.seat_names[:MOST_SEATS]
         kept = config.prefs.seat_names or ()
-        names[:len(kept)] = kept[:MAX_PLAYERS]
+        names[:len(kept)] = kept[:MOST_SEATS]
         defaults: dict[str, object] = {
             "screen_language": config.language, "voice_language": config.language,
             "volume": 0.8, "muted": False, "reduce_seconds": config.reduce_seconds,
             "reroll_seconds": config.reroll_seconds, "claim_seconds": config.claim_seconds}
         defaults.update(config.prefs_defaults)
-        editor = PrefsEditor(config.prefs, config.charts or Charts(), defaults,
-                             config.keep_prefs)
+        editor = PrefsEditor(config.prefs, config.charts or Charts(), defaults)
         return cls(config.players, names, config.arrangement, config.variants, editor)
 
     def settings(self, config: TableConfig) -> Settings:
@@ -113,7 +123,7 @@ def setup_tree(draft: SetupDraft, config: TableConfig) -> Tree:
 
 def _players_node(draft: SetupDraft) -> Node:
     values = []
-    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+    for n in MUSH.seats:
 
         def pick(n: int = n) -> None:
             draft.players = n
@@ -126,7 +136,7 @@ def _players_node(draft: SetupDraft) -> Node:
 
 def _names_node(draft: SetupDraft, config: TableConfig) -> Node:
     def colours() -> None:
-        for seat in range(MAX_PLAYERS):
+        for seat in range(MOST_SEATS):
             draft.names[seat] = colour_name(seat, config.language)
         draft.rename(0, draft.names[0])  # kept for the next start
 
@@ -186,3 +196,70 @@ def _start_node(draft: SetupDraft, config: TableConfig) -> Node:
     if not is_legal(EMPTY, command):
         return Node("start", t("s.start"), t("s.running"), False)
     return Node("start", t("s.start"), count(draft.players, "player"), command=command)
+
+
+SETUP_UI = cmd.TABLE
+"""Setup has one shared menu, kept under the table's seat number."""
+
+
+class Setup:
+    """The setup menu as the controller's part: its draft, its tree, its presses."""
+
+    def __init__(self, config: Callable[[], TableConfig], nav: Navigator,
+                 notice: Callable[[int | None, str], None]) -> None:
+        self._config = config
+        self._nav = nav
+        self._notice = notice
+        self.draft = SetupDraft.from_config(config())
+        self._tree: Tree | None = None
+
+    def tree(self) -> Tree:
+        """The setup menu now."""
+        if self._tree is None:
+            self._tree = setup_tree(self.draft, self._config())
+        return self._tree
+
+    def forget(self) -> None:
+        """The config or a kept change moved: build the menu again."""
+        self._tree = None
+
+    def may_press(self, seat: int) -> bool:
+        """Any pad drives setup, unless the config names one."""
+        pad = self._config().setup_pad
+        return 0 <= seat < MOST_SEATS if pad is None else seat == pad
+
+    def click(self, button: Button) -> cmd.Command | None:
+        """A click in the setup menu: a change of the draft, or "Start the game"."""
+        root = self.tree()
+        chosen = self._nav.click(SETUP_UI, button, root)
+        self._tree = None
+        if isinstance(chosen, str):
+            self._notice(None, chosen)
+            return None
+        if chosen is not None and chosen.action is not None:
+            chosen.action()
+            if chosen.pop:
+                self._nav.back(SETUP_UI, root)
+            return None
+        return chosen.command if chosen is not None else None
+
+    def hold(self, button: Button) -> None:
+        """Holding ● steps back out of a sub-menu."""
+        if button is Button.SELECT:
+            self._nav.back(SETUP_UI, self.tree())
+            self._tree = None
+
+    def menu(self) -> Menu:
+        """The setup menu as the display draws it."""
+        return self._nav.menu(SETUP_UI, self.tree())
+
+    def changed_prefs(self) -> Prefs | None:
+        """The settings changed on the pads since the last call, to hand on."""
+        editor = self.draft.editor
+        prefs, editor.pending = editor.pending, None
+        return prefs
+
+    def kept(self, problem: str | None) -> None:
+        """The app kept the settings handed on; `problem`: why not in the file."""
+        self.draft.editor.kept(problem)
+        self._tree = None

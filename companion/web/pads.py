@@ -31,6 +31,14 @@ class PhonePads:
     def show_digits(self, seat: int, text: str) -> None:
         """A phone shows its seat's bid from the table's own state."""
 
+    def poll(self) -> float | None:
+        """Nothing to do on the loop's turns: the web server brings the presses."""
+        return None
+
+    def handle_ui_event(self, event: object) -> bool:
+        """No window events are a phone's."""
+        return False
+
     def held_buttons(self) -> list[tuple[int, Button]]:
         """A phone's buttons are never held down at start."""
         return []

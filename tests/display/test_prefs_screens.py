@@ -36,7 +36,7 @@ def go(ctl: TableController, label: str) -> None:
 def table(language: str) -> TableController:
     return TableController(clock=FakeClock(), config=TableConfig(
         language=language, screen_language=language,
-        prefs=Prefs(names=("Jean-Baptiste Ölmüller",)), keep_prefs=lambda prefs: None))
+        prefs=Prefs(names=("Jean-Baptiste Ölmüller",))))
 
 
 def prefs_frames(language: str) -> dict[str, TableFrame]:

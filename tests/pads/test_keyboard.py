@@ -49,8 +49,8 @@ def test_default_map_covers_six_seats_with_distinct_keys(
     expected = []
     for seat, (left, select, right) in enumerate(DEFAULT_KEYS):
         for name, button in ((left, Button.LEFT), (select, Button.SELECT), (right, Button.RIGHT)):
-            assert pads.handle(down(name)) is True
-            assert pads.handle(up(name)) is True
+            assert pads.handle_ui_event(down(name)) is True
+            assert pads.handle_ui_event(up(name)) is True
             expected += [PadEvent(seat, button, Kind.PRESS), PadEvent(seat, button, Kind.RELEASE)]
     assert drain(events, 0.01) == expected
     assert len(expected) == 36
@@ -58,8 +58,8 @@ def test_default_map_covers_six_seats_with_distinct_keys(
 
 def test_key_repeat_is_ignored(pads: KeyboardPads, events: queue.Queue[PadEvent]) -> None:
     for _ in range(5):
-        pads.handle(down("e"))
-    pads.handle(up("e"))
+        pads.handle_ui_event(down("e"))
+    pads.handle_ui_event(up("e"))
     assert drain(events, 0.01) == [PadEvent(0, Button.RIGHT, Kind.PRESS),
                                    PadEvent(0, Button.RIGHT, Kind.RELEASE)]
 
@@ -67,28 +67,28 @@ def test_key_repeat_is_ignored(pads: KeyboardPads, events: queue.Queue[PadEvent]
 def test_hold_after_two_seconds_once(
     pads: KeyboardPads, events: queue.Queue[PadEvent], clock: FakeClock
 ) -> None:
-    pads.handle(down("k"))
+    pads.handle_ui_event(down("k"))
     clock.now += 1.9
     pads.poll()
     assert drain(events, 0.01) == [PadEvent(5, Button.SELECT, Kind.PRESS)]
     clock.now += 0.2
     pads.poll()
     pads.poll(clock.now + 10)
-    pads.handle(up("k"))
+    pads.handle_ui_event(up("k"))
     assert drain(events, 0.01) == [PadEvent(5, Button.SELECT, Kind.HOLD),
                                    PadEvent(5, Button.SELECT, Kind.RELEASE)]
 
 
 def test_other_events_are_not_ours(pads: KeyboardPads, events: queue.Queue[PadEvent]) -> None:
-    assert pads.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1)) is False
-    assert pads.handle(down("z")) is False
-    assert pads.handle(up("x")) is False  # release of a key never pressed
+    assert pads.handle_ui_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1)) is False
+    assert pads.handle_ui_event(down("z")) is False
+    assert pads.handle_ui_event(up("x")) is False  # release of a key never pressed
     assert drain(events, 0.01) == []
 
 
 def test_release_without_press_is_ignored(pads: KeyboardPads,
                                           events: queue.Queue[PadEvent]) -> None:
-    assert pads.handle(up("q")) is True
+    assert pads.handle_ui_event(up("q")) is True
     assert drain(events, 0.01) == []
 
 
@@ -97,8 +97,8 @@ def test_map_from_config(events: queue.Queue[PadEvent], clock: FakeClock) -> Non
         "2": {"left": "left", "select": "space", "right": "right"}}}})
     source = KeyboardPads(events, cfg.keyboard.seats, clock=clock)
     assert source.seats == (2,)
-    source.handle(down("space"))
-    source.handle(down("right"))
+    source.handle_ui_event(down("space"))
+    source.handle_ui_event(down("right"))
     assert drain(events, 0.01) == [PadEvent(2, Button.SELECT, Kind.PRESS),
                                    PadEvent(2, Button.RIGHT, Kind.PRESS)]
     assert sorted(source.held_buttons(), key=lambda k: k[1].value) == [

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from companion.rules import MUSH
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.bots import POLICIES, play_game
@@ -36,20 +37,25 @@ from companion.rules.views import public_view
 
 
 def check_invariants(state: GameState) -> None:
-    """I1–I4 on one state."""
-    if not state.players:
-        return
-    # I1: bank + all players' chips = 125 + coins in use.
+    """I1–I4 on one state: the rules' own list of checks, the one the journal uses."""
+    assert MUSH.broken(state) == [], [f"{i.rule}: {i.text}" for i in MUSH.broken(state)]
+
+
+def test_the_invariants_are_i1_to_i4_as_the_rules_state_them() -> None:
+    # I1, I2, I3, I4 (and X4's four sticks), each catching the state that breaks it.
+    assert [i.rule for i in MUSH.invariants] == ["I1", "I2", "I3", "I4", "X4"]
+    state, _ = start_game(Settings.make(["a", "b", "c"]), SeededDice(1))
+    assert MUSH.broken(state) == []
     assert state.bank + sum(p.chips for p in state.players) == TOTAL_CHIPS + state.coins
-    assert state.bank >= 0 and state.coins >= 0
-    # I2: covered dogs between 0 and 8.
-    assert all(0 <= p.covered <= DOGS for p in state.players)
-    # I3: the order of play is a permutation of the seats (once revealed).
-    if state.order:
-        assert sorted(state.order) == list(range(len(state.players)))
-    # I4: no negative chips.
-    assert all(p.chips >= 0 for p in state.players)
-    assert 0 <= state.sticks <= 4
+    broken = {
+        "I1": replace(state, bank=state.bank + 1),
+        "I2": state.with_player(0, covered=DOGS + 1),
+        "I3": replace(state, order=(0, 0, 1)),
+        "I4": replace(state.with_player(0, chips=-1), bank=state.bank + state.players[0].chips + 1),
+        "X4": replace(state, sticks=5),
+    }
+    for number, wrong in broken.items():
+        assert [i.rule for i in MUSH.broken(wrong)] == [number], number
 
 
 @pytest.mark.slow

@@ -11,7 +11,8 @@ import pytest
 from companion.rules import events as ev
 from companion.rules import replay
 from companion.rules.codec import event_from_json
-from companion.store import CSV_COLUMNS, Journal
+from companion.rules.ledger import CSV_COLUMNS
+from companion.store import Journal
 from store.helpers import record_game
 
 

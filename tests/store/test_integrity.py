@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.rules import MUSH, replay
 from companion.rules import events as ev
-from companion.rules import replay
 from companion.store import IncompatibleJournalError, Journal
 from companion.store.check import check_batches
 from companion.store.integrity import (
@@ -168,7 +168,7 @@ def test_impossible_wooden_dice_are_refused(game: Recorded) -> None:
     """Face 7 and -3 dogs decode and used to replay; the check now refuses them."""
     batches = [[e for e in s.events if not type(e).private] for s in game.steps]
     batches = [b for b in batches if b]
-    assert check_batches(batches).refused is None
+    assert check_batches(MUSH, batches).refused is None
     at = next(i for i, b in enumerate(batches) if any(isinstance(e, ev.DogDiceRolled)
                                                       for e in b))
     for change, words in (
@@ -179,7 +179,7 @@ def test_impossible_wooden_dice_are_refused(game: Recorded) -> None:
                                         e.reroll), "rolled")):
         forged = [[change(e) if isinstance(e, ev.DogDiceRolled) else e for e in b]
                   if i == at else b for i, b in enumerate(batches)]
-        checked = check_batches(forged)
+        checked = check_batches(MUSH, forged)
         assert checked.good == at and checked.refused is not None, words
         assert words in checked.refused
     weather = next(i for i, b in enumerate(batches)
@@ -187,7 +187,7 @@ def test_impossible_wooden_dice_are_refused(game: Recorded) -> None:
     seven = [[ev.WeatherRolled(e.seat, e.zone, 7, e.weather, e.reroll)
               if isinstance(e, ev.WeatherRolled) else e for e in b]
              if i == weather else b for i, b in enumerate(batches)]
-    assert "face 7" in (check_batches(seven).refused or "")
+    assert "face 7" in (check_batches(MUSH, seven).refused or "")
 
 
 def test_a_journal_is_recognised_by_its_schema_or_its_events() -> None:

@@ -189,7 +189,7 @@ def test_a_game_must_begin_with_its_game_started(tmp_path: Path) -> None:
     game = record_game(4)
     with Journal(journal_path(tmp_path)) as journal:
         game_id = journal.new_game(game.settings)
-        with pytest.raises(JournalError, match="must begin with GameStarted"):
+        with pytest.raises(JournalError, match="must begin with the event that starts a game"):
             journal.append(game_id, game.steps[1].events)
         other = Settings.make(["X", "Y"])
         _state, events = start_game(other, SeededDice(1))

@@ -77,7 +77,7 @@ def send(controller: TableController, events: list[PadEvent]) -> Outcome:
         if event.kind is Kind.PRESS and isinstance(clock, FakeClock):
             clock.advance(HUMAN_PRESS)
         out = controller.handle(event)
-        if out.applied or out.events or out.retracted:
+        if not out.empty:
             result = out
     return result
 

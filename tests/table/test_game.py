@@ -165,11 +165,11 @@ def test_keyboard_pads_play_the_same_game() -> None:
         for event in wanted:  # type the keys a player would
             code = key_code(names[(event.seat, event.button)])
             if event.kind is Kind.PRESS:
-                pads.handle(pygame.event.Event(pygame.KEYDOWN, key=code))
+                pads.handle_ui_event(pygame.event.Event(pygame.KEYDOWN, key=code))
             elif event.kind is Kind.HOLD:
                 pads.poll(clock.advance(2.1))
             else:
-                pads.handle(pygame.event.Event(pygame.KEYUP, key=code))
+                pads.handle_ui_event(pygame.event.Event(pygame.KEYUP, key=code))
         got = []
         while not q.empty():
             got.append(q.get_nowait())

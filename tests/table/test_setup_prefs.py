@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.pads.events import Button
 from companion.rules.model import Climate, PressResult
-from companion.table import TableConfig, TableController
+from companion.table import Outcome, TableConfig, TableController
 from companion.table.frame import Menu
 from companion.table.prefs import ChartPref, Prefs
 
@@ -16,22 +16,30 @@ SOUTHERN = ("warm", "moderate", "moderate", "cold", "warm", "cold")  # not the s
 
 
 class Kept:
-    """The table's keep callback: records each change as the Companion would save it."""
+    """The app's side of `Outcome.prefs`: records each change as the Companion would save
+    it, and says back `problem` (what went wrong in saving it, if anything)."""
 
-    def __init__(self) -> None:
+    def __init__(self, problem: str | None = None) -> None:
         self.saved: list[Prefs] = []
+        self.problem = problem
 
     def __call__(self, prefs: Prefs) -> str | None:
         self.saved.append(prefs)
-        return None
+        return self.problem
 
 
 class Pads:
     """Presses on pad 0 in setup, counted; `go` walks to an item by label the short way."""
 
-    def __init__(self, ctl: TableController) -> None:
+    def __init__(self, ctl: TableController, kept: Kept | None = None) -> None:
         self.ctl = ctl
+        self.kept = kept
         self.presses = 0
+
+    def keep(self, out: Outcome) -> None:
+        """Settings changed by a press leave the controller in its outcome: kept here."""
+        if out.prefs is not None and self.kept is not None:
+            self.ctl.prefs_kept(self.kept(out.prefs))
 
     def menu(self) -> Menu:
         return next(m for m in check_frame(self.ctl).menus if m.seat == -1)
@@ -41,7 +49,8 @@ class Pads:
         return menu.items[menu.focus].label
 
     def press(self, button: Button, times: int = 1) -> None:
-        press(self.ctl, 0, button, times)
+        for _ in range(times):
+            self.keep(press(self.ctl, 0, button))
         self.presses += times
 
     def go(self, label: str, select: bool = True) -> None:
@@ -58,15 +67,15 @@ class Pads:
             self.press(S)
 
     def back(self) -> None:
-        long_press(self.ctl, 0, S)
+        self.keep(long_press(self.ctl, 0, S))
         self.presses += 1
 
 
 def table(prefs: Prefs | None = None) -> tuple[TableController, Pads, Kept]:
     kept = Kept()
     ctl = TableController(dice=Dice(2), clock=FakeClock(),
-                          config=TableConfig(prefs=prefs or Prefs(), keep_prefs=kept))
-    return ctl, Pads(ctl), kept
+                          config=TableConfig(prefs=prefs or Prefs()))
+    return ctl, Pads(ctl, kept), kept
 
 
 def label(value: str) -> str:
@@ -267,9 +276,8 @@ def test_settings_screen_changes_and_keeps_each_setting() -> None:
 
 
 def test_a_save_that_fails_is_said_on_the_menu() -> None:
-    ctl = TableController(dice=Dice(2), clock=FakeClock(), config=TableConfig(
-        keep_prefs=lambda prefs: "Read-only file system"))
-    pads = Pads(ctl)
+    ctl = TableController(dice=Dice(2), clock=FakeClock(), config=TableConfig())
+    pads = Pads(ctl, Kept("Read-only file system"))
     pads.go("Settings")
     pads.go("Sound")
     assert pads.menu().note == "Not saved: Read-only file system"

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from pathlib import Path
 
 import pytest
 from display.frames import bidding_state, moments
 
-from companion.rules import public_view
+from companion.core.codec import from_data, to_data
+from companion.rules import MUSH, public_view, seat_view
 from companion.rules.model import (
     REDUCE_CHIPS_PER_DIE,
     REDUCE_MAX_DICE,
@@ -17,6 +19,7 @@ from companion.rules.model import (
     RollKind,
     is_dog,
 )
+from companion.rules.views import player_view
 from companion.table.view import TableView, table_view
 
 DISPLAY = Path(__file__).resolve().parents[2] / "companion" / "display"
@@ -83,20 +86,22 @@ def test_the_view_is_frozen() -> None:
 
 
 @pytest.mark.parametrize("moment", sorted(moments(4).states))
-def test_it_says_what_the_public_view_says(moment: str) -> None:
-    """Same game, same facts: the typed view and the JSON public view never disagree."""
+def test_the_json_public_view_is_the_typed_view(moment: str) -> None:
+    """One view: `public_view` (state --json) is the typed view's JSON form, field for
+    field, and reads back into the same typed view."""
     state = moments(4).states[moment]
     typed, public = table_view(state), public_view(state)
-    for name in ("phase", "act", "round", "ice_bear", "bank", "coins", "sticks", "weather",
-                 "weather_zone", "early_riser", "active", "training_next", "winner"):
-        assert getattr(typed, name) == public[name], name
-    assert list(typed.order) == public["order"]
-    for seat, row in zip(typed.seats, public["seats"], strict=True):
-        for name in ("seat", "name", "chips", "covered", "uncovered", "training", "board",
-                     "zone", "dice", "place", "locked", "bid", "ice_bear", "acting"):
-            assert getattr(seat, name) == row[name], (moment, name)
-    if typed.window is not None:
-        assert public["window"]["waiting"] == list(typed.window.waiting)
+    assert public == to_data(typed) == MUSH.view_data(state)
+    assert from_data(TableView, json.loads(json.dumps(public))) == typed
+    assert [row["bid"] for row in public["seats"]] == [s.bid for s in typed.seats]
+
+
+def test_a_seat_s_own_view_adds_only_its_own_bid() -> None:
+    state = bidding_state((7, 0, 19, 3), (True, False, True, False))
+    own = player_view(state, 2)
+    assert own.table == table_view(state) and own.own_bid == 19
+    assert player_view(state, 1).own_bid is None
+    assert seat_view(state, 2) == {**public_view(state), "own_bid": 19}
 
 
 def test_the_display_reads_no_untyped_data() -> None:

@@ -1,20 +1,22 @@
-"""The phase table: for each phase, who may act, what kind of act it is, and what comes next.
+"""MUSH's phase table: for each phase, who may act, what kind of act it is, what comes next.
 
-Each row holds its transitions as data, in the manner of boardgame.io's `next`: the events
-that end the phase and the phase each leads to. The reducer (`evolve`) moves the phase only
-through `advance()`, so the graph printed by `python -m companion.rules.phases` is the
-graph the game follows, and a test can check it for dead ends. The table's menus, its
-lights, its waiting texts and the screen ask `act_of()` and `seats_to_act()` instead of
-restating the flow in chains of phase tests.
+The rows are data for the kernel's `Flow` (`companion.core.flow`), in the manner of
+boardgame.io's `next`: the events that end the phase and the phase each leads to. The
+reducer (`evolve`) moves the phase only through `advance()`, so the graph printed by
+`python -m companion.games mush` (or `python -m companion.rules.phases`) is the graph the
+game follows, and a test can check it for dead ends. The table's menus, its lights, its
+waiting texts and the screen ask `act_of()` and `seats_to_act()` instead of restating the
+flow in chains of phase tests.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
 from enum import StrEnum
 
+from companion.core import flow
+from companion.core.flow import UndeclaredTransition as UndeclaredTransition
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.model import MoveContext, Phase, WindowKind
@@ -36,27 +38,10 @@ class ActKind(StrEnum):
     NONE = "none"  # the game is over
 
 
-@dataclass(frozen=True)
-class Pick:
-    """A transition whose target depends on the event or the turn: one of `choices`, or
-    None for "the phase stays". `choose` returning anything else is a missing row entry."""
-
-    label: str
-    choices: tuple[Phase, ...]
-    choose: Callable[[GameState, ev.Event], Phase | None]
-
-
+Pick = flow.Pick[GameState, ev.Event, Phase]
+PhaseRow = flow.PhaseRow[GameState, ev.Event, Phase]
 Next = Phase | Pick
-Actors = Callable[[GameState], tuple[int, ...]]
-
-
-@dataclass(frozen=True)
-class PhaseRow:
-    """One row of the phase table."""
-
-    act: ActKind
-    actors: Actors
-    next: Mapping[type[ev.Event], Next] = field(default_factory=dict)
+Edge = flow.Edge[Phase]
 
 
 # --- who may act -----------------------------------------------------------------------
@@ -193,37 +178,23 @@ PHASE_TABLE: Mapping[Phase, PhaseRow] = {
 
 assert set(PHASE_TABLE) == set(Phase), "every phase needs a row in the phase table"
 
-
-class UndeclaredTransition(AssertionError):
-    """An event led somewhere its phase's row does not list: the table is out of step."""
+FLOW: flow.Flow[GameState, ev.Event, Phase] = flow.Flow(
+    PHASE_TABLE, phase_of=lambda state: state.phase, start=Phase.SETUP)
+"""MUSH's flow: the kernel's machinery over the rows above."""
 
 
 def advance(state: GameState, event: ev.Event) -> Phase:
-    """The phase after `event`, read from the row of the phase `state` is in.
-
-    An event the row does not name leaves the phase as it is; a `Pick` may only land on
-    one of the targets the row declares, so the printed graph cannot hide a path.
-    """
-    target = PHASE_TABLE[state.phase].next.get(type(event))
-    if target is None:
-        return state.phase
-    if isinstance(target, Phase):
-        return target
-    chosen = target.choose(state, event)
-    if chosen is None:
-        return state.phase
-    if chosen not in target.choices:
-        raise UndeclaredTransition(
-            f"{type(event).__name__} in {state.phase.value} leads to {chosen.value}, "
-            f"which the phase table does not list")
-    return chosen
+    """The phase after `event`, read from the row of the phase `state` is in."""
+    return FLOW.advance(state, event)
 
 
-# --- asking the table ------------------------------------------------------------------
+_ACTS: Mapping[Phase, ActKind] = {phase: ActKind(row.act.value)
+                                  for phase, row in PHASE_TABLE.items()}
+
 
 def act_of(state: GameState) -> ActKind:
     """What kind of act the current phase asks for."""
-    return PHASE_TABLE[state.phase].act
+    return _ACTS[state.phase]
 
 
 def actors(state: GameState) -> tuple[int, ...]:
@@ -236,59 +207,24 @@ def seats_to_act(state: GameState) -> tuple[int, ...]:
     return tuple(s for s in actors(state) if s != cmd.TABLE)
 
 
-# --- the graph -------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Edge:
-    """One arrow of the phase graph."""
-
-    source: Phase
-    event: str
-    target: Phase
-
-
 def edges() -> Iterator[Edge]:
     """Every declared transition, in table order."""
-    for phase, row in PHASE_TABLE.items():
-        for event, target in row.next.items():
-            targets = (target,) if isinstance(target, Phase) else target.choices
-            for to in targets:
-                yield Edge(phase, event.__name__, to)
+    return FLOW.edges()
 
 
 def reachable(start: Phase) -> set[Phase]:
     """Phases reachable from `start` (itself included) along declared transitions."""
-    seen = {start}
-    todo = [start]
-    while todo:
-        phase = todo.pop()
-        for edge in edges():
-            if edge.source is phase and edge.target not in seen:
-                seen.add(edge.target)
-                todo.append(edge.target)
-    return seen
+    return FLOW.reachable(start)
 
 
 def as_text() -> str:
     """The graph, a row per phase: who acts, then each event and where it leads."""
-    lines = []
-    for phase, row in PHASE_TABLE.items():
-        lines.append(f"{phase.value}  [{row.act.value}]")
-        for edge in edges():
-            if edge.source is phase:
-                lines.append(f"  --{edge.event}--> {edge.target.value}")
-    return "\n".join(lines) + "\n"
+    return FLOW.as_text()
 
 
 def as_dot() -> str:
     """The graph in Graphviz's DOT language (`dot -Tsvg`)."""
-    lines = ["digraph phases {", "  rankdir=LR;"]
-    for phase, row in PHASE_TABLE.items():
-        lines.append(f'  {phase.value} [label="{phase.value}\\n({row.act.value})"];')
-    for edge in edges():
-        lines.append(f'  {edge.source.value} -> {edge.target.value} [label="{edge.event}"];')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    return FLOW.as_dot()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -299,4 +235,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     sys.stdout.write(as_dot() if args else as_text())
     return 0
-

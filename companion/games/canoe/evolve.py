@@ -1,0 +1,235 @@
+"""The reducer: how each event changes a Canoe state. The only place a state changes.
+
+`apply()` emits events and folds them through `evolve()` as it goes; replay folds the
+journal's events through the same function, so replaying reproduces the state (Q5) by
+construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from companion.games.canoe import events as ev
+from companion.games.canoe.cards import HERO_CARD
+from companion.games.canoe.model import CAMPED_ATTRACTION, PILES, Phase, is_camped_attraction
+from companion.games.canoe.phases import advance
+from companion.games.canoe.state import (
+    EMPTY,
+    GameState,
+    Outcome,
+    PileState,
+    PlayerState,
+    Shown,
+    TurnState,
+    replace,
+)
+
+
+def _started(s: GameState, e: ev.GameStarted) -> GameState:
+    ring = e.settings.ring
+    first = ring.spaces[0]
+    assert first is not None
+    return GameState(phase=Phase.SETUP, settings=e.settings,
+                     players=tuple(PlayerState(name) for name in e.settings.names),
+                     position=0, weather=first)
+
+
+def _dealt(s: GameState, e: ev.PilesDealt) -> GameState:
+    piles = tuple(PileState(pile, cards, tuple(sorted(cards)))
+                  for pile, cards in zip(PILES, (e.canoe, e.camp, e.portage), strict=True))
+    return replace(s, piles=piles)
+
+
+def _first(s: GameState, e: ev.FirstPlayerDrawn) -> GameState:
+    return replace(s, first=e.seat)
+
+
+def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
+    return replace(s, turn=TurnState(e.seat, e.number), turns=e.number)
+
+
+def _skipped(s: GameState, e: ev.TurnSkipped) -> GameState:
+    s = s.with_player(e.seat, misses=s.players[e.seat].misses - 1)
+    return replace(s, turn=None)
+
+
+def _rolled(s: GameState, e: ev.DieRolled) -> GameState:
+    s = s.with_player(e.seat, windbound=False)
+    return replace(s, turn=replace(s.require_turn(), face=e.face, weather=s.weather))
+
+
+def _weather(s: GameState, e: ev.WeatherAdvanced) -> GameState:
+    players = tuple(replace(p, windbound=False) if p.windbound else p for p in s.players)
+    turn = s.turn
+    if turn is not None and turn.thrown:
+        turn = replace(turn, weather=e.weather)  # E2: the new weather holds for this go
+    return replace(s, position=e.position, weather=e.weather, players=players, turn=turn)
+
+
+def _windbound(s: GameState, e: ev.Windbound) -> GameState:
+    return s.with_player(e.seat, windbound=True)
+
+
+def _landed(s: GameState, e: ev.Landed) -> GameState:
+    return replace(s, turn=replace(s.require_turn(), landed=e.pile))
+
+
+def _camped(s: GameState, e: ev.Camped) -> GameState:
+    player = s.players[e.seat]
+    sites = s.require_settings().campsites.names
+    cycle = player.cycle if e.site in player.cycle else (*player.cycle, e.site)
+    if set(sites) <= set(cycle):
+        cycle = ()  # N3: every site used: any may be used again
+    attractions = player.attractions
+    if is_camped_attraction(e.site) and CAMPED_ATTRACTION not in attractions:
+        attractions = (*attractions, CAMPED_ATTRACTION)
+    s = s.with_player(e.seat, camps=(*player.camps, e.site), cycle=cycle,
+                      score=player.score + e.points, attractions=attractions)
+    return replace(s, turn=replace(s.require_turn(), camped=True))
+
+
+def _drawn(s: GameState, e: ev.CardDrawn) -> GameState:
+    cards = s.pile(e.pile).cards
+    assert cards and cards[0] == e.card, f"{e.card} is not on top of the {e.pile} pile"
+    s = s.with_pile(e.pile, cards[1:])
+    s = s.with_player(e.seat, score=s.players[e.seat].score + e.points)
+    return replace(s, shown=Shown(e.seat, e.pile, e.card, e.points, Outcome.SCORED),
+                   in_hand=e.card)
+
+
+def _shuffled(s: GameState, e: ev.PileShuffled) -> GameState:
+    return replace(s.with_pile(e.pile, e.order), in_hand=None)  # the Shuffle card is back
+
+
+def _shown_as(s: GameState, card: str, outcome: Outcome) -> Shown | None:
+    if s.shown is not None and s.shown.card == card:
+        return replace(s.shown, outcome=outcome)
+    return s.shown
+
+
+def _returned(s: GameState, e: ev.CardReturned) -> GameState:
+    s = s.with_pile(e.pile, (*s.pile(e.pile).cards, e.card))
+    return replace(s, shown=_shown_as(s, e.card, e.outcome), in_hand=None)
+
+
+def _kept(s: GameState, e: ev.DestinationKept) -> GameState:
+    s = s.with_player(e.seat, destination=e.card)
+    turn = replace(s.require_turn(), kept=e.card)
+    return replace(s, turn=turn, shown=_shown_as(s, e.card, Outcome.KEPT), in_hand=None)
+
+
+def _obeyed(s: GameState, e: ev.DestinationObeyed) -> GameState:
+    player = s.players[e.seat]
+    s = s.with_player(e.seat, destination=None, obeyed=(*player.obeyed, e.card))
+    turn = s.turn
+    if turn is not None and turn.kept == e.card:
+        turn = replace(turn, kept=None)
+    return replace(s, turn=turn)
+
+
+def _dest_returned(s: GameState, e: ev.DestinationReturned) -> GameState:
+    s = s.with_player(e.seat, destination=None)
+    return replace(s, turn=replace(s.require_turn(), kept=None), in_hand=e.card)
+
+
+def _hero_kept(s: GameState, e: ev.HeroKept) -> GameState:
+    s = s.with_player(e.seat, hero=True)
+    return replace(s, shown=_shown_as(s, HERO_CARD, Outcome.HERO_KEPT), in_hand=None)
+
+
+def _hero_used(s: GameState, e: ev.HeroUsed) -> GameState:
+    player = s.players[e.seat]
+    s = s.with_player(e.seat, hero=False, score=player.score + e.points)
+    s = replace(s, in_hand=HERO_CARD)  # played: on its way back under the Camp pile
+    if s.shown is not None and s.shown.card == HERO_CARD:  # drawn in the rain: shown scoring
+        s = replace(s, shown=replace(s.shown, points=e.points, outcome=Outcome.HERO_USED))
+    return s
+
+
+def _forfeited(s: GameState, e: ev.GoForfeited) -> GameState:
+    return s.with_player(e.seat, misses=s.players[e.seat].misses + 1)
+
+
+def _seen(s: GameState, e: ev.AttractionSeen) -> GameState:
+    player = s.players[e.seat]
+    attractions = player.attractions
+    if e.attraction not in attractions:
+        attractions = (*attractions, e.attraction)
+    return s.with_player(e.seat, score=player.score + e.points, attractions=attractions)
+
+
+def _adjusted(s: GameState, e: ev.PointsAdjusted) -> GameState:
+    return s.with_player(e.seat, score=s.players[e.seat].score + e.points)
+
+
+def _awaited(s: GameState, e: ev.CardAwaited) -> GameState:
+    return replace(s, turn=replace(s.require_turn(), awaiting=e.pile))
+
+
+def _entered(s: GameState, e: ev.CardEntered) -> GameState:
+    s = s.with_player(e.seat, score=s.players[e.seat].score + e.points)
+    return replace(s, turn=replace(s.require_turn(), awaiting=None))
+
+
+def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
+    return replace(s, turn=None)
+
+
+def _home(s: GameState, e: ev.PlayerHome) -> GameState:
+    hero = s.players[e.seat].hero
+    s = s.with_player(e.seat, home=True, hero=False)
+    return replace(s, in_hand=HERO_CARD) if hero else s  # K11: the Hero goes back
+
+
+def _won(s: GameState, e: ev.GameWon) -> GameState:
+    return replace(s, winner=e.seat)
+
+
+_REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
+    ev.GameStarted: _started,
+    ev.PilesDealt: _dealt,
+    ev.FirstPlayerDrawn: _first,
+    ev.TurnStarted: _turn_started,
+    ev.TurnSkipped: _skipped,
+    ev.DieRolled: _rolled,
+    ev.WeatherAdvanced: _weather,
+    ev.Windbound: _windbound,
+    ev.Landed: _landed,
+    ev.Camped: _camped,
+    ev.CardDrawn: _drawn,
+    ev.PileShuffled: _shuffled,
+    ev.CardReturned: _returned,
+    ev.DestinationKept: _kept,
+    ev.DestinationObeyed: _obeyed,
+    ev.DestinationReturned: _dest_returned,
+    ev.HeroKept: _hero_kept,
+    ev.HeroUsed: _hero_used,
+    ev.GoForfeited: _forfeited,
+    ev.AttractionSeen: _seen,
+    ev.PointsAdjusted: _adjusted,
+    ev.CardAwaited: _awaited,
+    ev.CardEntered: _entered,
+    ev.TurnEnded: _turn_ended,
+    ev.PlayerHome: _home,
+    ev.GameWon: _won,
+}
+
+assert set(_REDUCERS) == set(ev.EVENT_TYPES), "every event type needs a reducer"
+
+
+def evolve(state: GameState, event: ev.Event) -> GameState:
+    """The state after one event; the phase moves only as the phase table says."""
+    after = _REDUCERS[type(event)](state, event)
+    if isinstance(event, ev.GameStarted):
+        return after
+    phase = advance(state, event)
+    return after if phase is after.phase else replace(after, phase=phase)
+
+
+def replay(events: Iterable[ev.Event], start: GameState = EMPTY) -> GameState:
+    """Fold a journal's events from the start of a game (Q5)."""
+    state = start
+    for event in events:
+        state = evolve(state, event)
+    return state

@@ -1,0 +1,285 @@
+"""What each Canoe command does: one handler per command, emitting the events of its
+effect through a transaction (`Tx`), as MUSH's handlers do.
+
+Every random result is drawn here, from the dice source the engine is given, and written
+into an event at once: the die, the deal, every reshuffle, the first player. `evolve()`
+never draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from companion.games.canoe import commands as cmd
+from companion.games.canoe import events as ev
+from companion.games.canoe.cards import (
+    CARDS,
+    DESTINATION_CARDS,
+    DESTINATIONS_PER_PILE,
+    HERO_CARD,
+    HERO_RAIN_POINTS,
+    OWN_CARDS,
+    PAPER_DESTINATION,
+    CardKind,
+    shuffle_card,
+)
+from companion.games.canoe.evolve import evolve
+from companion.games.canoe.model import (
+    DIE_SIDES,
+    PILES,
+    WEATHER_FACE,
+    CardMode,
+    DestinationRule,
+    PaperEffect,
+    Pile,
+    Weather,
+)
+from companion.games.canoe.queries import (
+    already_done,
+    attraction_obeys,
+    destination_needed,
+    leads_the_board,
+    next_seat,
+    pile_of,
+    site_obeys,
+)
+from companion.games.canoe.state import GameState, Outcome
+from companion.rules.dice import DiceSource
+
+
+class Tx:
+    """A transaction: the events emitted so far and the state they lead to."""
+
+    def __init__(self, state: GameState, dice: DiceSource) -> None:
+        self.state = state
+        self.dice = dice
+        self.events: list[ev.Event] = []
+
+    def emit(self, event: ev.Event) -> None:
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+
+    def roll(self, sides: int) -> int:
+        return self.dice.roll(sides)
+
+    def shuffled(self, cards: Sequence[str]) -> tuple[str, ...]:
+        """A uniform shuffle (Fisher-Yates), one draw of the dice source per place."""
+        out = list(cards)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.roll(i + 1) - 1
+            out[i], out[j] = out[j], out[i]
+        return tuple(out)
+
+
+# --- setting up and turns ----------------------------------------------------------------
+
+
+def _h_start(tx: Tx, c: cmd.StartGame) -> None:
+    settings = c.settings
+    settings.check()
+    tx.emit(ev.GameStarted(settings))
+    if settings.cards is CardMode.ELECTRONIC:
+        _deal(tx)
+    n = settings.players
+    face = tx.roll(n)  # C3: a uniform draw over the seats
+    tx.emit(ev.FirstPlayerDrawn(seat=face - 1, face=face, sides=n))
+    _start_turn(tx, face - 1)
+
+
+def _deal(tx: Tx) -> None:
+    """K1–K3: three Destination cards into each pile, each pile shuffled, its Shuffle card
+    at the bottom."""
+    settings = tx.state.require_settings()
+    dealt: dict[Pile, list[str]] = {p: [c.id for c in OWN_CARDS[p]] for p in PILES}
+    if settings.variants.destinations is not DestinationRule.NONE:
+        destinations = tx.shuffled([c.id for c in DESTINATION_CARDS])
+        for i, pile in enumerate(PILES):
+            dealt[pile] += destinations[i * DESTINATIONS_PER_PILE:
+                                        (i + 1) * DESTINATIONS_PER_PILE]
+    order = {p: (*tx.shuffled(dealt[p]), shuffle_card(p)) for p in PILES}
+    tx.emit(ev.PilesDealt(canoe=order[Pile.CANOE], camp=order[Pile.CAMP],
+                          portage=order[Pile.PORTAGE]))
+
+
+def _start_turn(tx: Tx, seat: int) -> None:
+    """C3, K10, N1: the turn of `seat`, or of the next player who owes no go."""
+    while True:
+        tx.emit(ev.TurnStarted(seat, tx.state.turns + 1))
+        if tx.state.players[seat].misses == 0:
+            return
+        tx.emit(ev.TurnSkipped(seat))
+        seat = next_seat(tx.state, seat)
+
+
+def _end_turn(tx: Tx, seat: int) -> None:
+    """The turn is over; E6: if every player still out is windbound on an island, the
+    weather moves on by itself; then the next player's turn."""
+    tx.emit(ev.TurnEnded(seat))
+    state = tx.state
+    if (state.weather is Weather.WINDBOUND
+            and all(state.players[s].windbound for s in state.on_board)):
+        _advance_weather(tx, "islands")
+    _start_turn(tx, next_seat(tx.state, seat))
+
+
+def _advance_weather(tx: Tx, reason: str) -> None:
+    """E1, E2: the indicator one space clockwise; the weather changes if the space says."""
+    state = tx.state
+    ring = state.require_settings().ring
+    position = (state.position + 1) % len(ring.spaces)
+    assert state.weather is not None
+    tx.emit(ev.WeatherAdvanced(position, ring.weather_at(position, state.weather), reason))
+
+
+# --- the throw -----------------------------------------------------------------------------
+
+
+def _h_roll(tx: Tx, c: cmd.Roll) -> None:
+    face = tx.roll(DIE_SIDES)
+    tx.emit(ev.DieRolled(c.seat, face))
+    if face == WEATHER_FACE:
+        _advance_weather(tx, "six")  # E2: before the player's go
+
+
+def _h_windbound(tx: Tx, c: cmd.StayWindbound) -> None:
+    tx.emit(ev.Windbound(c.seat))
+    _end_turn(tx, c.seat)
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+
+def _draw(tx: Tx, seat: int, pile: Pile) -> None:
+    """K3–K11: the top card of the pile and what it does."""
+    cards = tx.state.pile(pile).cards
+    top = cards[0]
+    card = CARDS[top]
+    if card.kind is CardKind.SHUFFLE:
+        assert len(cards) > 1, f"the {pile} pile holds only its Shuffle card"
+        tx.emit(ev.CardDrawn(seat, pile, top, 0))
+        tx.emit(ev.PileShuffled(pile, (*tx.shuffled(cards[1:]), top)))
+        _draw(tx, seat, pile)
+        return
+    if card.kind in (CardKind.ORDINARY, CardKind.MISS_GO):
+        tx.emit(ev.CardDrawn(seat, pile, top, card.points))
+        tx.emit(ev.CardReturned(pile, top, Outcome.SCORED))
+        if card.kind is CardKind.MISS_GO:
+            tx.emit(ev.GoForfeited(seat, "card"))
+        return
+    tx.emit(ev.CardDrawn(seat, pile, top, 0))
+    if card.kind is CardKind.HERO:
+        if tx.state.weather is Weather.HEAVY_RAIN:  # drawn by camping, in the rain
+            tx.emit(ev.HeroUsed(seat, HERO_RAIN_POINTS))
+            tx.emit(ev.CardReturned(pile, top, Outcome.HERO_USED))
+        else:
+            tx.emit(ev.HeroKept(seat))
+        return
+    reason = destination_needed(tx.state, seat)
+    if reason is not None:
+        outcome = Outcome.HELD_ONE if reason.code == "holds_destination" else Outcome.NOT_NEEDED
+        tx.emit(ev.CardReturned(pile, top, outcome))
+    elif already_done(tx.state, seat, card):
+        tx.emit(ev.CardReturned(pile, top, Outcome.ALREADY_DONE))
+    else:
+        tx.emit(ev.DestinationKept(seat, top))
+
+
+def _h_land(tx: Tx, c: cmd.Land) -> None:
+    tx.emit(ev.Landed(c.seat, c.pile))
+    _card(tx, c.seat, c.pile)
+
+
+def _card(tx: Tx, seat: int, pile: Pile) -> None:
+    if tx.state.require_settings().cards is CardMode.PAPER:
+        tx.emit(ev.CardAwaited(seat, pile))  # K12
+    else:
+        _draw(tx, seat, pile)
+
+
+def _h_camp(tx: Tx, c: cmd.Camp) -> None:
+    tx.emit(ev.Camped(c.seat, c.site, c.points))
+    held = tx.state.players[c.seat].destination
+    if held is not None and site_obeys(CARDS[held], c.site):
+        tx.emit(ev.DestinationObeyed(c.seat, held, auto=True))
+    player = tx.state.players[c.seat]
+    if player.hero and tx.state.weather is Weather.HEAVY_RAIN:  # K11
+        tx.emit(ev.HeroUsed(c.seat, HERO_RAIN_POINTS))
+        tx.emit(ev.CardReturned(Pile.CAMP, HERO_CARD, Outcome.HERO_USED))
+    tx.emit(ev.GoForfeited(c.seat, "camp"))  # N1: camping misses one throw
+    _card(tx, c.seat, Pile.CAMP)
+
+
+def _h_enter(tx: Tx, c: cmd.EnterCard) -> None:
+    pile = tx.state.require_turn().awaiting
+    assert pile is not None
+    tx.emit(ev.CardEntered(c.seat, pile, c.points, c.effect))
+    if c.effect is PaperEffect.MISS_GO:
+        tx.emit(ev.GoForfeited(c.seat, "card"))
+    elif c.effect is PaperEffect.DESTINATION:
+        tx.emit(ev.DestinationKept(c.seat, PAPER_DESTINATION.id))
+
+
+def _h_obey(tx: Tx, c: cmd.ObeyDestination) -> None:
+    held = tx.state.players[c.seat].destination
+    assert held is not None
+    tx.emit(ev.DestinationObeyed(c.seat, held))
+
+
+def _h_return(tx: Tx, c: cmd.ReturnDestination) -> None:
+    held = tx.state.players[c.seat].destination
+    assert held is not None
+    tx.emit(ev.DestinationReturned(c.seat, held))
+    if held != PAPER_DESTINATION.id:
+        tx.emit(ev.CardReturned(pile_of(tx.state, held), held, Outcome.ALREADY_DONE))
+
+
+# --- points and the end -------------------------------------------------------------------
+
+
+def _h_see(tx: Tx, c: cmd.SeeAttraction) -> None:
+    tx.emit(ev.AttractionSeen(c.seat, c.attraction, c.points))
+    held = tx.state.players[c.seat].destination
+    if held is not None and attraction_obeys(CARDS[held], c.attraction):
+        tx.emit(ev.DestinationObeyed(c.seat, held, auto=True))
+
+
+def _h_adjust(tx: Tx, c: cmd.Adjust) -> None:
+    tx.emit(ev.PointsAdjusted(c.seat, c.points))
+
+
+def _h_finish(tx: Tx, c: cmd.Finish) -> None:
+    state = tx.state
+    face = state.require_turn().face
+    assert face is not None
+    score = state.players[c.seat].score
+    if leads_the_board(state, c.seat):
+        tx.emit(ev.GameWon(c.seat, score, face))  # F3, F5
+        return
+    hero = state.players[c.seat].hero
+    tx.emit(ev.PlayerHome(c.seat, score, face))  # F4: the trip goes on
+    if hero:  # K11: a kept camp Hero goes back under the Camp pile
+        tx.emit(ev.CardReturned(Pile.CAMP, HERO_CARD, Outcome.WENT_HOME))
+    _end_turn(tx, c.seat)
+
+
+def _h_end(tx: Tx, c: cmd.EndTurn) -> None:
+    _end_turn(tx, c.seat)
+
+
+HANDLERS: dict[type[cmd.Command], Callable[[Tx, Any], None]] = {
+    cmd.StartGame: _h_start,
+    cmd.Roll: _h_roll,
+    cmd.StayWindbound: _h_windbound,
+    cmd.Land: _h_land,
+    cmd.Camp: _h_camp,
+    cmd.SeeAttraction: _h_see,
+    cmd.Adjust: _h_adjust,
+    cmd.ObeyDestination: _h_obey,
+    cmd.ReturnDestination: _h_return,
+    cmd.EnterCard: _h_enter,
+    cmd.Finish: _h_finish,
+    cmd.EndTurn: _h_end,
+}
+
+assert set(HANDLERS) == set(cmd.COMMAND_TYPES), "every command needs a handler"

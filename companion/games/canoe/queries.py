@@ -1,0 +1,150 @@
+"""What several layers ask of a Canoe state: the throw's line, which campsites are open,
+whether a player may finish and why not, who leads the players still out.
+
+Each answer that refuses something says why in a `Reason` (its words: `reasons.py`), so a
+menu shows a greyed item with the rules' own reason instead of restating the rule.
+"""
+
+from __future__ import annotations
+
+from companion.games.canoe.cards import CARDS, Card, TargetKind
+from companion.games.canoe.kernel import Reason
+from companion.games.canoe.model import (
+    ATTRACTION_NAMES,
+    ATTRACTIONS,
+    CAMPED_ATTRACTION,
+    Attraction,
+    DestinationRule,
+    Moves,
+    Pile,
+    is_camped_attraction,
+    moves,
+)
+from companion.games.canoe.state import GameState
+
+
+def throw_line(state: GameState) -> Moves | None:
+    """E4: the spaces this turn's throw gives on a lake, a river, a portage and poling."""
+    turn = state.turn
+    if turn is None or turn.face is None or turn.weather is None:
+        return None
+    return moves(turn.face, turn.weather)
+
+
+def next_seat(state: GameState, after: int) -> int:
+    """C3, C7: the next seat clockwise whose canoe is still out."""
+    n = len(state.players)
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if not state.players[seat].home:
+            return seat
+    raise LookupError("every canoe is home")
+
+
+def site_obeys(card: Card, site: str) -> bool:
+    """K9: whether camping at `site` does a Destination card's task: the card names the
+    start of the site's name ("Indian Pond" for every Indian Pond campsite), or is the
+    attraction done by camping (Solitude Point)."""
+    target = card.target
+    if target is None:
+        return False
+    if target.kind is TargetKind.CAMPSITE:
+        return site.casefold().startswith(target.value.casefold())
+    return target.value == CAMPED_ATTRACTION.value and is_camped_attraction(site)
+
+
+def attraction_obeys(card: Card, attraction: Attraction) -> bool:
+    """K9: whether doing `attraction` does a Destination card's task."""
+    target = card.target
+    return (target is not None and target.kind is TargetKind.ATTRACTION
+            and target.value == attraction.value)
+
+
+def already_done(state: GameState, seat: int, card: Card) -> bool:
+    """K8: whether the companion knows the player already did the card's attraction; a
+    campsite card is obeyed again (N3), a place only the player knows."""
+    return any(attraction_obeys(card, a) for a in state.players[seat].attractions)
+
+
+def may_return(card: Card) -> bool:
+    """K8: whether a card just kept may go back as already done by the player's word (a
+    place; a campsite card is obeyed again, an attraction the companion knows)."""
+    return card.target is not None and card.target.kind is TargetKind.PLACE
+
+
+def destination_needed(state: GameState, seat: int) -> Reason | None:
+    """K7, V1: why a Destination card just drawn would not be kept, or None to keep it."""
+    player = state.players[seat]
+    rule = state.require_settings().variants.destinations
+    if rule is DestinationRule.NONE:
+        return Reason("no_destinations", "V1")
+    if player.destination is not None:
+        return Reason("holds_destination", "K7")
+    if rule is DestinationRule.ONE and player.obeyed:
+        return Reason("one_obeyed", "V1")
+    return None
+
+
+def ordered_site(state: GameState, seat: int, site: str) -> bool:
+    """N3: whether the held Destination card orders the player to this site."""
+    held = state.players[seat].destination
+    return held is not None and site_obeys(CARDS[held], site)
+
+
+def site_reason(state: GameState, seat: int, site: str) -> Reason | None:
+    """N3: why the player may not camp at `site` now, or None."""
+    player = state.players[seat]
+    if site in player.cycle and not ordered_site(state, seat, site):
+        left = len(state.require_settings().campsites.names) - len(player.cycle)
+        return Reason("site_used", "N3", {"site": site, "left": left})
+    return None
+
+
+def missing_sites(state: GameState, seat: int) -> tuple[str, ...]:
+    """V2: the campsites the player has never camped at."""
+    camps = set(state.players[seat].camps)
+    return tuple(s for s in state.require_settings().campsites.names if s not in camps)
+
+
+def missing_attractions(state: GameState, seat: int) -> tuple[Attraction, ...]:
+    """V3: the attractions the player has never done."""
+    done = set(state.players[seat].attractions)
+    return tuple(a for a in ATTRACTIONS if a not in done)
+
+
+def finish_reasons(state: GameState, seat: int) -> tuple[Reason, ...]:
+    """F1, V2, V3: everything still to do before the player may finish (empty: may)."""
+    settings = state.require_settings()
+    player = state.players[seat]
+    reasons = []
+    if player.nights < settings.nights:
+        reasons.append(Reason("nights", "F1", {"nights": player.nights,
+                                               "needed": settings.nights}))
+    if player.destination is not None:
+        card = CARDS[player.destination]
+        reasons.append(Reason("destination", "F1", {"card": card.id, "text": card.text}))
+    sites = missing_sites(state, seat)
+    if settings.variants.every_campsite and sites:
+        reasons.append(Reason("campsites", "V2", {"count": len(sites),
+                                                  "sites": ", ".join(sites)}))
+    left = missing_attractions(state, seat)
+    if settings.variants.every_attraction and left:
+        reasons.append(Reason("attractions", "V3", {
+            "count": len(left), "names": ", ".join(ATTRACTION_NAMES[a] for a in left),
+            "attractions": ",".join(a.value for a in left)}))
+    return tuple(reasons)
+
+
+def leads_the_board(state: GameState, seat: int) -> bool:
+    """F3: more points than every other player still on the board (true when alone)."""
+    score = state.players[seat].score
+    return all(score > state.players[other].score
+               for other in state.on_board if other != seat)
+
+
+def pile_of(state: GameState, card: str) -> Pile:
+    """K7: the pile a card was dealt into, where it goes back to."""
+    for pile in state.piles:
+        if card in pile.composition:
+            return pile.pile
+    raise LookupError(f"{card} is in no pile")

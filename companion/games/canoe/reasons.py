@@ -1,0 +1,38 @@
+"""The English words of every reason an option is blocked, by its code.
+
+The rules give each blocked option a `Reason` with a stable code, its rule and the
+numbers or names the words need; the table's words for each language look the code up.
+These English ones are the rules' own, used in the message of a refused command and in
+the tests, and the model for the table's.
+"""
+
+from __future__ import annotations
+
+from companion.games.canoe.kernel import Reason
+
+TEXT: dict[str, str] = {
+    "nights": "{nights} of {needed} nights camped",
+    "destination": "Destination card not yet obeyed: {text}",
+    "campsites": "{count} campsite(s) not yet camped at: {sites}",
+    "attractions": "{count} attraction(s) not yet done: {names}",
+    "site_used": "camped at {site} already; {left} other site(s) first",
+    "holds_destination": "already holds a Destination card",
+    "one_obeyed": "one Destination card obeyed is enough in the short game",
+    "no_destinations": "this trip plays without Destination cards",
+    "no_destination": "holds no Destination card",
+    "not_windbound": "only in a Windbound weather",
+    "camped": "camped this turn: the turn ends at the campsite",
+    "landed": "the canoe already landed this turn",
+    "no_throw": "no throw this turn",
+    "none_kept": "only the Destination card kept this turn may go back as already done",
+    "obey_anyway": "the companion knows this task: an attraction done goes back by itself, "
+                   "a campsite is camped at again",
+}
+
+
+def explain(reason: Reason) -> str:
+    """The reason in English words (a code without words shows itself)."""
+    template = TEXT.get(reason.code)
+    if template is None:
+        return str(reason)
+    return template.format(**reason.args)

@@ -1,0 +1,148 @@
+"""Everything fixed when a Canoe game starts: the players, the trip, the variants, and
+the two things printed on the board but not in the rules text, the weather ring and the
+campsites.
+
+The ring and the campsite list are configuration data, as MUSH's weather charts are: the
+companion ships stand-ins marked "placeholder" until a group enters its own board's (E1,
+N2). The stand-in campsites are the ones the rules name, and numbered sites for the
+board's others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.exc import SettingsError as SettingsError
+from companion.games.canoe.model import (
+    DEFAULT_NIGHTS,
+    MAX_NIGHTS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    CardMode,
+    DestinationRule,
+    Weather,
+    is_camped_attraction,
+)
+
+C, T, H, B, R = (Weather.CALM, Weather.TAILWIND, Weather.HEADWIND, Weather.WINDBOUND,
+                 Weather.HEAVY_RAIN)
+
+MIN_RING = 2
+MAX_RING = 24
+MAX_CAMPSITES = 24
+MAX_NAME = 24
+
+
+@dataclass(frozen=True)
+class Ring:
+    """E1: the Weather Indicator's ring of spaces, clockwise from where it starts.
+
+    A space is a weather, or None where the ring shows none ("the weather changes if
+    indicated"): the weather then stays what it was. The first space names the weather
+    the trip starts in.
+    """
+
+    spaces: tuple[Weather | None, ...] = (C, C, T, C, H, B, H, C, R, R, C, T)
+    placeholder: bool = True
+
+    def weather_at(self, position: int, before: Weather) -> Weather:
+        """The weather once the indicator stands on `position` (E2)."""
+        space = self.spaces[position % len(self.spaces)]
+        return before if space is None else space
+
+    def check(self) -> None:
+        """Refuse a ring that cannot start a trip or would keep everyone windbound (E6)."""
+        if not MIN_RING <= len(self.spaces) <= MAX_RING:
+            raise SettingsError(f"ring: {len(self.spaces)} spaces; a ring has "
+                                f"{MIN_RING} to {MAX_RING}")
+        if self.spaces[0] is None:
+            raise SettingsError("ring: the first space must name the weather the trip "
+                                "starts in")
+        if not any(s is not None and s is not Weather.WINDBOUND for s in self.spaces):
+            raise SettingsError("ring: every space is windbound; the wind must drop "
+                                "somewhere")
+
+
+DEFAULT_CAMPSITES: tuple[str, ...] = (
+    "Solitude Point", "Sugar Island", "Indian Pond 1", "Indian Pond 2",
+    "Campsite 5", "Campsite 6", "Campsite 7", "Campsite 8",
+)
+"""N2: the campsites the rules name (Solitude Point, Sugar Island, the Indian Pond
+campsites) and numbered stand-ins for the board's other sites."""
+
+
+@dataclass(frozen=True)
+class Campsites:
+    """N2: the board's campsites by name; a Destination card finds its site by the start
+    of the name ("Indian Pond ..."), so the named ones keep those words."""
+
+    names: tuple[str, ...] = DEFAULT_CAMPSITES
+    placeholder: bool = True
+
+    def check(self) -> None:
+        """Refuse a list the camping rule (N3) cannot work with."""
+        if not 2 <= len(self.names) <= MAX_CAMPSITES:
+            raise SettingsError(f"campsites: {len(self.names)} sites; a board has 2 to "
+                                f"{MAX_CAMPSITES}")
+        for name in self.names:
+            if not name.strip() or len(name) > MAX_NAME:
+                raise SettingsError(f"campsites: {name!r} is not a name of 1 to "
+                                    f"{MAX_NAME} characters")
+        if len({n.casefold() for n in self.names}) != len(self.names):
+            raise SettingsError("campsites: two sites have the same name")
+
+
+@dataclass(frozen=True)
+class Variants:
+    """V1–V3: the rules' own variations, chosen in setup."""
+
+    destinations: DestinationRule = DestinationRule.ALL  # V1: short games
+    every_campsite: bool = False  # V2: long game
+    every_attraction: bool = False  # V3: all-night game
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything fixed at the start of a Canoe game; the journal's first event holds it."""
+
+    names: tuple[str, ...]
+    nights: int = DEFAULT_NIGHTS
+    variants: Variants = field(default_factory=Variants)
+    ring: Ring = field(default_factory=Ring)
+    campsites: Campsites = field(default_factory=Campsites)
+    cards: CardMode = CardMode.ELECTRONIC
+
+    @property
+    def players(self) -> int:
+        """How many players sit at the table (C1)."""
+        return len(self.names)
+
+    @staticmethod
+    def make(names: tuple[str, ...] | list[str], nights: int = DEFAULT_NIGHTS,
+             variants: Variants | None = None, ring: Ring | None = None,
+             campsites: Campsites | None = None,
+             cards: CardMode = CardMode.ELECTRONIC) -> Settings:
+        """Checked settings, with the stand-in ring and campsites unless given."""
+        settings = Settings(tuple(names), nights, variants or Variants(), ring or Ring(),
+                            campsites or Campsites(), cards)
+        settings.check()
+        return settings
+
+    def check(self) -> None:
+        """Refuse settings that cannot make a game; the message names the setting."""
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise SettingsError(f"names: {self.players} players; the game takes "
+                                f"{MIN_PLAYERS} to {MAX_PLAYERS}")
+        for name in self.names:
+            if not name.strip() or len(name) > MAX_NAME:
+                raise SettingsError(f"names: {name!r} is not a name of 1 to {MAX_NAME} "
+                                    f"characters")
+        if not 1 <= self.nights <= MAX_NIGHTS:
+            raise SettingsError(f"nights: {self.nights}; a trip lasts 1 to {MAX_NIGHTS} "
+                                f"nights")
+        self.ring.check()
+        self.campsites.check()
+        if self.variants.every_attraction and not any(
+                is_camped_attraction(n) for n in self.campsites.names):
+            raise SettingsError("variants.every_attraction: camping at Solitude Point is an "
+                                "attraction, and no campsite is called Solitude Point")

@@ -1,0 +1,153 @@
+"""The frozen state of a Canoe game: a value, so a refused command leaves nothing behind
+and two states are equal exactly when the games stand at the same place (Q5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from companion.games.canoe.kernel import replace as replace
+from companion.games.canoe.model import Attraction, Phase, Pile, Weather
+from companion.games.canoe.settings import Settings
+
+STATE_VERSION = 1
+
+
+class Outcome(StrEnum):
+    """What became of the card just drawn, for the screen and the voice (K5–K11)."""
+
+    SCORED = "scored"  # points added, back under the pile
+    KEPT = "kept"  # a Destination card kept by its drawer (K7)
+    HELD_ONE = "held_one"  # a second Destination card: back under the pile (K7)
+    ALREADY_DONE = "already_done"  # its task already done: back under the pile (K8)
+    NOT_NEEDED = "not_needed"  # short game, one obeyed already: back under the pile (V1)
+    HERO_KEPT = "hero_kept"  # the camp Hero card kept for a camp in the rain (K11)
+    HERO_USED = "hero_used"  # the camp Hero card played in the rain: +40 (K11)
+    WENT_HOME = "went_home"  # its holder went home without using it (K11)
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player's trip as the companion keeps it (the canoe itself stays on the board)."""
+
+    name: str
+    score: int = 0
+    camps: tuple[str, ...] = ()  # every night camped, in order, by campsite (N1, N4)
+    cycle: tuple[str, ...] = ()  # sites camped at since every site was last used (N3)
+    attractions: tuple[Attraction, ...] = ()  # attractions done at least once (A2, V3)
+    destination: str | None = None  # the Destination card held (K7): one at most (Q2)
+    obeyed: tuple[str, ...] = ()  # Destination cards obeyed, now out of the game (K9)
+    hero: bool = False  # holds the camp Hero card (K11)
+    misses: int = 0  # goes still to be missed (K10, N1)
+    windbound: bool = False  # said "on an island, windbound" since the weather last moved
+    home: bool = False  # reached the dock without winning (F4)
+
+    @property
+    def nights(self) -> int:
+        """N4: nights camped so far."""
+        return len(self.camps)
+
+
+@dataclass(frozen=True)
+class PileState:
+    """K1: one pile, top card first, and the cards it was dealt (sorted, never changed)."""
+
+    pile: Pile
+    cards: tuple[str, ...]
+    composition: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """What the active player has done so far this turn."""
+
+    seat: int
+    number: int  # turns begun since the start, skipped ones included
+    face: int | None = None  # the throw (C5), once made
+    weather: Weather | None = None  # the weather the throw is read in (E7)
+    landed: Pile | None = None  # landed on C or P this turn (K4, C6)
+    camped: bool = False  # camped this turn (N1)
+    kept: str | None = None  # a Destination card kept this turn: "already done" may return it
+    awaiting: Pile | None = None  # paper cards: the pile whose card is to be entered (K12)
+
+    @property
+    def thrown(self) -> bool:
+        """Whether the die has been thrown (or a wooden die's face entered) this turn."""
+        return self.face is not None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The card drawn last, shown large until the next is drawn: who drew it, from which
+    pile, the points it gave, what became of it (K5)."""
+
+    seat: int
+    pile: Pile
+    card: str
+    points: int
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A whole Canoe game at one moment; the only thing the rules read and write."""
+
+    phase: Phase = Phase.SETUP
+    settings: Settings | None = None
+    players: tuple[PlayerState, ...] = ()
+    piles: tuple[PileState, ...] = ()  # Canoe, Camp, Portage; none with paper cards
+    position: int = 0  # the Weather Indicator's space on the ring (E1)
+    weather: Weather | None = None
+    first: int | None = None  # who threw first (C3)
+    turns: int = 0  # turns begun so far, skipped ones included
+    turn: TurnState | None = None
+    shown: Shown | None = None
+    in_hand: str | None = None  # a card out of its pile whose fate the next event tells
+    winner: int | None = None
+    version: int = STATE_VERSION
+
+    @property
+    def seats(self) -> range:
+        """All seat numbers, clockwise."""
+        return range(len(self.players))
+
+    @property
+    def active(self) -> int | None:
+        """The seat whose turn it is, if any."""
+        return self.turn.seat if self.turn is not None else None
+
+    @property
+    def on_board(self) -> tuple[int, ...]:
+        """Seats whose canoes are still out (not home at the dock)."""
+        return tuple(s for s, p in enumerate(self.players) if not p.home)
+
+    def require_settings(self) -> Settings:
+        """The game's settings; only called where a game has started."""
+        assert self.settings is not None, "no game in progress"
+        return self.settings
+
+    def require_turn(self) -> TurnState:
+        """The turn in progress; only called where the phase has one."""
+        assert self.turn is not None, "no turn in progress"
+        return self.turn
+
+    def pile(self, pile: Pile) -> PileState:
+        """One pile's state (electronic cards only)."""
+        for state in self.piles:
+            if state.pile is pile:
+                return state
+        raise LookupError(f"no {pile.value} pile: the group plays with paper cards")
+
+    def with_player(self, seat: int, **changes: object) -> GameState:
+        """A copy with one player's fields changed."""
+        players = list(self.players)
+        players[seat] = replace(players[seat], **changes)
+        return replace(self, players=tuple(players))
+
+    def with_pile(self, pile: Pile, cards: tuple[str, ...]) -> GameState:
+        """A copy with one pile's cards (top first) changed."""
+        piles = tuple(replace(p, cards=cards) if p.pile is pile else p for p in self.piles)
+        return replace(self, piles=piles)
+
+
+EMPTY = GameState()

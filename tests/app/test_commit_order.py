@@ -1,0 +1,145 @@
+"""Apply, then commit: the game in memory is never ahead of the journal's file.
+
+The controller proposes each outcome, the loop commits it to the journal, and a commit
+the journal refuses is undone in memory: when nothing of it was written the controller
+rolls back; when part of it was (a window's close written, the step chosen ahead not),
+the game is read back from the file. Checked after every turn of the loop while the
+journal refuses commits now and then, and the table says so on screen.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from app.test_app import NAMES, config_for, tick
+
+from companion.app import Companion, Hooks
+from companion.exc import JournalError
+from companion.rules import events as ev
+from companion.rules.bots import SensibleBot
+from companion.rules.dice import SeededDice
+from companion.rules.evolve import replay
+from companion.runner import SteppedClock
+from companion.store import Journal
+from companion.table import BotDriver, Notice
+
+NOT_SAVED = "Not saved: the card refused it. Press again"
+
+
+class RefusingJournal:
+    """Wraps a real journal's `append` and `undo`: `refuse(batch, written)` says which
+    commits fail (`written`: the batches this turn of the loop already wrote)."""
+
+    def __init__(self, journal: Journal,
+                 refuse: Callable[[Sequence[ev.Event], list[Sequence[ev.Event]]], bool]) -> None:
+        self.journal, self.refuse = journal, refuse
+        self.append, self.undo = journal.append, journal.undo
+        self.written: list[Sequence[ev.Event]] = []
+        self.refused = 0
+        self.partly = 0
+
+    def appending(self, game_id: int, events: Sequence[ev.Event]) -> None:
+        if self.refuse(events, self.written):
+            self.refused += 1
+            self.partly += bool(self.written)
+            raise JournalError("disk I/O error (injected)")
+        self.append(game_id, events)
+        self.written.append(events)
+
+    def undoing(self, game_id: int) -> list[ev.Event]:
+        if self.refuse((), self.written):
+            self.refused += 1
+            raise JournalError("disk I/O error (injected)")
+        return self.undo(game_id)
+
+
+def _play(app: Companion, journal: RefusingJournal, rounds: int, seed: int) -> list[str]:
+    """Bots play through the loop; after every turn the file and the memory agree."""
+    notices: list[str] = []
+    app.hooks = Hooks(on_frame=lambda frame, _: notices.extend(
+        n.text for n in frame.notices))  # type: ignore[attr-defined]
+    driver = BotDriver(app.controller, dict.fromkeys(range(len(NAMES)), SensibleBot()),
+                       random.Random(seed), setup_seat=0)
+    checked = 0
+    for _ in range(30_000):
+        if app.controller.state.round >= rounds:
+            return notices
+        if driver.controller is not app.controller:  # read back from the file
+            driver.controller = app.controller
+        for pad_event in driver.presses():
+            app.events.put(pad_event)
+        journal.written = []
+        app.step(wait=0)
+        tick(app)
+        if app.game_id is not None:
+            stored = app.journal.load(app.game_id)
+            assert stored == list(app.controller.history), "memory and file differ"
+            state = app.controller.state  # a lock in is secret, never written (R1, I5)
+            assert replay(stored) == replace(state, bids=(None,) * len(state.bids))
+            checked += 1
+    raise AssertionError(f"the bots never reached round {rounds} ({checked} turns checked)")
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Companion:
+    config = config_for(tmp_path)
+    return Companion(config, Journal(config.store.path), dice=SeededDice(21),
+                     clock=SteppedClock(0.3))
+
+
+def _refusing(app: Companion, refuse: Callable[[Sequence[ev.Event], list[Sequence[ev.Event]]],
+                                                bool]) -> RefusingJournal:
+    journal = RefusingJournal(app.journal, refuse)
+    app.journal.append = journal.appending  # type: ignore[method-assign]
+    app.journal.undo = journal.undoing  # type: ignore[method-assign]
+    return journal
+
+
+def test_refused_commits_never_leave_the_game_ahead_of_the_file(app: Companion) -> None:
+    counter = iter(range(10**9))
+    # every seventh commit fails, from the game's start on
+    journal = _refusing(app, lambda batch, written: next(counter) % 7 == 6)
+    try:
+        notices = _play(app, journal, rounds=4, seed=3)
+    finally:
+        app.close()
+    assert journal.refused >= 8
+    assert NOT_SAVED in notices
+
+
+def test_a_commit_refused_half_way_reads_the_game_back_from_the_file(app: Companion) -> None:
+    # a window closes (written), then the step chosen ahead acts (refused): both were one
+    # outcome, so the game is read back as the file has it, the window closed
+    journal = _refusing(app, lambda batch, written: any(
+        isinstance(e, ev.WindowClosed) for b in written for e in b) and bool(batch))
+    try:
+        notices = _play(app, journal, rounds=4, seed=5)
+    finally:
+        app.close()
+    assert journal.partly >= 3
+    assert NOT_SAVED in notices
+
+
+def test_a_refused_start_stays_in_setup_and_starts_at_the_next_press(app: Companion) -> None:
+    journal = _refusing(app, lambda batch, written: any(
+        isinstance(e, ev.GameStarted) for e in batch) and journal.refused == 0)
+    try:
+        notices = _play(app, journal, rounds=1, seed=2)
+        assert journal.refused == 1 and NOT_SAVED in notices
+        with Journal(app.journal.path) as reader:
+            game = reader.current_game()
+            assert game is not None and game.id == app.game_id
+    finally:
+        app.close()
+
+
+def test_the_notice_speaks_the_screens_language() -> None:
+    from companion.table import TableConfig, TableController
+    ctl = TableController(config=TableConfig(screen_language="fr"))
+    ctl.rollback()
+    assert ctl.frame().notices == (Notice(
+        "Non enregistré : la carte l'a refusé. Appuyez à nouveau", None),)

@@ -1,0 +1,129 @@
+"""A small driver for Canoe rules tests: piles in a known order, exact dice, one command
+at a time, every event kept.
+
+A trip starts from the journal's own first events (`GameStarted`, `PilesDealt`,
+`FirstPlayerDrawn`, `TurnStarted`), so a test chooses the order of the piles and who
+throws first instead of scripting every shuffle; then commands go through the engine with
+dice that show exactly the faces the test pushed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules_harness import QueueDice
+
+from companion.games.canoe import commands as c
+from companion.games.canoe import events as ev
+from companion.games.canoe.cards import DESTINATION_CARDS, OWN_CARDS, shuffle_card
+from companion.games.canoe.engine import apply, legal, options
+from companion.games.canoe.evolve import replay
+from companion.games.canoe.invariants import journal_violations
+from companion.games.canoe.kernel import Option
+from companion.games.canoe.model import CardMode, Pile
+from companion.games.canoe.settings import Campsites, Ring, Settings, Variants
+from companion.games.canoe.state import GameState
+from companion.rules.dice import DiceSource
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+
+
+def pile(p: Pile, *top: str, destinations: Sequence[str] = ()) -> tuple[str, ...]:
+    """A pile with the given cards on top, the rest of its own cards (and the given
+    Destination cards) below in catalogue order, and its Shuffle card at the bottom."""
+    rest = [card.id for card in OWN_CARDS[p] if card.id not in top]
+    rest += [d for d in destinations if d not in top]
+    return (*top, *rest, shuffle_card(p))
+
+
+def default_piles(variants: Variants) -> dict[Pile, tuple[str, ...]]:
+    """Every pile in catalogue order, the Destination cards dealt three by three."""
+    dests = [] if variants.destinations.value == "none" else [d.id for d in DESTINATION_CARDS]
+    return {p: pile(p, destinations=dests[3 * i:3 * i + 3])
+            for i, p in enumerate((Pile.CANOE, Pile.CAMP, Pile.PORTAGE))}
+
+
+class Trip:
+    """One game under test."""
+
+    def __init__(self, players: int = 3, *, first: int = 0, nights: int = 2,
+                 variants: Variants | None = None, ring: Ring | None = None,
+                 campsites: Campsites | None = None, cards: CardMode = CardMode.ELECTRONIC,
+                 piles: dict[Pile, tuple[str, ...]] | None = None) -> None:
+        variants = variants or Variants()
+        self.settings = Settings.make(NAMES[:players], nights, variants, ring, campsites, cards)
+        opening: list[ev.Event] = [ev.GameStarted(self.settings)]
+        if cards is CardMode.ELECTRONIC:
+            given = piles or {}
+            taken = {card for cards in given.values() for card in cards}
+            dealt = {p: tuple(x for x in cards if x not in taken)
+                     for p, cards in default_piles(variants).items()}
+            dealt.update(given)
+            opening.append(ev.PilesDealt(dealt[Pile.CANOE], dealt[Pile.CAMP],
+                                         dealt[Pile.PORTAGE]))
+        opening += [ev.FirstPlayerDrawn(first, first + 1, players), ev.TurnStarted(first, 1)]
+        self.events: list[ev.Event] = opening
+        self.state: GameState = replay(opening)
+        self.dice = QueueDice()
+        self.shuffles: DiceSource | None = None
+
+    def do(self, command: c.Command, *faces: int) -> list[ev.Event]:
+        """Apply a command with the faces pushed for it (or, once `shuffles` is set, with
+        those seeded dice for every draw); the events it gave."""
+        if self.shuffles is not None:
+            self.state, events = apply(self.state, command, self.shuffles)
+        else:
+            self.dice.push(*faces)
+            self.state, events = apply(self.state, command, self.dice)
+            assert not self.dice.faces, f"faces left over: {list(self.dice.faces)}"
+        self.events += events
+        return events
+
+    def roll(self, face: int) -> list[ev.Event]:
+        """The active player throws `face`."""
+        return self.do(c.Roll(self.active), face)
+
+    def end(self) -> list[ev.Event]:
+        """The active player is done."""
+        return self.do(c.EndTurn(self.active))
+
+    def turn(self, face: int, *then: c.Command) -> list[ev.Event]:
+        """A whole turn: throw, the commands given, done (unless one ended the turn)."""
+        seat = self.active
+        events = self.roll(face)
+        for command in then:
+            events += self.do(command)
+        if self.state.turn is not None and self.state.turn.seat == seat:
+            events += self.end()
+        return events
+
+    @property
+    def active(self) -> int:
+        turn = self.state.turn
+        assert turn is not None, "no turn in progress"
+        return turn.seat
+
+    def options(self, seat: int | None = None) -> list[Option]:
+        return options(self.state, self.active if seat is None else seat)
+
+    def legal(self, seat: int | None = None) -> list[Option]:
+        return legal(self.state, self.active if seat is None else seat)
+
+    def option(self, kind: type[c.Command]) -> Option:
+        """The one option of this kind for the active player (blocked or not)."""
+        found = [o for o in self.options() if o.command is kind]
+        assert len(found) == 1, f"{len(found)} {kind.__name__} options"
+        return found[0]
+
+    def score(self, seat: int) -> int:
+        return self.state.players[seat].score
+
+    def sound(self) -> None:
+        """Q1–Q6 and replay (Q5) hold for the game so far."""
+        assert journal_violations(self.events) == []
+        assert replay(self.events) == self.state
+
+
+def of(events: Sequence[ev.Event], kind: type[ev.Event]) -> list[ev.Event]:
+    """The events of one type, in order."""
+    return [e for e in events if isinstance(e, kind)]

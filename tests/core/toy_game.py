@@ -1,0 +1,176 @@
+"""A second game, as small as a game can be, built on the kernel alone: Race to Five.
+
+Two or three seats take turns adding 1 or 2 to a shared count (a 2 costs a token, each
+seat holds two); a roll of the die decides who starts; whoever brings the count to 5
+wins. It exists to show that the kernel, the journal and the exports know no MUSH: every
+piece of a `Game` is declared here, and nothing here imports `companion.rules`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import ClassVar
+
+from companion.core import (
+    TABLE,
+    Codec,
+    Command,
+    DiceSource,
+    Event,
+    Flow,
+    Game,
+    Invariant,
+    Ledger,
+    Option,
+    Outcome,
+    PhaseRow,
+    Reason,
+    RulesError,
+    UndoPolicy,
+)
+
+GOAL = 5
+
+
+class Stage(StrEnum):
+    SETUP = "setup"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class Act(StrEnum):
+    START = "start"
+    ADD = "add"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class ToySettings:
+    names: tuple[str, ...]
+
+    def check(self) -> None:
+        if not 2 <= len(self.names) <= 3:
+            raise ValueError("2 or 3 players")
+
+
+@dataclass(frozen=True)
+class ToyState:
+    stage: Stage = Stage.SETUP
+    settings: ToySettings | None = None
+    count: int = 0
+    tokens: tuple[int, ...] = ()
+    turn: int = 0
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class Start(Command):
+    settings: ToySettings
+
+
+@dataclass(frozen=True)
+class Add(Command):
+    amount: int
+    fixed_cost: ClassVar[int] = 0
+
+
+@dataclass(frozen=True)
+class Started(Event):
+    settings: ToySettings
+
+
+@dataclass(frozen=True)
+class FirstDrawn(Event):
+    seat: int
+    face: int
+
+
+@dataclass(frozen=True)
+class Added(Event):
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Won(Event):
+    seat: int
+
+
+def _everyone_in_turn(state: ToyState) -> tuple[int, ...]:
+    return (state.turn,)
+
+
+FLOW: Flow[ToyState, Event, Stage] = Flow({
+    Stage.SETUP: PhaseRow(Act.START, lambda s: (TABLE,), {FirstDrawn: Stage.PLAYING}),
+    Stage.PLAYING: PhaseRow(Act.ADD, _everyone_in_turn, {Won: Stage.OVER}),
+    Stage.OVER: PhaseRow(Act.NONE, lambda s: ()),
+}, phase_of=lambda s: s.stage, start=Stage.SETUP)
+
+
+def evolve(state: ToyState, event: Event) -> ToyState:
+    stage = FLOW.advance(state, event)
+    if isinstance(event, Started):
+        state = ToyState(settings=event.settings, tokens=(2,) * len(event.settings.names))
+    elif isinstance(event, FirstDrawn):
+        state = replace(state, turn=event.seat)
+    elif isinstance(event, Added):
+        tokens = list(state.tokens)
+        tokens[event.seat] -= event.amount - 1  # a 2 costs a token
+        seats = len(state.tokens)
+        state = replace(state, count=state.count + event.amount, tokens=tuple(tokens),
+                        turn=(event.seat + 1) % seats)
+    elif isinstance(event, Won):
+        state = replace(state, winner=event.seat)
+    return replace(state, stage=stage)
+
+
+def options(state: ToyState, seat: int) -> list[Option[Command]]:
+    if seat not in FLOW.actors(state):
+        return []
+    if state.stage is Stage.SETUP:
+        return [Option(Start, seat)]
+    out: list[Option[Command]] = [Option(Add, seat, {"amount": (1,)})]
+    blocked = None
+    if state.tokens[seat] == 0:
+        blocked = Reason("no_token", "T1")
+    elif state.count + 2 > GOAL:
+        blocked = Reason("past_goal", "T2", {"left": GOAL - state.count})
+    out.append(Option(Add, seat, {"amount": (2,)}, blocked, {"token": 1}))
+    return out
+
+
+def apply(state: ToyState, command: Command, dice: DiceSource) -> tuple[ToyState, list[Event]]:
+    if isinstance(command, Start) and state.stage is Stage.SETUP:
+        events: list[Event] = [Started(command.settings)]
+        face = dice.roll(len(command.settings.names))
+        events.append(FirstDrawn(face - 1, face))
+    elif any(o.admits(command) for o in options(state, command.seat) if o.blocked is None):
+        assert isinstance(command, Add)
+        events = [Added(command.seat, command.amount)]
+        if state.count + command.amount == GOAL:
+            events.append(Won(command.seat))
+    else:
+        raise RulesError(f"{command} is not allowed now")
+    for event in events:
+        state = evolve(state, event)
+    return state, events
+
+
+TOY: Game[ToyState, Command, Event, ToyState] = Game(
+    name="toy", title="Race to Five", seats=range(2, 4), initial=ToyState(), flow=FLOW,
+    options=options, apply=apply, evolve=evolve,
+    codec=Codec(events=(Started, FirstDrawn, Added, Won), commands=(Start, Add),
+                state=ToyState, state_version=1, settings=ToySettings),
+    undo=UndoPolicy({Started: False, FirstDrawn: False, Added: True, Won: True}),
+    invariants=(Invariant("T0", "the count never passes the goal",
+                          lambda s: 0 <= s.count <= GOAL),
+                Invariant("T1", "tokens are never negative",
+                          lambda s: all(t >= 0 for t in s.tokens))),
+    public_view=lambda s: s, seat_view=lambda s, seat: s,
+    outcome=lambda s: Outcome(s.winner) if s.winner is not None else None,
+    opening=lambda e: e.settings if isinstance(e, Started) else None,
+    ending=lambda e: Outcome(e.seat) if isinstance(e, Won) else None,
+    refusal=lambda s, e: None,
+    ledger=Ledger(("game", "count"), lambda gid, events: iter([(gid, len(list(events)))])),
+)

@@ -1,0 +1,60 @@
+"""The table's shape: a small dispatcher, parts that own their state, typed dispatch.
+
+The controller once grew with every table feature; these checks keep it a dispatcher.
+They read the source (as a linter would), so they say which line broke the shape.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import companion.app
+import companion.table.controller
+import companion.table.parts
+from companion.pads.events import PadSource
+from companion.pads.gpio import GpioPads
+from companion.pads.keyboard import KeyboardPads
+from companion.pads.serial import SerialPads
+
+CONTROLLER = Path(inspect.getfile(companion.table.controller))
+PARTS = Path(inspect.getfile(companion.table.parts))
+
+
+def test_the_controller_is_a_dispatcher_of_under_300_lines() -> None:
+    lines = CONTROLLER.read_text(encoding="utf-8").splitlines()
+    print(f"controller.py: {len(lines)} lines")
+    assert len(lines) <= 300
+
+
+def _string_comparisons(path: Path) -> list[str]:
+    """Every comparison with a string literal, or membership in literal strings."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Compare):
+            continue
+        for part in (node.left, *node.comparators):
+            literals = part.elts if isinstance(part, ast.Tuple | ast.List | ast.Set) else [part]
+            if any(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in literals):
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_controller_dispatches_on_types_not_on_strings() -> None:
+    # menu items carry typed actions; screens, menu styles and countdowns are enums
+    assert _string_comparisons(CONTROLLER) == []
+    assert _string_comparisons(PARTS) == []
+
+
+def test_the_main_loop_knows_pads_only_by_their_interface() -> None:
+    source = Path(inspect.getfile(companion.app)).read_text(encoding="utf-8")
+    calls = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Name) and n.func.id in ("hasattr", "getattr")
+             and "pads" in ast.unparse(n)]
+    assert calls == []
+    members = [name for name in dir(PadSource) if not name.startswith("_")]
+    assert {"poll", "handle_ui_event"} <= set(members)
+    for source_class in (GpioPads, SerialPads, KeyboardPads):
+        missing = [name for name in members if not hasattr(source_class, name)]
+        assert missing == [], (source_class.__name__, missing)
