@@ -30,14 +30,19 @@ from companion.rules.evolve import replay
 from companion.rules.model import Phase
 from companion.rules.state import EMPTY, GameState
 from companion.store import Journal, JournalError
+from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request
 from companion.store.journal import GameClosedError
 from companion.table import Notice, Outcome, TableConfig, TableController
 from companion.table.names import names_for
 from companion.table.prefs import Prefs, PrefsStore
 from companion.version import About
+from companion.words import speaking, t
 
-NEW_GAME_NOTICE = Notice("Hold ▶ on any pad for a new game")
+
+def new_game_notice() -> Notice:
+    """The game-over notice, in the language the screen is drawn in now (`speaking`)."""
+    return Notice(t("n.new_game"))
 
 RECOVERY_NOTICE_SECONDS = 120.0
 """How long the screen says that a damaged journal was recovered (it is logged too)."""
@@ -448,7 +453,8 @@ class Companion:
         self._drawn_at = time.monotonic()
         frame = self.controller.frame()
         if self.controller.state.phase is Phase.GAME_OVER:
-            frame = replace(frame, notices=(*frame.notices, NEW_GAME_NOTICE))
+            with speaking(screen_language(self.config, self.prefs)):
+                frame = replace(frame, notices=(*frame.notices, new_game_notice()))
         warnings = self.journal_notices()
         if warnings:
             frame = replace(frame, notices=(*frame.notices, *warnings))
@@ -465,19 +471,23 @@ class Companion:
 
     def journal_notices(self) -> tuple[Notice, ...]:
         """What the table must know about its journal: a card that refuses writes (for as
-        long as it does) and a damaged journal that was recovered (for two minutes)."""
+        long as it does) and a damaged journal that was recovered (for two minutes), in
+        the screen's language."""
         found: list[Notice] = []
-        if self.prefs_problem:
-            found.append(Notice(f"Settings file damaged, bad values ignored: {self.prefs_problem}"))
-        if self.journal.degraded is not None:
-            found.append(Notice(f"Not saved: {self.journal.degraded}. The game goes on"))
-        recovery = self.journal.recovery
-        if recovery is not None and \
-                time.monotonic() - self._started_at < RECOVERY_NOTICE_SECONDS:
-            # `lost` counts rows found but not kept; rows on pages that are gone are not
-            # known, so the screen says "at least".
-            lost = f": at least {recovery.lost} event(s) lost" if recovery.lost else ""
-            found.append(Notice(f"Journal was damaged and repaired{lost}"))
+        with speaking(screen_language(self.config, self.prefs)):
+            if self.prefs_problem:
+                found.append(Notice(t("n.prefs_damaged", problem=self.prefs_problem)))
+            degraded = self.journal.degraded
+            if degraded is not None:
+                reason = t(TROUBLE_WORDS[degraded]) if degraded in TROUBLE_WORDS else degraded
+                found.append(Notice(t("n.not_saved", reason=reason)))
+            recovery = self.journal.recovery
+            if recovery is not None and \
+                    time.monotonic() - self._started_at < RECOVERY_NOTICE_SECONDS:
+                # `lost` counts rows found but not kept; rows on pages that are gone are
+                # not known, so the screen says "at least".
+                found.append(Notice(t("n.repaired_lost", lost=recovery.lost) if recovery.lost
+                                    else t("n.repaired")))
         return tuple(found)
 
     def _sync_lights(self, now: float) -> None:

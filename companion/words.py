@@ -822,6 +822,32 @@ WORDS: Final[dict[str, dict[str, str]]] = {
     "join.code": _w("Room code {code}", "Code {code}", "Raumcode {code}"),
     "join.seat": _w("{name}: scan with your phone", "{name} : scannez avec votre téléphone",
                     "{name}: mit dem Handy scannen"),
+    # the program's own notices (the journal, the settings file, a new game) ------------------
+    "n.new_game": _w("Hold ▶ on any pad for a new game",
+                     "Maintenez ▶ sur une manette pour une nouvelle partie",
+                     "▶ an einem Pad halten für ein neues Spiel"),
+    "n.prefs_damaged": _w("Settings file damaged, bad values ignored: {problem}",
+                          "Fichier de réglages abîmé, valeurs erronées ignorées : {problem}",
+                          "Einstellungsdatei beschädigt, falsche Werte übergangen: {problem}"),
+    "n.not_saved": _w("Not saved: {reason}. The game goes on",
+                      "Pas enregistré : {reason}. La partie continue",
+                      "Nicht gespeichert: {reason}. Das Spiel geht weiter"),
+    "n.repaired": _w("Journal was damaged and repaired", "Journal abîmé puis réparé",
+                     "Journal war beschädigt und wurde repariert"),
+    "n.repaired_lost": _w("Journal was damaged and repaired: at least {lost} event(s) lost",
+                          "Journal abîmé puis réparé : au moins {lost} événement(s) perdu(s)",
+                          "Journal war beschädigt und wurde repariert: mindestens {lost} "
+                          "Ereignis(se) verloren"),
+    "n.card.full": _w("the card is full", "la carte est pleine", "die Karte ist voll"),
+    "n.card.read_only": _w("the card is read-only", "la carte est en lecture seule",
+                           "die Karte ist schreibgeschützt"),
+    "n.card.permission": _w("no permission to write", "pas le droit d'écrire",
+                            "keine Schreibberechtigung"),
+    "n.card.io": _w("the card failed to read or write", "la carte n'a pas pu lire ou écrire",
+                    "die Karte konnte nicht lesen oder schreiben"),
+    "n.card.folder": _w("the journal's folder cannot be opened or written",
+                        "le dossier du journal ne peut être ouvert ni écrit",
+                        "der Ordner des Journals lässt sich nicht öffnen oder beschreiben"),
 }
 """Every sentence and word of the screen, by id, in each of `LANGUAGES`; `{name}`-style
 fields are filled by `t()` and must be the same in every language."""

@@ -38,6 +38,13 @@ _ERRNO_TROUBLE = {errno.ENOSPC: "the card is full", errno.EROFS: "the card is re
 FULL = "the card is full"
 READ_ONLY = "the card is read-only"
 
+TROUBLE_WORDS = {FULL: "n.card.full", READ_ONLY: "n.card.read_only",
+                 "no permission to write": "n.card.permission",
+                 "the card failed to read or write": "n.card.io",
+                 "the journal's folder cannot be opened or written": "n.card.folder"}
+"""Every reason `write_trouble` and `card_trouble` give, as the screen's word key (the
+table reads it in its own language; the log keeps the English)."""
+
 
 def write_trouble(exc: BaseException) -> str | None:
     """Why a write failed when the card (full, read-only, I/O) is to blame, else None.
@@ -216,6 +223,7 @@ def write_whole(path: Path, write: Callable[[TextIO], int]) -> int:
     return result
 
 
-__all__ = ["FULL", "FULL_BELOW", "READ_ONLY", "card_trouble", "check_file", "close_later",
+__all__ = ["FULL", "FULL_BELOW", "READ_ONLY", "TROUBLE_WORDS", "card_trouble", "check_file",
+           "close_later",
            "closed", "free_bytes", "inode", "opened", "read_only", "real_file", "refine",
            "write_trouble", "write_whole"]

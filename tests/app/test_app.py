@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import NEW_GAME_NOTICE, Companion, Hooks
+from companion.app import Companion, Hooks, new_game_notice
 from companion.config import Config, parse_config
 from companion.demo import run_demo
 from companion.pads import make_source
@@ -158,7 +158,7 @@ def test_game_over_then_hold_right_for_a_new_game(companion: Companion) -> None:
     drawn: list[object] = []
     companion.hooks = Hooks(on_frame=lambda frame, redrawn: drawn.append(frame))
     companion.draw()
-    assert NEW_GAME_NOTICE in drawn[-1].notices  # type: ignore[attr-defined]
+    assert new_game_notice() in drawn[-1].notices  # type: ignore[attr-defined]
 
     def hold_right() -> None:
         companion.events.put(PadEvent(2, Button.RIGHT, Kind.PRESS))

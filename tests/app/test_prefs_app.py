@@ -195,3 +195,33 @@ def test_choosing_the_screen_language_switches_the_menus_and_the_screen_at_once(
     finally:
         app.close()
         display.close()
+
+
+def test_the_program_s_notices_are_in_the_screen_s_language(tmp_path: Path) -> None:
+    """The settings file's, the journal's and the game-over notices follow the screen's
+    language like every word the controller writes (they were English at a French table)."""
+    from companion.app import new_game_notice
+    from companion.store import card
+    from companion.words import speaking
+
+    app = start(tmp_path)
+    go(app, "Start the game")
+    app.close()
+    (tmp_path / FILE_NAME).write_text('{"volume": "loud", "language": "fr"}', encoding="utf-8")
+    config = parse_config({"store": {"path": str(tmp_path / "journal.sqlite3")},
+                           "display": {"language": "fr"}})
+    again = Companion(config, Journal(config.store.path), dice=SeededDice(5),
+                      clock=SteppedClock(0.3))
+    texts = [n.text for n in again.journal_notices()]
+    assert texts == ["Fichier de réglages abîmé, valeurs erronées ignorées : "
+                     "volume: must be a number (got 'loud')"]
+    again.journal.degraded = card.FULL
+    assert again.journal_notices()[-1].text == ("Pas enregistré : la carte est pleine. "
+                                                "La partie continue")
+    again.journal.degraded = None
+    again.close()
+    with speaking("de"):
+        assert new_game_notice().text == WORDS["n.new_game"]["de"]
+    # every reason the card can give has its words
+    reasons = {*card._WRITE_TROUBLE.values(), *card._ERRNO_TROUBLE.values(), card.FULL}
+    assert reasons <= card.TROUBLE_WORDS.keys()

@@ -30,7 +30,7 @@ from table.helpers import (
     press,
 )
 
-from companion.app import NEW_GAME_NOTICE
+from companion.app import new_game_notice
 from companion.display import font_floor, render
 from companion.display.menus import LONG_LIST
 from companion.pads.events import Button, PadEvent
@@ -143,13 +143,13 @@ def finished_game() -> TableController:
 def test_game_over_with_the_new_game_notice(size: tuple[int, int]) -> None:
     ctl = finished_game()
     frame = ctl.frame()
-    frame = replace(frame, notices=(*frame.notices, NEW_GAME_NOTICE))  # as the app does
+    frame = replace(frame, notices=(*frame.notices, new_game_notice()))  # as the app does
     assert frame.screen == "game_over" and frame.stats is not None and frame.stats.seats
     surface = pygame.Surface(size)
     log = render(frame, surface)
     save(surface, "table_game_over_new_game")
     assert log.problems() == []
-    notice = [d for d in log.draws if d.source == NEW_GAME_NOTICE.text]
+    notice = [d for d in log.draws if d.source == new_game_notice().text]
     assert len(notice) == 1 and notice[0].fit in ("full", "shrunk")
     assert notice[0].size >= font_floor(size[1])
     assert any(d.text.endswith("wins!") for d in log.draws)
