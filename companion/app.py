@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from companion import service
 from companion.config import Config
+from companion.i18n import speaking, t
 from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSource
 from companion.prefs import apply_prefs, charts_in_force, screen_language
 from companion.rules import events as ev
@@ -37,7 +38,6 @@ from companion.table import Notice, Outcome, TableConfig, TableController
 from companion.table.names import names_for
 from companion.table.prefs import Prefs, PrefsStore
 from companion.version import About
-from companion.words import speaking, t
 
 
 def new_game_notice() -> Notice:

@@ -91,16 +91,16 @@ class Problem:
     where: str
     fix: str
     detail: str = ""
-    # the headline's and the fix's keys in companion.words, so the screen says them in its
+    # the headline's and the fix's keys in companion.i18n, so the screen says them in its
     # own language (the log and systemd's status keep `what` and `fix`, in English)
     words: tuple[str, ...] = ()
 
     @classmethod
     def worded(cls, what: str, where: str, fixes: tuple[str, ...],
                detail: str = "") -> Problem:
-        """A problem told by its keys in companion.words: headline `what`, then the
+        """A problem told by its keys in companion.i18n: headline `what`, then the
         sentences of its fix, English for the log."""
-        from companion.words import WORDS
+        from companion.i18n import WORDS
 
         return cls(WORDS[what]["en"], where, " ".join(WORDS[k]["en"] for k in fixes), detail,
                    (what, *fixes))

@@ -11,13 +11,13 @@ import pygame
 from companion.display import theme
 from companion.display import widgets as w
 from companion.display.paint import Block, Painter, split_columns
+from companion.i18n import count as count
+from companion.i18n import language, t
+from companion.i18n import ordinal as ordinal
+from companion.i18n import word as word
 from companion.rules.phases import ActKind
 from companion.table.frame import Countdown, Notice, Payment
 from companion.table.view import SeatView, TableView
-from companion.words import count as count
-from companion.words import language, t
-from companion.words import ordinal as ordinal
-from companion.words import word as word
 
 View = TableView
 

@@ -15,9 +15,9 @@ from companion.display import theme
 from companion.display import widgets as w
 from companion.display.chrome import seat_name
 from companion.display.paint import Painter
+from companion.i18n import t
 from companion.table.frame import JoinCard
 from companion.table.view import TableView
-from companion.words import t
 
 
 def draw_join(p: Painter, card: JoinCard, view: TableView, area: pygame.Rect) -> pygame.Rect:

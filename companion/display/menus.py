@@ -32,8 +32,8 @@ from companion.display import theme
 from companion.display import widgets as w
 from companion.display.chrome import View, seat_name
 from companion.display.paint import Block, Painter, split_columns
+from companion.i18n import t
 from companion.table.frame import Menu, MenuItem
-from companion.words import t
 
 BUTTON_GLYPHS = {"left": "◀", "right": "▶", "select": "●"}
 """The pad's buttons as drawn next to the items they choose at once."""

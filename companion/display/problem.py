@@ -19,7 +19,7 @@ import pygame  # imported after the prompt is hidden
 
 from companion.display import theme
 from companion.display.paint import LayoutLog, Painter
-from companion.words import WORDS, speaking, t
+from companion.i18n import WORDS, speaking, t
 
 
 class Problem(Protocol):
@@ -28,7 +28,7 @@ class Problem(Protocol):
     `what` is the headline ("The settings file has a mistake"), `where` names the file,
     device or part, `fix` says what to do, and `detail` is the technical message;
     `words`, when given, are the keys of the headline and of the fix's sentences in
-    companion.words, drawn in the screen's language in their place.
+    companion.i18n, drawn in the screen's language in their place.
     """
 
     @property

@@ -13,8 +13,8 @@ from companion.display.chrome import draw_header, draw_strip, strip_height
 from companion.display.join import draw_join
 from companion.display.paint import LayoutLog, Painter
 from companion.display.screens import screen_for
+from companion.i18n import speaking
 from companion.table.frame import TableFrame
-from companion.words import speaking
 
 
 def layout(p: Painter) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

@@ -32,11 +32,11 @@ from companion.display.chrome import (
 )
 from companion.display.menus import arrange, draw_arrangement
 from companion.display.paint import Block, Painter, split_columns, split_rows
+from companion.i18n import NOUNS, t
 from companion.rules.model import MoveContext, RollKind, WindowKind
 from companion.rules.phases import ActKind
 from companion.table.frame import Notice, TableFrame
 from companion.table.view import SeatStats, SeatView, TurnView
-from companion.words import NOUNS, t
 
 PRESS_WORDS = {"plus_two": "press.plus_two", "plus_one": "press.plus_one",
                "nothing": "press.nothing", "tired": "press.tired"}

@@ -76,7 +76,7 @@ class Display:
 
     @property
     def language(self) -> str:
-        """The screen's words: en, fr or de (`companion.words`)."""
+        """The screen's words: en, fr or de (`companion.i18n`)."""
         return self._language
 
     @language.setter

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.i18n import t
 from companion.pads.events import Blink, Button
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.state import GameState
 from companion.table.lights import LIMIT_BLINK, bid_blink
-from companion.words import t
 
 Target = cmd.Command | Callable[[cmd.Command], bool]
 """What a virtual pad steers towards: a command, or a test on commands."""

@@ -55,7 +55,7 @@ class TableConfig:
     setup_pad: int | None = None  # None: any pad drives setup; a seat number: only that pad
     players: int = 4
     language: str = "en"  # for the seat-colour names
-    screen_language: str = "en"  # the menus' and notices' words (companion.words)
+    screen_language: str = "en"  # the menus' and notices' words (companion.i18n)
     names: tuple[str, ...] = DEFAULT_NAMES
     seat_names: tuple[str, ...] = ()  # setup's starting names, seat by seat (else colours)
     arrangement: Arrangement = Arrangement.INTRO

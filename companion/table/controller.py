@@ -24,6 +24,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
+from companion.i18n import t
 from companion.pads.events import Button, PadEvent
 from companion.rules import commands as cmd
 from companion.rules import events as ev
@@ -41,7 +42,6 @@ from companion.table.outcome import Outcome
 from companion.table.parts import TableParts, in_screen_language
 from companion.table.saving import restore, saved
 from companion.table.undo import ROLLS_AND_REVEALS
-from companion.words import t
 
 log = logging.getLogger("companion.table")
 _MOVES = (*ROLLS_AND_REVEALS, ev.WindowOpened, ev.WindowClosed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.i18n import speaking, t
 from companion.rules import commands as cmd
 from companion.rules.errors import (
     GameOverError,
@@ -11,7 +12,6 @@ from companion.rules.errors import (
 )
 from companion.rules.state import GameState
 from companion.table.menus import CLIMATE_LABEL, PLACE_LABEL, STICK_LABEL, gain_text
-from companion.words import speaking, t
 
 
 def describe(command: cmd.Command, state: GameState) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.i18n import count, t
 from companion.pads.events import Button
 from companion.rules import commands as cmd
 from companion.rules import events as ev
@@ -20,7 +21,6 @@ from companion.rules.physical import RollRequest, apply_entered
 from companion.rules.state import GameState
 from companion.table.actions import Enter
 from companion.table.menus import CLIMATE_LABEL, Node, Tree, dogs
-from companion.words import count, t
 
 _WHAT = {RollKind.WEATHER: "e.weather", RollKind.TERRAIN: "e.terrain",
          RollKind.AVALANCHE: "e.avalanche", RollKind.PRESS: "e.press"}

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.core.options import Note, Option, Reason, offered
+from companion.i18n import Lookup, count, t
 from companion.rules import MUSH
 from companion.rules import commands as cmd
 from companion.rules.model import (
@@ -34,7 +35,6 @@ from companion.rules.state import GameState
 from companion.rules.views import TableView
 from companion.table.actions import TableAction
 from companion.table.frame import MenuStyle, Screen
-from companion.words import Lookup, count, t
 
 
 @dataclass
@@ -87,7 +87,7 @@ KEYS = MenuStyle.KEYS
 """The style of a sub-menu of at most three items, each chosen at once by its own button
 (drawn beside it), ● always on the safe or suggested one: one press instead of moving a
 focus and selecting it."""
-# Words read in the screen's language at each use (companion.words).
+# Words read in the screen's language at each use (companion.i18n).
 CLIMATE_LABEL = Lookup({c: f"m.climate.{c.value}" for c in Climate})
 ZONE_LABEL = Lookup({z: f"m.zone.{z.value}" for z in Zone})
 PLACE_LABEL = Lookup({p: f"m.place.{p.value}" for p in RestPlace})

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.i18n import t
 from companion.pads.events import Button
 from companion.rules import commands as cmd
 from companion.table.frame import Menu, MenuItem, MenuStyle
 from companion.table.menus import KEYS, Node, Tree, route, walk
-from companion.words import t
 
 _BUTTON_NAMES = {Button.LEFT: "left", Button.SELECT: "select", Button.RIGHT: "right"}
 

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Concatenate, ParamSpec, TypeVar
 
+from companion.i18n import speaking
 from companion.pads.events import Button
 from companion.rules import commands as cmd
 from companion.rules import events as ev
@@ -34,7 +35,6 @@ from companion.table.roots import NOTHING, Kind, Root, SeatMenus
 from companion.table.setup import SETUP_UI, Setup, setup_tree
 from companion.table.undo import Undo
 from companion.table.windows import Windows
-from companion.words import speaking
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from companion.i18n import count, t
 from companion.rules import events as ev
 from companion.rules.model import RollKind, dice_taken
 from companion.table.frame import Payment
 from companion.table.menus import ROLL_WORDS, chips
-from companion.words import count, t
 
 _BOUNDARIES = (ev.TurnStarted, ev.BidsRevealed, ev.RoundStarted, ev.GameStarted)
 """A payment trace starts again after each of these."""

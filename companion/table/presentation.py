@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
+from companion.i18n import t
 from companion.pads.events import Blink, Light
 from companion.rules import events as ev
 from companion.rules.model import Phase, RollKind, WindowKind
@@ -35,7 +36,6 @@ from companion.table.payments import payments
 from companion.table.setup import MOST_SEATS
 from companion.table.stats import game_stats
 from companion.table.view import stats_view, table_view
-from companion.words import t
 
 SCREENS: dict[Phase | RollKind, Screen] = {
     Phase.TRAINING: Screen.TRAINING, Phase.BIDDING: Screen.BIDDING,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.core.options import Option
+from companion.i18n import count, t
 from companion.rules import commands as cmd
 from companion.rules.model import WindowKind, dice_taken
 from companion.rules.phases import ActKind
@@ -34,7 +35,6 @@ from companion.table.menus import (
     relabel,
     view_of,
 )
-from companion.words import count, t
 
 CLAIM_KEY = "claim"
 """The one item of an unclaimed window menu: any button opens it (and claims the window)."""

@@ -14,6 +14,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.i18n import t
 from companion.rules.phases import ActKind, act_of
 from companion.rules.state import GameState
 from companion.table.config import TableConfig
@@ -22,7 +23,6 @@ from companion.table.gestures import Gestures
 from companion.table.menus import Tree, walk
 from companion.table.navigation import Navigator, can_pay, signature
 from companion.table.presentation import Show
-from companion.words import t
 
 
 class Kind(enum.Enum):

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from companion.i18n import Lookup, count, t
 from companion.pads.events import Button
 from companion.rules import MUSH
 from companion.rules import commands as cmd
@@ -27,7 +28,6 @@ from companion.table.menus import Node, Tree
 from companion.table.navigation import Navigator
 from companion.table.prefs import Prefs
 from companion.table.prefs_menus import PrefsEditor
-from companion.words import Lookup, count, t
 
 MOST_SEATS = max(MUSH.seats)
 """The most players the game seats (S1), as the rules say."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.i18n import t
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.evolve import replay
 from companion.rules.state import EMPTY, GameState
-from companion.words import t
 
 ROLLS_AND_REVEALS: tuple[type[ev.Event], ...] = tuple(
     e for e in ev.EVENT_TYPES if not ev.UNDOABLE[e] and not e.private)
@@ -39,7 +39,7 @@ class Undo:
         # the whole game (a resumed journal), else the state the controller began with
         self.origin = origin
         self.point: UndoPoint | None = None
-        self._refusal = "c.nothing_back"  # a key of companion.words
+        self._refusal = "c.nothing_back"  # a key of companion.i18n
 
     @classmethod
     def over(cls, state: GameState, history: Sequence[ev.Event]) -> Undo:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.i18n import t
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.engine import apply, is_legal
@@ -58,7 +59,6 @@ from companion.table.reactions import (
     window_tree,
 )
 from companion.table.roots import Kind, Root, SeatMenus
-from companion.words import t
 
 _WAIT_TEXTS = {ActKind.TRAIN: "c.training", ActKind.WEATHER: "c.weather"}
 """Waiting texts for the acts of one named seat outside a turn; in a turn it is its turn."""

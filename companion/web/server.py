@@ -45,6 +45,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from companion.i18n import LANGUAGES
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
@@ -62,7 +63,6 @@ from companion.web.snapshot import (
     luck_svg,
 )
 from companion.web.words import page_words
-from companion.words import LANGUAGES
 
 log = logging.getLogger("companion.web")
 

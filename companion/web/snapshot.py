@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.i18n import count, ordinal, speaking, t, word
 from companion.pads.events import Blink, Light
 from companion.rules import events as ev
 from companion.rules.model import RollKind
@@ -31,7 +32,6 @@ from companion.table.frame import Countdown, Menu, TableFrame
 from companion.table.lights import LightState
 from companion.table.stats import game_stats
 from companion.table.view import RollView, SeatView, TableView
-from companion.words import count, ordinal, speaking, t, word
 
 TURN_ACTS = (ActKind.TRAIN, ActKind.WEATHER, ActKind.TURN, ActKind.MOVE, ActKind.PRESS)
 """Acts in which a seat that may act is the one the table waits for: its phone buzzes."""

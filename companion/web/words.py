@@ -1,6 +1,6 @@
 """The phone pages' own words, in English, French and German.
 
-The menus, notices and the table's words come from the table itself (`companion.words`,
+The menus, notices and the table's words come from the table itself (`companion.i18n`,
 worded in the phone's language where the table builds them); these are only the pages'
 frame around them: labels, buttons, and what a refused link or a lost connection says.
 Each page is sent the words of its language once, when it connects.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from companion.words import LANGUAGES
+from companion.i18n import LANGUAGES
 
 
 def _w(en: str, fr: str, de: str) -> dict[str, str]:

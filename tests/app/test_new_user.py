@@ -10,6 +10,7 @@ from pathlib import Path
 
 from companion.app import Companion
 from companion.config import Config, parse_config
+from companion.i18n import WORDS
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
@@ -20,7 +21,6 @@ from companion.store import Journal
 from companion.table import BotDriver
 from companion.table.prefs import ChartPref, PrefsStore
 from companion.table.prefs_menus import chart_faces, value_label
-from companion.words import WORDS
 
 L, S, R = Button.LEFT, Button.SELECT, Button.RIGHT
 CHARTS = {  # as printed on this group's boards (none of them the shipped stand-in)

@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.app import Companion
 from companion.config import Config, parse_config
 from companion.display import Display
+from companion.i18n import WORDS
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.dice import SeededDice
 from companion.rules.model import Phase
@@ -16,7 +17,6 @@ from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore
 from companion.voice.config import VoiceConfig
-from companion.words import WORDS
 
 L, S, R = Button.LEFT, Button.SELECT, Button.RIGHT
 
@@ -201,8 +201,8 @@ def test_the_program_s_notices_are_in_the_screen_s_language(tmp_path: Path) -> N
     """The settings file's, the journal's and the game-over notices follow the screen's
     language like every word the controller writes (they were English at a French table)."""
     from companion.app import new_game_notice
+    from companion.i18n import speaking
     from companion.store import card
-    from companion.words import speaking
 
     app = start(tmp_path)
     go(app, "Start the game")

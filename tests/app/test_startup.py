@@ -103,8 +103,8 @@ def test_the_problem_screen_speaks_the_screens_language(
         size: tuple[int, int], language: str, tmp_path: Path) -> None:
     """The headline, labels and fix in French or German, fitting every size; the path and
     the system's own message as they come; the log's words stay English."""
+    from companion.i18n import WORDS
     from companion.runner import _pads_problem
-    from companion.words import WORDS
 
     pygame.init()
     problem = _pads_problem("serial")(OSError(2, "No such file: '/dev/mush-pad-hub'"))

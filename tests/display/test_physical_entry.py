@@ -9,9 +9,9 @@ from table.helpers import FakeClock, bidding, choose, do
 from table.scenes import turn_of_seat_0
 
 from companion.display import font_floor, render
+from companion.i18n import LANGUAGES, speaking, t
 from companion.rules import commands as c
 from companion.table import TableConfig, TableController, TableFrame
-from companion.words import LANGUAGES, speaking, t
 from display.conftest import save_screen
 
 

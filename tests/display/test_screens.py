@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from companion.display import font_floor, render
-from companion.words import LANGUAGES
+from companion.i18n import LANGUAGES
 from display.conftest import save_screen
 from display.frames import all_frames
 

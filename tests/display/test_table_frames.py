@@ -33,6 +33,7 @@ from table.helpers import (
 from companion.app import new_game_notice
 from companion.display import font_floor, render
 from companion.display.menus import LONG_LIST
+from companion.i18n import LANGUAGES, WORDS, count, speaking, t
 from companion.pads.events import Button, PadEvent
 from companion.rules import commands as c
 from companion.rules.bots import sensible_policy
@@ -42,7 +43,6 @@ from companion.rules.model import Phase
 from companion.rules.settings import Settings, Variants
 from companion.table import BotDriver, TableConfig, TableController, TableFrame, click
 from companion.table.frame import Payment
-from companion.words import LANGUAGES, WORDS, count, speaking, t
 from display.conftest import save_screen
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]

@@ -1,25 +1,30 @@
-"""The screen's words in English, French and German: one table, complete in every
-language, plurals right, and every word a screen draws itself taken from it."""
+"""The screen's words in English, French and German: a file per language, each complete,
+plurals right, and every word a screen draws itself taken from them."""
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import pygame
 import pytest
 
+import companion.i18n
 from companion.display import render
-from companion.table.frame import TableFrame
-from companion.words import (
+from companion.i18n import (
     LANGUAGES,
     NOUNS,
     WORDS,
     count,
     fields,
+    missing,
     ordinal,
     plural,
     speaking,
     t,
     word,
 )
+from companion.table.frame import TableFrame
 from display.frames import all_frames
 
 
@@ -32,6 +37,29 @@ def test_every_key_is_in_all_three_languages_with_the_same_fields() -> None:
     for noun, forms in NOUNS.items():
         assert tuple(forms) == LANGUAGES, noun
         assert all(one and many for one, many in forms.values()), noun
+
+
+def test_each_language_file_has_every_key_and_a_new_file_is_a_new_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert LANGUAGES == ("en", "fr", "de")  # one file each, in their own order
+    assert missing() == {}
+    # A fourth language is one more file: copied from English here, half translated
+    # (one key left out, one field renamed), and the check names both.
+    package = Path(companion.i18n.__file__).parent
+    for name in ("en", "fr", "de"):
+        shutil.copy(package / f"{name}.py", tmp_path / f"{name}.py")
+    english = (package / "en.py").read_text(encoding="utf-8")
+    italian = (english.replace("ORDER: Final = 0", "ORDER: Final = 3")
+               .replace('    "header.round": "Round {round}",\n', "")
+               .replace('"Hold ▶ on any pad for a new game"', '"Tieni premuto ▶ {pad}"'))
+    (tmp_path / "it.py").write_text(italian, encoding="utf-8")
+    (tmp_path / "__init__.py").write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path.parent))
+    found = companion.i18n._load([str(tmp_path)], tmp_path.name)
+    monkeypatch.setattr(companion.i18n, "_LANGS", found)
+    assert tuple(companion.i18n._LANGS) == ("en", "fr", "de", "it")
+    assert missing() == {"it": ["no 'header.round'",
+                                "'n.new_game' fills ['pad'], English []"]}
 
 
 @pytest.mark.parametrize(("language", "n", "expected", "many"), [

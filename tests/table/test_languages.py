@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from companion.i18n import WORDS, fields
 from companion.rules import commands as c
 from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
 from companion.rules.model import Phase
 from companion.table import BotDriver, TableConfig, TableController, TableFrame
-from companion.words import WORDS, fields
 from table.helpers import FakeClock, S, bidding, bot_steps, choose, do, press
 from table.scenes import turn_of_seat_0
 
@@ -99,9 +99,9 @@ def test_the_s9_placing_notice_speaks_the_screen_language() -> None:
 def test_the_rules_window_buttons_speak_the_screen_language(language: str) -> None:
     """menus.window_tree (the X2/X1 buttons as the rules offer them, used by seat_tree)
     has no English word left in French or German."""
+    from companion.i18n import speaking
     from companion.rules.model import WindowKind
     from companion.table.menus import Tree, seat_tree
-    from companion.words import speaking
 
     state, dice = turn_of_seat_0()
     state = do(state, dice, c.Move(0))
