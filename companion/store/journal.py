@@ -34,12 +34,13 @@ from datetime import datetime
 from typing import Any, TextIO
 
 from companion.core.acts import Event
-from companion.exc import CodecError
-from companion.exc import GameClosedError as GameClosedError
-from companion.exc import IncompatibleJournalError as IncompatibleJournalError
-from companion.exc import JournalError as JournalError
-from companion.exc import NotAJournalError as NotAJournalError
-from companion.exc import UndoRefusedError as UndoRefusedError
+from companion.exc import (
+    CodecError,
+    GameClosedError,
+    IncompatibleJournalError,
+    JournalError,
+    UndoRefusedError,
+)
 from companion.games import game as installed_game
 from companion.store import export
 from companion.store.card import write_trouble as write_trouble

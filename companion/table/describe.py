@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from companion.rules import commands as cmd
-from companion.rules.errors import (
+from companion.exc import (
     GameOverError,
     NotEnoughChipsError,
     NotYourTurnError,
     RulesError,
 )
+from companion.rules import commands as cmd
 from companion.rules.state import GameState
 from companion.table.menus import CLIMATE_LABEL, PLACE_LABEL, STICK_LABEL, gain_text
 from companion.words import speaking, t
