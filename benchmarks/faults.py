@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import companion.store.journal as journal_module
+import companion.store.durable as durable_module
 from companion.rules import SeededDice, Settings
 from companion.rules.bots import POLICIES, play_game
 from companion.rules.events import Event
@@ -204,7 +204,7 @@ def f_full_card(work: Path, rng: random.Random) -> tuple[Path, bool | None]:
     assert journal is not None
     error = sqlite3.OperationalError("database or disk is full")
     error.sqlite_errorcode = 13  # type: ignore[attr-defined]
-    real_tx, real_connect = Journal._transaction, journal_module._connect
+    real_tx, real_connect = Journal._transaction, durable_module._connect
 
     def refusing(self: Journal) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         if self.degraded is None:
@@ -215,7 +215,7 @@ def f_full_card(work: Path, rng: random.Random) -> tuple[Path, bool | None]:
         raise error
 
     Journal._transaction = refusing  # type: ignore[method-assign,assignment]
-    journal_module._connect = failing
+    durable_module._connect = failing
     try:
         game = journal.current_game()
         assert game is not None
@@ -224,7 +224,7 @@ def f_full_card(work: Path, rng: random.Random) -> tuple[Path, bool | None]:
         assert journal.degraded is not None
     finally:
         Journal._transaction = real_tx  # type: ignore[method-assign]
-        journal_module._connect = real_connect
+        durable_module._connect = real_connect
     for batch in batches[cut_at + 10:]:
         journal.append(game.id, batch)
     journal.close()

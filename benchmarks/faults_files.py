@@ -275,7 +275,7 @@ def hostile_names(table: list[Any]) -> None:
 
     from companion.config import parse_config
     from companion.display.paint import Painter
-    from companion.errors import ConfigError
+    from companion.exc import ConfigError
     from companion.table.prefs import parse_prefs
 
     pygame.font.init()

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from companion import service
 from companion.config import Config
+from companion.exc import GameClosedError, JournalError
 from companion.i18n import speaking, t
 from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSource
 from companion.prefs import apply_prefs, charts_in_force, screen_language
@@ -30,10 +31,9 @@ from companion.rules.dice import DiceSource, SystemDice
 from companion.rules.evolve import replay
 from companion.rules.model import Phase
 from companion.rules.state import EMPTY, GameState
-from companion.store import Journal, JournalError
+from companion.store import Journal
 from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request
-from companion.store.journal import GameClosedError
 from companion.table import Notice, Outcome, TableConfig, TableController
 from companion.table.names import names_for
 from companion.table.prefs import Prefs, PrefsStore

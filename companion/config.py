@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 # would otherwise land on stdout of tools whose output is data (`state --json`).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from companion.errors import ConfigError
+from companion.exc import ConfigError, SettingsError
 from companion.files import FileProblem, Limits, brief, kind_of, parse_toml, read_text
 from companion.pads.config import (
     BUTTON_KEYS,
@@ -53,7 +53,6 @@ from companion.rules.settings import (
     Charts,
     PressingChart,
     Settings,
-    SettingsError,
     Variants,
     WeatherChart,
 )

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.config import Config, default_config_path, load_config
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.prefs import format_rows, settings_rows
 from companion.store import GameRecord, Journal, JournalError
 from companion.table.names import shown_name

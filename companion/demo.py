@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 from companion.app import Companion, Hooks, headless_environment, setup_logging
 from companion.config import Config, load_config
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import DiceSource, SeededDice, SystemDice

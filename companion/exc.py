@@ -5,8 +5,9 @@ Why one module: a caller that wants "anything the companion refused" catches
 is (`ValueError` for a bad value, `LookupError` for something missing, `RuntimeError` for
 a state the program cannot work in). Both work, so no handler has to know our names.
 
-The modules that raised these before still export them under their old names
-(`companion.rules.errors`, `companion.errors`, `companion.store.journal`, ...).
+Import them from here. An error that belongs to one module (a frame from a pad, a bad
+player name, a refused update) may be defined there, but under this root too:
+`tests/test_exc.py` walks every module of the package and holds each to it.
 
 Standard library only, importing nothing: the rules core (`companion/rules/`) uses it.
 """

@@ -32,8 +32,7 @@ from typing import Any, TextIO
 
 from companion import paths
 from companion.config import load_config
-from companion.errors import ConfigError
-from companion.exc import JournalError
+from companion.exc import CompanionError, ConfigError, JournalError
 from companion.store import backup
 from companion.store.control import JournalBusyError, JournalLock, holder
 from companion.version import Build, build, describe, from_git, git
@@ -244,7 +243,7 @@ def restore_backup(file: Path, journal: Path, *, config: Path | None = None,
 # --- update ------------------------------------------------------------------------------
 
 
-class UpdateRefused(Exception):
+class UpdateRefused(CompanionError, RuntimeError):
     """The update did not start: nothing was changed. The message says why and the fix."""
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TextIO
 
 from companion.config import APP, SYSTEM_CONFIG, load_config, parse_config, user_config_path
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 
 # Module settings, read at each call (tests point them at a temporary tree).
 SERVICE_CONFIG = SYSTEM_CONFIG

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from companion import service
 from companion.app import Companion, headless_environment, setup_logging
 from companion.config import Config, default_config_path, load_config
+from companion.exc import CompanionError
 from companion.pads.events import PadEvent
 from companion.rules.dice import SystemDice
 from companion.rules.settings import Settings
@@ -111,7 +112,7 @@ class Problem:
         return f"Waiting: {self.what}: {self.where}{detail}"
 
 
-class _Stopped(Exception):
+class _Stopped(CompanionError):
     """SIGTERM or a closed window while waiting for a fix."""
 
 

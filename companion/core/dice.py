@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Iterable
 from typing import Protocol
 
-from companion.exc import DiceExhausted as DiceExhausted
+from companion.exc import DiceExhausted
 
 
 class DiceSource(Protocol):

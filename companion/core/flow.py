@@ -17,6 +17,7 @@ from enum import Enum
 from typing import Generic, TypeVar
 
 from companion.core.acts import TABLE
+from companion.exc import CompanionError
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -45,7 +46,7 @@ class PhaseRow(Generic[S, E, P]):
     next: Mapping[type[E], P | Pick[S, E, P]] = field(default_factory=dict)
 
 
-class UndeclaredTransition(AssertionError):
+class UndeclaredTransition(CompanionError, AssertionError):
     """An event led somewhere its phase's row does not list: the table is out of step."""
 
 

@@ -53,7 +53,7 @@ def _run_from_args(args: argparse.Namespace) -> int:
     # The same [pads] table the service reads: its source, pin map, keys and hub port,
     # so the test checks the pads as the companion will use them.
     from companion.config import load_config
-    from companion.errors import ConfigError
+    from companion.exc import ConfigError
 
     try:
         config: PadsConfig = load_config(args.config).pads

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.pads.padproto import HOST_TIMEOUT_MS, HUB_HEARTBEAT_MS
 from companion.seats import MAX_SEATS
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import ConfigError
-from companion.exc import PadHardwareError
+from companion.exc import ConfigError, PadHardwareError
 
 
 def make_pin_factory(name: str = "auto") -> Any:

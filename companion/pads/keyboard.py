@@ -15,7 +15,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.pads.config import SeatKeys
 from companion.pads.debounce import Clock
 from companion.pads.events import Button, Kind, LightPattern, PadEvent

@@ -32,8 +32,14 @@ HELLO_SALT = b"MUSH pad hub"
 NONCE_DIGITS = 8
 
 
-class FrameError(ValueError):
-    """A line that is not a valid frame; the reader counts it and drops it."""
+try:  # on the host: under the companion's one error root (`companion.exc`)
+    from companion.exc import CompanionError
+
+    class FrameError(CompanionError, ValueError):
+        """A line that is not a valid frame; the reader counts it and drops it."""
+except ImportError:  # on the pad hub (MicroPython) this file is there without the package
+    class FrameError(ValueError):  # type: ignore[no-redef]
+        """A line that is not a valid frame; the reader counts it and drops it."""
 
 
 def _make_table() -> list[int]:

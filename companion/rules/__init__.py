@@ -9,6 +9,7 @@ See `docs/rules.md` for the rules by number.
 """
 
 from companion.core.options import Option
+from companion.exc import RulesError
 from companion.rules.commands import TABLE, Command
 from companion.rules.dice import DiceSource, ScriptedDice, SeededDice, SystemDice
 from companion.rules.engine import (
@@ -20,7 +21,6 @@ from companion.rules.engine import (
     order_of_play,
     start_game,
 )
-from companion.rules.errors import RulesError
 from companion.rules.events import Event
 from companion.rules.evolve import evolve, replay
 from companion.rules.game import MUSH

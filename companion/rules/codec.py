@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.codec import FORMAT_VERSION, Codec, from_data, to_data
-from companion.exc import CodecError
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.settings import Settings
@@ -80,7 +79,7 @@ def settings_from_json(text: str) -> Settings:
 
 
 __all__ = [
-    "CODEC", "FORMAT_VERSION", "CodecError", "command_from_json", "command_to_json",
+    "CODEC", "FORMAT_VERSION", "command_from_json", "command_to_json",
     "event_from_data", "event_from_json", "event_to_data", "event_to_json", "from_data",
     "settings_from_json", "settings_to_json", "state_from_json", "state_to_json", "to_data",
 ]

@@ -1,5 +1,8 @@
-"""The dice sources MUSH rolls with: the kernel's (`companion.core.dice`), by their old names."""
+"""The dice sources MUSH rolls with: the kernel's (`companion.core.dice`), by their old names.
 
-from companion.core.dice import DiceExhausted, DiceSource, ScriptedDice, SeededDice, SystemDice
+A scripted source that runs out raises `companion.exc.DiceExhausted`.
+"""
 
-__all__ = ["DiceExhausted", "DiceSource", "ScriptedDice", "SeededDice", "SystemDice"]
+from companion.core.dice import DiceSource, ScriptedDice, SeededDice, SystemDice
+
+__all__ = ["DiceSource", "ScriptedDice", "SeededDice", "SystemDice"]

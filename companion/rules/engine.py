@@ -21,10 +21,7 @@ from collections.abc import Callable
 
 from companion.core.options import Note, Option, ParamValues, Reason, offered
 from companion.core.options import legal as unblocked
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.dice import DiceSource
-from companion.rules.errors import (
+from companion.exc import (
     CommandNotAllowedError,
     GameOverError,
     IllegalChoiceError,
@@ -33,6 +30,9 @@ from companion.rules.errors import (
     RulesError,
     UnknownSeatError,
 )
+from companion.rules import commands as cmd
+from companion.rules import events as ev
+from companion.rules.dice import DiceSource
 from companion.rules.handlers import HANDLERS, Tx, reroll_candidates
 from companion.rules.model import (
     CLIMATES,

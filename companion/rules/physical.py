@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.exc import RulesError
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.dice import ScriptedDice
 from companion.rules.engine import apply
-from companion.rules.errors import RulesError
 from companion.rules.model import DiceColour, RollKind
 from companion.rules.state import GameState
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.exc import SettingsError as SettingsError
+from companion.exc import SettingsError
 from companion.rules.model import (
     MAX_PLAYERS,
     MIN_PLAYERS,

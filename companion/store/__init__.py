@@ -7,21 +7,17 @@ spoken. See docs/journal-format.md for the file.
 
 from __future__ import annotations
 
-from companion.store.export import export_csv, export_jsonl
-from companion.store.journal import (
-    FINAL_EVENT_TYPES,
-    MIGRATIONS,
-    SCHEMA_VERSION,
+from companion.exc import (
     GameClosedError,
-    GameRecord,
     IncompatibleJournalError,
-    Journal,
     JournalError,
     NotAJournalError,
-    Recovery,
-    StoredEvent,
     UndoRefusedError,
 )
+from companion.store.export import export_csv, export_jsonl
+from companion.store.integrity import MIGRATIONS, SCHEMA_VERSION
+from companion.store.journal import FINAL_EVENT_TYPES, GameRecord, Journal, StoredEvent
+from companion.store.salvage import Recovery
 
 __all__ = [
     "FINAL_EVENT_TYPES", "MIGRATIONS", "SCHEMA_VERSION", "GameClosedError", "GameRecord",

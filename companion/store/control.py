@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.exc import CodecError
+from companion.exc import CodecError, JournalError
 from companion.store import card
-from companion.store.journal import Journal, JournalError, settings_from_json, settings_to_json
+from companion.store.journal import Journal, settings_from_json, settings_to_json
 
 log = logging.getLogger("companion.store")
 

@@ -11,12 +11,23 @@ from __future__ import annotations
 import csv
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, Protocol, TextIO
 
+from companion.core.game import AnyGame
 from companion.store.card import write_whole
 
-if TYPE_CHECKING:
-    from companion.store.journal import Journal
+
+class Journal(Protocol):
+    """What an export reads from a journal: its game, and a game's events to replay.
+
+    A protocol, not the `Journal` class: the journal offers its exports by calling this
+    module, so this module must not import the journal back.
+    """
+
+    rules: AnyGame
+
+    def load(self, game_id: int) -> list[Any]:
+        """The game's events to replay (retracted ones left out)."""
 
 
 def _write_jsonl(journal: Journal, events: Sequence[Any], out: TextIO) -> int:

@@ -24,16 +24,22 @@ checks:
   refusal and invariants): dice faces and counts in range, and every event replays.
 
 Rows written before format 2 have no checksum (`crc` is NULL) and keep the other checks.
+The tables themselves, and the upgrade from each older format (`migrate`), are here too:
+what a file's format number means and what a file of that number holds are one question.
 The whole format is described in docs/journal-format.md.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sqlite3
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
+from typing import Any
 
 Value = int | str | bytes | None
 
@@ -249,6 +255,114 @@ def recognisable(*blobs: bytes) -> bool:
     return False
 
 
-__all__ = ["LEGACY_VERSION", "MAX_PLAUSIBLE_VERSION", "SCHEMA_VERSION", "TABLES", "Kind",
-           "Value", "Verdict", "batch_break", "follows", "recognisable", "repair", "row_crc",
-           "sound", "verdict"]
+# --- the file's tables, and their upgrades ------------------------------------------
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id        INTEGER PRIMARY KEY,
+    created   TEXT    NOT NULL,
+    settings  TEXT    NOT NULL,
+    finished  TEXT,
+    winner    INTEGER,
+    crc       INTEGER
+);
+CREATE TABLE IF NOT EXISTS events (
+    id        INTEGER PRIMARY KEY,
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    seq       INTEGER NOT NULL,
+    batch     INTEGER NOT NULL,
+    event     TEXT    NOT NULL,
+    time      TEXT    NOT NULL,
+    crc       INTEGER,
+    UNIQUE (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS undos (
+    id        INTEGER PRIMARY KEY,
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    batch     INTEGER NOT NULL,
+    time      TEXT    NOT NULL,
+    crc       INTEGER,
+    UNIQUE (game_id, batch)
+);
+CREATE TABLE IF NOT EXISTS journal_format (
+    format    INTEGER NOT NULL
+);
+"""
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def _add_checksums(conn: sqlite3.Connection) -> None:
+    """Format 1 to 2: a `crc` column in every table (NULL in the rows already there, which
+    keep the checks they had) and the `journal_format` table."""
+    for table in ("games", "events", "undos"):
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN crc INTEGER")
+    conn.execute("CREATE TABLE journal_format (format INTEGER NOT NULL)")
+
+
+MIGRATIONS: dict[int, Migration] = {1: _add_checksums}
+"""Schema upgrades: `MIGRATIONS[n]` turns a version-n journal into version n+1.
+
+Each runs inside the transaction that then sets `user_version` and `journal_format` to
+n + 1, so a power cut mid-migration leaves the old version intact.
+"""
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    """Bring a journal (empty, or of an older format) to this format, in one transaction."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version == SCHEMA_VERSION:
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if version == 0:
+            # one statement at a time: executescript() would COMMIT behind our back
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+        else:
+            for step in range(version, SCHEMA_VERSION):
+                MIGRATIONS[step](conn)
+        conn.execute("DELETE FROM journal_format")
+        conn.execute("INSERT INTO journal_format (format) VALUES (?)", (SCHEMA_VERSION,))
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+        raise
+
+
+def inspect(conn: sqlite3.Connection) -> Verdict:
+    """What a database holds: its header's format, its tables, its own format record."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    tables = {str(r[0]) for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    recorded: int | None = None
+    if "journal_format" in tables:
+        rows = conn.execute("SELECT format FROM journal_format").fetchall()
+        recorded = rows[0][0] if len(rows) == 1 and isinstance(rows[0][0], int) else -1
+    return verdict(version, tables, recorded)
+
+
+def quick_check_summary(rows: list[tuple[Any, ...]]) -> str:
+    """quick_check's findings as one line: how many, and the first one."""
+    lines = [line for r in rows for line in str(r[0]).splitlines()
+             if line.strip() and not line.startswith("***")]
+    if not lines:
+        return "quick_check failed"
+    return f"quick_check found {len(lines)} problem(s), first: {lines[0]}"
+
+
+def newer_message(path: Path, what: str, version: int, ours: int, where: str = "") -> str:
+    """The words for a journal a newer companion wrote, the same everywhere."""
+    found = f"{what} {version}" + (f", in {where}" if where else "")
+    return (f"{path}: this card was written by a newer companion ({found}); "
+            f"update, or start a new card (this companion reads {what} {ours} and older; "
+            "the file is left exactly as it is)")
+
+
+__all__ = ["LEGACY_VERSION", "MAX_PLAUSIBLE_VERSION", "MIGRATIONS", "SCHEMA_VERSION", "TABLES",
+           "Kind", "Migration", "Value", "Verdict", "batch_break", "follows", "inspect",
+           "migrate", "newer_message", "quick_check_summary", "recognisable", "repair",
+           "row_crc", "sound", "verdict"]

@@ -6,7 +6,8 @@ point, and builds the `TableFrame` the display draws. `BotDriver` presses virtua
 for rules policies, through the same controller.
 """
 
-from companion.table.bots import BotDriver, UnreachableCommand, click, hold
+from companion.exc import UnreachableCommand
+from companion.table.bots import BotDriver, click, hold
 from companion.table.config import TableConfig
 from companion.table.controller import ROLLS_AND_REVEALS, Outcome, TableController
 from companion.table.frame import (

@@ -14,13 +14,12 @@ import queue
 import random
 from collections.abc import Callable, Mapping
 
-from companion.exc import UnreachableCommand as UnreachableCommand
+from companion.exc import RulesError, UnreachableCommand
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as cmd
 from companion.rules.bots import Policy
 from companion.rules.dice import DiceSource, SeededDice
 from companion.rules.engine import apply
-from companion.rules.errors import RulesError
 from companion.rules.model import RollKind, WindowKind, is_dog
 from companion.rules.phases import ActKind, act_of
 from companion.rules.physical import RollRequest

@@ -24,13 +24,13 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
+from companion.exc import RulesError
 from companion.i18n import t
 from companion.pads.events import Button, PadEvent
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.dice import DiceSource, ScriptedDice
 from companion.rules.engine import apply
-from companion.rules.errors import RulesError
 from companion.rules.phases import ActKind, act_of
 from companion.rules.physical import roll_request
 from companion.table.actions import Enter

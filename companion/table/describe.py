@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from companion.i18n import speaking, t
-from companion.rules import commands as cmd
-from companion.rules.errors import (
+from companion.exc import (
     GameOverError,
     NotEnoughChipsError,
     NotYourTurnError,
     RulesError,
 )
+from companion.i18n import speaking, t
+from companion.rules import commands as cmd
 from companion.rules.state import GameState
 from companion.table.menus import CLIMATE_LABEL, PLACE_LABEL, STICK_LABEL, gain_text
 

@@ -25,6 +25,7 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion.exc import CompanionError
 from companion.files import FileProblem, read_bytes
 from companion.seats import SEATS
 
@@ -45,7 +46,7 @@ _UNPRINTABLE = ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
 """Controls (NUL, ESC, ...), lone surrogates, private use, unassigned, line breaks."""
 
 
-class BadName(ValueError):
+class BadName(CompanionError, ValueError):
     """A name that breaks the rule; the message says which part and why."""
 
 

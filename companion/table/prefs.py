@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from companion.exc import CompanionError
 from companion.files import FileProblem, Limits, brief, parse_json, read_text
 from companion.table.names import MAX_NAME_LENGTH, BadName, check_name
 
@@ -49,7 +50,7 @@ WINDOW_LIMITS = (0.5, 60.0)
 CLAIM_LIMITS = (1.0, 600.0)
 
 
-class PrefsError(ValueError):
+class PrefsError(CompanionError, ValueError):
     """A settings file (or one value in it) that cannot be used; the message says which."""
 
 

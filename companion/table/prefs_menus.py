@@ -24,9 +24,10 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
+from companion.exc import SettingsError
 from companion.i18n import count, language, t
 from companion.rules.model import Climate, PressResult
-from companion.rules.settings import Charts, PressingChart, SettingsError, WeatherChart
+from companion.rules.settings import Charts, PressingChart, WeatherChart
 from companion.table.menus import Node, Tree
 from companion.table.names import MAX_NAME_LENGTH, name_problem
 from companion.table.prefs import CHART_NAMES, LANGUAGES, ChartPref, Prefs

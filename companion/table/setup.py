@@ -13,13 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from companion.exc import SettingsError
 from companion.i18n import Lookup, count, t
 from companion.pads.events import Button
 from companion.rules import MUSH
 from companion.rules import commands as cmd
 from companion.rules.engine import is_legal
 from companion.rules.model import Arrangement
-from companion.rules.settings import Charts, Settings, SettingsError, Variants
+from companion.rules.settings import Charts, Settings, Variants
 from companion.rules.state import EMPTY
 from companion.seats import SEATS
 from companion.table.config import TableConfig

@@ -28,11 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.exc import RulesError
 from companion.i18n import t
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.engine import apply, is_legal
-from companion.rules.errors import RulesError
 from companion.rules.model import WindowKind
 from companion.rules.phases import ActKind, act_of, seats_to_act
 from companion.rules.queries import reduce_cap, waiting_seats

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.voice.texts import LANGUAGES
 
 SECTION = "voice"

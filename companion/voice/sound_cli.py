@@ -46,7 +46,7 @@ def register(subparsers: Any) -> None:
 
 def _run_from_args(args: argparse.Namespace) -> int:
     from companion.config import load_config
-    from companion.errors import ConfigError
+    from companion.exc import ConfigError
 
     try:
         voice = load_config(args.config).voice

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from urllib.parse import urlsplit
 
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import pytest
 from app.test_app import config_for, drive
 from store.test_damage import full_error
 
+import companion.store.durable as durable_module
 import companion.store.journal as journal_module
 from companion.app import Companion, Hooks
 from companion.rules.dice import SeededDice
@@ -57,13 +58,13 @@ def test_a_full_card_mid_game_plays_on_with_a_warning_and_catches_up(
         raise full_error()
 
     monkeypatch.setattr(journal_module.Journal, "_transaction", refusing)
-    real_connect = journal_module._connect
-    monkeypatch.setattr(journal_module, "_connect", no_flush)
+    real_connect = durable_module._connect
+    monkeypatch.setattr(durable_module, "_connect", no_flush)
     drive(app, lambda a: a.controller.state.round >= 3)
     assert app.journal.degraded == "the card is full"
     assert any("Not saved: the card is full" in text for text in notices(app))
     full = False
-    monkeypatch.setattr(journal_module, "_connect", real_connect)
+    monkeypatch.setattr(durable_module, "_connect", real_connect)
     drive(app, lambda a: a.controller.state.round >= 4)
     assert app.journal.degraded is None
     assert not any("Not saved" in text for text in notices(app))

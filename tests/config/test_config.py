@@ -17,7 +17,7 @@ from companion.config import (
     load_config,
     parse_config,
 )
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.rules.model import Arrangement, Climate, PressResult, Zone
 from companion.rules.settings import Board, Charts
 

@@ -11,7 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.config import parse_config
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.table.names import (
     MAX_NAME_LENGTH,
     BadName,

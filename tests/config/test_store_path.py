@@ -16,7 +16,7 @@ import pytest
 
 from companion.cli import main
 from companion.config import filesystem_type, load_config, store_problem
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.rules import Settings
 from companion.store import Journal
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.config import ConfigProblems, load_config, parse_config
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.pads import make_source
 from companion.pads.events import PadEvent
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.pads.config import (
     PICO_VID_PID,
     PadsConfig,

@@ -265,7 +265,8 @@ def test_auto_factory_never_falls_back_to_rpigpio(
 ) -> None:
     """With lgpio missing, "auto" names the fix instead of picking RPi.GPIO (here our
     fake one), which nothing installs and which cannot drive a Pi 5."""
-    from companion.pads.factory import PadHardwareError, make_pin_factory
+    from companion.exc import PadHardwareError
+    from companion.pads.factory import make_pin_factory
 
     monkeypatch.setitem(sys.modules, "lgpio", None)  # import lgpio -> ImportError
     monkeypatch.delitem(sys.modules, "gpiozero.pins.lgpio", raising=False)
@@ -275,7 +276,8 @@ def test_auto_factory_never_falls_back_to_rpigpio(
 
 
 def test_auto_factory_with_nothing_raises_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.pads.factory import PadHardwareError, make_pin_factory
+    from companion.exc import PadHardwareError
+    from companion.pads.factory import make_pin_factory
 
     monkeypatch.setitem(sys.modules, "lgpio", None)
     monkeypatch.setitem(sys.modules, "RPi", None)

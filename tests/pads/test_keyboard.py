@@ -7,7 +7,7 @@ import queue
 import pygame
 import pytest
 
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.pads.config import DEFAULT_KEYS, SeatKeys, default_keys, parse_pads_config
 from companion.pads.events import Button, Kind, Light, PadEvent
 from companion.pads.keyboard import KeyboardPads, key_code

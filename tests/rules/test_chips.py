@@ -7,15 +7,15 @@ from dataclasses import replace
 import pytest
 from rules_harness import Game
 
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.engine import legal
-from companion.rules.errors import (
+from companion.exc import (
     CommandNotAllowedError,
     IllegalChoiceError,
     NotEnoughChipsError,
     NotYourTurnError,
 )
+from companion.rules import commands as c
+from companion.rules import events as ev
+from companion.rules.engine import legal
 from companion.rules.model import Climate, Phase, RestPlace, RollKind, StickAction, WindowKind
 from companion.rules.queries import waiting_seats
 from companion.rules.state import GameState

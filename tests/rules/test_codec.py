@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from companion.exc import CodecError
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.bots import POLICIES, play_game
 from companion.rules.codec import (
-    CodecError,
     command_from_json,
     command_to_json,
     event_from_json,

@@ -6,7 +6,8 @@ import secrets
 
 import pytest
 
-from companion.rules.dice import DiceExhausted, ScriptedDice, SeededDice, SystemDice
+from companion.exc import DiceExhausted
+from companion.rules.dice import ScriptedDice, SeededDice, SystemDice
 from companion.rules.model import DiceColour, is_dog
 
 ROLLS = 60_000

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from companion.exc import RulesError
 from companion.rules import MUSH
 from companion.rules import commands as c
 from companion.rules import events as ev
@@ -18,7 +19,6 @@ from companion.rules.bots import POLICIES, play_game
 from companion.rules.codec import state_from_json, state_to_json
 from companion.rules.dice import SeededDice
 from companion.rules.engine import apply, is_legal, legal_commands, start_game
-from companion.rules.errors import RulesError
 from companion.rules.evolve import replay
 from companion.rules.model import (
     DOGS,

@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 from rules_harness import Game
 
+from companion.exc import NotYourTurnError
 from companion.rules import commands as c
 from companion.rules import events as ev
-from companion.rules.errors import NotYourTurnError
 from companion.rules.model import Climate, MoveContext, Phase, PressResult
 from companion.rules.settings import Charts, PressingChart
 

@@ -9,15 +9,15 @@ from dataclasses import replace
 import pytest
 from rules_harness import Game
 
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.codec import to_data
-from companion.rules.engine import order_of_play
-from companion.rules.errors import (
+from companion.exc import (
     CommandNotAllowedError,
     NotEnoughChipsError,
     NotYourTurnError,
 )
+from companion.rules import commands as c
+from companion.rules import events as ev
+from companion.rules.codec import to_data
+from companion.rules.engine import order_of_play
 from companion.rules.model import (
     Climate,
     MoveContext,

@@ -5,10 +5,15 @@ from __future__ import annotations
 import pytest
 from rules_harness import NAMES, Game
 
+from companion.exc import (
+    CommandNotAllowedError,
+    IllegalChoiceError,
+    NotYourTurnError,
+    SettingsError,
+)
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.engine import allowed_trainings, legal, weather_zone
-from companion.rules.errors import CommandNotAllowedError, IllegalChoiceError, NotYourTurnError
 from companion.rules.model import (
     TRAINING_MAXIMA,
     Arrangement,
@@ -22,7 +27,6 @@ from companion.rules.settings import (
     STANDARD_BOARDS,
     Board,
     Settings,
-    SettingsError,
     Variants,
 )
 

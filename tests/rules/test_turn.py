@@ -7,14 +7,14 @@ from dataclasses import replace
 import pytest
 from rules_harness import Game
 
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.errors import (
+from companion.exc import (
     CommandNotAllowedError,
     GameOverError,
     IllegalChoiceError,
     NotEnoughChipsError,
 )
+from companion.rules import commands as c
+from companion.rules import events as ev
 from companion.rules.model import (
     Climate,
     DiceColour,

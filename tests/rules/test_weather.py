@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from rules_harness import Game
 
+from companion.exc import SettingsError
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.engine import weather_zone
 from companion.rules.model import CLIMATES, Climate, DiceColour, Phase, Zone, dice_colour
-from companion.rules.settings import Charts, SettingsError, WeatherChart
+from companion.rules.settings import Charts, WeatherChart
 from companion.rules.views import public_view
 
 W, M, C = Climate.WARM, Climate.MODERATE, Climate.COLD

@@ -237,7 +237,7 @@ def test_a_full_card_keeps_the_game_in_memory_and_writes_it_later(
         journal.append(game_id, step.events)
     refusing = Refusing(journal._conn, full_error())
     journal._conn = refusing  # type: ignore[assignment]
-    import companion.store.journal as module
+    import companion.store.durable as module  # where the card's file is opened
 
     real_connect = module._connect
 

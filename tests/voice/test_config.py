@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.voice.announcer import Announcer
 from companion.voice.clips import DEFAULT_SOUNDS_DIR
 from companion.voice.config import VoiceConfig

@@ -15,7 +15,7 @@ import pytest
 
 from companion.cli import main
 from companion.config import load_config
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.voice import sound_cli
 from companion.voice.output import is_alsa_name, match
 

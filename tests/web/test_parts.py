@@ -14,7 +14,7 @@ from table.helpers import FakeClock
 
 from companion.config import parse_config
 from companion.display import render
-from companion.errors import ConfigError
+from companion.exc import ConfigError
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.model import Phase
 from companion.table.frame import Menu, MenuItem

@@ -14,7 +14,7 @@ import zlib
 from typing import Any
 
 from companion.core.codec import Codec
-from companion.exc import CodecError as CodecError
+from companion.exc import CodecError
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.kernel import from_data, to_data

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.exc import SettingsError as SettingsError
+from companion.exc import SettingsError
 from companion.games.canoe.model import (
     DEFAULT_NIGHTS,
     MAX_NIGHTS,
