@@ -118,6 +118,10 @@ class Journal(DurableFile):
     back to the file at the first later write that succeeds.
     """
 
+    _memo: tuple[sqlite3.Connection, tuple[int, int], list[Event], Any] | None = None
+    """The last game checked (`_checked`): the connection and its count of changes then,
+    its live events and their state."""
+
     def _check_current(self) -> None:
         """Replay the game in progress once, and read the newest game's row, so damage
         (salvaged) and a newer companion's game (refused) are found at start."""
@@ -309,9 +313,16 @@ class Journal(DurableFile):
         7) triggers the same recovery as a damaged file, and the game resumes at its last
         command that replays cleanly.
         """
-        return self._guarded(lambda: self._checked(game_id))
+        return list(self._guarded(lambda: self._checked(game_id))[0])
 
-    def _checked(self, game_id: int) -> list[Event]:
+    def _checked(self, game_id: int) -> tuple[list[Event], Any]:
+        """The game's live events and the state they fold to, each checked; read from the
+        file once for as long as nothing is written (opening checks the game in progress,
+        and the table's resume then replays it: the same work, done once)."""
+        key = (game_id, self._conn.total_changes)
+        memo = self._memo
+        if memo is not None and memo[0] is self._conn and memo[1] == key:
+            return memo[2], memo[3]
         records = self.records(game_id)
         for index, record in enumerate(records):
             if record.seq != index + 1:
@@ -329,7 +340,9 @@ class Journal(DurableFile):
         checked = check_batches(self.rules, live)
         if checked.refused is not None:
             raise DamagedRow(f"game {game_id}: {checked.refused}")
-        return [e for events in live for e in events]
+        events = [e for events in live for e in events]
+        self._memo = (self._conn, key, events, checked.state)
+        return events, checked.state
 
     def _check_undos(self, game_id: int, batches: dict[int, list[Event]]) -> None:
         """Every undo row names a command undo could have retracted."""
@@ -339,8 +352,9 @@ class Journal(DurableFile):
                                   "undo could not have retracted")
 
     def replay(self, game_id: int) -> Any:
-        """The game's state now, rebuilt from its journal (I6)."""
-        return self.rules.replay(self.load(game_id))
+        """The game's state now, rebuilt from its journal (I6): the state its checked
+        events fold to."""
+        return self._guarded(lambda: self._checked(game_id))[1]
 
     def settings(self, game_id: int) -> Any:
         """The settings a game was created with."""

@@ -29,6 +29,9 @@ from pads.hub_emulator import EmulatedHub
 
 from companion import paths
 from companion.maintenance import ServiceUnit, restore_backup
+from companion.rules import Settings
+from companion.rules.dice import SeededDice
+from companion.rules.engine import start_game
 from companion.store import Journal
 from companion.store import backup as bk
 
@@ -146,6 +149,11 @@ def test_a_backup_taken_while_run_writes_loses_nothing_and_resumes(tmp_path: Pat
     hub.plug()
     log = tmp_path / "run.log"
     config = config_file(tmp_path, journal, hub)
+    # The game is under way when the table starts (random presses in setup may spell
+    # names for ever instead of starting one); the presses play it on.
+    settings = Settings.make(["Ann", "Bea", "Cid", "Dan"])
+    with Journal(journal) as book:
+        book.append(book.new_game(settings), start_game(settings, SeededDice(7))[1])
     try:
         with running(config, tmp_path, log) as process, Presser(hub, seed=7):
             wait_for(lambda: count(journal) >= 8, "the game to be under way")
