@@ -850,6 +850,12 @@ NOUNS: Final[dict[str, dict[str, tuple[str, str]]]] = {
 }
 """Countable nouns, singular and plural, for `count()`."""
 
+# The Canoe game's words live with it; one table for `t()` all the same.
+from companion.words_canoe import CANOE_NOUNS, CANOE_WORDS  # noqa: E402
+
+WORDS.update(CANOE_WORDS)
+NOUNS.update(CANOE_NOUNS)
+
 
 def language() -> str:
     """The language the screen is being drawn in now."""
