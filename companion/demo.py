@@ -309,7 +309,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
                         shots.saved if shots else [], presses)
     print(f"\ndone in {seconds:.1f} s: {presses} pad presses, "
           f"{len(result.screenshots)} screenshots.\n"
-          f"Journal, events (JSON Lines), chips per round (CSV) and screenshots are in "
+          f"Journal, events (JSON Lines), {'scores' if canoe else 'chips'} per "
+          f"{'turn' if canoe else 'round'} (CSV) and screenshots are in "
           f"{folder}/", file=out, flush=True)
     return result
 

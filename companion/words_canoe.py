@@ -188,7 +188,9 @@ CANOE_WORDS: Final[dict[str, dict[str, str]]] = {
     # screens ---------------------------------------------------------------------------
     "cv.turn": _w("Turn {n}", "Tour {n}", "Zug {n}"),
     "cv.weather": _w("Weather", "Météo", "Wetter"),
-    "cv.ring": _w("Ring space {n} of {of}", "Case {n} sur {of}", "Feld {n} von {of}"),
+    "cv.ring": _w("Ring {n}/{of}", "Anneau {n}/{of}", "Ring {n}/{of}"),
+    "cv.dest_short": _w("Destination card", "Carte Destination", "Zielkarte"),
+    "cv.holds": _w("{name} holds: {text}", "{name} a : {text}", "{name} hat: {text}"),
     "cv.playing": _w("{name} is playing", "{name} joue", "{name} ist dran"),
     "cv.threw": _w("{name} threw {face}", "{name} a fait {face}", "{name} würfelte {face}"),
     "cv.to_throw": _w("{name} throws next", "{name} lance", "{name} würfelt"),

@@ -430,8 +430,10 @@ class CanoeTable:
                 screen = CanoeScreen.TURN
             point = self._point
             undo = UndoOffer(point.seat, point.text) if point and self._entry is None else None
+            won = next((e for e in reversed(self._history) if isinstance(e, ev.GameWon)), None)
             return CanoeFrame(screen, view, self._names(), self._menus(), notices,
                               undo=undo, entering=self.entry.seat if self.entry else None,
+                              dock_face=won.face if won is not None else None,
                               serial=self._serial)
 
     def lights(self, now: float | None = None) -> dict[int, LightState]:

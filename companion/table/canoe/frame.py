@@ -59,6 +59,8 @@ class CanoeFrame:
     ring_placeholder: bool = True
     undo: UndoOffer | None = None
     entering: int | None = None  # a wooden die: the seat entering its face
+    dock_face: int | None = None  # game over: the exact throw that landed on the dock
+    language_note: bool = True  # the card texts are English: say so on other screens
     serial: int = 0
     about: tuple[str, ...] = ()
     # the display's loop reads these of every frame
