@@ -269,7 +269,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
                            setup_seat=0, hand=wooden)
     if companion.game_id is not None:
         print(f"resuming the game in {folder}", file=out, flush=True)
-    wooden_words = " with the wooden die" if config.table.physical_dice else ""
+    wooden_words = (" with the wooden die" if canoe else " with the wooden dice") \
+        if config.table.physical_dice else ""
     what = "paddle a Canoe trip" if canoe else "race an Intro game"
     print(f"demo: {players} bots {what}{wooden_words}; journal in {folder}",
           file=out, flush=True)

@@ -22,7 +22,7 @@ from companion.games.canoe import GAME
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.engine import apply
-from companion.games.canoe.model import MAX_PLAYERS, Phase
+from companion.games.canoe.model import MAX_PLAYERS
 from companion.games.canoe.physical import RollRequest, apply_entered, roll_request
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
@@ -93,7 +93,7 @@ class CanoeTable:
         self._notices: list[tuple[Notice, float]] = []
         self._card = False  # a card was drawn by the last command: the card screen
         self._serial = 0
-        self._over_at: float | None = clock() if state.phase is Phase.GAME_OVER else None
+        self._over_at: float | None = clock() if GAME.outcome(state) else None
         self._saved: dict[str, object] | None = None
 
     # --- what the app reads --------------------------------------------------------------
@@ -132,7 +132,7 @@ class CanoeTable:
     @property
     def over(self) -> bool:
         """Whether the trip is over."""
-        return self._state.phase is Phase.GAME_OVER
+        return GAME.outcome(self._state) is not None
 
     @property
     def entry(self) -> RollRequest | None:

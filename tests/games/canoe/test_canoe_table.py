@@ -307,3 +307,20 @@ def test_mush_setup_offers_no_game_choice_without_a_second_game() -> None:
     assert table.frame().menus[0].items[0].label == "Players"
     offered = TableController(config=replace(TableConfig(), games=("mush", "canoe")))
     assert offered.frame().menus[0].items[0].label == "Game"
+
+
+def test_the_demo_plays_a_whole_trip_and_exports_it(tmp_path: Path) -> None:
+    # `make demo GAME=canoe`: bots, journal, events and scores per turn, headless
+    import io
+
+    from companion.demo import run_demo
+
+    out = io.StringIO()
+    result = run_demo(tmp_path / "demo", players=3, seed=2, screenshots=False, voice=False,
+                      out=out, game="canoe")
+    assert result.state.phase is Phase.GAME_OVER and result.state.winner is not None
+    assert "wins the trip" in out.getvalue()
+    lines = (tmp_path / "demo" / "events.jsonl").read_text().splitlines()
+    assert '"GameStarted"' in lines[0] and '"GameWon"' in lines[-1]
+    scores = (tmp_path / "demo" / "canoe-scores.csv").read_text().splitlines()
+    assert scores[0] == "turn,seat,name,score,nights,destination,home" and len(scores) > 3
