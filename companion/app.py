@@ -23,18 +23,20 @@ from typing import Any, Protocol
 from companion import service
 from companion.config import Config
 from companion.exc import GameClosedError, JournalError
+from companion.games import game as installed_game
+from companion.games import installed as installed_games
 from companion.i18n import speaking, t
 from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSource
 from companion.prefs import apply_prefs, charts_in_force, screen_language
 from companion.rules import events as ev
 from companion.rules.dice import DiceSource, SystemDice
 from companion.rules.evolve import replay
-from companion.rules.model import Phase
 from companion.rules.state import EMPTY, GameState
 from companion.store import Journal
 from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request
-from companion.table import Notice, Outcome, TableConfig, TableController
+from companion.table import Notice, Outcome, TableConfig, TableController, TableFrame
+from companion.table.canoe import CanoeTable
 from companion.table.names import names_for
 from companion.table.prefs import Prefs, PrefsStore
 from companion.version import About
@@ -43,6 +45,28 @@ from companion.version import About
 def new_game_notice() -> Notice:
     """The game-over notice, in the language the screen is drawn in now (`speaking`)."""
     return Notice(t("n.new_game"))
+
+Controller = TableController | CanoeTable
+"""The table of the game being played: MUSH's, or the Canoe game's."""
+
+
+def journal_beside(path: Path, game: str) -> Path:
+    """Where a game's journal lives: the configured file for MUSH, a file beside it
+    named after any other game (`journal-canoe.sqlite3`): a journal holds one game's
+    events, so MUSH's file and format stay exactly as they were."""
+    if game == "mush":
+        return path
+    return path.with_name(f"{path.stem}-{game}{path.suffix}")
+
+
+def journal_beside_base(journal: Journal) -> Path:
+    """The configured journal's path, from any game's journal beside it."""
+    name = journal.rules.name
+    path = journal.path
+    tail = f"-{name}"
+    if name == "mush" or not path.stem.endswith(tail):
+        return path
+    return path.with_name(f"{path.stem[:-len(tail)]}{path.suffix}")
 
 RECOVERY_NOTICE_SECONDS = 120.0
 """How long the screen says that a damaged journal was recovered (it is logged too)."""
@@ -114,7 +138,7 @@ class WebLike(Protocol):
 class Hooks:
     """Optional observers of the loop, for the demo's summary and for tests."""
 
-    on_events: Callable[[GameState, tuple[ev.Event, ...]], None] | None = None
+    on_events: Callable[[Any, tuple[Any, ...]], None] | None = None  # (state, events)
     on_frame: Callable[[Any, bool], None] | None = None  # (frame, redrawn), after drawing
     on_shown: Callable[[int], None] | None = None  # journalled events now on screen
 
@@ -138,9 +162,13 @@ class Companion:
     hooks: Hooks = field(default_factory=Hooks)
     watchdog: service.Watchdog | None = None
     web: WebLike | None = None  # phones as pads: handed every frame, never blocks
+    # opens another game's journal beside this one (the demo's keeps its clock)
+    open_journal: Callable[[Path, str], Journal] | None = None
 
     def __post_init__(self) -> None:
         self.game_id: int | None = None
+        self._journals: dict[str, Journal] = {self.journal.rules.name: self.journal}
+        self._base = journal_beside_base(self.journal)
         self.about = About()  # setup's line: version and address
         self.prefs_store = PrefsStore.beside(self.journal.path)
         self.prefs = self.prefs_store.load()
@@ -148,7 +176,7 @@ class Companion:
             if self.prefs_store.problems else ""
         self._apply_voice()
         self._apply_screen_language()
-        self.controller = self._resume()
+        self.controller: Controller = self._start()
         self._lights: dict[int, Any] = {}
         self._digits: dict[int, str] = {}
         self._status = ""
@@ -177,7 +205,7 @@ class Companion:
                                      language=language, screen_language=language,
                                      physical_dice=cfg.table.physical_dice,
                                      names=(*self.prefs.names, *names_for(language)),
-                                     prefs=self.prefs,
+                                     prefs=self.prefs, games=installed_games(),
                                      prefs_defaults=self._prefs_defaults(), about=self.about)
 
     def _prefs_defaults(self) -> tuple[tuple[str, object], ...]:
@@ -222,12 +250,69 @@ class Companion:
         if configure is not None:
             configure(apply_prefs(self.config, self.prefs).voice)
 
-    def _resume(self) -> TableController:
+    @property
+    def game(self) -> str:
+        """The name of the game the table plays now (its journal's)."""
+        return self.journal.rules.name
+
+    def _journal_for(self, name: str, create: bool) -> Journal | None:
+        """The journal of game `name` (opened the first time; None when it does not
+        exist yet and `create` is False)."""
+        if name in self._journals:
+            return self._journals[name]
+        path = journal_beside(self._base, name)
+        if not create and not path.exists():
+            return None
+        if self.open_journal is not None:
+            journal = self.open_journal(path, name)
+        else:
+            journal = Journal(path, game=installed_game(name))
+        self._journals[name] = journal
+        return journal
+
+    def _start(self) -> Controller:
+        """At start: a game in progress in any game's journal is resumed (the configured
+        game's first); else setup of the configured game."""
+        wanted = self.config.game_name
+        if wanted != self.game and self.journal.current_game() is None:
+            journal = self._journal_for(wanted, create=True)
+            assert journal is not None
+            self.journal = journal
+        if self.journal.current_game() is None:
+            for name in self._other_games():
+                other = self._journal_for(name, create=False)
+                if other is not None and other.current_game() is not None:
+                    self.journal = other
+                    break
+        return self._resume()
+
+    def _other_games(self) -> list[str]:
+        return [name for name in installed_games() if name != self.game]
+
+    def switch_game(self, name: str) -> None:
+        """Setup: the group chose another game; its journal and its setup take over."""
+        journal = self._journal_for(name, create=True)
+        assert journal is not None
+        log.info("setup: the table plays %s", journal.rules.title)
+        self.journal, self.game_id = journal, None
+        latest = journal.latest_game()
+        self.controller = self._setup(latest.settings if latest else None)
+
+    def _setup(self, settings: Any = None) -> Controller:
+        """A new game's setup, from the settings of the game last played."""
+        if self.game == "canoe":
+            return CanoeTable(dice=self.dice, clock=self.clock, config=self.table_config(),
+                              last=settings)
+        return TableController(EMPTY, self.dice, self.clock, self.table_config(settings))
+
+    def _resume(self) -> Controller:
         """The game in progress from the journal, in the same phase; else setup (I6).
 
         Unrevealed bids were never written, so a game cut during bidding comes back in
         bidding with nobody locked in, and the players bid again (R1).
         """
+        if self.game == "canoe":
+            return self._resume_canoe()
         current = self.journal.current_game()
         if current is not None:
             events = self.journal.load(current.id)
@@ -245,7 +330,23 @@ class Companion:
         return TableController(EMPTY, self.dice, self.clock,
                                self.table_config(latest.settings if latest else None))
 
-    def _names(self, state: GameState) -> None:
+    def _resume_canoe(self) -> Controller:
+        current = self.journal.current_game()
+        if current is not None:
+            events = self.journal.load(current.id)
+            if events:
+                self.game_id = current.id
+                state = self.journal.rules.replay(events)
+                log.info("resuming canoe trip %d: turn %d, %s", current.id, state.turns,
+                         state.phase.value)
+                self._names(state)
+                return CanoeTable(state, self.dice, self.clock, self.table_config(),
+                                  history=events)
+            return self._setup(current.settings)
+        latest = self.journal.latest_game()
+        return self._setup(latest.settings if latest else None)
+
+    def _names(self, state: Any) -> None:
         if self.voice is not None and state.players:
             self.voice.set_names({seat: p.name for seat, p in enumerate(state.players)})
 
@@ -261,6 +362,9 @@ class Companion:
         """
         if outcome.prefs is not None:
             self.controller.prefs_kept(self.keep_prefs(outcome.prefs))
+        if outcome.game is not None and outcome.game != self.game:
+            self.switch_game(outcome.game)
+            return
         written: list[int] = []
         try:
             if not self._journal(outcome, written):
@@ -276,9 +380,10 @@ class Companion:
             self._refused(partly=bool(written))
             return
         state = self.controller.state
-        if any(isinstance(e, ev.GameStarted) for e in outcome.events):
+        if any(self.journal.rules.opening(e) is not None for e in outcome.events):
             self._names(state)
-        tired = tuple(s for s, p in enumerate(state.players) if p.uncovered == 0)
+        tired = tuple(s for s, p in enumerate(state.players) if p.uncovered == 0) \
+            if isinstance(state, GameState) else ()
         for event in outcome.events:
             _log_event(event, state)
             if self.voice is not None:
@@ -297,9 +402,11 @@ class Companion:
         if not outcome.events:
             return False
         for event in outcome.events:
-            if isinstance(event, ev.GameStarted):
-                self.game_id = self.journal.new_game(event.settings)
-                log.info("new game %d: %s", self.game_id, ", ".join(event.settings.names))
+            settings = self.journal.rules.opening(event)
+            if settings is not None:
+                self.game_id = self.journal.new_game(settings)
+                log.info("new %s game %d: %s", self.game, self.game_id,
+                         ", ".join(getattr(settings, "names", ())))
         if self.game_id is None:
             log.error("events without a game: %s", [type(e).__name__ for e in outcome.events])
             return False
@@ -340,13 +447,12 @@ class Companion:
             except JournalError as exc:
                 log.error("could not abandon game %d: %s", self.game_id, exc)
         self.game_id = None
-        self.controller = TableController(EMPTY, self.dice, self.clock,
-                                          self.table_config(request.settings))
+        self.controller = self._setup(request.settings if self.game == "mush" else None)
         return True
 
     def handle(self, pad_event: PadEvent) -> None:
         """One pad event through the controller (and the journal)."""
-        if (self.controller.state.phase is Phase.GAME_OVER and pad_event.kind is Kind.HOLD
+        if (self.over() and pad_event.kind is Kind.HOLD
                 and pad_event.button is Button.RIGHT):
             self.controller.handle(pad_event)  # a hold: its release is then no click
             if self.controller.may_leave(pad_event.seat):
@@ -368,8 +474,11 @@ class Companion:
         settings = self.controller.state.settings
         log.info("game over: back to setup for a new game")
         self.game_id = None
-        self.controller = TableController(EMPTY, self.dice, self.clock,
-                                          self.table_config(settings))
+        self.controller = self._setup(settings)
+
+    def over(self) -> bool:
+        """Whether the game on the table is over."""
+        return self.journal.rules.outcome(self.controller.state) is not None
 
     # --- the loop -----------------------------------------------------------------
 
@@ -451,14 +560,14 @@ class Companion:
     def draw(self) -> None:
         """Build the controller's frame and draw it (the display skips unchanged frames)."""
         self._drawn_at = time.monotonic()
-        frame = self.controller.frame()
-        if self.controller.state.phase is Phase.GAME_OVER:
+        frame: Any = self.controller.frame()
+        if self.over():
             with speaking(screen_language(self.config, self.prefs)):
                 frame = replace(frame, notices=(*frame.notices, new_game_notice()))
         warnings = self.journal_notices()
         if warnings:
             frame = replace(frame, notices=(*frame.notices, *warnings))
-        if self.web is not None:  # the phones' snapshot; the join card on the screen
+        if self.web is not None and isinstance(frame, TableFrame):  # the phones' snapshot
             frame = self.web.publish(frame, self)
         redrawn = False
         if self.display is not None:
@@ -507,9 +616,12 @@ class Companion:
                 self.pads.show_digits(seat, text)  # that player's own display only
 
     def _report_status(self) -> None:
-        state = self.controller.state
-        text = "Setting up" if state.settings is None else \
-            f"Round {state.round}: {state.phase.value.replace('_', ' ')}"
+        if isinstance(self.controller, CanoeTable):
+            text = self.controller.status()
+        else:
+            text = "Setting up" if self.controller.state.settings is None else \
+                f"Round {self.controller.state.round}: " \
+                f"{self.controller.state.phase.value.replace('_', ' ')}"
         if self.journal.degraded is not None:
             text += f" (not saved: {self.journal.degraded})"
         if text != self._status:
@@ -533,9 +645,11 @@ class Companion:
 
     def _log_leaving(self) -> None:
         state = self.controller.state
-        if self.game_id is not None and state.phase is not Phase.GAME_OVER:
-            log.info("stopping: game %d is kept at round %d, %s; the next start resumes it",
-                     self.game_id, state.round, state.phase.value.replace("_", " "))
+        if self.game_id is not None and not self.over():
+            where = f"turn {state.turns}" if not isinstance(state, GameState) else \
+                f"round {state.round}"
+            log.info("stopping: game %d is kept at %s, %s; the next start resumes it",
+                     self.game_id, where, state.phase.value.replace("_", " "))
         else:
             log.info("stopping")
 
@@ -547,7 +661,8 @@ class Companion:
                     part.close()
                 except Exception:  # closing must never hide the real error
                     log.exception("closing %s", type(part).__name__)
-        self.journal.close()
+        for journal in {id(j): j for j in (self.journal, *self._journals.values())}.values():
+            journal.close()
 
 
 _INFO_EVENTS = (ev.GameStarted, ev.TrainingOrderDrawn, ev.TrainingChosen, ev.InitiativeDrawn,
@@ -557,7 +672,7 @@ _SEAT_FIELDS = frozenset({"seat", "roller", "ice_bear"})
 _SEATS_FIELDS = frozenset({"order", "eligible"})
 
 
-def _log_event(event: ev.Event, state: GameState) -> None:
+def _log_event(event: Any, state: Any) -> None:
     """One line per public event: round-level ones at INFO, the rest at DEBUG."""
     if event.private:  # never: the controller does not pass them on; belt and braces
         return
@@ -566,10 +681,10 @@ def _log_event(event: ev.Event, state: GameState) -> None:
         log.log(level, "%s", event_line(event, state))
 
 
-def event_line(event: ev.Event, state: GameState) -> str:
+def event_line(event: Any, state: Any) -> str:
     """An event as a log reads it: `WeatherRolled seat=Green zone=southern face=3 …`, seats
     by the players' names, enums by their values (the journal keeps the exact form)."""
-    names = [p.name for p in state.players]
+    names: list[str] = [str(p.name) for p in state.players]
 
     def seat(value: object) -> str:
         if isinstance(value, int) and 0 <= value < len(names):

@@ -35,6 +35,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from companion.exc import ConfigError, SettingsError
 from companion.files import FileProblem, Limits, brief, kind_of, parse_toml, read_text
+from companion.games import DEFAULT as DEFAULT_GAME
+from companion.games import installed as installed_games
 from companion.pads.config import (
     BUTTON_KEYS,
     GpioConfig,
@@ -152,6 +154,7 @@ class Config:
     """The whole configuration; `file` is None when every default was used."""
 
     game: Settings
+    game_name: str = "mush"  # [game] name: the game a new table sets up (companion.games)
     table: TableConfig = field(default_factory=TableConfig)
     pads: PadsConfig = field(default_factory=PadsConfig)
     voice: VoiceConfig = field(default_factory=VoiceConfig)
@@ -275,7 +278,7 @@ def _list(value: object, key: str) -> list[Any]:
 
 # --- [game] -------------------------------------------------------------------------
 
-GAME_KEYS = ("players", "arrangement", "boards", "variants", "charts")
+GAME_KEYS = ("name", "players", "arrangement", "boards", "variants", "charts")
 VARIANT_KEYS = tuple(f.name for f in dataclasses.fields(Variants))
 CHART_NAMES = ("southern", "central", "northern", "pressing")
 CHART_KEYS = ("faces", "confirmed")
@@ -365,6 +368,12 @@ def _charts(value: object, key: str) -> Charts:
                           "a 5 on the Central chart must be Cold (W3) "
                           f"(got {charts.central.weather(5).value!r})")
     return charts
+
+
+def parse_game_name(value: object, key: str = "game") -> str:
+    """`[game] name`: which installed game setup starts with ("mush" when not given)."""
+    table = _table(value, key)
+    return _choice(table.get("name", DEFAULT_GAME), f"{key}.name", installed_games())
 
 
 def parse_game(value: object, language: str = "en", key: str = "game") -> Settings:
@@ -771,6 +780,7 @@ def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
     config = Config(
         game=section("game", lambda t: parse_game(t, voice.language),
                      lambda: parse_game({}, voice.language)),
+        game_name=check(lambda: parse_game_name(data.get("game", {})), lambda: "mush"),
         table=table,
         pads=pads,
         voice=voice,

@@ -28,17 +28,22 @@ from typing import Any, TextIO
 from companion.app import Companion, Hooks, headless_environment, setup_logging
 from companion.config import Config, load_config
 from companion.exc import ConfigError
+from companion.games import game as installed_game
+from companion.games import installed as installed_games
+from companion.games.canoe import events as canoe_ev
+from companion.games.canoe.bots import SensibleBot as CanoeBot
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import DiceSource, SeededDice, SystemDice
-from companion.rules.model import Arrangement, Phase
+from companion.rules.model import Arrangement
 from companion.rules.settings import Settings
 from companion.rules.state import GameState
 from companion.runner import EXIT_NO_RESTART, MUSHERS, SteppedClock, _open_display, _open_voice
 from companion.seats import SEATS
 from companion.store import Journal
 from companion.store.control import JournalBusyError, JournalLock
-from companion.table.frame import TableFrame
+from companion.table.canoe import CanoeTable
+from companion.table.canoe.bots import CanoeBotDriver
 
 DEMO_STEP = 0.25
 """Seconds of the game's clock a turn of the demo's loop lasts: a bot presses at most once
@@ -54,7 +59,7 @@ FPS = 30
 """Frames drawn a second while a watched turn passes."""
 
 
-def _animating(frame: TableFrame) -> bool:
+def _animating(frame: Any) -> bool:
     """Whether the frame's animation has yet to finish (the demo lets a roll land before
     the bots press on, as players watching the screen would)."""
     return frame.animation is not None and frame.animation_progress < 1.0
@@ -97,6 +102,37 @@ class Summary:
               f"order {order:<11} chips {chips}  tired dogs {tired}", file=self.out, flush=True)
 
 
+class CanoeSummary:
+    """The Canoe demo's lines in the terminal: one a round of turns, scores and weather."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.weather = ""
+
+    def __call__(self, state: Any, events: tuple[Any, ...]) -> None:
+        for event in events:
+            if isinstance(event, canoe_ev.WeatherAdvanced):
+                self.weather = event.weather.value
+            elif isinstance(event, canoe_ev.TurnStarted) and state.players and \
+                    event.number % len(state.players) == 0:
+                self.line(state)
+            elif isinstance(event, canoe_ev.PlayerHome):
+                print(f"{state.players[event.seat].name} reaches the dock with "
+                      f"{event.score} points and goes home", file=self.out, flush=True)
+            elif isinstance(event, canoe_ev.GameWon):
+                self.line(state)
+                print(f"\n{state.players[event.seat].name} lands on the dock with a "
+                      f"{event.face} and wins the trip with {event.score} points!",
+                      file=self.out, flush=True)
+
+    def line(self, state: Any) -> None:
+        scores = "  ".join(f"{SEATS[s].letter}:{p.score:>4} ({p.nights}n)"
+                           for s, p in enumerate(state.players))
+        weather = self.weather or (state.weather.value if state.weather else "")
+        print(f"turn {state.turns:>3}  weather {weather:<10}  {scores}", file=self.out,
+              flush=True)
+
+
 class Screenshots:
     """Saves the screen the first time each kind of screen is fully drawn, and the end."""
 
@@ -129,7 +165,7 @@ class DemoResult:
     """What a demo run produced, for the caller's last lines and for tests."""
 
     folder: Path
-    state: GameState
+    state: Any  # the game's state at the end (MUSH's or the Canoe game's)
     seconds: float
     screenshots: list[Path]
     presses: int
@@ -154,7 +190,7 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
              screenshots: bool = True, voice: bool = True, size: tuple[int, int] = (1280, 720),
              out: TextIO = sys.stdout, max_turns: int = 40_000,
              trace: Path | None = None, pace: float | None = None,
-             max_seconds: float | None = None) -> DemoResult:
+             max_seconds: float | None = None, game: str = "mush") -> DemoResult:
     """Bots play a whole Intro game through virtual pads; returns where it all went.
 
     The bots press ◀ ▶ ● on virtual pads: their presses go through the same queue and
@@ -172,7 +208,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     folder = out_dir or Path("demo-output") / time.strftime("%Y-%m-%dT%H-%M-%S")
     folder.mkdir(parents=True, exist_ok=True)
     settings = Settings.make(MUSHERS[:players], Arrangement.INTRO)
-    config = dataclasses.replace(config or load_config(None), game=settings)
+    config = dataclasses.replace(config or load_config(None), game=settings, game_name=game)
+    canoe = game == "canoe"
     rng = random.Random(seed)
     dice: DiceSource = SeededDice(seed) if seed is not None else SystemDice()
     wooden: DiceSource = SeededDice(f"wooden dice {seed}") if seed is not None else SystemDice()
@@ -186,18 +223,22 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     announcer = _open_voice(config) if voice else None
     lock = JournalLock(folder / "journal.sqlite3")
     lock.acquire()  # a second demo on the same folder stops here, naming the first
-    if seed is not None:
-        journal = Journal(folder / "journal.sqlite3",
-                          clock=lambda: JOURNAL_EPOCH + timedelta(seconds=clock.now))
-    else:
-        journal = Journal(folder / "journal.sqlite3")
+    stamp = (lambda: JOURNAL_EPOCH + timedelta(seconds=clock.now)) if seed is not None \
+        else None
+
+    def open_journal(path: Path, name: str = "mush") -> Journal:
+        if stamp is not None:
+            return Journal(path, clock=stamp, game=installed_game(name))
+        return Journal(path, game=installed_game(name))
+
+    journal = open_journal(folder / "journal.sqlite3")
     bot = SensibleBot()
-    summary = Summary(bot, out)
+    summary: Any = CanoeSummary(out) if canoe else Summary(bot, out)
     shots = Screenshots(folder / "screenshots", display) if screenshots else None
     shown = open(trace, "a", buffering=1) if trace else None  # noqa: SIM115
-    drawn: list[TableFrame] = []  # the last frame drawn
+    drawn: list[Any] = []  # the last frame drawn
 
-    def on_frame(frame: TableFrame, redrawn: bool) -> None:
+    def on_frame(frame: Any, redrawn: bool) -> None:
         drawn[:] = [frame]
         if shots is not None:
             shots(frame, redrawn)
@@ -217,19 +258,27 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     hooks = Hooks(on_events=summary, on_frame=on_frame,
                   on_shown=on_shown if shown else None)
     companion = Companion(config, journal, dice=dice, clock=clock, display=display,
-                          voice=announcer, hooks=hooks)
-    driver = BotDriver(companion.controller, dict.fromkeys(range(players), bot), rng,
-                       setup_seat=0, hand=wooden)
+                          voice=announcer, hooks=hooks, open_journal=open_journal)
+    driver: Any
+    if isinstance(companion.controller, CanoeTable):
+        paddler = CanoeBot()
+        driver = CanoeBotDriver(companion.controller, dict.fromkeys(range(players), paddler),
+                                rng, setup_seat=0, hand=wooden)
+    else:
+        driver = BotDriver(companion.controller, dict.fromkeys(range(players), bot), rng,
+                           setup_seat=0, hand=wooden)
     if companion.game_id is not None:
         print(f"resuming the game in {folder}", file=out, flush=True)
-    wooden_words = " with the wooden dice" if config.table.physical_dice else ""
-    print(f"demo: {players} bots race an Intro game{wooden_words}; journal in {folder}",
+    wooden_words = (" with the wooden die" if canoe else " with the wooden dice") \
+        if config.table.physical_dice else ""
+    what = "paddle a Canoe trip" if canoe else "race an Intro game"
+    print(f"demo: {players} bots {what}{wooden_words}; journal in {folder}",
           file=out, flush=True)
     presses = 0
     try:
         companion.draw()
         turns = 0
-        while companion.controller.state.phase is not Phase.GAME_OVER:
+        while not companion.over():
             turns += 1
             if turns > max_turns:
                 raise TimeoutError(f"the demo did not finish in {max_turns} turns")
@@ -250,7 +299,7 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
             clock.tick()
         if shots is not None:
             shots.save(f"{len(shots.saved) + 1:02d}-final")
-        _export(journal, companion.game_id, folder)
+        _export(companion.journal, companion.game_id, folder)
     finally:
         if shown is not None:
             shown.close()
@@ -261,7 +310,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
                         shots.saved if shots else [], presses)
     print(f"\ndone in {seconds:.1f} s: {presses} pad presses, "
           f"{len(result.screenshots)} screenshots.\n"
-          f"Journal, events (JSON Lines), chips per round (CSV) and screenshots are in "
+          f"Journal, events (JSON Lines), {'scores' if canoe else 'chips'} per "
+          f"{'turn' if canoe else 'round'} (CSV) and screenshots are in "
           f"{folder}/", file=out, flush=True)
     return result
 
@@ -271,7 +321,8 @@ def _export(journal: Journal, game_id: int | None, folder: Path) -> None:
         return
     with open(folder / "events.jsonl", "w", encoding="utf-8") as stream:
         journal.export_jsonl(game_id, stream)
-    with open(folder / "chips.csv", "w", encoding="utf-8", newline="") as stream:
+    table = "chips.csv" if journal.rules.name == "mush" else f"{journal.rules.name}-scores.csv"
+    with open(folder / table, "w", encoding="utf-8", newline="") as stream:
         journal.export_csv(game_id, stream)
 
 
@@ -294,7 +345,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         run_demo(Path(args.out) if args.out else None, config, players=args.players,
                  seed=args.seed, screenshots=not args.no_screenshots, voice=not args.mute,
                  size=_size(args.size), trace=Path(args.trace) if args.trace else None,
-                 pace=args.pace, max_seconds=args.time_limit)
+                 pace=args.pace, max_seconds=args.time_limit, game=args.game)
     except JournalBusyError as busy:
         print(f"mush-companion: {busy}", file=sys.stderr)
         return EXIT_NO_RESTART
@@ -320,6 +371,9 @@ def register(subparsers: Any) -> None:
     demo.add_argument("--config", help="config file (the voice's language and volume, the "
                                        "[table] settings such as the wooden dice)")
     demo.add_argument("--players", type=int, default=4, choices=range(2, 7))
+    demo.add_argument("--game", default="mush", choices=installed_games(),
+                      help="the game the bots play (default: mush; canoe: the Moosehead "
+                           "Lake Canoe Game)")
     demo.add_argument("--seed", type=int, help="seed the dice and the bots: the same seed "
                                                "plays the same game, event for event")
     demo.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT")

@@ -9,11 +9,13 @@ from __future__ import annotations
 import pygame
 
 from companion.display import theme
+from companion.display.canoe import render_canoe
 from companion.display.chrome import draw_header, draw_strip, strip_height
 from companion.display.join import draw_join
 from companion.display.paint import LayoutLog, Painter
 from companion.display.screens import screen_for
 from companion.i18n import speaking
+from companion.table.canoe.frame import CanoeFrame
 from companion.table.frame import TableFrame
 
 
@@ -29,11 +31,13 @@ def layout(p: Painter) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     return header, main, strip
 
 
-def render(frame: TableFrame, surface: pygame.Surface, log: LayoutLog | None = None,
-           language: str = "en") -> LayoutLog:
+def render(frame: TableFrame | CanoeFrame, surface: pygame.Surface,
+           log: LayoutLog | None = None, language: str = "en") -> LayoutLog:
     """Draw `frame` over the whole of `surface` in `language` (en, fr, de); returns the
-    log of every text drawn."""
+    log of every text drawn. A Canoe game's frame is drawn by its own screens."""
     with speaking(language):
+        if isinstance(frame, CanoeFrame):
+            return render_canoe(frame, surface, log)
         return _render(frame, surface, log)
 
 

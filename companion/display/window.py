@@ -17,6 +17,7 @@ import pygame  # imported after the prompt is hidden
 
 from companion.display.paint import LayoutLog, forget_fonts
 from companion.display.render import render
+from companion.table.canoe.frame import CanoeFrame
 from companion.table.frame import TableFrame
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ class Display:
         if fullscreen:
             pygame.mouse.set_visible(False)
         self.fullscreen = fullscreen
-        self._frame: TableFrame | None = None
+        self._frame: TableFrame | CanoeFrame | None = None
         self._dirty = True
         self._language = language
         self.redraws = 0
@@ -129,7 +130,7 @@ class Display:
                 return []
             time.sleep(min(POLL, left))
 
-    def draw(self, frame: TableFrame) -> bool:
+    def draw(self, frame: TableFrame | CanoeFrame) -> bool:
         """Draw `frame` if it differs from the one on screen (or the window needs it).
 
         Returns whether it redrew. Equal frames (same serial and content, an animation

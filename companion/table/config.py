@@ -53,6 +53,7 @@ class TableConfig:
     )
     # setup ------------------------------------------------------------------------------
     setup_pad: int | None = None  # None: any pad drives setup; a seat number: only that pad
+    games: tuple[str, ...] = ()  # the games setup offers (companion.games); one or none: no choice
     players: int = 4
     language: str = "en"  # for the seat-colour names
     screen_language: str = "en"  # the menus' and notices' words (companion.i18n)

@@ -122,6 +122,9 @@ class TableController(TableParts):
         if held:
             self._setup.hold(button)
         command = None if held else self._setup.click(button)
+        switch = self._setup.take_switch()
+        if switch is not None:
+            return Outcome(game=switch)
         out = self._apply(command, self._clock()) if command is not None else Outcome()
         prefs = self._setup.changed_prefs()
         return out if prefs is None else replace(out, prefs=prefs)

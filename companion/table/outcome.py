@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules import events as ev
+from companion.core.acts import Event
 from companion.table.prefs import Prefs
 
 
@@ -30,14 +30,15 @@ class Outcome:
     back one command only, and any command applied after it ends the chance to undo.
     """
 
-    events: tuple[ev.Event, ...] = ()
-    retracted: tuple[ev.Event, ...] = ()
+    events: tuple[Event, ...] = ()
+    retracted: tuple[Event, ...] = ()
     applied: bool = False  # a rules command was applied, an undo made, or chips promised
     # `events` command by command: the journal stores each command's events as one batch
     # (undo takes back the last batch), so a window closing and the choice made ahead
     # that acts then stay two batches. Empty: `events` is one batch.
-    batches: tuple[tuple[ev.Event, ...], ...] = ()
+    batches: tuple[tuple[Event, ...], ...] = ()
     prefs: Prefs | None = None  # setup's settings changed: the app saves and applies them
+    game: str | None = None  # setup: the group chose another game (`companion.games`)
 
     @property
     def retract(self) -> int:
@@ -52,7 +53,8 @@ class Outcome:
     @property
     def empty(self) -> bool:
         """Nothing to journal, say or keep."""
-        return not self.applied and not self.events and self.prefs is None
+        return not self.applied and not self.events and self.prefs is None and \
+            self.game is None
 
     def then(self, other: Outcome) -> Outcome:
         """This outcome followed by `other` (an undo is never followed by more)."""
@@ -63,9 +65,9 @@ class Outcome:
         return Outcome(self.events + other.events, self.retracted or other.retracted,
                        self.applied or other.applied,
                        self.command_batches() + other.command_batches(),
-                       other.prefs or self.prefs)
+                       other.prefs or self.prefs, other.game or self.game)
 
-    def command_batches(self) -> tuple[tuple[ev.Event, ...], ...]:
+    def command_batches(self) -> tuple[tuple[Event, ...], ...]:
         """`events`, one tuple per command, for the journal."""
         if self.batches:
             return self.batches

@@ -58,6 +58,7 @@ class SetupDraft:
     arrangement: Arrangement
     variants: Variants = field(default_factory=Variants)
     editor: PrefsEditor = field(default_factory=lambda: PrefsEditor(Prefs(), Charts()))
+    switch: str | None = None  # the group chose another game in setup
 
     @classmethod
     def from_config(cls, config: TableConfig) -> SetupDraft:
@@ -103,6 +104,7 @@ def setup_tree(draft: SetupDraft, config: TableConfig) -> Tree:
     """S1, S3, S5-S9: the setup menu; "Start the game" is focused so one press starts."""
     draft.follow_language(config)
     items = [
+        *_game_node(draft, config),
         _players_node(draft),
         _names_node(draft, config),
         _boards_node(draft, config),
@@ -120,6 +122,21 @@ def setup_tree(draft: SetupDraft, config: TableConfig) -> Tree:
     items.append(_start_node(draft, config))
     return Tree("setup", t("s.title"), items, t("s.hint"),
                 default="start")
+
+
+def _game_node(draft: SetupDraft, config: TableConfig) -> list[Node]:
+    """The game to play, when the table has more than one (MUSH is this setup's)."""
+    if len(config.games) < 2:
+        return []
+    values = []
+    for name in config.games:
+
+        def pick(name: str = name) -> None:
+            draft.switch = name if name != "mush" else None
+
+        values.append(Node(name, t(f"game.{name}"), action=pick, pop=True))
+    tree = Tree("game", t("s.game_title"), values, t("m.hint.sub"), default="mush")
+    return [Node("game", t("s.game"), t("game.mush"), children=tree)]
 
 
 def _players_node(draft: SetupDraft) -> Node:
@@ -253,6 +270,11 @@ class Setup:
     def menu(self) -> Menu:
         """The setup menu as the display draws it."""
         return self._nav.menu(SETUP_UI, self.tree())
+
+    def take_switch(self) -> str | None:
+        """The game the group chose instead of this one, once (None: none)."""
+        switch, self.draft.switch = self.draft.switch, None
+        return switch
 
     def changed_prefs(self) -> Prefs | None:
         """The settings changed on the pads since the last call, to hand on."""

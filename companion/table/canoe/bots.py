@@ -1,0 +1,110 @@
+"""Virtual pads for the Canoe game: a rules bot pressing ◀ ▶ ● like a player.
+
+A bot decides with its policy (`companion.games.canoe.bots`), then presses the buttons that
+walk the table's menus to that decision, one press at a time, through the same queue as
+real pads: so a bot trip is also a test that every decision the rules allow can be
+reached with three buttons. With the wooden die a bot throws its own die and enters the
+face on its pad.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+from collections.abc import Callable, Mapping
+
+from companion.exc import UnreachableCommand
+from companion.games.canoe import commands as cmd
+from companion.games.canoe.state import GameState
+from companion.pads.events import Button, PadEvent
+from companion.rules.dice import DiceSource, SeededDice
+from companion.table.bots import click, hold
+from companion.table.canoe.controller import CanoeTable
+
+Policy = Callable[[GameState, int, random.Random], cmd.Command | None]
+
+
+class CanoeBotDriver:
+    """Presses virtual pads for the seats in `policies` (see the module's docstring).
+
+    Each `presses()` gives one press of one bot; in setup, the `setup_seat` bot walks to
+    "Start the game" with the choices made so far.
+    """
+
+    def __init__(self, controller: CanoeTable, policies: Mapping[int, Policy],
+                 rng: random.Random | None = None, *, setup_seat: int | None = 0,
+                 hand: DiceSource | None = None) -> None:
+        self._controller = controller
+        self._policies = dict(policies)
+        self._rng = rng or random.Random()
+        self._setup_seat = setup_seat
+        self._hand = hand
+        self._seen: GameState | None = None
+        self._target: cmd.Command | None = None
+        self._face: tuple[object, int] | None = None
+
+    @property
+    def controller(self) -> CanoeTable:
+        """The table the bots press on (the app makes a new one for a new game)."""
+        return self._controller
+
+    @controller.setter
+    def controller(self, controller: CanoeTable) -> None:
+        self._controller, self._seen, self._target = controller, None, None
+
+    def presses(self) -> list[PadEvent]:
+        """The events of the next bot press, or [] when no bot has anything to do."""
+        table = self._controller
+        if table.in_setup:
+            seat = self._setup_seat
+            if seat is None:
+                return []
+            return _events(seat, table.next_press(seat, lambda c: isinstance(c, cmd.StartGame)))
+        if table.over:
+            return []
+        request = table.entry
+        if request is not None:
+            seat = request.seat
+            if seat not in self._policies or not table.ready(seat):
+                return []
+            if self._face is None or self._face[0] is not request:
+                self._face = (request, self._throw())
+            step = table.next_entry_press(seat, self._face[1])
+            if step is None:
+                raise UnreachableCommand(f"seat {seat}: cannot enter {self._face[1]}")
+            return _events(seat, step)
+        state = table.state
+        seat = state.active
+        if seat is None or seat not in self._policies or not table.ready(seat):
+            return []
+        if state is not self._seen:
+            self._seen = state
+            self._target = self._policies[seat](state, seat, self._rng)
+        if self._target is None:
+            return []
+        step = table.next_press(seat, self._target)
+        if step is None:
+            raise UnreachableCommand(f"seat {seat}: no menu leads to {self._target!r}")
+        return _events(seat, step)
+
+    def _throw(self) -> int:
+        if self._hand is None:
+            self._hand = SeededDice(self._rng.getrandbits(64))
+        return self._hand.roll(6)
+
+    def feed(self, events: queue.Queue[PadEvent]) -> int:
+        """Put the next bot press on the main loop's queue; how many events were put."""
+        out = self.presses()
+        for event in out:
+            events.put(event)
+        return len(out)
+
+
+def _events(seat: int, step: tuple[Button, bool] | None) -> list[PadEvent]:
+    if step is None:
+        return []
+    button, held = step
+    return hold(seat, button) if held else click(seat, button)
+
+
+__all__ = ["CanoeBotDriver", "Policy"]

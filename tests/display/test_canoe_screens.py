@@ -1,0 +1,92 @@
+"""Every Canoe screen at three sizes in each language, every text whole (the layout log):
+setup, the turn with the throw's line, the card drawn, a Destination card held, game
+over. `make screens` writes them to test-artifacts/screens/ to look at."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pygame
+import pytest
+
+from companion.display import render
+from companion.games.canoe.bots import SensibleBot
+from companion.i18n import LANGUAGES
+from companion.rules.dice import SeededDice
+from companion.runner import SteppedClock
+from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
+from companion.table.canoe.bots import CanoeBotDriver
+from companion.table.config import TableConfig
+from display.conftest import save_screen
+
+SIZES = ((800, 480), (1280, 720), (1920, 1080))
+MOMENTS = ("setup", "turn", "throw", "card", "destination", "over")
+
+
+@cache
+def moments(language: str, players: int) -> dict[str, CanoeFrame]:
+    """One bot trip's frames at each moment worth a screen (a trip lasts well under 1 s)."""
+    clock = SteppedClock(0.3)
+    config = TableConfig(players=players, language=language, screen_language=language)
+    table = CanoeTable(dice=SeededDice(3), clock=clock, config=config)
+    driver = CanoeBotDriver(table, dict.fromkeys(range(players), SensibleBot()),
+                            random.Random(3))
+    found = {"setup": table.frame()}
+    seen = table.state
+    for _ in range(20_000):
+        if table.over:
+            break
+        for event in driver.presses():
+            table.handle(event)
+        clock.tick()
+        if table.state is seen:
+            continue
+        seen = table.state
+        frame = table.frame()
+        view = frame.view
+        assert view is not None
+        if frame.screen is CanoeScreen.TURN:
+            found.setdefault("throw" if view.throw is not None else "turn", frame)
+            held = view.active is not None and view.seats[view.active].destination
+            if held and view.throw is not None:
+                found.setdefault("destination", frame)
+        elif frame.screen is CanoeScreen.CARD:
+            found.setdefault("card", frame)
+    found["over"] = table.frame()
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_canoe_screen_is_whole_at_every_size(language: str, players: int) -> None:
+    frames = moments(language, players)
+    assert set(frames) == set(MOMENTS)
+    assert frames["over"].screen is CanoeScreen.GAME_OVER
+    for moment, frame in frames.items():
+        for size in SIZES:
+            surface = pygame.Surface(size)
+            log = render(frame, surface, language=language)
+            assert log.draws, moment
+            assert log.problems() == [], (moment, size, language)
+            save_screen(surface, f"canoe-{players}p-{moment}-{size[0]}x{size[1]}-{language}.png")
+
+
+def test_the_screen_shows_what_a_player_reads() -> None:
+    # A1: every score; E3, E4: the weather and the throw's line; K5: the card large
+    frames = moments("en", 2)
+    texts = render(frames["throw"], pygame.Surface((1280, 720))).texts()
+    view = frames["throw"].view
+    assert view is not None and view.throw is not None
+    for seat in view.seats:
+        assert seat.name in texts and str(seat.score) in texts
+    assert {"Lake", "River", "Portage", "Poling"} <= set(texts)
+    assert f"{view.seats[view.active or 0].name} threw {view.throw.face}" in texts
+    card = frames["card"].view
+    assert card is not None and card.shown is not None
+    shown = render(frames["card"], pygame.Surface((1280, 720))).whole()
+    assert card.shown.text in shown
+    assert f"{card.shown.points:+d} points" in shown or "0 points" in shown
+    french = render(moments("fr", 2)["card"], pygame.Surface((1280, 720)),
+                    language="fr").texts()
+    assert "Les cartes sont montrées en anglais, comme imprimées." in french
