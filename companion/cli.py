@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from companion import config_cli, maintenance, paths, runner
+from companion import config_cli, demo, maintenance, paths, runner
 from companion.pads import cli as pads_cli
 from companion.version import describe
 from companion.voice import sound_cli
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="show the version (release and git commit) and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     runner.register(subparsers)
+    demo.register(subparsers)  # the same program with bots, after `run`
     config_cli.register(subparsers)
     pads_cli.register(subparsers)
     sound_cli.register(subparsers)

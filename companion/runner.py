@@ -395,7 +395,7 @@ def _wait_for_config(path: Path | None, first: Exception, window: bool) -> Confi
 
 
 def register(subparsers: Any) -> None:
-    """Add `run` (and `demo`, from companion.demo) to the command line."""
+    """Add `run` to the command line."""
     run = subparsers.add_parser(
         "run", help="run the companion at the table",
         description="Run the companion: pads, screen, voice and journal. On a Pi the "
@@ -410,7 +410,3 @@ def register(subparsers: Any) -> None:
                      help="a window instead of full screen (Esc then leaves; the journal "
                           "keeps the game)")
     run.set_defaults(handler=_cmd_run)
-
-    from companion import demo  # it builds on this module, so it is imported last
-
-    demo.register(subparsers)

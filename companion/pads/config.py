@@ -261,7 +261,7 @@ KEY_NAMES = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 def _known_key(name: str) -> bool:
     """The same check the keyboard pads make at start (pygame's own table of names), so
     a name `check-config` accepts is one `run` can use."""
-    from companion.pads.keyboard import key_code
+    from companion.pads.keys import key_code  # pygame, loaded when a key is checked
 
     try:
         key_code(name)

@@ -11,30 +11,16 @@ from __future__ import annotations
 import os
 import queue
 import time
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from companion.exc import ConfigError
 from companion.pads.config import SeatKeys
 from companion.pads.debounce import Clock
 from companion.pads.events import Button, Kind, LightPattern, PadEvent
+from companion.pads.keys import key_code
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # imported after the prompt is hidden
-
-
-def key_code(name: str, config_key: str = "pads.keyboard.seats") -> int:
-    """A pygame key code from a key name ("q", "left shift", "[1]"), or a ConfigError."""
-    with warnings.catch_warnings():
-        # key_code works before pygame.init() but warns that it might not; names are
-        # layout-independent, which is what a config file wants
-        warnings.simplefilter("ignore")
-        try:
-            return int(pygame.key.key_code(name))
-        except ValueError:
-            raise ConfigError(config_key, f"unknown key name {name!r}") from None
-
 
 POLL_SECONDS = 0.02
 """How often the loop must turn while keyboard pads are in use (holds, key events)."""

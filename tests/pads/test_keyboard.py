@@ -10,7 +10,8 @@ import pytest
 from companion.exc import ConfigError
 from companion.pads.config import DEFAULT_KEYS, SeatKeys, default_keys, parse_pads_config
 from companion.pads.events import Button, Kind, Light, PadEvent
-from companion.pads.keyboard import KeyboardPads, key_code
+from companion.pads.keyboard import KeyboardPads
+from companion.pads.keys import key_code
 from pads.helpers import drain
 
 

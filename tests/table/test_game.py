@@ -142,7 +142,8 @@ def test_keyboard_pads_play_the_same_game() -> None:
     import pygame
 
     from companion.pads.config import default_keys
-    from companion.pads.keyboard import KeyboardPads, key_code
+    from companion.pads.keyboard import KeyboardPads
+    from companion.pads.keys import key_code
 
     clock = FakeClock()
     q: queue.Queue[PadEvent] = queue.Queue()

@@ -22,7 +22,8 @@ from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.model import Attraction, Phase, Pile, Weather
 from companion.pads.config import default_keys
 from companion.pads.events import Button, Kind, PadEvent
-from companion.pads.keyboard import KeyboardPads, key_code
+from companion.pads.keyboard import KeyboardPads
+from companion.pads.keys import key_code
 from companion.rules.dice import SeededDice
 from companion.runner import SteppedClock
 from companion.store import Journal
