@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from companion import config_cli, demo, maintenance, paths, runner
+from companion import config_cli, demo, maintenance, paths, runner, update
 from companion.pads import cli as pads_cli
 from companion.version import describe
 from companion.voice import sound_cli
@@ -40,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     pads_cli.register(subparsers)
     sound_cli.register(subparsers)
     maintenance.register(subparsers)
+    update.register(subparsers)
     return parser
 
 

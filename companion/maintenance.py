@@ -1,4 +1,5 @@
-"""`mush-companion backup`, `restore` and `update`: the appliance's upkeep from the Pi itself.
+"""`mush-companion backup` and `restore` (and, in `companion.update`, `update`): the
+appliance's upkeep from the Pi itself.
 
 A table's owner has no other computer at hand and no wish to learn SQLite: one command
 makes one file holding the game and the pads' settings (safe while the service plays),
@@ -18,24 +19,22 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import pwd
 import shutil
 import subprocess
 import sys
 import time
-import tomllib
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from companion import paths
 from companion.config import load_config
-from companion.exc import CompanionError, ConfigError, JournalError
+from companion.exc import ConfigError, JournalError
 from companion.store import backup
 from companion.store.control import JournalBusyError, JournalLock, holder
-from companion.version import Build, build, describe, from_git, git
+from companion.version import describe
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -240,254 +239,21 @@ def restore_backup(file: Path, journal: Path, *, config: Path | None = None,
     return RestoreOutcome(restored, stopped, problem)
 
 
-# --- update ------------------------------------------------------------------------------
-
-
-class UpdateRefused(CompanionError, RuntimeError):
-    """The update did not start: nothing was changed. The message says why and the fix."""
-
-
-@dataclass
-class Updater:
-    """`git pull --ff-only` and reinstall, backing up first and rolling back on failure.
-
-    `install` is the command that installs the checkout (`make install` as the user
-    typed it); `prefix` is where it installs, whose `venv/bin/mush-companion --version`
-    tells the version in place."""
-
-    source: Path
-    prefix: Path
-    journal: Path | None = None
-    config: Path | None = None
-    install: Sequence[str] = ()
-    unit: ServiceUnit = field(default_factory=ServiceUnit)
-    out: TextIO = field(default_factory=lambda: sys.stdout)
-
-    def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
-
-    # --- the pieces ---
-
-    def command(self) -> Path:
-        return self.prefix / "venv" / "bin" / SERVICE
-
-    def installed_version(self) -> str | None:
-        """What `mush-companion --version` of the installed venv says; None when absent."""
-        command = self.command()
-        if not command.exists():
-            return None
-        try:
-            done = subprocess.run([str(command), "--version"], capture_output=True,
-                                  text=True, timeout=120, check=False)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        words = done.stdout.split()
-        return words[-1] if done.returncode == 0 and words else None
-
-    def source_version(self) -> str:
-        """The checkout's version: pyproject.toml's release and HEAD's commit."""
-        try:
-            text = (self.source / "pyproject.toml").read_text(encoding="utf-8")
-            release = str(tomllib.loads(text)["project"]["version"])
-        except (OSError, KeyError, tomllib.TOMLDecodeError):
-            release = "0+unknown"
-        found = from_git(self.source, release)
-        return (found or Build(release)).describe()
-
-    def version(self) -> str:
-        return self.installed_version() or self.source_version()
-
-    def git(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-        """git in the checkout as the checkout's owner."""
-        owner = self.source.stat().st_uid
-        kwargs: dict[str, Any] = {}
-        env = dict(os.environ)
-        if os.geteuid() == 0 and owner != 0:
-            entry = pwd.getpwuid(owner)
-            kwargs = {"user": owner, "group": entry.pw_gid, "extra_groups": []}
-            env.update(HOME=entry.pw_dir, USER=entry.pw_name, LOGNAME=entry.pw_name)
-        env.setdefault("GIT_TERMINAL_PROMPT", "0")
-        done = subprocess.run(["git", "-C", str(self.source), *args], capture_output=True,
-                              text=True, timeout=600, check=False, env=env, **kwargs)
-        if check and done.returncode != 0:
-            raise UpdateRefused(f"git {' '.join(args)} failed: "
-                                f"{(done.stderr or done.stdout).strip()}")
-        return done
-
-    def run_install(self) -> bool:
-        """The install command, its output passed on; whether it succeeded."""
-        self.say(f"$ {' '.join(self.install)}")
-        try:
-            process = subprocess.Popen(list(self.install), stdout=subprocess.PIPE,
-                                       stderr=subprocess.STDOUT, text=True)
-        except OSError as exc:
-            self.say(f"cannot run {self.install[0]}: {exc}")
-            return False
-        assert process.stdout is not None
-        for line in process.stdout:
-            self.say(f"  {line.rstrip()}")
-        return process.wait() == 0
-
-    # --- the steps ---
-
-    def check(self) -> None:
-        """Refuse, before anything changes, what cannot be updated."""
-        if git(self.source, "rev-parse", "--git-dir") is None:
-            raise UpdateRefused(f"{self.source} is not a git checkout: update by cloning the "
-                                "project again (git clone ...) and installing from there")
-        writable = self.prefix if self.prefix.exists() else self.prefix.parent
-        if not os.access(writable, os.W_OK):
-            raise UpdateRefused(f"{self.prefix} can only be changed by root: run it with sudo "
-                                "(sudo make update)")
-        changes = self.git("status", "--porcelain", "--untracked-files=no").stdout
-        if changes.strip():
-            files = ", ".join(line[3:] for line in changes.splitlines()[:5])
-            raise UpdateRefused(f"{self.source} has local changes ({files}): the update would "
-                                "mix them with the new version. Keep them with `git stash` "
-                                "(or commit them), or drop them with `git checkout -- .`, "
-                                "then update again")
-        if self.git("rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}",
-                    check=False).returncode != 0:
-            raise UpdateRefused(f"{self.source} is on no branch that follows the project's "
-                                "(a detached HEAD or a local branch): `git checkout main`, "
-                                "then update again")
-
-    def run(self) -> int:
-        """The whole update; the exit status (0 updated or already up to date)."""
-        try:
-            self.check()
-        except UpdateRefused as refused:
-            self.say(f"mush-companion update: refused: {refused}")
-            return EXIT_FAILED
-        before_commit = self.git("rev-parse", "HEAD").stdout.strip()
-        before = self.version()
-        self.say(f"version now: {before} ({self.source})")
-        try:
-            self.git("fetch", "--quiet")
-        except UpdateRefused as refused:
-            self.say(f"mush-companion update: {refused}; nothing was changed")
-            return EXIT_FAILED
-        behind = self.git("rev-list", "--count", "HEAD..@{u}").stdout.strip()
-        if behind in ("", "0"):
-            self.say(f"already up to date: {before} (to install this version again: "
-                     "sudo make install)")
-            return EXIT_OK
-        self.say(f"{behind} new commit(s) to install")
-        was_active = self.unit.active()
-        if was_active:
-            self.say(f"stopping the service ({self.unit.name})")
-            try:
-                self.unit.stop()
-            except JournalError as exc:
-                self.say(f"mush-companion update: {exc}; nothing was changed")
-                return EXIT_FAILED
-        kept: Path | None = None
-        try:
-            kept = self.backup()
-        except JournalError as exc:
-            self.say(f"mush-companion update: cannot back up first ({exc}); nothing was "
-                     "changed")
-            self.start_again(was_active)
-            return EXIT_FAILED
-        pull = self.git("pull", "--ff-only", check=False)
-        if pull.returncode != 0:
-            self.say(f"git pull --ff-only failed: {(pull.stderr or pull.stdout).strip()}")
-            self.say("nothing was changed")
-            self.start_again(was_active)
-            return EXIT_FAILED
-        after_commit = self.git("rev-parse", "HEAD").stdout.strip()
-        self.say(f"git pull --ff-only: {before_commit[:7]}..{after_commit[:7]}")
-        problem = self.install_and_start(was_active)
-        if problem is None:
-            after = self.version()
-            self.say(f"updated: {before} -> {after}")
-            if kept is not None:
-                self.say(f"the backup made before it is kept: {kept}")
-            return EXIT_OK
-        return self.roll_back(problem, before_commit, before, kept, was_active)
-
-    def backup(self) -> Path | None:
-        """A backup of the journal and settings, or None when there is nothing yet."""
-        if self.journal is None:
-            self.say("no journal is known to this command: no backup made")
-            return None
-        with as_owner_of(self.journal.parent):
-            nothing = not self.journal.exists() and not (
-                self.journal.parent / backup.SETTINGS_NAME).exists()
-        if nothing:
-            self.say(f"no journal at {self.journal} yet: nothing to back up")
-            return None
-        written, snapshot = make_backup(self.journal, None, self.config, "before-update",
-                                        required=False)
-        self.say(f"backup: {written} ({snapshot.summary()})")
-        return written
-
-    def install_and_start(self, start: bool) -> str | None:
-        """Install the checkout and bring the service back; what failed, or None."""
-        if not self.run_install():
-            return f"{' '.join(self.install)} failed"
-        if self.command().exists() and self.installed_version() is None:
-            return f"the installed {self.command()} does not run"
-        if start:
-            self.say(f"starting the service ({self.unit.name})")
-            problem = self.unit.start()
-            if problem is not None:
-                return f"the service did not start: {problem}"
-            status = self.unit.status_text()
-            if status.startswith("Waiting"):  # the screen names the problem and the fix
-                self.say(f"note: the service runs but waits for a fix: {status}")
-        return None
-
-    def start_again(self, was_active: bool) -> None:
-        if was_active:
-            problem = self.unit.start()
-            self.say(f"service {self.unit.name}: "
-                     f"{'running again' if problem is None else problem}")
-
-    def roll_back(self, problem: str, commit: str, before: str, kept: Path | None,
-                  was_active: bool) -> int:
-        """Back to the commit and the version before, and the journal of then."""
-        self.say(f"update failed: {problem}")
-        self.say(f"rolling back to {before} (commit {commit[:7]})")
-        if self.unit.active():
-            with contextlib.suppress(JournalError):
-                self.unit.stop()
-        self.git("reset", "--quiet", "--hard", commit, check=False)
-        if not self.run_install():
-            self.say(f"ROLLBACK FAILED: {' '.join(self.install)} of the previous version "
-                     f"failed too. The game is safe in {kept}; fix the install (the lines "
-                     "above say why), then: sudo make install && sudo mush-companion "
-                     f"restore {kept}")
-            return EXIT_ROLLBACK_FAILED
-        if kept is not None and self.journal is not None:
-            try:
-                restore_backup(kept, self.journal, config=self.config, unit=self.unit,
-                               say=self.say)
-                self.say(f"journal restored from {kept}")
-            except JournalError as exc:
-                self.say(f"the journal was not restored ({exc}); the backup made before the "
-                         f"update is {kept}: sudo mush-companion restore {kept}")
-        self.start_again(was_active)
-        self.say(f"rolled back: the version is {self.version()} again; the update is not "
-                 "installed")
-        return EXIT_FAILED
-
-
 # --- command line ------------------------------------------------------------------------
 
 
-def _config_of(args: argparse.Namespace) -> Path | None:
+def config_of(args: argparse.Namespace) -> Path | None:
     config: Path | None = args.config
     return config if config is not None and Path(config).is_file() else None
 
 
-def _journal_of(args: argparse.Namespace) -> Path:
+def journal_of(args: argparse.Namespace) -> Path:
     if args.journal is not None:
         return Path(args.journal)
     return load_config(args.config).store.path
 
 
-def _fail(message: str, code: int = EXIT_FAILED) -> int:
+def fail(message: str, code: int = EXIT_FAILED) -> int:
     print(f"mush-companion: {message}", file=sys.stderr)
     return code
 
@@ -504,15 +270,15 @@ def _unreachable(journal: Path) -> str | None:
 def cmd_backup(args: argparse.Namespace) -> int:
     """`backup [FILE]`."""
     try:
-        journal = _journal_of(args)
+        journal = journal_of(args)
         problem = _unreachable(journal)
         if problem:
-            return _fail(problem)
-        written, snapshot = make_backup(journal, args.backup_file, _config_of(args))
+            return fail(problem)
+        written, snapshot = make_backup(journal, args.backup_file, config_of(args))
     except ConfigError as exc:
-        return _fail(str(exc), EXIT_CONFIG)
+        return fail(str(exc), EXIT_CONFIG)
     except (JournalError, OSError) as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     print(f"backup: {written} ({snapshot.summary()})")
     return EXIT_OK
 
@@ -520,21 +286,21 @@ def cmd_backup(args: argparse.Namespace) -> int:
 def cmd_restore(args: argparse.Namespace) -> int:
     """`restore FILE`."""
     try:
-        journal = _journal_of(args)
+        journal = journal_of(args)
         problem = _unreachable(journal)
         if problem:
-            return _fail(problem)
-        outcome = restore_backup(args.backup_file, journal, config=_config_of(args))
+            return fail(problem)
+        outcome = restore_backup(args.backup_file, journal, config=config_of(args))
     except ConfigError as exc:
-        return _fail(str(exc), EXIT_CONFIG)
+        return fail(str(exc), EXIT_CONFIG)
     except JournalBusyError as busy:
         who = f"process {busy.pid}" if busy.pid is not None else "another program"
-        return _fail(f"{journal} is in use by {who} (mush-companion run or demo); nothing "
+        return fail(f"{journal} is in use by {who} (mush-companion run or demo); nothing "
                      f"was changed. Stop it first (Ctrl-C where it runs, or "
                      f"kill {busy.pid if busy.pid is not None else 'PID'}; the service: "
                      "sudo systemctl stop mush-companion), then restore again")
     except (JournalError, OSError) as exc:
-        return _fail(f"{exc}; nothing was changed")
+        return fail(f"{exc}; nothing was changed")
     done = outcome.restored
     if done.game is None:
         print(f"restored {args.backup_file} into {done.journal}: it holds no game")
@@ -553,32 +319,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return EXIT_OK if outcome.service_problem is None else EXIT_FAILED
 
 
-def _default_prefix() -> Path:
-    """The install this program belongs to: /opt/mush-companion when it runs from
-    /opt/mush-companion/venv, else that default."""
-    here = Path(sys.prefix)
-    return here.parent if here.name == "venv" else Path("/opt/mush-companion")
-
-
-def cmd_update(args: argparse.Namespace) -> int:
-    """`update`."""
-    source = args.source or build().source
-    if source is None:
-        return _fail("this companion does not know the git checkout it was installed from; "
-                     "run `sudo make update` in that checkout")
-    prefix = Path(args.prefix) if args.prefix else _default_prefix()
-    try:
-        journal: Path | None = _journal_of(args)
-    except ConfigError as exc:
-        print(f"mush-companion: {exc}: no backup can be made", file=sys.stderr)
-        return EXIT_CONFIG
-    install = ["make", "--no-print-directory", "-C", str(source), "install",
-               f"PREFIX={prefix}"]
-    updater = Updater(Path(source).resolve(), prefix, journal, _config_of(args), install)
-    return updater.run()
-
-
-def _files(parser: argparse.ArgumentParser) -> None:
+def file_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", type=Path, metavar="FILE",
                         help="config file (default: the service's, else your own)")
     parser.add_argument("--journal", type=Path, metavar="FILE",
@@ -586,7 +327,7 @@ def _files(parser: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    """Add `backup`, `restore` and `update` to the command line."""
+    """Add `backup` and `restore` to the command line (`update`: companion.update)."""
     make = subparsers.add_parser(
         "backup", help="save the game journal and the pads' settings in one file",
         description="Write one file (a .tar.gz) holding a consistent copy of the journal "
@@ -595,7 +336,7 @@ def register(subparsers: Any) -> None:
                     "folder (/var/lib/mush-companion/backups on the Pi).")
     make.add_argument("backup_file", nargs="?", type=Path, metavar="FILE",
                       help="the backup file to write, or a folder to write it in")
-    _files(make)
+    file_options(make)
     make.set_defaults(handler=cmd_backup)
 
     back = subparsers.add_parser(
@@ -605,18 +346,5 @@ def register(subparsers: Any) -> None:
                     "put it in place. A running service is stopped and started again; "
                     "another running companion must be stopped first.")
     back.add_argument("backup_file", type=Path, metavar="FILE", help="the backup file")
-    _files(back)
+    file_options(back)
     back.set_defaults(handler=cmd_restore)
-
-    update = subparsers.add_parser(
-        "update", help="bring the companion up to date from its git checkout",
-        description="Refuse if the checkout has local changes; stop the service, back up "
-                    "the journal, `git pull --ff-only`, install again (dependencies "
-                    "included) and start the service; say the version before and after. "
-                    "On any failure, go back to the previous version and journal.")
-    update.add_argument("--source", type=Path, metavar="DIR",
-                        help="the git checkout (default: the one this was installed from)")
-    update.add_argument("--prefix", metavar="DIR",
-                        help="where it is installed (default: this program's own)")
-    _files(update)
-    update.set_defaults(handler=cmd_update)

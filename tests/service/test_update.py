@@ -23,8 +23,9 @@ from pathlib import Path
 import pytest
 from store.test_backup import journal_with_game
 
-from companion.maintenance import ServiceUnit, Updater
+from companion.maintenance import ServiceUnit
 from companion.store import backup as bk
+from companion.update import Updater
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.org",
            "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "dev@example.org",
