@@ -16,7 +16,8 @@ import pytest
 
 from companion.pads import padproto
 from companion.pads.events import Button, Kind, PadEvent
-from companion.pads.serial import LogLimiter, SerialPads
+from companion.pads.hub_link import LogLimiter
+from companion.pads.serial import SerialPads
 from pads.helpers import drain, wait_for
 from pads.hub_emulator import EmulatedHub, proto
 from pads.test_serial import fast_config

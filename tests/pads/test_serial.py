@@ -20,7 +20,8 @@ from companion.pads import padproto
 from companion.pads import serial as serial_pads
 from companion.pads.config import SerialConfig
 from companion.pads.events import Blink, Button, Kind, Light, PadEvent
-from companion.pads.serial import SerialPads, display_text, find_hub, light_command
+from companion.pads.hub_link import display_text, find_hub, light_command
+from companion.pads.serial import SerialPads
 from pads.helpers import wait_for
 from pads.hub_emulator import EmulatedHub
 
