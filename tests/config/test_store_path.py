@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.config import filesystem_type, load_config, store_problem
+from companion.config import load_config
 from companion.exc import ConfigError
 from companion.rules import Settings
 from companion.store import Journal
+from companion.store.where import filesystem_type, store_problem
 
 
 def config_with(tmp_path: Path, store: str, name: str = "config.toml") -> Path:
