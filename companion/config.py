@@ -46,14 +46,12 @@ from companion.pads.config import (
     parse_serial,
 )
 from companion.rules import MUSH
-from companion.rules.model import Arrangement, Climate, PressResult, Zone
+from companion.rules.model import Arrangement, Zone
 from companion.rules.settings import (
     Board,
     Charts,
-    PressingChart,
     Settings,
     Variants,
-    WeatherChart,
 )
 from companion.seats import SEATS
 from companion.store.where import store_problem
@@ -342,29 +340,22 @@ def _faces(value: object, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]
 def _charts(value: object, key: str) -> Charts:
     table = _table(value, key)
     _known(table, CHART_NAMES, key)
-    defaults = Charts()
-    made: dict[str, WeatherChart | PressingChart] = {}
+    charts = Charts()
     for name in CHART_NAMES:
         where = f"{key}.{name}"
         chart = _table(table.get(name, {}), where)
         _known(chart, CHART_KEYS, where)
         confirmed = _bool(chart.get("confirmed", False), f"{where}.confirmed")
-        if name == "pressing":
-            faces = (_faces(chart["faces"], f"{where}.faces", tuple(r.value for r in PressResult))
-                     if "faces" in chart else tuple(r.value for r in defaults.pressing.faces))
-            made[name] = PressingChart(
-                tuple(PressResult(f) for f in faces), placeholder=not confirmed)  # type: ignore[arg-type]
-        else:
-            default = getattr(defaults, name)
-            faces = (_faces(chart["faces"], f"{where}.faces", tuple(c.value for c in Climate))
-                     if "faces" in chart else tuple(c.value for c in default.faces))
-            made[name] = WeatherChart(
-                tuple(Climate(f) for f in faces), placeholder=not confirmed)  # type: ignore[arg-type]
-    charts = Charts(**made)  # type: ignore[arg-type]
-    if charts.central.weather(5) is not Climate.COLD:
-        raise ConfigError(f"{key}.central.faces",
-                          "a 5 on the Central chart must be Cold (W3) "
-                          f"(got {charts.central.weather(5).value!r})")
+        shown = getattr(charts, name).faces
+        allowed = tuple(member.value for member in type(shown[0]))
+        faces = (_faces(chart["faces"], f"{where}.faces", allowed) if "faces" in chart
+                 else tuple(face.value for face in shown))
+        charts = charts.with_faces(name, faces, confirmed=confirmed)
+    try:
+        charts.check()  # W3, as the rules state it
+    except SettingsError as exc:
+        raise ConfigError(f"{key}.central.faces", str(exc).removeprefix("charts.central: ")) \
+            from None
     return charts
 
 

@@ -11,25 +11,17 @@ from dataclasses import replace
 from typing import Any
 
 from companion.config import Config
-from companion.rules.model import Climate, PressResult
 from companion.rules.settings import Charts, PressingChart, WeatherChart
 from companion.table.prefs import CHART_NAMES, Prefs
 
 
 def charts_in_force(charts: Charts, prefs: Prefs) -> Charts:
     """The config's charts with each chart entered on the pads in its place."""
-    made: dict[str, WeatherChart | PressingChart] = {}
     for name in CHART_NAMES:
         entered = prefs.chart(name)
-        if entered is None:
-            continue
-        if name == "pressing":
-            made[name] = PressingChart(tuple(PressResult(f) for f in entered.faces),  # type: ignore[arg-type]
-                                       placeholder=not entered.confirmed)
-        else:
-            made[name] = WeatherChart(tuple(Climate(f) for f in entered.faces),  # type: ignore[arg-type]
-                                      placeholder=not entered.confirmed)
-    return replace(charts, **made)  # type: ignore[arg-type]
+        if entered is not None:
+            charts = charts.with_faces(name, entered.faces, confirmed=entered.confirmed)
+    return charts
 
 
 def screen_language(config: Config, prefs: Prefs) -> str:

@@ -8,7 +8,9 @@ the rulebook gives: on the Central chart a 5 is Cold.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import TypeVar, cast
 
 from companion.exc import SettingsError
 from companion.rules.model import (
@@ -47,6 +49,11 @@ class PressingChart:
         return self.faces[face - 1]
 
 
+_T = TypeVar("_T")
+_Six = tuple[_T, _T, _T, _T, _T, _T]
+"""A die's six faces."""
+
+
 @dataclass(frozen=True)
 class Charts:
     """The three weather charts and the pressing chart, as a group has set them."""
@@ -80,7 +87,37 @@ class Charts:
     def check(self) -> None:
         """Refuse charts that break the rulebook's fixed point (W3: Central 5 is Cold)."""
         if self.central.weather(5) is not Climate.COLD:
-            raise SettingsError("charts.central: a 5 on the Central chart must be Cold (W3)")
+            raise SettingsError("charts.central: a 5 on the Central chart must be Cold (W3) "
+                                f"(got {self.central.weather(5).value!r})")
+
+    def with_faces(self, name: str, faces: Sequence[str], *, confirmed: bool) -> Charts:
+        """These charts with chart `name` ("southern", "central", "northern", "pressing")
+        built from its six faces' values as a file or the pads write them ("warm", "+1").
+
+        The one place a chart is made from faces: the config file, the pads' settings
+        file and the chart entered on the pads all come through here. Raises
+        SettingsError for another count of faces, a value the chart cannot show, or an
+        unknown chart; it does not check W3 (`check` does, once all are set).
+        """
+        if len(faces) != len(self.pressing.faces):
+            raise SettingsError(f"charts.{name}: {len(faces)} faces, not 6")
+        try:
+            if name == "pressing":
+                pressing = PressingChart(cast(_Six[PressResult], tuple(PressResult(f)
+                                                                        for f in faces)),
+                                         placeholder=not confirmed)
+                return replace(self, pressing=pressing)
+            if name not in ("southern", "central", "northern"):
+                raise SettingsError(f"charts: no chart {name!r}")
+            weather = WeatherChart(cast(_Six[Climate], tuple(Climate(f) for f in faces)),
+                                   placeholder=not confirmed)
+        except ValueError as exc:
+            raise SettingsError(f"charts.{name}: {exc}") from None
+        if name == "southern":
+            return replace(self, southern=weather)
+        if name == "central":
+            return replace(self, central=weather)
+        return replace(self, northern=weather)
 
 
 @dataclass(frozen=True)

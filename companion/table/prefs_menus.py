@@ -166,14 +166,8 @@ class PrefsEditor:
     def _confirm(self, name: str) -> None:
         faces = tuple(self.drafts[name])
         prefs = self.prefs.with_chart(name, ChartPref(faces, confirmed=True))
-        if name == "pressing":
-            chart: WeatherChart | PressingChart = PressingChart(
-                tuple(PressResult(f) for f in faces), placeholder=False)  # type: ignore[arg-type]
-        else:
-            chart = WeatherChart(tuple(Climate(f) for f in faces),  # type: ignore[arg-type]
-                                 placeholder=False)
-        charts = replace(self.charts, **{name: chart})  # type: ignore[arg-type]
         try:
+            charts = self.charts.with_faces(name, faces, confirmed=True)
             charts.check()  # W3, again: the file and the config could not get past it either
         except SettingsError as exc:
             self.refused = str(exc)
