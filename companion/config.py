@@ -18,10 +18,9 @@ names (for the did-you-mean hint) and hands the values to their own parsers.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import logging
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,6 +29,16 @@ from typing import Any, TypeVar
 # would otherwise land on stdout of tools whose output is data (`state --json`).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from companion.checks import (
+    ConfigProblems,
+    as_bool,
+    as_choice,
+    as_int,
+    as_list,
+    as_seconds,
+    as_table,
+    known_keys,
+)
 from companion.exc import ConfigError, SettingsError
 from companion.files import FileProblem, Limits, brief, parse_toml, read_text
 from companion.games import DEFAULT as DEFAULT_GAME
@@ -60,36 +69,6 @@ from companion.table.names import BadName, check_name
 from companion.voice.config import VoiceConfig
 from companion.web.config import KEYS as WEB_KEYS
 from companion.web.config import WebConfig, parse_web
-
-
-class ConfigProblems(ConfigError):
-    """Every problem found in one file, one per line, each naming the file and the key.
-
-    A ConfigError itself (every `except ConfigError` still catches it), so a person
-    editing over SSH fixes the whole file in one go instead of one key per restart.
-    """
-
-    SHOWN = 50
-    """Problems printed at most; a file of thousands of unknown keys is summed up."""
-
-    def __init__(self, problems: list[ConfigError], file: str | None = None) -> None:
-        self.problems = [p if p.file or file is None else p.in_file(file) for p in problems]
-        first = self.problems[0]
-        super().__init__(first.key, first.problem, first.file)
-        lines = [str(p) for p in self.problems[:self.SHOWN]]
-        if len(self.problems) > self.SHOWN:
-            more = len(self.problems) - self.SHOWN
-            lines.append(f"{file or first.file or 'config'}: ... and {more:,} more problems "
-                         "of the same file")
-        self.args = ("\n".join(lines),)
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-    def in_file(self, file: str) -> ConfigProblems:
-        """The same problems, now naming the file they came from."""
-        return ConfigProblems([ConfigError(p.key, p.problem) for p in self.problems], file)
-
 
 APP = "mush-companion"
 SYSTEM_CONFIG = Path("/etc") / APP / "config.toml"
@@ -193,85 +172,6 @@ def default_journal_path(env: Mapping[str, str] | None = None) -> Path:
     return Path(base) / APP / JOURNAL_NAME
 
 
-# --- small checkers -------------------------------------------------------------------
-
-
-def _table(value: object, key: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise ConfigError(key, f"must be a table, not {_kind(value)}")
-    return value
-
-
-def _kind(value: object) -> str:
-    names = {bool: "true/false", int: "a whole number", float: "a number", str: "text",
-             list: "a list", dict: "a table"}
-    return names.get(type(value), type(value).__name__)
-
-
-def _known(table: Mapping[str, Any], allowed: Iterable[str], prefix: str) -> None:
-    """Refuse unknown keys, every one at once (in one pass: a file of 200,000 unknown keys
-    is checked in linear time), suggesting the nearest known key for each."""
-    allowed = tuple(allowed)
-    known = frozenset(allowed)
-    problems: list[ConfigError] = []
-    for key in table:
-        if key in known:
-            continue
-        name = key_text(key)
-        dotted = f"{prefix}.{name}" if prefix else name
-        near = (difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-                if len(problems) < ConfigProblems.SHOWN and len(key) <= 40 else [])
-        hint = f"did you mean {near[0]!r}? " if near else ""
-        problems.append(ConfigError(dotted, f"unknown key; {hint}allowed: {', '.join(allowed)}"))
-    if len(problems) == 1:
-        raise problems[0]
-    if problems:
-        raise ConfigProblems(problems)
-
-
-def key_text(key: object) -> str:
-    """A key as it may be printed: itself when short and printable, else escaped and cut
-    (a key of a lone surrogate or 100,000 characters must not break the message)."""
-    text = str(key)
-    return text if len(text) <= 40 and text.isprintable() else brief(text, 40)
-
-
-def _bool(value: object, key: str) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(key, f"must be true or false (got {brief(value)})")
-    return value
-
-
-def _seconds(value: object, key: str, top: float = 600.0) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(key, f"must be a number of seconds (got {brief(value)})")
-    if not 0 < value <= top:
-        raise ConfigError(key, f"must be more than 0 and at most {top:g} seconds "
-                          f"(got {brief(value)})")
-    return float(value)
-
-
-def _int(value: object, key: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(key, f"must be a whole number (got {brief(value)})")
-    if not low <= value <= high:
-        raise ConfigError(key, f"must be from {low} to {high} (got {brief(value)})")
-    return value
-
-
-def _choice(value: object, key: str, choices: Iterable[str]) -> str:
-    choices = tuple(choices)
-    if not isinstance(value, str) or value not in choices:
-        raise ConfigError(key, f"must be one of {', '.join(choices)} (got {brief(value)})")
-    return value
-
-
-def _list(value: object, key: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ConfigError(key, f"must be a list (got {brief(value)})")
-    return value
-
-
 # --- [game] -------------------------------------------------------------------------
 
 GAME_KEYS = ("name", "players", "arrangement", "boards", "variants", "charts")
@@ -286,7 +186,7 @@ def default_players(language: str = "en") -> tuple[str, ...]:
 
 
 def _players(value: object, key: str) -> tuple[str, ...]:
-    names = _list(value, key)
+    names = as_list(value, key)
     if len(names) not in MUSH.seats:
         raise ConfigError(key, f"{min(MUSH.seats)} to {max(MUSH.seats)} players (S1), "
                                f"got {len(names)}")
@@ -309,43 +209,43 @@ MAX_BOARDS = 32
 
 def _boards(value: object, key: str) -> tuple[Board, ...]:
     boards = []
-    entries = _list(value, key)
+    entries = as_list(value, key)
     if not entries:
         raise ConfigError(key, "list at least one board")
     if len(entries) > MAX_BOARDS:
         raise ConfigError(key, f"at most {MAX_BOARDS} boards (got {len(entries)})")
     for index, entry in enumerate(entries):
         where = f"{key}.{index}"
-        table = _table(entry, where)
-        _known(table, ("name", "zone"), where)
+        table = as_table(entry, where)
+        known_keys(table, ("name", "zone"), where)
         try:  # drawn on the screen like a player's name, so held to the same rule
             name = check_name(table.get("name"), most=BOARD_NAME_LENGTH)
         except BadName as exc:
             raise ConfigError(f"{where}.name",
                               f"a board's name {exc} (got {brief(table.get('name'))})") from None
-        zone = _choice(table.get("zone"), f"{where}.zone", [z.value for z in Zone])
+        zone = as_choice(table.get("zone"), f"{where}.zone", [z.value for z in Zone])
         boards.append(Board(name, Zone(zone)))
     return tuple(boards)
 
 
 def _faces(value: object, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
-    faces = _list(value, key)
+    faces = as_list(value, key)
     if len(faces) != 6:
         raise ConfigError(key, f"six results, one per die face 1..6 (got {len(faces)})")
     for index, face in enumerate(faces):
-        _choice(face, f"{key}.{index}", allowed)
+        as_choice(face, f"{key}.{index}", allowed)
     return tuple(faces)
 
 
 def _charts(value: object, key: str) -> Charts:
-    table = _table(value, key)
-    _known(table, CHART_NAMES, key)
+    table = as_table(value, key)
+    known_keys(table, CHART_NAMES, key)
     charts = Charts()
     for name in CHART_NAMES:
         where = f"{key}.{name}"
-        chart = _table(table.get(name, {}), where)
-        _known(chart, CHART_KEYS, where)
-        confirmed = _bool(chart.get("confirmed", False), f"{where}.confirmed")
+        chart = as_table(table.get(name, {}), where)
+        known_keys(chart, CHART_KEYS, where)
+        confirmed = as_bool(chart.get("confirmed", False), f"{where}.confirmed")
         shown = getattr(charts, name).faces
         allowed = tuple(member.value for member in type(shown[0]))
         faces = (_faces(chart["faces"], f"{where}.faces", allowed) if "faces" in chart
@@ -361,17 +261,17 @@ def _charts(value: object, key: str) -> Charts:
 
 def parse_game_name(value: object, key: str = "game") -> str:
     """`[game] name`: which installed game setup starts with ("mush" when not given)."""
-    table = _table(value, key)
-    return _choice(table.get("name", DEFAULT_GAME), f"{key}.name", installed_games())
+    table = as_table(value, key)
+    return as_choice(table.get("name", DEFAULT_GAME), f"{key}.name", installed_games())
 
 
 def parse_game(value: object, language: str = "en", key: str = "game") -> Settings:
     """`[game]` into the engine's `Settings` (players, boards, variants, charts)."""
-    table = _table(value, key)
-    _known(table, GAME_KEYS, key)
+    table = as_table(value, key)
+    known_keys(table, GAME_KEYS, key)
     players = (_players(table["players"], f"{key}.players") if "players" in table
                else default_players(language))
-    arrangement = Arrangement(_choice(table.get("arrangement", "intro"), f"{key}.arrangement",
+    arrangement = Arrangement(as_choice(table.get("arrangement", "intro"), f"{key}.arrangement",
                                       [a.value for a in Arrangement]))
     boards = None
     if "boards" in table:
@@ -381,9 +281,9 @@ def parse_game(value: object, language: str = "en", key: str = "game") -> Settin
         boards = _boards(table["boards"], f"{key}.boards")
     elif arrangement is Arrangement.CUSTOM:
         raise ConfigError(f"{key}.boards", "a custom arrangement needs its boards listed")
-    variants_table = _table(table.get("variants", {}), f"{key}.variants")
-    _known(variants_table, VARIANT_KEYS, f"{key}.variants")
-    variants = Variants(**{name: _bool(variants_table[name], f"{key}.variants.{name}")
+    variants_table = as_table(table.get("variants", {}), f"{key}.variants")
+    known_keys(variants_table, VARIANT_KEYS, f"{key}.variants")
+    variants = Variants(**{name: as_bool(variants_table[name], f"{key}.variants.{name}")
                            for name in VARIANT_KEYS if name in variants_table})
     charts = _charts(table.get("charts", {}), f"{key}.charts")
     try:
@@ -399,14 +299,14 @@ def parse_game(value: object, language: str = "en", key: str = "game") -> Settin
 
 def parse_table(value: object, key: str = "table") -> TableConfig:
     """`[table]`: the controller's timings."""
-    table = _table(value, key)
-    _known(table, TABLE_KEYS, key)
+    table = as_table(value, key)
+    known_keys(table, TABLE_KEYS, key)
     d = TableConfig()
 
     def seconds(name: str) -> float:
-        return _seconds(table.get(name, getattr(d, name)), f"{key}.{name}")
+        return as_seconds(table.get(name, getattr(d, name)), f"{key}.{name}")
 
-    dice = _choice(table.get("dice", "physical" if d.physical_dice else "companion"),
+    dice = as_choice(table.get("dice", "physical" if d.physical_dice else "companion"),
                    f"{key}.dice", DICE_MODES)
     return TableConfig(reduce_seconds=seconds("reduce_seconds"),
                        reroll_seconds=seconds("reroll_seconds"),
@@ -417,20 +317,20 @@ def parse_table(value: object, key: str = "table") -> TableConfig:
 
 def parse_display(value: object, key: str = "display") -> DisplayConfig:
     """`[display]`: fullscreen, size, frame-rate cap."""
-    table = _table(value, key)
-    _known(table, ("fullscreen", "size", "fps", "language"), key)
+    table = as_table(value, key)
+    known_keys(table, ("fullscreen", "size", "fps", "language"), key)
     size = None
     if "size" in table:
-        pair = _list(table["size"], f"{key}.size")
+        pair = as_list(table["size"], f"{key}.size")
         if len(pair) != 2:
             raise ConfigError(f"{key}.size", f"[width, height] in pixels (got {pair!r})")
-        size = (_int(pair[0], f"{key}.size.0", 320, 7680),
-                _int(pair[1], f"{key}.size.1", 240, 4320))
+        size = (as_int(pair[0], f"{key}.size.0", 320, 7680),
+                as_int(pair[1], f"{key}.size.1", 240, 4320))
     return DisplayConfig(
-        fullscreen=_bool(table.get("fullscreen", True), f"{key}.fullscreen"),
+        fullscreen=as_bool(table.get("fullscreen", True), f"{key}.fullscreen"),
         size=size,
-        fps=_int(table.get("fps", 30), f"{key}.fps", 1, 240),
-        language=(_choice(table["language"], f"{key}.language", SCREEN_LANGUAGES)
+        fps=as_int(table.get("fps", 30), f"{key}.fps", 1, 240),
+        language=(as_choice(table["language"], f"{key}.language", SCREEN_LANGUAGES)
                   if "language" in table else None),
     )
 
@@ -443,8 +343,8 @@ def parse_store(value: object, base: Path | None, env: Mapping[str, str] | None 
     come through here, so a path the check accepts is one the journal can use, and a file
     that is not a journal is never offered to the journal to "recover".
     """
-    table = _table(value, key)
-    _known(table, ("path",), key)
+    table = as_table(value, key)
+    known_keys(table, ("path",), key)
     if "path" not in table:
         return StoreConfig(default_journal_path(env))
     text = table["path"]
@@ -466,12 +366,12 @@ def parse_store(value: object, base: Path | None, env: Mapping[str, str] | None 
 
 def parse_log(value: object, key: str = "log") -> LogConfig:
     """`[log]`: the level, in any case."""
-    table = _table(value, key)
-    _known(table, ("level",), key)
+    table = as_table(value, key)
+    known_keys(table, ("level",), key)
     level = table.get("level", "info")
     if isinstance(level, str):
         level = level.lower()
-    return LogConfig(_choice(level, f"{key}.level", LOG_LEVELS))
+    return LogConfig(as_choice(level, f"{key}.level", LOG_LEVELS))
 
 
 # --- [pads], [voice]: their own parsers ---------------------------------------------------
@@ -494,14 +394,14 @@ def parse_pads(value: object, hold: float | None, key: str = "pads") -> PadsConf
     `[table] hold_seconds` and `[pads] hold_s` are one setting seen from two sides; the
     pads take the table's value when only that one is given.
     """
-    table = dict(_table(value, key))
-    _known(table, _fields(PadsConfig), key)
+    table = dict(as_table(value, key))
+    known_keys(table, _fields(PadsConfig), key)
     problems: list[ConfigError] = []
     for name, cls in _PADS_SUBTABLES.items():
         if name in table:
-            sub = _table(table[name], f"{key}.{name}")
+            sub = as_table(table[name], f"{key}.{name}")
             try:
-                _known(sub, _fields(cls), f"{key}.{name}")
+                known_keys(sub, _fields(cls), f"{key}.{name}")
             except ConfigError as exc:  # noted; the known keys are still checked below
                 problems.extend(exc.problems if isinstance(exc, ConfigProblems) else [exc])
                 table[name] = {k: v for k, v in sub.items() if k in _fields(cls)}
@@ -524,8 +424,8 @@ def parse_pads(value: object, hold: float | None, key: str = "pads") -> PadsConf
 
 def parse_voice(value: object, key: str = "voice") -> VoiceConfig:
     """`[voice]` through `companion.voice.config`, after a did-you-mean check of its keys."""
-    table = _table(value, key)
-    _known(table, _fields(VoiceConfig), key)
+    table = as_table(value, key)
+    known_keys(table, _fields(VoiceConfig), key)
     return VoiceConfig.from_dict(table)
 
 
@@ -589,11 +489,11 @@ def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
         return fallback()
 
     check(lambda: _no_nul(data, ""), lambda: None)
-    check(lambda: _known(data, SECTIONS, ""), lambda: None)
+    check(lambda: known_keys(data, SECTIONS, ""), lambda: None)
     voice = section("voice", parse_voice, VoiceConfig)
-    table_data: Mapping[str, Any] = check(lambda: _table(data.get("table", {}), "table"), dict)
+    table_data: Mapping[str, Any] = check(lambda: as_table(data.get("table", {}), "table"), dict)
     table = section("table", parse_table, TableConfig)
-    pads_data: Mapping[str, Any] = check(lambda: _table(data.get("pads", {}), "pads"), dict)
+    pads_data: Mapping[str, Any] = check(lambda: as_table(data.get("pads", {}), "pads"), dict)
     if "hold_seconds" in table_data:
         pads = check(lambda: parse_pads(pads_data, table.hold_seconds), PadsConfig)
     else:

@@ -8,13 +8,11 @@ later as a pad that "does nothing" at the table.
 
 from __future__ import annotations
 
-import math
 import tomllib
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
 
+from companion.checks import as_choice, as_int, as_number, as_str, as_table, known_keys
 from companion.exc import ConfigError
 from companion.pads.padproto import HOST_TIMEOUT_MS, HUB_HEARTBEAT_MS
 from companion.seats import MAX_SEATS
@@ -122,62 +120,12 @@ class PadsConfig:
 # ---------------------------------------------------------------------------- helpers
 
 
-def _table(value: object, key: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise ConfigError(key, f"must be a table, not {type(value).__name__}")
-    for k in value:
-        if not isinstance(k, str):
-            raise ConfigError(key, f"keys must be strings, found {k!r}")
-    return value
-
-
-def _no_unknown(table: Mapping[str, Any], allowed: tuple[str, ...], key: str) -> None:
-    for k in table:
-        if k not in allowed:
-            raise ConfigError(f"{key}.{k}", f"unknown key; allowed: {', '.join(allowed)}")
-
-
-def _number(value: object, key: str, *, positive: bool = True,
-            top: float = 600.0) -> float:
-    # bool is an int in Python; `hold_s = true` is a mistake, not 1 second
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ConfigError(key, f"must be a number, not {type(value).__name__}")
-    if not math.isfinite(value):  # nan passes every comparison below as False
-        raise ConfigError(key, f"must be a finite number (got {value!r})")
-    if positive and value <= 0:
-        raise ConfigError(key, f"must be greater than 0 and at most {top:g}")
-    if value < 0:
-        raise ConfigError(key, f"must be from 0 to {top:g}")
-    if value > top:
-        raise ConfigError(key, f"must be at most {top:g} (got {value!r})")
-    return float(value)
-
-
-def _int(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(key, f"must be a whole number, not {type(value).__name__}")
-    return value
-
-
-def _str(value: object, key: str) -> str:
-    if not isinstance(value, str):
-        raise ConfigError(key, f"must be a string, not {type(value).__name__}")
-    return value
-
-
-def _choice(value: object, key: str, choices: tuple[str, ...]) -> str:
-    text = _str(value, key)
-    if text not in choices:
-        raise ConfigError(key, f"must be one of {', '.join(choices)}, not {text!r}")
-    return text
-
-
 def _seat_items(value: object, key: str) -> list[tuple[int, str, object]]:
     """Seats given as a table keyed "0".."5" (TOML) or as a list; returns (seat, key, entry)."""
     if isinstance(value, list):
         items: list[tuple[str, object]] = [(str(i), v) for i, v in enumerate(value)]
     else:
-        items = list(_table(value, key).items())
+        items = list(as_table(value, key).items())
     if not items:
         raise ConfigError(key, "must name at least one seat")
     out = []
@@ -200,8 +148,8 @@ def parse_seat_pins(value: object, key: str = "pads.gpio.seats") -> tuple[SeatPi
     used: dict[int, str] = {}
     seats = []
     for seat, seat_key, entry in _seat_items(value, key):
-        table = _table(entry, seat_key)
-        _no_unknown(table, (*BUTTON_KEYS, "led"), seat_key)
+        table = as_table(entry, seat_key)
+        known_keys(table, (*BUTTON_KEYS, "led"), seat_key)
         pins: dict[str, int | None] = {"led": None}
         for name in (*BUTTON_KEYS, "led"):
             pin_key = f"{seat_key}.{name}"
@@ -209,7 +157,7 @@ def parse_seat_pins(value: object, key: str = "pads.gpio.seats") -> tuple[SeatPi
                 if name == "led":
                     continue
                 raise ConfigError(pin_key, "missing; every pad needs left, right and select")
-            pin = _int(table[name], pin_key)
+            pin = as_int(table[name], pin_key)
             if pin not in BCM_PINS:
                 raise ConfigError(pin_key, f"BCM pin {pin} is not on the header (0-27)")
             if pin in used:
@@ -234,14 +182,14 @@ def parse_seat_keys(value: object, key: str = "pads.keyboard.seats") -> tuple[Se
     used: dict[str, str] = {}
     seats = []
     for seat, seat_key, entry in _seat_items(value, key):
-        table = _table(entry, seat_key)
-        _no_unknown(table, BUTTON_KEYS, seat_key)
+        table = as_table(entry, seat_key)
+        known_keys(table, BUTTON_KEYS, seat_key)
         names: dict[str, str] = {}
         for name in BUTTON_KEYS:
             k = f"{seat_key}.{name}"
             if name not in table:
                 raise ConfigError(k, "missing; every pad needs left, right and select")
-            key_name = _str(table[name], k).strip().lower()
+            key_name = as_str(table[name], k).strip().lower()
             if not key_name:
                 raise ConfigError(k, "must name a key")
             if key_name not in KEY_NAMES and not _known_key(key_name):
@@ -271,7 +219,7 @@ def _known_key(name: str) -> bool:
 
 
 def _parse_vid_pid(value: object, key: str) -> tuple[int, int]:
-    text = _str(value, key)
+    text = as_str(value, key)
     try:
         vid, pid = (int(part, 16) for part in text.split(":"))
     except ValueError:
@@ -283,14 +231,15 @@ def _parse_vid_pid(value: object, key: str) -> tuple[int, int]:
 
 def parse_gpio(value: object, key: str = "pads.gpio") -> GpioConfig:
     """Parse `[pads.gpio]`."""
-    table = _table(value, key)
-    _no_unknown(table, ("pin_factory", "bounce_s", "seats"), key)
+    table = as_table(value, key)
+    known_keys(table, ("pin_factory", "bounce_s", "seats"), key)
     bounce: float | None = None
     if "bounce_s" in table:
-        bounce = _number(table["bounce_s"], f"{key}.bounce_s", positive=False, top=1.0) or None
+        bounce = as_number(table["bounce_s"], f"{key}.bounce_s", positive=False, top=1.0) or None
     seats = parse_seat_pins(table["seats"], f"{key}.seats") if "seats" in table else None
     return GpioConfig(
-        pin_factory=_choice(table.get("pin_factory", "auto"), f"{key}.pin_factory", PIN_FACTORIES),
+        pin_factory=as_choice(table.get("pin_factory", "auto"), f"{key}.pin_factory",
+                              PIN_FACTORIES),
         bounce_s=bounce,
         seats=seats if seats is not None else load_default_pins(),
     )
@@ -298,27 +247,27 @@ def parse_gpio(value: object, key: str = "pads.gpio") -> GpioConfig:
 
 def parse_serial(value: object, key: str = "pads.serial") -> SerialConfig:
     """Parse `[pads.serial]`."""
-    table = _table(value, key)
+    table = as_table(value, key)
     allowed = ("port", "vid_pid", "by_id_glob", "baudrate", "heartbeat_s", "link_timeout_s",
                "backoff_initial_s", "backoff_max_s")
-    _no_unknown(table, allowed, key)
+    known_keys(table, allowed, key)
     d = SerialConfig()
     port: str | None = None
     if "port" in table:
-        port = _str(table["port"], f"{key}.port").strip() or None
+        port = as_str(table["port"], f"{key}.port").strip() or None
     cfg = SerialConfig(
         port=port,
         vid_pid=_parse_vid_pid(table["vid_pid"], f"{key}.vid_pid") if "vid_pid" in table
         else d.vid_pid,
-        by_id_glob=_str(table.get("by_id_glob", d.by_id_glob), f"{key}.by_id_glob"),
-        baudrate=_int(table.get("baudrate", d.baudrate), f"{key}.baudrate"),
-        heartbeat_s=_number(table.get("heartbeat_s", d.heartbeat_s), f"{key}.heartbeat_s",
+        by_id_glob=as_str(table.get("by_id_glob", d.by_id_glob), f"{key}.by_id_glob"),
+        baudrate=as_int(table.get("baudrate", d.baudrate), f"{key}.baudrate"),
+        heartbeat_s=as_number(table.get("heartbeat_s", d.heartbeat_s), f"{key}.heartbeat_s",
                             top=60.0),
-        link_timeout_s=_number(table.get("link_timeout_s", d.link_timeout_s),
+        link_timeout_s=as_number(table.get("link_timeout_s", d.link_timeout_s),
                                f"{key}.link_timeout_s", top=600.0),
-        backoff_initial_s=_number(table.get("backoff_initial_s", d.backoff_initial_s),
+        backoff_initial_s=as_number(table.get("backoff_initial_s", d.backoff_initial_s),
                                   f"{key}.backoff_initial_s", top=60.0),
-        backoff_max_s=_number(table.get("backoff_max_s", d.backoff_max_s),
+        backoff_max_s=as_number(table.get("backoff_max_s", d.backoff_max_s),
                               f"{key}.backoff_max_s", top=600.0),
     )
     if not BAUD_RATES[0] <= cfg.baudrate <= BAUD_RATES[1]:
@@ -346,8 +295,8 @@ def parse_serial(value: object, key: str = "pads.serial") -> SerialConfig:
 
 def parse_keyboard(value: object, key: str = "pads.keyboard") -> KeyboardConfig:
     """Parse `[pads.keyboard]`."""
-    table = _table(value, key)
-    _no_unknown(table, ("seats",), key)
+    table = as_table(value, key)
+    known_keys(table, ("seats",), key)
     if "seats" not in table:
         return KeyboardConfig()
     return KeyboardConfig(seats=parse_seat_keys(table["seats"], f"{key}.seats"))
@@ -355,13 +304,13 @@ def parse_keyboard(value: object, key: str = "pads.keyboard") -> KeyboardConfig:
 
 def parse_pads_config(value: object, key: str = "pads") -> PadsConfig:
     """Parse the `[pads]` table of the config file (a plain dict, as tomllib gives it)."""
-    table = _table(value if value is not None else {}, key)
-    _no_unknown(table, ("source", "hold_s", "debounce_s", "gpio", "serial", "keyboard"), key)
+    table = as_table(value if value is not None else {}, key)
+    known_keys(table, ("source", "hold_s", "debounce_s", "gpio", "serial", "keyboard"), key)
     return PadsConfig(
-        source=_choice(table.get("source", "gpio"), f"{key}.source", SOURCES),
-        hold_s=_number(table.get("hold_s", 2.0), f"{key}.hold_s", top=10.0),
+        source=as_choice(table.get("source", "gpio"), f"{key}.source", SOURCES),
+        hold_s=as_number(table.get("hold_s", 2.0), f"{key}.hold_s", top=10.0),
         # the hub debounces at most 200 ms; a longer window would eat real presses
-        debounce_s=_number(table.get("debounce_s", 0.02), f"{key}.debounce_s", positive=False,
+        debounce_s=as_number(table.get("debounce_s", 0.02), f"{key}.debounce_s", positive=False,
                            top=0.2),
         gpio=parse_gpio(table.get("gpio", {}), f"{key}.gpio"),
         serial=parse_serial(table.get("serial", {}), f"{key}.serial"),

@@ -207,18 +207,18 @@ def test_many_unknown_keys_are_listed_in_one_pass(tmp_path: Path) -> None:
     calls = []
     import companion.config as config_module
 
-    real = config_module._known
+    real = config_module.known_keys
 
     def counting(*args: object) -> None:
         calls.append(1)
         real(*args)  # type: ignore[arg-type]
 
-    config_module._known = counting  # type: ignore[assignment]
+    config_module.known_keys = counting  # type: ignore[assignment]
     try:
         with pytest.raises(ConfigError) as caught:
             load_config(path)
     finally:
-        config_module._known = real  # type: ignore[assignment]
+        config_module.known_keys = real
     lines = str(caught.value).splitlines()
     assert len(lines) == 51 and lines[-1].endswith("... and 79,950 more problems of the same file")
     assert lines[0] == f"{path}: k0: unknown key; allowed: game, table, pads, voice, display, " \
