@@ -37,6 +37,7 @@ from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request
 from companion.table import Notice, Outcome, TableConfig, TableController, TableFrame
 from companion.table.canoe import CanoeTable
+from companion.table.canoe.frame import CanoeFrame
 from companion.table.names import names_for
 from companion.table.prefs import Prefs, PrefsStore
 from companion.version import About
@@ -567,7 +568,7 @@ class Companion:
         warnings = self.journal_notices()
         if warnings:
             frame = replace(frame, notices=(*frame.notices, *warnings))
-        if self.web is not None and isinstance(frame, TableFrame):  # the phones' snapshot
+        if self.web is not None and isinstance(frame, TableFrame | CanoeFrame):  # phones
             frame = self.web.publish(frame, self)
         redrawn = False
         if self.display is not None:

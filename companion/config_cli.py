@@ -16,11 +16,14 @@ import sqlite3
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from companion.config import Config, default_config_path, load_config
 from companion.exc import ConfigError
+from companion.games import game as installed_game
+from companion.games import installed as installed_games
 from companion.prefs import format_rows, settings_rows
 from companion.store import GameRecord, Journal, JournalError
 from companion.table.names import shown_name
@@ -59,8 +62,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Write game-ID.jsonl (every event, one JSON per line; see "
                     "docs/journal-format.md) and game-ID.csv (each player's chips and "
                     "covered dogs per round) into DIR.")
-    export.add_argument("--game", type=int, metavar="ID",
-                        help="the game's id (default: the newest game)")
+    export.add_argument("--game", type=_game_choice, metavar="[NAME:]ID|NAME",
+                        help="which game: its id, the box's name (mush, canoe) for its "
+                             "own journal, or both, e.g. canoe:2 (default: the newest "
+                             "game of any box)")
     export.add_argument("--out", type=Path, metavar="DIR", required=True,
                         help="folder to write into (created if missing)")
     _config_option(export)
@@ -72,7 +77,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Show the public view of the game in progress (or the newest game): "
                     "what the screen may show, never a secret bid.")
     state.add_argument("--json", action="store_true", help="print the view as JSON")
-    state.add_argument("--game", type=int, metavar="ID", help="another game's id")
+    state.add_argument("--game", type=_game_choice, metavar="[NAME:]ID|NAME",
+                       help="another game: its id, the box's name (mush, canoe), or both "
+                            "(canoe:2); default: the newest game of any box")
     _config_option(state)
     _journal_option(state)
     state.set_defaults(handler=show_state)
@@ -96,6 +103,68 @@ def _journal_path(args: argparse.Namespace) -> Path:
     if args.journal is not None:
         return Path(args.journal)
     return _config(args).store.path
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """`--game`: the box (None: whichever journal holds the newest game) and the game id
+    in its journal (None: its game in progress or newest game)."""
+
+    box: str | None
+    id: int | None
+
+
+def _game_choice(text: str) -> GameChoice:
+    """`3`, `canoe` or `canoe:2` (each box's games are numbered in its own journal)."""
+    name, _, number = text.strip().rpartition(":") if ":" in text else ("", "", text.strip())
+    if not number.isdigit() and not name:
+        name, number = number, ""
+    name = name.lower()
+    if name and name not in installed_games():
+        raise argparse.ArgumentTypeError(
+            f"no game called {name!r}; use an id, or one of {', '.join(installed_games())}")
+    if number and not number.isdigit():
+        raise argparse.ArgumentTypeError(f"a game id is a whole number, not {number!r}")
+    return GameChoice(name or None, int(number) if number else None)
+
+
+def _box_path(base: Path, name: str) -> Path:
+    from companion.app import journal_beside  # each box keeps its own journal beside MUSH's
+
+    return journal_beside(base, name)
+
+
+def _newest_box(base: Path) -> str:
+    """The box whose journal holds the newest game (MUSH when no journal holds one)."""
+    newest: tuple[str, str] | None = None
+    for name in installed_games():
+        path = _box_path(base, name)
+        if not path.is_file():
+            continue
+        with contextlib.suppress(JournalError, OSError, ValueError, sqlite3.Error), \
+                Journal(path, recover=False, game=installed_game(name)) as book:
+            record = book.current_game() or book.latest_game()
+            if record is not None and (newest is None or record.created > newest[0]):
+                newest = (record.created, name)
+    return newest[1] if newest is not None else "mush"
+
+
+def other_journals(base: Path, shown: str) -> list[str]:
+    """A line for each other box's journal beside `base` that holds a game, so `state`
+    says there is more to see (and how)."""
+    lines = []
+    for name in installed_games():
+        path = _box_path(base, name)
+        if name == shown or not path.is_file():
+            continue
+        with contextlib.suppress(JournalError, OSError, ValueError, sqlite3.Error), \
+                Journal(path, recover=False, game=installed_game(name)) as book:
+            record = book.current_game() or book.latest_game()
+            if record is not None:
+                status = "over" if record.finished else "in progress"
+                lines.append(f"Also {name} game {record.id} ({status}) in {path}: "
+                             f"--game {name}")
+    return lines
 
 
 def _fail(message: str, code: int = EXIT_ERROR, err: TextIO | None = None) -> int:
@@ -220,11 +289,20 @@ def _peek(journal: Path) -> tuple[GameRecord | None, bool]:
 # --- export ------------------------------------------------------------------------
 
 
+def _box(args: argparse.Namespace) -> str:
+    """The box whose journal the command reads (`--game NAME`, else the newest game's)."""
+    choice: GameChoice | None = getattr(args, "game", None)
+    if choice is not None and choice.box is not None:
+        return choice.box
+    return _newest_box(_journal_path(args))
+
+
 def _open_existing(args: argparse.Namespace) -> Journal:
-    path = _journal_path(args)
+    box = _box(args)
+    path = _box_path(_journal_path(args), box)
     if not path.is_file():
-        raise JournalError(f"no journal at {path}")
-    return Journal(path, recover=False)
+        raise JournalError(f"no {'' if box == 'mush' else box + ' '}journal at {path}")
+    return Journal(path, recover=False, game=installed_game(box))
 
 
 def _chosen(journal: Journal, game_id: int | None) -> GameRecord:
@@ -243,7 +321,7 @@ def export_game(args: argparse.Namespace) -> int:
 
     try:
         with _open_existing(args) as journal:
-            record = _chosen(journal, args.game)
+            record = _chosen(journal, args.game.id if args.game else None)
             out: Path = args.out
             out.mkdir(parents=True, exist_ok=True)
             written = write_exports(journal, record.id, out)
@@ -265,11 +343,15 @@ def _journal_failure(exc: Exception, args: argparse.Namespace) -> str:
     if isinstance(exc, OSError):
         trouble = card_trouble(exc, Path(exc.filename or ".").parent)
         return f"{exc.filename or ''}: {trouble or exc.strerror or exc}".lstrip(": ")
-    if not isinstance(exc, IncompatibleJournalError) or getattr(args, "game", None):
+    choice: GameChoice | None = getattr(args, "game", None)
+    if not isinstance(exc, IncompatibleJournalError) or (choice is not None and
+                                                         choice.id is not None):
         return str(exc)
-    with contextlib.suppress(JournalError, OSError, ConfigError), \
-            Journal(_journal_path(args), recover=False) as journal:
-        readable = [g.id for g in journal.readable_games()]
+    with contextlib.suppress(JournalError, OSError, ConfigError):
+        box = _box(args)
+        with Journal(_box_path(_journal_path(args), box), recover=False,
+                     game=installed_game(box)) as journal:
+            readable = [g.id for g in journal.readable_games()]
         if readable:
             listed = ", ".join(map(str, readable[:8])) + (", …" if len(readable) > 8 else "")
             return (f"{exc}; the older games in it can still be read: --game ID with "
@@ -284,8 +366,10 @@ def show_state(args: argparse.Namespace) -> int:
     """Print the public view of the game, as JSON or as a table for people."""
     try:
         with _open_existing(args) as journal:
-            record = _chosen(journal, args.game)
+            record = _chosen(journal, args.game.id if args.game else None)
             view = journal.rules.view_data(journal.replay(record.id))
+            box, others = journal.rules.name, other_journals(_journal_path(args),
+                                                             journal.rules.name)
         rows, problems = _settings(args)
     except ConfigError as exc:
         return _fail(str(exc), EXIT_CONFIG)
@@ -296,8 +380,8 @@ def show_state(args: argparse.Namespace) -> int:
                 print("Settings (the config file gives the defaults, the pads override):")
                 print(format_rows(_settings(args)[0]))
         return _fail(message)
-    view = {"game": record.id, "created": record.created, "finished": record.finished,
-            **_printable_names(view)}
+    view = {"game": record.id, "box": box, "created": record.created,
+            "finished": record.finished, **_printable_names(view)}
     companion = describe()
     for problem in problems:
         print(f"mush-companion: table settings ignored: {problem}", file=sys.stderr)
@@ -306,7 +390,9 @@ def show_state(args: argparse.Namespace) -> int:
                          ensure_ascii=False, indent=2, sort_keys=True))
     else:
         print(f"mush-companion {companion}")
-        print(format_view(view))
+        print(format_canoe_view(view) if box == "canoe" else format_view(view))
+        for line in others:
+            print(line)
         print("\nSettings (the config file gives the defaults, the pads override):")
         print(format_rows(rows))
     return EXIT_OK
@@ -348,6 +434,35 @@ def format_view(view: dict[str, Any]) -> str:
         rows.append((str(seat["seat"]), f"{seat['name']}{marks}", str(seat["chips"]),
                      str(seat["covered"]), seat["training"] or "", seat["zone"],
                      str(seat["place"] or ""), str(bid)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
+             for r in rows]
+    return "\n".join([*head, "", *lines])
+
+
+def format_canoe_view(view: dict[str, Any]) -> str:
+    """A Canoe game's public view (its ledger: points, nights, Destination card, home) as a
+    few lines and one row per player, for a terminal."""
+    status = "over" if view.get("finished") else "in progress"
+    head = [f"Canoe game {view['game']} ({status}), turn {view['turn']}, phase {view['phase']}"]
+    ring = view.get("ring") or ()
+    if view.get("weather"):
+        placeholder = " (stand-in ring: placeholder)" if view.get("ring_placeholder") else ""
+        head.append(f"Weather: {view['weather']}, space {view['ring_position'] + 1} of "
+                    f"{len(ring)} on the ring{placeholder}")
+    head.append(f"Trip: {view['nights']} nights; cards left: " + ", ".join(
+        f"{pile} {left}" for pile, left in view.get("piles", ())))
+    if view.get("winner") is not None:
+        winner = view["seats"][view["winner"]]
+        head.append(f"Winner: {winner['name']} (seat {view['winner']}) with "
+                    f"{winner['score']} points")
+    columns = ("seat", "name", "points", "nights", "campsites", "destination", "home")
+    rows = [columns]
+    for seat in view["seats"]:
+        marks = " *" if seat["seat"] == view.get("active") else ""
+        rows.append((str(seat["seat"]), f"{seat['name']}{marks}", str(seat["score"]),
+                     f"{seat['nights']}/{seat['nights_needed']}", str(len(seat["camps"])),
+                     seat["destination"] or "", "home" if seat["home"] else ""))
     widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
              for r in rows]

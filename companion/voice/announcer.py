@@ -26,7 +26,7 @@ from companion.voice.config import VoiceConfig
 from companion.voice.events import announcement_for
 from companion.voice.names import NameVoice, clean_name
 from companion.voice.output import open_mixer
-from companion.voice.phrases import Announcement, Seat, SeatLike
+from companion.voice.phrases import Announcement, Seat, SeatLike, Text
 
 log = logging.getLogger("companion.voice")
 
@@ -37,6 +37,8 @@ BACKLOG: Final = 16
 announcement is worse than none, and a burst must not queue minutes of speech."""
 POLL_S: Final = 0.005
 NAME_WAIT_S: Final = 3.0
+TEXT_WAIT_S: Final = 5.0  # a card's text is longer than a name; rendering started at announce
+MAX_TEXT_CHARS: Final = 400  # the longest card of the box is under 200 characters
 
 PlayListener = Callable[[Announcement, float, float], None]
 """Called on the worker thread as an announcement starts playing, with the request time and
@@ -62,6 +64,7 @@ class Announcer:
         self._config = config or VoiceConfig()
         self._names: dict[int, str] = {}
         self._name_voice = NameVoice(self._config.espeak_command, self._config.speak_names)
+        self._text_voice = NameVoice(self._config.espeak_command, max_chars=MAX_TEXT_CHARS)
         self._on_play = on_play
         self._pending: collections.deque[_Request] = collections.deque(maxlen=backlog)
         self._wake = threading.Condition()
@@ -98,6 +101,7 @@ class Announcer:
             self._thread.join(timeout)
             self._thread = None
         self._name_voice.close()
+        self._text_voice.close()
         if self._owns_mixer and pygame.mixer.get_init() is not None:
             pygame.mixer.quit()
             self._owns_mixer = False
@@ -140,6 +144,10 @@ class Announcer:
             old = self._name_voice
             self._name_voice = NameVoice(config.espeak_command, config.speak_names)
             old.close()
+        if config.espeak_command != self._config.espeak_command:
+            old_text = self._text_voice
+            self._text_voice = NameVoice(config.espeak_command, max_chars=MAX_TEXT_CHARS)
+            old_text.close()
         self._config = config
         for name in self._names.values():
             self._name_voice.prepare(name, config.language)
@@ -178,6 +186,9 @@ class Announcer:
         self._last = announcement
         if self._silent or self._closing:
             return
+        for token in announcement.tokens(self._config.language):
+            if isinstance(token, Text):  # a card's words start rendering now, off this thread
+                self._text_voice.prepare(token.text, token.language)
         if self._thread is None:
             self.start()
         with self._wake:
@@ -337,7 +348,7 @@ class Announcer:
         """
         language = language or self._config.language
         tokens = announcement.tokens(language)
-        return compose(tokens, language, self._clip_bank(), self._seat_audio)
+        return compose(tokens, language, self._clip_bank(), self._seat_audio, self._words_audio)
 
     def _play(self, request: _Request) -> None:
         config = self._config
@@ -356,7 +367,14 @@ class Announcer:
             self._on_play(request.announcement, request.requested_at, time.perf_counter())
 
     def _seat_audio(self, seat: Seat, language: str) -> bytes | None:
-        path = self._name_voice.wav(seat.name, language, timeout=NAME_WAIT_S)
+        return self._rendered(self._name_voice.wav(seat.name, language, timeout=NAME_WAIT_S))
+
+    def _words_audio(self, text: Text) -> bytes | None:
+        """A card's words through espeak-ng, or None (left out) where it cannot speak them."""
+        return self._rendered(self._text_voice.wav(text.text, text.language,
+                                                   timeout=TEXT_WAIT_S))
+
+    def _rendered(self, path: Path | None) -> bytes | None:
         if path is None:
             return None
         audio = self._name_audio.get(path)

@@ -18,7 +18,7 @@ import pygame
 
 from companion.files import FileProblem, Limits, brief, load_json
 from companion.seats import SEATS
-from companion.voice.phrases import Clip, Pause, Seat, Token
+from companion.voice.phrases import Clip, Pause, Seat, Text, Token
 
 DEFAULT_SOUNDS_DIR: Final = Path(__file__).resolve().parent / "sounds"
 """Clips ship inside the package (package data), so an installed copy finds them too."""
@@ -145,9 +145,17 @@ SeatAudio = Callable[[Seat, str], bytes | None]
 """Samples for a seat's spoken name in a language, or None to use the colour clip."""
 
 
+TextAudio = Callable[[Text], bytes | None]
+"""Samples for words without a clip (a card's text), or None to leave them out."""
+
+
 def compose(tokens: Sequence[Token], language: str, bank: ClipBank,
-            seat_audio: SeatAudio | None = None) -> bytes:
-    """Join an announcement's clips, names and pauses into one buffer in the mixer's format."""
+            seat_audio: SeatAudio | None = None, text_audio: TextAudio | None = None) -> bytes:
+    """Join an announcement's clips, names and pauses into one buffer in the mixer's format.
+
+    Free text (`Text`) is spoken only where `text_audio` can render it: without espeak-ng a
+    card's words are left out and the clips around them (its pile, its points) still play.
+    """
     fmt = MixerFormat.current()
     gap = fmt.silence(WORD_GAP_MS)
     parts: list[bytes] = []
@@ -165,7 +173,9 @@ def compose(tokens: Sequence[Token], language: str, bank: ClipBank,
                 audio = bank.raw(language, f"seat.{SEATS[token.index].key}")
         elif isinstance(token, Clip):
             audio = bank.raw(language, token.key)
-        if audio is None:  # pragma: no cover - every Token kind is handled above
+        elif isinstance(token, Text) and text_audio is not None:
+            audio = text_audio(token)
+        if audio is None:  # words no engine can speak here: left out
             continue
         if previous_was_audio:
             parts.append(gap)

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.rules import events as ev
 from companion.rules.model import MoveContext, PressResult
+from companion.voice.canoe import canoe_announcement_for
 from companion.voice.phrases import Announcement, Seat
 
 Names = Mapping[int, str] | Sequence[str | None]
@@ -126,5 +127,5 @@ def announcement_for(event: ev.Event, names: Names | None = None, *,
         return None  # a secret (a locked bid) is never spoken
     mapper = MAPPING.get(type(event))
     if mapper is None:
-        return None
+        return canoe_announcement_for(event, names)  # the second game's events, or silence
     return mapper(event, names, all_covered)

@@ -41,7 +41,7 @@ TRIM_LEVEL: Final = int(32767 * 10 ** (-50 / 20))  # silence below -50 dBFS is t
 RENDER_TIMEOUT_S: Final = 10.0
 
 
-def clean_name(name: str | None) -> str | None:
+def clean_name(name: str | None, max_chars: int = MAX_NAME_CHARS) -> str | None:
     """The speakable part of a player's name, or None when nothing is left to say.
 
     Control characters are dropped and the length is capped so a stray paste cannot keep
@@ -50,7 +50,7 @@ def clean_name(name: str | None) -> str | None:
     if not name:
         return None
     kept = "".join(" " if unicodedata.category(c).startswith("C") else c for c in name)
-    text = " ".join(kept.split())[:MAX_NAME_CHARS].strip()
+    text = " ".join(kept.split())[:max_chars].strip()
     return text or None
 
 
@@ -89,8 +89,10 @@ def normalise_wav(path: Path) -> None:
 class NameVoice:
     """Renders names with espeak-ng on its own thread; `wav` waits only on the voice worker."""
 
-    def __init__(self, command: str = "espeak-ng", enabled: bool = True) -> None:
+    def __init__(self, command: str = "espeak-ng", enabled: bool = True,
+                 max_chars: int = MAX_NAME_CHARS) -> None:
         self.executable = shutil.which(command) if enabled else None
+        self.max_chars = max_chars  # names are capped short; a card's printed text is longer
         self._futures: dict[tuple[str, str], Future[Path | None]] = {}
         self._lock = threading.Lock()
         self._executor: ThreadPoolExecutor | None = None
@@ -103,7 +105,7 @@ class NameVoice:
 
     def prepare(self, name: str | None, language: str) -> Future[Path | None] | None:
         """Start rendering a name in the background (at once; never waits)."""
-        text = clean_name(name)
+        text = clean_name(name, self.max_chars)
         if text is None or self.executable is None:
             return None
         key = (language, text)
@@ -141,8 +143,8 @@ class NameVoice:
             )
             normalise_wav(target)
         except (OSError, subprocess.SubprocessError, wave.Error, EOFError) as error:
-            log.warning("could not speak a player's name with espeak-ng (%s); "
-                        "using the seat colour", error)
+            log.warning("could not speak %r with espeak-ng (%s); using the clips only",
+                        text[:40], error)
             return None
         return target
 

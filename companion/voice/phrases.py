@@ -15,6 +15,8 @@ Template grammar (one string per phrase kind and language, tokens split on space
     %slot       a count of dogs, using the language's own singular/plural forms
     @slot       one seat: the player's name, or the seat colour clip
     @@slot      a list of seats, with a short pause between them
+    $slot       free text, spoken at run time with espeak-ng in CARD_TEXT_LANGUAGE (a
+                card's own English words); left out where espeak-ng cannot speak it
     ,  .        a short pause, a sentence pause
 """
 
@@ -27,6 +29,9 @@ from typing import Final
 
 from companion.seats import MAX_SEATS
 from companion.voice.texts import (
+    CANOE_PILES,
+    CANOE_WEATHERS,
+    CARD_TEXT_LANGUAGE,
     DICE_COLOURS,
     FEMININE_NUMBERS,
     LANGUAGES,
@@ -55,6 +60,19 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "press": "pressing , press.{result}",
         "rest": "@seat must_rest",
         "winner": "@seat wins",
+        # the Moosehead Lake Canoe Game ("turn" is shared)
+        "canoe_weather": "canoe.weather_changes . canoe.weather.{weather} . "
+                         "canoe.effect.{weather}",
+        "canoe_island": "canoe.island",
+        "canoe_poling": "canoe.poling",
+        "canoe_throw": "@seat canoe.throws #face",
+        "canoe_card": "canoe.pile.{pile} . $text",
+        "canoe_points": "canoe.{sign} #points canoe.points",
+        "canoe_keep": "canoe.keep",
+        "canoe_shuffle": "canoe.shuffle",
+        "canoe_skip": "@seat canoe.misses_go",
+        "canoe_windbound": "@seat canoe.windbound_island",
+        "canoe_winner": "@seat canoe.wins",
     },
     "fr": {
         "round": "round &round",  # la manche: "Manche une", not "Manche un"
@@ -70,6 +88,19 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "press": "pressing , press.{result}",
         "rest": "@seat must_rest",
         "winner": "@seat wins",
+        # the Moosehead Lake Canoe Game ("turn" is shared)
+        "canoe_weather": "canoe.weather_changes . canoe.weather.{weather} . "
+                         "canoe.effect.{weather}",
+        "canoe_island": "canoe.island",
+        "canoe_poling": "canoe.poling",
+        "canoe_throw": "@seat canoe.throws #face",
+        "canoe_card": "canoe.pile.{pile} . $text",
+        "canoe_points": "canoe.{sign} #points canoe.points",
+        "canoe_keep": "canoe.keep",
+        "canoe_shuffle": "canoe.shuffle",
+        "canoe_skip": "@seat canoe.misses_go",
+        "canoe_windbound": "@seat canoe.windbound_island",
+        "canoe_winner": "@seat canoe.wins",
     },
     "de": {
         "round": "round #round",
@@ -85,6 +116,19 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "press": "pressing , press.{result}",
         "rest": "@seat must_rest",
         "winner": "@seat wins",
+        # the Moosehead Lake Canoe Game ("turn" is shared)
+        "canoe_weather": "canoe.weather_changes . canoe.weather.{weather} . "
+                         "canoe.effect.{weather}",
+        "canoe_island": "canoe.island",
+        "canoe_poling": "canoe.poling",
+        "canoe_throw": "@seat canoe.throws #face",
+        "canoe_card": "canoe.pile.{pile} . $text",
+        "canoe_points": "canoe.{sign} #points canoe.points",
+        "canoe_keep": "canoe.keep",
+        "canoe_shuffle": "canoe.shuffle",
+        "canoe_skip": "@seat canoe.misses_go",
+        "canoe_windbound": "@seat canoe.windbound_island",
+        "canoe_winner": "@seat canoe.wins",
     },
 }
 
@@ -123,7 +167,15 @@ class Pause:
     ms: int
 
 
-Token = Clip | Pause | Seat
+@dataclass(frozen=True)
+class Text:
+    """Words with no shipped clip (a card's printed text), spoken at run time in `language`."""
+
+    text: str
+    language: str
+
+
+Token = Clip | Pause | Seat | Text
 SlotValue = int | str | Seat | tuple[Seat, ...]
 
 
@@ -256,6 +308,67 @@ class Announcement:
         """The winner (T3)."""
         return cls._one("winner", seat=_seat(seat))
 
+    # -- the Moosehead Lake Canoe Game ---------------------------------------------------
+
+    @classmethod
+    def canoe_weather(cls, weather: object) -> Announcement:
+        """E2, E3: the indicator moved: the new weather, what it does, and poling's one less."""
+        name = choice(weather, CANOE_WEATHERS, "weather")
+        said = cls._one("canoe_weather", weather=name)
+        if name == "windbound":
+            said += cls._one("canoe_island")  # E5
+        return said + cls._one("canoe_poling")  # E3: poling is one less in any weather
+
+    @classmethod
+    def canoe_throw(cls, seat: SeatLike, face: int) -> Announcement:
+        """C5: the face the player threw."""
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+            raise ValueError(f"a die shows 1 to 6, not {face!r}")
+        return cls._one("canoe_throw", seat=_seat(seat), face=face)
+
+    @classmethod
+    def canoe_card(cls, pile: object, text: str, points: int | None,
+                   keep: bool = False) -> Announcement:
+        """K4, K5: a card drawn: its pile, its printed words, then its points (said with
+        their sign; None or 0 says none) or, for a card its drawer keeps, "keep this card"."""
+        said = cls._one("canoe_card", pile=choice(pile, CANOE_PILES, "pile"), text=text)
+        if points:
+            said += cls.canoe_points(points)
+        if keep:
+            said += cls.canoe_keep()
+        return said
+
+    @classmethod
+    def canoe_keep(cls) -> Announcement:
+        """K7, K11: the drawer keeps the card just read (a Destination card, the Hero)."""
+        return cls._one("canoe_keep")
+
+    @classmethod
+    def canoe_points(cls, points: int) -> Announcement:
+        """Points scored, said with their sign ("plus forty points")."""
+        return cls._one("canoe_points", sign="plus" if points >= 0 else "minus",
+                        points=abs(points))
+
+    @classmethod
+    def canoe_shuffle(cls) -> Announcement:
+        """K3: the Shuffle card came up and the pile was shuffled."""
+        return cls._one("canoe_shuffle")
+
+    @classmethod
+    def canoe_skip(cls, seat: SeatLike) -> Announcement:
+        """K10, N1: the player misses this go."""
+        return cls._one("canoe_skip", seat=_seat(seat))
+
+    @classmethod
+    def canoe_windbound(cls, seat: SeatLike) -> Announcement:
+        """E5: the player is on an island in a Windbound weather and may not throw."""
+        return cls._one("canoe_windbound", seat=_seat(seat))
+
+    @classmethod
+    def canoe_winner(cls, seat: SeatLike) -> Announcement:
+        """F3: the winner of the trip."""
+        return cls._one("canoe_winner", seat=_seat(seat))
+
     # -- rendering to tokens ------------------------------------------------------------
 
     def tokens(self, language: str) -> tuple[Token, ...]:
@@ -305,6 +418,11 @@ def expand(template: str, slots: Mapping[str, SlotValue], language: str) -> list
                 if j:
                     out.append(Pause(COMMA_MS))
                 out.append(listed)
+        elif word.startswith("$"):
+            text = slots[word[1:]]
+            assert isinstance(text, str)
+            if text.strip():
+                out.append(Text(text, CARD_TEXT_LANGUAGE))
         elif word.startswith("@"):
             seat = slots[word[1:]]
             assert isinstance(seat, Seat)
@@ -321,4 +439,6 @@ def expand(template: str, slots: Mapping[str, SlotValue], language: str) -> list
         else:
             out.append(Clip(word.format(**{k: v for k, v in slots.items()
                                             if isinstance(v, str | int)})))
+    if out and isinstance(out[-1], Pause):  # a "$text" left out at the end
+        out.pop()
     return out

@@ -49,7 +49,9 @@ from companion.i18n import LANGUAGES
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
+from companion.table.canoe.frame import CanoeFrame
 from companion.table.frame import JoinCard, TableFrame
+from companion.web import canoe as canoe_snapshot
 from companion.web.config import WebConfig
 from companion.web.guard import Bucket, Hosts, local_address, same_origin
 from companion.web.qr import qr_rows
@@ -200,16 +202,19 @@ class WebServer:
             thread.join(5.0)
         self._thread = None
 
-    def publish(self, frame: TableFrame, companion: Any) -> TableFrame:
+    def publish(self, frame: TableFrame | CanoeFrame,
+                companion: Any) -> TableFrame | CanoeFrame:
         """The main loop's frame, handed on to the phones when anything they show
         changed; returns the frame with the join card the screen shows (during setup,
-        and for a while after a pad or a phone asks for it)."""
+        and for a while after a pad or a phone asks for it). Either game's frame: the
+        Canoe game's is sent through `companion.web.canoe`, with the same presses."""
         controller = companion.controller
         game = companion.game_id
         if self.room.follow(game, self.connected):
             self._call(self._rolled)
         setup = controller.in_setup
-        players = MAX_SEATS if setup else len(frame.view.seats)
+        seated = frame.names.seats if isinstance(frame, CanoeFrame) else frame.view.seats
+        players = MAX_SEATS if setup else len(seated)
         now = controller.clock()
         lights = controller.lights(now)
         bids = {seat: controller.private_bid(seat) for seat in range(players)}
@@ -230,11 +235,18 @@ class WebServer:
             self._last_key = key
             menus = {language: frame.menus if language == screen else
                      controller.menus_in(language) for language in wanted}
-            snapshot = build(frame, menus, game=game, players=players, bids=bids,
-                             lights=lights, screen_language=screen)
-            if frame.view.act is ActKind.NONE and game is not None:
-                snapshot = replace(snapshot, export=self._exports(companion, game, snapshot))
+            if isinstance(frame, CanoeFrame):
+                snapshot = canoe_snapshot.build(frame, menus, game=game, players=players,
+                                                lights=lights, screen_language=screen)
+            else:
+                snapshot = build(frame, menus, game=game, players=players, bids=bids,
+                                 lights=lights, screen_language=screen)
+                if frame.view.act is ActKind.NONE and game is not None:
+                    snapshot = replace(snapshot,
+                                       export=self._exports(companion, game, snapshot))
             self._call(self._update, snapshot)
+        if isinstance(frame, CanoeFrame):  # its screens draw no join card: phones join
+            return frame  # during MUSH's setup, or from the code on a seated phone
         card = self._join_card(setup)
         return replace(frame, join=card) if card is not None else frame
 

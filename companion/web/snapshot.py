@@ -274,6 +274,10 @@ def build(frame: TableFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
                 payload = seat_payload(frame, menu_for(menus, seat), seat, language,
                                        bid=bids.get(seat), light=lights.get(seat),
                                        players=players)
+                # a press is checked against the screen's menu: every phone is sent
+                # that version, whatever language it reads the menu in
+                payload["mv"] = menu_version(menu_for(menus_by_language[screen_language],
+                                                       seat))
                 seats[(seat, language)] = dumps(payload)
             table[language] = dumps(table_payload(frame, language, players))
     versions: dict[int, str] = {}

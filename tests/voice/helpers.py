@@ -6,7 +6,15 @@ from collections.abc import Iterator
 
 from companion.seats import MAX_SEATS
 from companion.voice.phrases import Announcement
-from companion.voice.texts import DICE_COLOURS, MAX_NUMBER, PRESS_RESULTS, WEATHERS, ZONES
+from companion.voice.texts import (
+    CANOE_PILES,
+    CANOE_WEATHERS,
+    DICE_COLOURS,
+    MAX_NUMBER,
+    PRESS_RESULTS,
+    WEATHERS,
+    ZONES,
+)
 
 
 def every_announcement() -> Iterator[Announcement]:
@@ -37,6 +45,19 @@ def every_announcement() -> Iterator[Announcement]:
         yield Announcement.avalanche(success)
     for result in PRESS_RESULTS:
         yield Announcement.press(result)
+    # the Canoe game
+    for weather in CANOE_WEATHERS:
+        yield Announcement.canoe_weather(weather)
+    for seat in seats:
+        yield Announcement.canoe_throw(seat, seat + 1)
+        yield Announcement.canoe_skip(seat)
+        yield Announcement.canoe_windbound(seat)
+        yield Announcement.canoe_winner(seat)
+    for pile in CANOE_PILES:
+        yield Announcement.canoe_card(pile, "Find a paddle.", -15)
+        yield Announcement.canoe_card(pile, "You must camp on Sugar Island.", 0, keep=True)
+    yield Announcement.canoe_points(40)
+    yield Announcement.canoe_shuffle()
 
 
 def one_of_each_kind() -> list[Announcement]:
@@ -58,4 +79,9 @@ def one_of_each_kind() -> list[Announcement]:
         Announcement.press("tired"),
         Announcement.rest(4),
         Announcement.winner(0),
+        Announcement.canoe_weather("windbound"),
+        Announcement.canoe_throw(2, 6),
+        Announcement.canoe_card("portage", "Find a paddle.", 15),
+        Announcement.canoe_shuffle(),
+        Announcement.canoe_winner(1),
     ]

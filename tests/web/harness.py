@@ -44,13 +44,14 @@ class WebTable:
     def __init__(self, folder: Path, *, players: int = 4, seed: int = 7,
                  random_bytes: Callable[[int], bytes] | None = None,
                  rate: float = 6.0, remote: Callable[[Any], str | None] | None = None,
-                 settings: Settings | None = None, port: int = 0) -> None:
+                 settings: Settings | None = None, port: int = 0,
+                 game_name: str = "mush") -> None:
         self.folder = folder
         self.clock = FakeClock()
         self.events: queue.Queue[PadEvent] = queue.Queue()
         path = folder / "journal.sqlite3"
         game = settings or Settings.make(NAMES[:players], Arrangement.INTRO)
-        self.config = Config(game=game, store=StoreConfig(path),
+        self.config = Config(game=game, game_name=game_name, store=StoreConfig(path),
                              web=WebConfig(port=port, bind="127.0.0.1",
                                            presses_per_second=rate))
         self.journal = Journal(path)

@@ -255,14 +255,17 @@ class CanoeTable:
 
     def _tree(self, seat: int) -> Tree | None:
         if seat not in self._trees:
-            with speaking(self._config.screen_language):
-                if self._entry is not None:
-                    request = self._entry.request
-                    self._trees[seat] = face_tree(self._state, seat, request.values) \
-                        if seat == request.seat else None
-                else:
-                    self._trees[seat] = seat_tree(self._state, seat)
+            self._trees[seat] = self._tree_in(seat, self._config.screen_language)
         return self._trees[seat]
+
+    def _tree_in(self, seat: int, language: str) -> Tree | None:
+        """The seat's menu tree worded in `language` (the same keys in every language)."""
+        with speaking(language):
+            if self._entry is not None:
+                request = self._entry.request
+                return face_tree(self._state, seat, request.values) \
+                    if seat == request.seat else None
+            return seat_tree(self._state, seat)
 
     def _wait_text(self) -> str:
         active = self._entry.request.seat if self._entry is not None else self._state.active
@@ -407,6 +410,15 @@ class CanoeTable:
             if tree is not None:
                 menus.append(self._nav.menu(seat, tree))
         return tuple(menus)
+
+    def menus_in(self, language: str) -> tuple[Menu, ...]:
+        """Every seat's menu as `frame()` gives it, worded in `language` instead of the
+        screen's: a phone shows its player the same choices in the phone's language."""
+        with speaking(language):
+            if self.in_setup:
+                return (self._nav.menu(SETUP_UI, self._setup_tree()),)
+            return tuple(self._nav.menu(seat, tree) for seat in range(len(self._state.players))
+                         if (tree := self._tree_in(seat, language)) is not None)
 
     def frame(self) -> CanoeFrame:
         """What the display draws now."""

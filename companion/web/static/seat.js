@@ -215,6 +215,15 @@
         s.roll.who + " · " + s.roll.what + (s.roll.faces.length ? " · " + s.roll.faces.join(" ") : "") +
         (s.roll.result ? " · " + s.roll.result : "")]));
     }
+    if (s.canoe) {  // the Canoe game: the card drawn last and every player's points
+      var c = s.canoe;
+      if (c.card) out.push(el("p", { class: "roll" }, [el("b", { text: c.card.drew + ": " }),
+        c.card.text + " · " + c.card.points_text]));
+      if (c.over) out.push(el("p", { class: "notice", text: c.over }));
+      if (c.scores.length) out.push(el("ul", { class: "payments" }, c.scores.map(function (p) {
+        return el("li", { text: p.letter + " " + p.name + " · " + p.score + " · " + p.nights });
+      })));
+    }
     if (s.payments && s.payments.length) {
       out.push(el("ul", { class: "payments" }, s.payments.map(function (p) { return el("li", { text: p }); })));
     }
