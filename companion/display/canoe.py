@@ -269,7 +269,7 @@ def _setup(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> None:
     about_h = p.line(theme.SMALL) * len(frame.about)
     bottom = rect.bottom - about_h
     for line in frame.setup:
-        text = f"{line.label}: {line.value}"
+        text = t("cs.summary_line", label=line.label, value=line.value)
         y += _block(p, text, pygame.Rect(rect.x, y, rect.w, bottom - y), theme.SMALL,
                     colour=theme.WARN if line.warn else theme.TEXT) - p.px(4)
     if frame.ring and y < bottom:

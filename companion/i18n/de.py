@@ -520,6 +520,7 @@ WORDS: Final[dict[str, str]] = {
     "game.mush": "MUSH",
     "game.canoe": "Kanu (Moosehead Lake)",
     # setup -----------------------------------------------------------------------------
+    "cs.summary_line": "{label}: {value}",
     "cs.title": "Neue Kanutour",
     "cs.nights": "Länge der Tour",
     "cs.nights_title": "Nächte im Zelt",

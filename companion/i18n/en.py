@@ -519,6 +519,7 @@ WORDS: Final[dict[str, str]] = {
     "game.mush": "MUSH",
     "game.canoe": "Canoe (Moosehead Lake)",
     # setup -----------------------------------------------------------------------------
+    "cs.summary_line": "{label}: {value}",
     "cs.title": "New canoe trip",
     "cs.nights": "Trip length",
     "cs.nights_title": "Nights to camp",

@@ -521,6 +521,7 @@ WORDS: Final[dict[str, str]] = {
     "game.mush": "MUSH",
     "game.canoe": "Canoë (Moosehead Lake)",
     # setup -----------------------------------------------------------------------------
+    "cs.summary_line": "{label} : {value}",
     "cs.title": "Nouvelle excursion en canoë",
     "cs.nights": "Durée de l'excursion",
     "cs.nights_title": "Nuits de camping",
