@@ -37,10 +37,11 @@ from companion.table.actions import Enter
 from companion.table.describe import describe, log_words, refusal_text
 from companion.table.frame import MenuStyle
 from companion.table.gestures import Gesture
-from companion.table.menus import Node, name
+from companion.table.menus import name
 from companion.table.outcome import Outcome
 from companion.table.parts import TableParts, in_screen_language
 from companion.table.saving import restore, saved
+from companion.table.tree import Node
 from companion.table.undo import ROLLS_AND_REVEALS
 
 log = logging.getLogger("companion.table")

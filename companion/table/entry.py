@@ -20,7 +20,8 @@ from companion.rules.model import RollKind
 from companion.rules.physical import RollRequest, apply_entered
 from companion.rules.state import GameState
 from companion.table.actions import Enter
-from companion.table.menus import CLIMATE_LABEL, Node, Tree, dogs
+from companion.table.menus import CLIMATE_LABEL, dogs
+from companion.table.tree import Node, Tree
 
 _WHAT = {RollKind.WEATHER: "e.weather", RollKind.TERRAIN: "e.terrain",
          RollKind.AVALANCHE: "e.avalanche", RollKind.PRESS: "e.press"}

@@ -14,8 +14,8 @@ are needed, so they can never go stale.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from companion.core.options import Note, Option, Reason, offered
 from companion.i18n import Lookup, count, t
@@ -33,61 +33,16 @@ from companion.rules.model import (
 from companion.rules.phases import ActKind
 from companion.rules.state import GameState
 from companion.rules.views import TableView
-from companion.table.actions import TableAction
 from companion.table.frame import MenuStyle, Screen
+from companion.table.tree import (
+    Node,
+    Tree,
+    branch,
+    keyed,
+    keys,
+    submenu,
+)
 
-
-@dataclass
-class Node:
-    """One item of a tree: a command, a sub-menu, a table action, or (setup only) a
-    UI-only action."""
-
-    key: str
-    label: str
-    detail: str = ""
-    enabled: bool = True
-    command: cmd.Command | None = None
-    children: Tree | None = None
-    action: Callable[[], None] | None = None  # setup: change the draft, no rules command
-    pop: bool = False  # after `action`, step back out one level (a value was picked)
-    button: str = ""  # style "bid": the button that explains this item
-    back: bool = False  # choosing it steps back out one level ("Cancel" of a confirmation)
-    pledge: bool = False  # X2: `command` is promised now and paid when the window closes
-    short: str = ""  # the item's name in a branch's label ("Wilderness · Stick")
-    hold: bool = False  # chosen by holding `button` (about 2 s), not by a short press
-    choice: cmd.Command | None = None  # the command it stands for, enabled or greyed
-    act: TableAction | None = None  # the table's own choice, when `command` is None
-    claims: bool = False  # stepping in claims the open window (its countdown holds)
-
-
-@dataclass
-class Tree:
-    """One menu level."""
-
-    key: str
-    title: str
-    items: list[Node] = field(default_factory=list)
-    hint: str = ""
-    style: MenuStyle = MenuStyle.LIST
-    default: str | None = None  # the key focused on entry (else the first enabled item)
-    confirm: bool = False  # a confirmation step before chips are paid
-    note: str = ""  # a line under the title
-    screen: Screen | None = None  # the screen while the active seat stands here
-
-    def find(self, key: str) -> Node | None:
-        """The item with this key."""
-        return next((n for n in self.items if n.key == key), None)
-
-    def enabled_keys(self) -> list[str]:
-        """Keys of the items that can be chosen, in order."""
-        return [n.key for n in self.items if n.enabled]
-
-
-KEYS = MenuStyle.KEYS
-"""The style of a sub-menu of at most three items, each chosen at once by its own button
-(drawn beside it), ● always on the safe or suggested one: one press instead of moving a
-focus and selecting it."""
-# Words read in the screen's language at each use (companion.i18n).
 CLIMATE_LABEL = Lookup({c: f"m.climate.{c.value}" for c in Climate})
 ZONE_LABEL = Lookup({z: f"m.zone.{z.value}" for z in Zone})
 PLACE_LABEL = Lookup({p: f"m.place.{p.value}" for p in RestPlace})
@@ -227,58 +182,6 @@ def _item(offers: Offers, key: str, label: str, command: cmd.Command,
     return _node(offers.find(command), key, label, command, detail)
 
 
-def _keyed(tree: Tree, first: str) -> Tree:
-    """`tree` in the KEYS style: ● on the item `first`, ◀ and ▶ on the others in order.
-    Only for a tree of at most three items."""
-    assert len(tree.items) <= 3
-    others = iter(("left", "right"))
-    for node in tree.items:
-        node.button = "select" if node.key == first else next(others)
-    tree.style, tree.hint, tree.default = KEYS, t("m.hint.keys"), first
-    return tree
-
-
-def keys(key: str, title: str, *, left: Node | None = None, select: Node | None = None,
-         right: Node | None = None, hint: str = "", note: str = "",
-         confirm: bool = False) -> Tree:
-    """A KEYS level from its three slots (an empty slot is no item): ● first, then ◀, ▶,
-    as the screen lists them."""
-    items = []
-    for node, button in ((select, "select"), (left, "left"), (right, "right")):
-        if node is not None:
-            node.button = button
-            items.append(node)
-    return Tree(key, title, items, hint or t("m.hint.keys"), KEYS,
-                default=select.key if select is not None else None, confirm=confirm,
-                note=note)
-
-
-def branch(key: str, tree: Tree, label: str = "") -> Node:
-    """An item that opens a KEYS level, named (unless `label` says otherwise) after what it
-    holds, in slot order ◀ ● ▶ ("Wilderness · Stick"), so the label says what each press
-    behind it reaches; the level is titled the same when it has no title of its own."""
-    order = {"left": 0, "select": 1, "right": 2}
-    parts = [n.short or n.label for n in sorted(tree.items, key=lambda n: order[n.button])]
-    label = label or " · ".join(parts)
-    tree.title = tree.title or label
-    return _submenu(key, label, tree)
-
-
-def relabel(node: Node) -> None:
-    """After a slot of `node`'s level changed: its label names what it holds again."""
-    assert node.children is not None
-    node.label = branch(node.key, node.children).label
-
-
-def _submenu(key: str, label: str, tree: Tree, detail: str = "", blocked: str = "") -> Node:
-    """An item that opens `tree`; enabled iff something in it can be chosen, else greyed
-    with `blocked` or, failing that, the reason its first item is greyed."""
-    enabled = bool(tree.enabled_keys())
-    if not enabled and not blocked:
-        blocked = next((n.detail for n in tree.items if not n.enabled and n.detail), "")
-    return Node(key, label, detail if enabled else (blocked or detail), enabled, None, tree)
-
-
 # --- one builder per phase ---------------------------------------------------------------
 
 
@@ -354,7 +257,7 @@ def stick_item(state: GameState, seat: int) -> Node | None:
     if not offers.all(cmd.MoveStick):
         return None
     price = chips(offers.cost(cmd.MoveStick))
-    node = _submenu("stick", t("m.stick.item"), stick_tree(state, seat), price,
+    node = submenu("stick", t("m.stick.item"), stick_tree(state, seat), price,
                     t("m.needs", chips=price))
     node.short = t("m.short.stick")
     return node
@@ -390,7 +293,7 @@ def rest_choice_tree(state: GameState, seat: int, place: RestPlace) -> Tree:
     tree = Tree(f"rest.{place.value}", t("m.rest.title", place=PLACE_LABEL[place]), items,
                 t("m.hint.sub"), default=default, screen=Screen.REST)
     if len(items) <= 3:  # a wilderness or Nikolai rest: any choice in one press
-        _keyed(tree, tree.default or items[0].key)
+        keyed(tree, tree.default or items[0].key)
     return tree
 
 
@@ -424,7 +327,7 @@ def rest_items(state: GameState, seat: int) -> dict[RestPlace, Node]:
                                 choice=only.command)
         else:
             tree.title = label
-            items[place] = _submenu(f"rest.{place.value}", label, tree)
+            items[place] = submenu(f"rest.{place.value}", label, tree)
     return items
 
 
@@ -443,7 +346,7 @@ def _town_item(state: GameState, seat: int) -> tuple[Node | None, Node | None]:
                                                         place=PLACE_LABEL[RestPlace.TOWN]),
                 left=others[0], select=others[1], right=others[2])
     rest.screen = Screen.REST
-    more = _submenu(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.others"), rest,
+    more = submenu(f"rest.{RestPlace.TOWN.value}.others", t("m.rest.others"), rest,
                     " · ".join(n.label for n in others))
     return best, more
 
@@ -475,7 +378,7 @@ def turn_tree(state: GameState, seat: int) -> Tree:
     elsewhere = keys("elsewhere", "", left=wild, select=anchorage,
                      right=stick_item(state, seat))
     elsewhere.screen = Screen.REST
-    town_branch = _submenu("towns", t("m.rest.town"), towns)
+    town_branch = submenu("towns", t("m.rest.town"), towns)
     if move.enabled:
         title = t("m.turn.title_move", name=offers.name(seat))
     else:
@@ -533,7 +436,7 @@ def _crossing_item(crossings: list[Node]) -> Node | None:
         assert len(crossings) <= 3
         tree = keys("crossing", t("m.moving.crossing"), select=crossings[0],
                     left=crossings[1], right=crossings[2] if len(crossings) > 2 else None)
-        node = _submenu("crossing", t("m.moving.crossing"), tree)
+        node = submenu("crossing", t("m.moving.crossing"), tree)
     if node is not None:
         node.short = t("m.short.crossing")
     return node
@@ -578,14 +481,14 @@ def moving_tree(state: GameState, seat: int) -> Tree:
     turn = offers.view.turn
     assert turn is not None
     avalanche = _roll_items(offers, cmd.RollAvalanche)
-    low = _submenu("avalanche", t("m.moving.avalanche"),
+    low = submenu("avalanche", t("m.moving.avalanche"),
                    _roll_tree(RollKind.AVALANCHE, avalanche[:3]),
                    t("m.moving.avalanche_odds", faces=_faces(_need(offers, cmd.RollAvalanche))))
     low.short = t("m.short.avalanche")
-    high = _submenu("avalanche.more", t("m.moving.avalanche_more"),
+    high = submenu("avalanche.more", t("m.moving.avalanche_more"),
                     _roll_tree(RollKind.AVALANCHE, avalanche[3:]),
                     " · ".join(n.detail.split(" · ")[0] for n in avalanche[3:]))
-    terrain = _submenu("terrain", t("m.moving.terrain"),
+    terrain = submenu("terrain", t("m.moving.terrain"),
                        _roll_tree(RollKind.TERRAIN, _roll_items(offers, cmd.RollTerrain)),
                        t("m.moving.terrain_odds", faces=_faces(_need(offers, cmd.RollTerrain))))
     terrain.short = t("m.short.terrain")
@@ -679,29 +582,3 @@ _TREES: dict[ActKind, Callable[[GameState, int], Tree]] = {
     ActKind.PRESS: pressing_tree,
 }
 """The menu each kind of act opens with (setting up has its own tree; a game over none)."""
-
-
-def walk(tree: Tree, path: Sequence[str]) -> tuple[Tree, int]:
-    """The tree reached by following `path`, and how many steps of it were still valid."""
-    depth = 0
-    for key in path:
-        node = tree.find(key)
-        if node is None or node.children is None or not node.enabled:
-            break
-        tree = node.children
-        depth += 1
-    return tree, depth
-
-
-def route(tree: Tree, matches: Callable[[cmd.Command], bool]) -> list[str] | None:
-    """Keys leading from `tree` to the first enabled item whose command `matches`."""
-    for node in tree.items:
-        if not node.enabled:
-            continue
-        if node.command is not None and matches(node.command):
-            return [node.key]
-        if node.children is not None:
-            rest = route(node.children, matches)
-            if rest is not None:
-                return [node.key, *rest]
-    return None

@@ -15,7 +15,7 @@ from companion.i18n import t
 from companion.pads.events import Button
 from companion.rules import commands as cmd
 from companion.table.frame import Menu, MenuItem, MenuStyle
-from companion.table.menus import KEYS, Node, Tree, route, walk
+from companion.table.tree import KEYS, Node, Tree, route, walk
 
 _BUTTON_NAMES = {Button.LEFT: "left", Button.SELECT: "select", Button.RIGHT: "right"}
 

@@ -27,12 +27,13 @@ from companion.table.entry import HandDice
 from companion.table.frame import Menu, MenuStyle, TableFrame, UndoOffer
 from companion.table.gestures import Gestures
 from companion.table.lights import LightState
-from companion.table.menus import KEYS, seat_tree
+from companion.table.menus import seat_tree
 from companion.table.navigation import Navigator, presses_to
 from companion.table.presentation import Show
 from companion.table.reactions import guard_payments
 from companion.table.roots import NOTHING, Kind, Root, SeatMenus
 from companion.table.setup import SETUP_UI, Setup, setup_tree
+from companion.table.tree import KEYS
 from companion.table.undo import Undo
 from companion.table.windows import Windows
 

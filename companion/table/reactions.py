@@ -24,17 +24,8 @@ from companion.rules.phases import ActKind
 from companion.rules.state import GameState
 from companion.table.actions import Ask, CancelPromise, Quiet
 from companion.table.frame import MenuStyle
-from companion.table.menus import (
-    ROLL_WORDS,
-    Node,
-    Offers,
-    Tree,
-    chips,
-    keys,
-    name,
-    relabel,
-    view_of,
-)
+from companion.table.menus import ROLL_WORDS, Offers, chips, name, view_of
+from companion.table.tree import Node, Tree, keys, relabel
 
 CLAIM_KEY = "claim"
 """The one item of an unclaimed window menu: any button opens it (and claims the window)."""

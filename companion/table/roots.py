@@ -20,9 +20,9 @@ from companion.rules.state import GameState
 from companion.table.config import TableConfig
 from companion.table.frame import Menu, Screen
 from companion.table.gestures import Gestures
-from companion.table.menus import Tree, walk
 from companion.table.navigation import Navigator, can_pay, signature
 from companion.table.presentation import Show
+from companion.table.tree import Tree, walk
 
 
 class Kind(enum.Enum):

@@ -25,10 +25,10 @@ from companion.rules.state import EMPTY
 from companion.seats import SEATS
 from companion.table.config import TableConfig
 from companion.table.frame import Menu
-from companion.table.menus import Node, Tree
 from companion.table.navigation import Navigator
 from companion.table.prefs import Prefs
 from companion.table.prefs_menus import PrefsEditor
+from companion.table.tree import Node, Tree
 
 MOST_SEATS = max(MUSH.seats)
 """The most players the game seats (S1), as the rules say."""

@@ -41,14 +41,7 @@ from companion.table.actions import Ask, CancelPromise, Quiet
 from companion.table.config import TableConfig
 from companion.table.describe import describe
 from companion.table.frame import Countdown, CountdownKind, MenuStyle
-from companion.table.menus import (
-    KEYS,
-    Node,
-    Tree,
-    name,
-    route,
-    seat_tree,
-)
+from companion.table.menus import name, seat_tree
 from companion.table.outcome import Outcome
 from companion.table.presentation import Show
 from companion.table.reactions import (
@@ -59,6 +52,7 @@ from companion.table.reactions import (
     window_tree,
 )
 from companion.table.roots import Kind, Root, SeatMenus
+from companion.table.tree import KEYS, Node, Tree, route
 
 _WAIT_TEXTS = {ActKind.TRAIN: "c.training", ActKind.WEATHER: "c.weather"}
 """Waiting texts for the acts of one named seat outside a turn; in a turn it is its turn."""

@@ -36,7 +36,8 @@ from companion.rules.evolve import replay
 from companion.rules.model import Arrangement, MoveContext, Phase, RestPlace, RollKind, Zone
 from companion.rules.settings import Board, Settings, Variants
 from companion.rules.state import GameState
-from companion.table.menus import Tree, turn_tree
+from companion.table.menus import turn_tree
+from companion.table.tree import Tree
 
 S, CE, N = Zone.SOUTHERN, Zone.CENTRAL, Zone.NORTHERN
 CUSTOM_BOARDS: tuple[tuple[Zone, ...], ...] = ((S, CE, N, CE, N), (S, S, CE, N, N), (S, N, CE, N))

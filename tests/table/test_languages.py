@@ -101,7 +101,8 @@ def test_the_rules_window_buttons_speak_the_screen_language(language: str) -> No
     has no English word left in French or German."""
     from companion.i18n import speaking
     from companion.rules.model import WindowKind
-    from companion.table.menus import Tree, seat_tree
+    from companion.table.menus import seat_tree
+    from companion.table.tree import Tree
 
     state, dice = turn_of_seat_0()
     state = do(state, dice, c.Move(0))

@@ -21,8 +21,9 @@ from companion.rules import commands as c
 from companion.rules.model import Arrangement, Climate, RestPlace, StickAction, WindowKind, Zone
 from companion.rules.settings import Board, Variants
 from companion.rules.state import GameState
-from companion.table.menus import Node, Tree, seat_tree, why
+from companion.table.menus import seat_tree, why
 from companion.table.reactions import guard_payments, window_tree
+from companion.table.tree import Node, Tree
 from table.helpers import bidding, do, started
 from table.scenes import moving_seat_0, turn_of_seat_0
 

@@ -37,9 +37,9 @@ from companion.table.config import TableConfig
 from companion.table.frame import Menu, Notice, UndoOffer
 from companion.table.gestures import Gesture, Gestures
 from companion.table.lights import WINNER_BLINK, LightState
-from companion.table.menus import Node, Tree
 from companion.table.navigation import Navigator
 from companion.table.outcome import Outcome
+from companion.table.tree import Node, Tree
 from companion.table.view import SeatView, TableView
 
 log = logging.getLogger("companion.table.canoe")

@@ -22,8 +22,8 @@ from companion.games.canoe.phases import ActKind, act_of
 from companion.games.canoe.state import GameState
 from companion.i18n import t
 from companion.pads.events import Button
-from companion.table.menus import Node, Tree, walk
 from companion.table.navigation import Navigator, keyed
+from companion.table.tree import Node, Tree, walk
 
 CanoeOption = Option[cmd.Command]
 

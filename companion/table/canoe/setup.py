@@ -31,8 +31,8 @@ from companion.games.canoe.state import EMPTY
 from companion.i18n import count, t
 from companion.table.canoe.frame import SetupLine
 from companion.table.canoe.menus import Leaf
-from companion.table.menus import Node, Tree
 from companion.table.setup import colour_name
+from companion.table.tree import Node, Tree
 
 VARIANTS: dict[str, Variants] = {
     "full": Variants(),
