@@ -13,10 +13,10 @@ from companion.config import (
     accepted_keys,
     default_config_path,
     default_journal_path,
-    default_players,
     load_config,
     parse_config,
 )
+from companion.config_game import default_players
 from companion.exc import ConfigError
 from companion.rules.model import Arrangement, Climate, PressResult, Zone
 from companion.rules.settings import Board, Charts
