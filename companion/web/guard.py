@@ -12,8 +12,11 @@ hostile name that resolves to the Pi (DNS rebinding).
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import ipaddress
 import socket
+import struct
 import time
 from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
@@ -113,3 +116,27 @@ class Bucket:
             return True
         self.dropped += 1
         return False
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the first private IPv4 address of an
+    interface that is up), read from the interfaces themselves: nothing is sent."""
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        for _, name in socket.if_nameindex():
+            try:
+                packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
+                                     struct.pack("256s", name[:15].encode()))
+            except OSError:
+                continue
+            found.append(socket.inet_ntoa(packed[20:24]))
+    private = [a for a in found if ipaddress.ip_address(a).is_private
+               and not ipaddress.ip_address(a).is_loopback]
+    private.sort(key=lambda a: (not a.startswith("192.168."), not a.startswith("10."), a))
+    return private[0] if private else "127.0.0.1"
+
+
+def url_host(url: str) -> str:
+    from urllib.parse import urlsplit
+
+    return urlsplit(url).hostname or ""

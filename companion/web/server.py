@@ -26,43 +26,39 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
-import ipaddress
 import json
 import logging
 import queue
 import secrets
-import socket
-import struct
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from io import StringIO
 from pathlib import Path
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from companion.i18n import LANGUAGES
-from companion.pads.events import Button, Kind, PadEvent
+from companion.pads.events import Kind, PadEvent
 from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
 from companion.table.canoe.frame import CanoeFrame
 from companion.table.frame import JoinCard, TableFrame
 from companion.web import canoe as canoe_snapshot
 from companion.web.config import WebConfig
-from companion.web.guard import Bucket, Hosts, local_address, same_origin
+from companion.web.guard import Bucket, Hosts, lan_address, same_origin, url_host
 from companion.web.qr import qr_rows
 from companion.web.room import Room
+from companion.web.routes import Routes
 from companion.web.snapshot import (
     Export,
     Snapshot,
     build,
     dumps,
-    luck_by_round,
-    luck_svg,
+    export_game,
+    presses_for,
 )
 from companion.web.words import page_words
 
@@ -83,36 +79,7 @@ COOLDOWN = 10.0  # seconds an address whose table page spoke waits before it may
 TARPIT = 2.0  # and each attempt meanwhile is answered this late (a loop of retries idles)
 
 STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js")
-TYPES = {"html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
-         "js": "text/javascript; charset=utf-8"}
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
-                               "style-src 'self'; script-src 'self'; connect-src 'self'; "
-                               "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    "Cache-Control": "no-store",
-}
-_BUTTONS = {"left": Button.LEFT, "right": Button.RIGHT, "select": Button.SELECT}
 
-
-def lan_address() -> str:
-    """This machine's address on the local network (the first private IPv4 address of an
-    interface that is up), read from the interfaces themselves: nothing is sent."""
-    found: list[str] = []
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        for _, name in socket.if_nameindex():
-            try:
-                packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
-                                     struct.pack("256s", name[:15].encode()))
-            except OSError:
-                continue
-            found.append(socket.inet_ntoa(packed[20:24]))
-    private = [a for a in found if ipaddress.ip_address(a).is_private
-               and not ipaddress.ip_address(a).is_loopback]
-    private.sort(key=lambda a: (not a.startswith("192.168."), not a.startswith("10."), a))
-    return private[0] if private else "127.0.0.1"
 
 
 @dataclass(eq=False)
@@ -135,7 +102,7 @@ class Client:
     closing: str = ""
 
 
-class WebServer:
+class WebServer(Routes):
     """The phones' server: start it, hand it each frame (`publish`), close it."""
 
     def __init__(self, config: WebConfig, events: queue.Queue[PadEvent], journal: Path, *,
@@ -146,7 +113,7 @@ class WebServer:
         self.room = room if room is not None else Room.beside(journal)
         self.clock = clock
         self._remote = remote or (lambda request: request.remote)
-        self.hosts = Hosts([_url_host(config.url)] if config.url else [])
+        self.hosts = Hosts([url_host(config.url)] if config.url else [])
         self.port = config.port
         self.address = config.url
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -258,19 +225,9 @@ class WebServer:
         self._call(self._freed, seat)
 
     def _exports(self, companion: Any, game: int, snapshot: Snapshot) -> Export | None:
-        if self._export_game != game:
+        if self._export_game != game:  # made once a game, when it is over
             self._export_game = game
-            try:
-                events, chips = StringIO(), StringIO()
-                companion.journal.export_jsonl(game, events)
-                companion.journal.export_csv(game, chips)
-                series = luck_by_round(companion.controller.history)
-                svg = luck_svg(series, snapshot.names, page_words("en")["luck_chart"])
-                self._export = Export(game, events.getvalue().encode(),
-                                      chips.getvalue().encode(), svg)
-            except Exception:  # the game is over and kept; only the download is missing
-                log.exception("phones: cannot export game %d", game)
-                self._export = None
+            self._export = export_game(companion, game, snapshot.names)
         return self._export
 
     def _join_card(self, setup: bool) -> JoinCard | None:
@@ -341,110 +298,6 @@ class WebServer:
         if server is not None and server.sockets:
             self.port = server.sockets[0].getsockname()[1]
         return runner
-
-    def app(self) -> web.Application:
-        """The aiohttp application (tests drive it with aiohttp's own test client)."""
-        app = web.Application(middlewares=[self._guard], client_max_size=4096)
-        app.router.add_get("/", self._page("table.html"))
-        app.router.add_get("/seat", self._page("seat.html"))
-        app.router.add_get("/static/{name}", self._file)
-        app.router.add_get("/api/seats", self._seats)
-        app.router.add_post("/api/join", self._join)
-        app.router.add_get("/export/events.jsonl", self._download("events"))
-        app.router.add_get("/export/chips.csv", self._download("chips"))
-        app.router.add_get("/export/luck.svg", self._download("luck"))
-        app.router.add_get("/ws", self._socket)
-        return app
-
-    @web.middleware
-    async def _guard(self, request: web.Request,
-                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-                     ) -> web.StreamResponse:
-        """Local addresses only, and a Host that names this server."""
-        if not local_address(self._remote(request)):
-            self._count("refused_address")
-            return web.Response(status=403, text="local network only")
-        if not self.hosts.allowed(request.host):
-            self._count("refused_host")
-            return web.Response(status=421, text="unknown host")
-        response = await handler(request)
-        if not isinstance(response, web.WebSocketResponse):
-            for name, value in HEADERS.items():
-                response.headers.setdefault(name, value)
-        return response
-
-    def _count(self, what: str) -> None:
-        self.counts[what] = self.counts.get(what, 0) + 1
-
-    def _page(self, name: str) -> Callable[[web.Request], Awaitable[web.Response]]:
-        async def page(request: web.Request) -> web.Response:
-            return web.Response(body=self._static[name], content_type="text/html",
-                                charset="utf-8")
-        return page
-
-    async def _file(self, request: web.Request) -> web.Response:
-        name = request.match_info["name"]
-        if name not in self._static or name.endswith(".html"):
-            raise web.HTTPNotFound()
-        kind = TYPES[name.rsplit(".", 1)[1]]
-        return web.Response(body=self._static[name], headers={"Content-Type": kind})
-
-    def _download(self, what: str) -> Callable[[web.Request], Awaitable[web.Response]]:
-        async def download(request: web.Request) -> web.Response:
-            export = self.snapshot.export if self.snapshot is not None else None
-            if export is None:
-                raise web.HTTPNotFound(text="only once the game is over")
-            body, kind, name = {
-                "events": (export.events, "application/x-ndjson", "events.jsonl"),
-                "chips": (export.chips, "text/csv; charset=utf-8", "chips.csv"),
-                "luck": (export.luck_svg, "image/svg+xml", "luck.svg"),
-            }[what]
-            headers = {"Content-Type": kind}
-            if what != "luck":
-                headers["Content-Disposition"] = \
-                    f'attachment; filename="mush-game-{export.game}-{name}"'
-            return web.Response(body=body, headers=headers)
-        return download
-
-    async def _seats(self, request: web.Request) -> web.Response:
-        """The seats a phone may pick (names and colours; whether each is free)."""
-        snapshot = self.snapshot
-        if snapshot is None:
-            return web.json_response([])
-        free = set(self.room.free_seats())
-        rows = [{"seat": s, "name": snapshot.names[s], "free": s in free}
-                for s in range(snapshot.players)]
-        return web.json_response(rows)
-
-    async def _join(self, request: web.Request) -> web.Response:
-        """The room code and a free seat give that seat's link and a device secret."""
-        address = self._remote(request) or "?"
-        bucket = self._joins.setdefault(address, Bucket(5 / 60, 5.0, self.clock))
-        if len(self._joins) > 256:
-            self._joins = {address: bucket}
-        if not bucket.take():
-            return web.json_response({"ok": False, "why": "slow_down"}, status=429)
-        try:
-            data = await request.json()
-            code, seat, device = data["code"], data["seat"], data.get("device")
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                raise TypeError
-        except (ValueError, KeyError, TypeError):
-            return web.json_response({"ok": False, "why": "malformed"}, status=400)
-        if not self.room.code_matches(code):
-            self._count("wrong_code")
-            if not self._wrong_codes.take():
-                return web.json_response({"ok": False, "why": "slow_down"}, status=429)
-            return web.json_response({"ok": False, "why": "wrong_code"}, status=403)
-        players = self.snapshot.players if self.snapshot is not None else MAX_SEATS
-        if not 0 <= seat < players:
-            return web.json_response({"ok": False, "why": "malformed"}, status=400)
-        claim = self.room.claim(seat, device)
-        if not claim.ok:
-            return web.json_response({"ok": False, "why": "seat_held"}, status=409)
-        self._presence_changed()
-        return web.json_response({"ok": True, "seat": seat, "token": self.room.token(seat),
-                                  "device": claim.device})
 
     # --- WebSockets -----------------------------------------------------------------------
 
@@ -613,7 +466,7 @@ class WebServer:
         if snapshot is None or seat >= snapshot.players:
             self._refuse(client, "not_playing")
             return
-        presses = self._presses(snapshot, seat, data)
+        presses = presses_for(snapshot, seat, data)
         if presses is None:
             self._refuse(client, "malformed")
             return
@@ -638,38 +491,6 @@ class WebServer:
                 self.events.put(PadEvent(seat, button, Kind.HOLD))
             self.events.put(PadEvent(seat, button, Kind.RELEASE))
         self._count("presses")
-
-    def _presses(self, snapshot: Snapshot, seat: int, data: dict[str, Any]
-                 ) -> list[tuple[Button, bool]] | None:
-        """The presses a message stands for (None: it is not a valid message)."""
-        shape = snapshot.shapes.get(seat)
-        if data["t"] == "press":
-            button = _BUTTONS.get(data.get("b"))  # type: ignore[arg-type]
-            held = data.get("hold", False)
-            if button is None or not isinstance(held, bool):
-                return None
-            if held and button is Button.LEFT and seat not in snapshot.bidding:
-                return []  # holding ◀ clears a bid; elsewhere it is the pads' own gesture
-            return [(button, held)]
-        index = data.get("i")
-        if shape is None or not isinstance(index, int) or isinstance(index, bool) \
-                or not 0 <= index < len(shape.items):
-            return None
-        enabled, button_name = shape.items[index]
-        if shape.style == "bid":
-            return None
-        if button_name:  # a menu of buttons: the item's own button
-            return [(_BUTTONS[button_name], False)]
-        if shape.style != "list":  # a one-item offer: any button takes it
-            return [(Button.SELECT, False)]
-        if not enabled:
-            return []
-        keys = [i for i, (on, _) in enumerate(shape.items) if on]
-        here = keys.index(shape.focus) if shape.focus in keys else 0
-        ahead = (keys.index(index) - here) % len(keys)
-        step = Button.RIGHT if ahead <= len(keys) - ahead else Button.LEFT
-        moves = ahead if step is Button.RIGHT else len(keys) - ahead
-        return [(step, False)] * moves + [(Button.SELECT, False)]
 
     def _free_other(self, client: Client, seat: object) -> None:
         """A seated phone frees a seat whose phone has been away a while."""
@@ -774,9 +595,3 @@ class WebServer:
             if client.seat == seat:
                 self._close(client, "freed")
         self._presence_changed()
-
-
-def _url_host(url: str) -> str:
-    from urllib.parse import urlsplit
-
-    return urlsplit(url).hostname or ""

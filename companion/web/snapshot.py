@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from io import StringIO
 from typing import Any
 
 from companion.i18n import count, ordinal, speaking, t, word
-from companion.pads.events import Blink, Light
+from companion.pads.events import Blink, Button, Light
 from companion.rules import events as ev
 from companion.rules.model import RollKind
 from companion.rules.phases import ActKind
@@ -32,6 +34,9 @@ from companion.table.frame import Countdown, Menu, TableFrame
 from companion.table.lights import LightState
 from companion.table.stats import game_stats
 from companion.table.view import RollView, SeatView, TableView
+from companion.web.words import page_words
+
+log = logging.getLogger("companion.web")
 
 TURN_ACTS = (ActKind.TRAIN, ActKind.WEATHER, ActKind.TURN, ActKind.MOVE, ActKind.PRESS)
 """Acts in which a seat that may act is the one the table waits for: its phone buzzes."""
@@ -355,3 +360,57 @@ def luck_svg(series: Sequence[Sequence[float]], names: Sequence[str], title: str
 def _esc(text: str) -> str:
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
+
+
+_BUTTONS = {"left": Button.LEFT, "right": Button.RIGHT, "select": Button.SELECT}
+
+
+def presses_for(snapshot: Snapshot, seat: int, data: dict[str, Any]
+                ) -> list[tuple[Button, bool]] | None:
+    """The pad presses a phone's message stands for, against the snapshot its seat was sent
+    (None: it is not a valid message): a press is itself; a tap on an item is that item's
+    button, or in a list the presses that move the focus to it the short way, then ●."""
+    shape = snapshot.shapes.get(seat)
+    if data["t"] == "press":
+        button = _BUTTONS.get(data.get("b"))  # type: ignore[arg-type]
+        held = data.get("hold", False)
+        if button is None or not isinstance(held, bool):
+            return None
+        if held and button is Button.LEFT and seat not in snapshot.bidding:
+            return []  # holding ◀ clears a bid; elsewhere it is the pads' own gesture
+        return [(button, held)]
+    index = data.get("i")
+    if shape is None or not isinstance(index, int) or isinstance(index, bool) \
+            or not 0 <= index < len(shape.items):
+        return None
+    enabled, button_name = shape.items[index]
+    if shape.style == "bid":
+        return None
+    if button_name:  # a menu of buttons: the item's own button
+        return [(_BUTTONS[button_name], False)]
+    if shape.style != "list":  # a one-item offer: any button takes it
+        return [(Button.SELECT, False)]
+    if not enabled:
+        return []
+    keys = [i for i, (on, _) in enumerate(shape.items) if on]
+    here = keys.index(shape.focus) if shape.focus in keys else 0
+    ahead = (keys.index(index) - here) % len(keys)
+    step = Button.RIGHT if ahead <= len(keys) - ahead else Button.LEFT
+    moves = ahead if step is Button.RIGHT else len(keys) - ahead
+    return [(step, False)] * moves + [(Button.SELECT, False)]
+
+
+def export_game(companion: Any, game: int, names: Sequence[str]) -> Export | None:
+    """A finished game's downloads: its events (JSON Lines), chips per round (CSV) and
+    luck chart (SVG); None, logged, when they cannot be made (the game is over and kept
+    in the journal: only the download is missing)."""
+    try:
+        events, chips = StringIO(), StringIO()
+        companion.journal.export_jsonl(game, events)
+        companion.journal.export_csv(game, chips)
+        series = luck_by_round(companion.controller.history)
+        svg = luck_svg(series, names, page_words("en")["luck_chart"])
+        return Export(game, events.getvalue().encode(), chips.getvalue().encode(), svg)
+    except Exception:
+        log.exception("phones: cannot export game %d", game)
+        return None

@@ -21,8 +21,7 @@ from companion.table.frame import Menu, MenuItem
 from companion.web.config import WebConfig, parse_web
 from companion.web.guard import Bucket, Hosts, local_address, same_origin
 from companion.web.room import FILE_NAME, Room, device_hash
-from companion.web.server import WebServer
-from companion.web.snapshot import MenuShape, Snapshot, menu_shape, menu_version
+from companion.web.snapshot import MenuShape, Snapshot, menu_shape, menu_version, presses_for
 from web.harness import Phone, WebTable, seeded_bytes
 
 # --- the room ----------------------------------------------------------------------------
@@ -127,9 +126,8 @@ def menu(style: str, items: list[tuple[str, bool, str]], focus: int = 0) -> Menu
 
 
 def presses(shape: MenuShape | None, index: int) -> list[tuple[Button, bool]] | None:
-    server = WebServer.__new__(WebServer)
     snapshot = Snapshot(None, 6, {}, {}, {}, {0: shape} if shape else {})
-    return server._presses(snapshot, 0, {"t": "tap", "i": index})
+    return presses_for(snapshot, 0, {"t": "tap", "i": index})
 
 
 def test_a_tap_is_the_press_its_item_shows() -> None:
