@@ -427,14 +427,13 @@ def draw_arrangement(p: Painter, view: View, arranged: Arrangement) -> None:
         for plan, h in zip(plans, heights, strict=True):
             box = pygame.Rect(rect.x, y, rect.w, h)
             # a block never draws over its neighbours: what does not fit its box is cut
-            # there (and the layout log says so)
-            clip = p.surface.get_clip()
-            p.surface.set_clip(box.clip(clip) if clip else box)
-            try:
+            # there (and the layout log says so); a block that did not change is not
+            # drawn again
+            key = (plan.menus, plan.form, plan.width, plan.title, plan.note, plan.hint)
+            if p.region(f"menu {plan.menu.seat}", box, key):
                 draw_plan(p, view, plan, box)
-            finally:
-                p.surface.set_clip(clip)
             y += h + gap
+    p.end_region()
 
 
 def draw_menus(p: Painter, view: View, menus: tuple[Menu, ...], rect: pygame.Rect) -> None:

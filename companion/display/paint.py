@@ -229,11 +229,40 @@ def _rendered(text: str, size: int, bold: bool, colour: tuple[int, int, int]) ->
 
 RectLike = pygame.Rect | tuple[int, int, int, int]
 
+NOWHERE = pygame.Rect(0, 0, 0, 0)
+"""A clip that lets nothing through: a region left as it is draws nowhere."""
+
+
+@dataclass
+class Region:
+    """One part of the screen that is drawn by itself (the header, a seat's card, a menu
+    block, the countdown bar, the notices, a screen's content): where it is, what it
+    shows (`key`: equal keys draw equal pixels), and the texts it drew last."""
+
+    name: str
+    rect: tuple[int, int, int, int]
+    key: object
+    draws: list[TextDraw] = field(default_factory=list)
+
+
+_REDRAW = object()
+"""A key no frame has: the region is drawn again."""
+
 
 class Painter:
-    """Draws on one surface at one scale; sizes are given as they would be at 1080 lines."""
+    """Draws on one surface at one scale; sizes are given as they would be at 1080 lines.
 
-    def __init__(self, surface: pygame.Surface, log: LayoutLog | None = None) -> None:
+    A screen is drawn as a sequence of regions (`region`), each clipped to its rect. Given
+    the regions of the same screen as it is on the surface now (`previous`), the painter
+    redraws only the regions whose key changed, each over its own background, and leaves
+    the others' pixels as they are; a whole redraw clips every region the same way, so
+    both give the same pixels. When a region has moved (a menu grew, a notice came), the
+    rest of the pass only records where everything goes (`moved`); `replan` then says
+    which regions a second pass must draw.
+    """
+
+    def __init__(self, surface: pygame.Surface, log: LayoutLog | None = None,
+                 previous: list[Region] | None = None) -> None:
         self.surface = surface
         w, h = surface.get_size()
         self.width, self.height = w, h
@@ -243,6 +272,129 @@ class Painter:
         self.log = log if log is not None else LayoutLog()
         self.log.size = (w, h)
         self.log.floor = self.floor
+        self.regions: list[Region] = []
+        self.dirty: list[pygame.Rect] = []  # what a partial redraw drew (to flip)
+        self.moved: int | None = None  # the first region that is not where it was
+        self._previous = previous
+        self._open: tuple[Region, int, bool] | None = None
+        self._bounds = surface.get_rect()
+        self._margin = self.px(2)
+        self._outside()
+
+    @property
+    def partial(self) -> bool:
+        """Whether this painter redraws only the regions that changed."""
+        return self._previous is not None
+
+    def bounds(self, rect: RectLike | None) -> None:
+        """Regions begun from now on stay inside `rect` (None: the whole surface)."""
+        self.end_region()
+        self._bounds = pygame.Rect(rect) if rect is not None else self.surface.get_rect()
+        self._outside()
+
+    def _outside(self) -> None:
+        """The clip between regions: the bounds in a whole redraw, nowhere in a partial one
+        (nothing outside a region that changed is drawn again)."""
+        self.surface.set_clip(NOWHERE if self.partial else self._bounds)
+
+    def region(self, name: str, rect: RectLike, key: object) -> bool:
+        """Begin the region `name` (ending the one open): returns whether it must be
+        drawn. Drawing goes on inside `rect` only; a region left as it is draws nowhere
+        (its drawing may be skipped, and costs nothing on screen if it is not)."""
+        self.end_region()
+        # a little room round the rect: a badge's outline or a glyph's tail may stand out
+        # of its box by a pixel (regions that overlap so are drawn whole: `finish`)
+        margin = self._margin
+        box = pygame.Rect(rect).inflate(2 * margin, 2 * margin).clip(self._bounds)
+        region = Region(name, _box(box), key)
+        previous = self._previous
+        draw = True
+        if self.moved is not None:
+            draw = False  # only where it goes, for `replan`
+        elif previous is not None:
+            index = len(self.regions)
+            old = previous[index] if index < len(previous) else None
+            if old is None or old.name != name or old.rect != region.rect:
+                self.moved, draw = index, False
+            else:
+                draw = old.key is not key and old.key != key
+                if not draw:
+                    region.draws = old.draws
+        self.regions.append(region)
+        if draw:
+            self.surface.set_clip(box)
+            if previous is not None and box.w and box.h:
+                self.surface.fill(theme.BG, box)
+                self.dirty.append(box)
+        else:
+            self.surface.set_clip(NOWHERE)
+        self._open = (region, len(self.log.draws), draw)
+        return draw
+
+    def end_region(self) -> None:
+        """End the open region: its texts go to the log (a region left as it is keeps
+        the texts it drew last), and the clip is what it is between regions."""
+        if self._open is None:
+            return
+        region, start, draw = self._open
+        self._open = None
+        if draw:
+            region.draws = self.log.draws[start:]
+        else:
+            del self.log.draws[start:]
+            self.log.draws.extend(region.draws)
+        self._outside()
+
+    def finish(self) -> None:
+        """After the last region: end it; a layout whose regions overlap cannot be redrawn
+        in parts (a region's background would cover its neighbour), so it leaves no
+        regions to compare with."""
+        self.end_region()
+        rects = [pygame.Rect(r.rect) for r in self.regions]
+        for i, a in enumerate(rects):
+            if a.collidelist(rects[i + 1:]) >= 0:
+                self.regions = []
+                return
+
+    def replan(self) -> tuple[list[Region], list[pygame.Rect]] | None:
+        """After a pass that found region `moved` out of place: the regions for a second
+        pass to compare with (those to draw again carry a key no frame has) and the places
+        to clear first (where regions were and are no more). Every region from `moved` on
+        that changed, moved, or stands on a place cleared or redrawn is drawn again; None
+        when the screen must be drawn whole."""
+        first, previous = self.moved, self._previous
+        if first is None or previous is None or not self.regions:
+            return None
+        new = self.regions
+        old = {r.name: r for r in previous[first:]}
+        if len(old) != len(previous) - first or len({r.name for r in new[first:]}) != \
+                len(new) - first:
+            return None  # two regions of one name: no telling which is which
+        again: set[int] = set()
+        dirty: list[pygame.Rect] = []
+        clear: list[pygame.Rect] = []
+        for j in range(first, len(new)):
+            region, was = new[j], old.pop(new[j].name, None)
+            if was is None or was.rect != region.rect or was.key != region.key:
+                again.add(j)
+                dirty.append(pygame.Rect(region.rect))
+                if was is not None and was.rect != region.rect:
+                    clear.append(pygame.Rect(was.rect))
+            else:
+                region.draws = was.draws
+        clear.extend(pygame.Rect(r.rect) for r in old.values())
+        dirty.extend(clear)
+        grew = True
+        while grew:
+            grew = False
+            for j in range(first, len(new)):
+                if j not in again and pygame.Rect(new[j].rect).collidelist(dirty) >= 0:
+                    again.add(j)
+                    dirty.append(pygame.Rect(new[j].rect))
+                    grew = True
+        plan = [Region(r.name, r.rect, _REDRAW if j in again else r.key, r.draws)
+                for j, r in enumerate(new)]
+        return plan, clear
 
     def px(self, design: float) -> int:
         """A length given at 1080 lines, scaled to this screen."""
