@@ -10,7 +10,12 @@ worker and the real `Display` (on whatever SDL video driver the environment sele
   loop runs as at the table; a press acts on its release, so the time runs from the
   release edge to the end of the first redraw whose menu changed. The seat pressed is
   one waiting while another decides to move: each press toggles its "ask me first before
-  the dice roll", a change of the screen that changes nothing in the game.
+  the dice roll", a change of the screen that changes nothing in the game. With it, the
+  share of the screen that redraw drew and flipped (the display redraws only the regions
+  that changed). The goal is one 60 Hz frame on a Raspberry Pi 4, which runs this Python
+  about 4-5 times slower: p99 3.5 ms at 1920x1080 here; and no worse than twice that
+  with a second process keeping one core busy (started here for that run). The machine's
+  load average is printed with the figures: measure on a quiet machine.
 - Start-up: `mush-companion run --pads mock` on a 1920×1080 screen, resuming a game in
   progress (a restart after a power cut, the case the table waits for), from before the
   interpreter starts to the end of the first frame.
@@ -21,6 +26,7 @@ Journal commit and replay times are the store benchmark's (`bench_store.py`).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import queue
@@ -33,6 +39,7 @@ import tempfile
 import textwrap
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +60,10 @@ from companion.store import Journal
 from companion.table import BotDriver
 from companion.table.reactions import heads_up_tree
 
-PRESS_GOAL_MS = 30.0
+PRESS_GOAL_MS = 3.5
+"""p99 press to frame at 1920x1080 on this machine when quiet (one frame on a Pi 4)."""
+BUSY_FACTOR = 2.0
+"""With one core kept busy by another process, the p99 may be this many times the goal."""
 START_GOAL_S = 1.5
 MEMORY_GOAL_MB = 80.0
 PRESSES = 60
@@ -119,8 +129,9 @@ def prepared_journal(path: Path, rounds: int = 6, seed: int = SEED) -> int:
 
 
 def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
-                   presses: int = PRESSES) -> list[float]:
-    """Seconds from each release edge to the end of the redraw that shows its menu change."""
+                   presses: int = PRESSES, areas: list[float] | None = None) -> list[float]:
+    """Seconds from each release edge to the end of the redraw that shows its menu change;
+    `areas` gets the share of the screen each of those redraws drew."""
     import queue
 
     from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
@@ -147,6 +158,8 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
         shown = f"{menu.title}|{menu.items[0].label if menu.items else ''}"
         if focus[0] is not None and shown != focus[0]:
             redrawn_at.append((now, shown))
+            if areas is not None:
+                areas.append(display.last_area / (size[0] * size[1]))
             moved.set()
         focus[0] = shown
 
@@ -316,6 +329,23 @@ def idle_cpu(journal_path: Path, source: str, seconds: float = 10.0) -> float:
         app.close()
 
 
+def _load() -> str:
+    """The load average over 1, 5 and 15 minutes, as `uptime` prints it."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+@contextlib.contextmanager
+def _busy_core() -> Iterator[None]:
+    """A second process keeping one core busy meanwhile (a spinning loop)."""
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.5)  # let it get going
+        yield
+    finally:
+        busy.kill()
+        busy.wait()
+
+
 def _verdict(ok: bool) -> str:
     return "ok" if ok else "OVER GOAL"
 
@@ -335,15 +365,25 @@ def run() -> None:
         print(f"   game: 4 bots, resumed in round {state.round}, seat {state.active} deciding "
               f"to move; seat {seat} presses (its \"ask me first\" toggles)")
 
-        for size in SIZES:
+        print(f"   load average {_load()} (the machine is shared: figures are for a quiet "
+              f"one)")
+        for size, busy in ((*SIZES[:1], False), (*SIZES[1:], False), (*SIZES[:1], True)):
             copy = home / f"press-{size[0]}x{size[1]}.sqlite3"
             shutil.copyfile(prepared, copy)
-            samples = press_to_frame(copy, seat, size)
+            areas: list[float] = []
+            with _busy_core() if busy else contextlib.nullcontext():
+                samples = press_to_frame(copy, seat, size, areas=areas)
             ms = [s * 1000 for s in samples]
             p99 = _percentile(ms, 0.99)
-            print(f"   press to frame {size[0]}x{size[1]}: p50 {statistics.median(ms):.1f} ms, "
-                  f"p99 {p99:.1f} ms, max {max(ms):.1f} ms ({len(ms)} presses; "
-                  f"goal p99 < {PRESS_GOAL_MS:.0f} ms: {_verdict(p99 < PRESS_GOAL_MS)})")
+            goal = PRESS_GOAL_MS * (BUSY_FACTOR if busy else 1.0)
+            verdict = f"goal p99 <= {goal:.1f} ms: {_verdict(p99 <= goal)}" \
+                if size == SIZES[0] else "no goal of its own"
+            print(f"   press to frame {size[0]}x{size[1]}"
+                  f"{', one core kept busy' if busy else ''}: p50 {statistics.median(ms):.2f} "
+                  f"ms, p99 {p99:.2f} ms, max {max(ms):.2f} ms ({len(ms)} presses; {verdict});"
+                  f" redrawn per press: {100 * statistics.mean(areas):.0f}% of the screen "
+                  f"(max {100 * max(areas):.0f}%)")
+        print(f"   load average {_load()}")
 
         for source in ("mock", "keyboard"):
             copy = home / f"idle-{source}.sqlite3"
