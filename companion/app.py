@@ -298,9 +298,11 @@ class Companion:
         if self.game_id is None:
             log.error("events without a game: %s", [type(e).__name__ for e in outcome.events])
             return False
-        for batch in outcome.command_batches():  # one batch a command: undo takes the last
-            self.journal.append(self.game_id, batch)
-            written.append(len(batch))
+        # one batch a command (undo takes the last), all in one commit: the frame waits
+        # for the card once
+        batches = outcome.command_batches()
+        self.journal.append_batches(self.game_id, batches)
+        written.extend(len(batch) for batch in batches)
         return True
 
     def _refused(self, partly: bool) -> None:
