@@ -192,7 +192,7 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
                 samples.append(redrawn_at[-1][0] - released)
                 # the next press waits out the guard after the change it made (a press
                 # sooner is dropped by design, as aimed at what was there before, not lag)
-                time.sleep(max(0.0, released + GUARD_S + rng.uniform(0.0, 0.03)
+                time.sleep(max(0.0, redrawn_at[-1][0] + GUARD_S + rng.uniform(0.0, 0.03)
                                - time.perf_counter()))
         finally:
             done.set()

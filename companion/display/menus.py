@@ -447,7 +447,7 @@ def draw_arrangement(p: Painter, view: View, arranged: Arrangement) -> None:
             # there (and the layout log says so); a block that did not change is not
             # drawn again
             key = (plan.menus, plan.form, plan.width, plan.title, plan.note, plan.hint)
-            if p.region(f"menu {plan.menu.seat}", box, key):
+            if p.region(f"menu {plan.menu.seat}", box, key, keep=True):
                 draw_plan(p, view, plan, box)
             y += h + gap
     p.end_region()

@@ -20,7 +20,7 @@ import math
 import os
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
@@ -28,6 +28,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # imported after the prompt is hidden
 
 from companion.display import theme
+from companion.words import language
 
 FLOOR_AT_1080 = 36
 """No text under this many pixels on a 1080-line screen (DESIGN.md, Display)."""
@@ -248,6 +249,34 @@ class Region:
 _REDRAW = object()
 """A key no frame has: the region is drawn again."""
 
+_KEPT: OrderedDict[tuple[object, ...], tuple[pygame.Surface, list[TextDraw]]] = OrderedDict()
+"""The pixels of regions drawn lately that are likely to come back (a seat's menu as it
+was before a press, its offer before it asked first), by what they show and their size:
+drawing is the same wherever it lands (whole pixels), so such a region is copied back
+instead of drawn again, wherever its block now stands."""
+_KEPT_BUDGET = 6 * 1024 * 1024
+_kept_bytes = 0
+
+
+def _moved_draws(draws: list[TextDraw], dx: int, dy: int) -> list[TextDraw]:
+    """The log's entries of a region drawn `dx`, `dy` pixels away."""
+    def at(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        return (box[0] + dx, box[1] + dy, box[2], box[3])
+
+    return [replace(d, rect=at(d.rect), box=at(d.box),
+                    clip=at(d.clip) if d.clip is not None else None) for d in draws]
+
+
+def _keep(key: tuple[object, ...], pixels: pygame.Surface, draws: list[TextDraw]) -> None:
+    global _kept_bytes
+    if key in _KEPT:
+        return
+    _KEPT[key] = (pixels, draws)
+    _kept_bytes += _surface_bytes(pixels)
+    while _kept_bytes > _KEPT_BUDGET and _KEPT:
+        _, (old, _) = _KEPT.popitem(last=False)
+        _kept_bytes -= _surface_bytes(old)
+
 
 class Painter:
     """Draws on one surface at one scale; sizes are given as they would be at 1080 lines.
@@ -277,6 +306,7 @@ class Painter:
         self.moved: int | None = None  # the first region that is not where it was
         self._previous = previous
         self._open: tuple[Region, int, bool] | None = None
+        self._keeping: tuple[object, ...] | None = None  # the open region's `_KEPT` key
         self._bounds = surface.get_rect()
         self._margin = self.px(2)
         self._outside()
@@ -297,10 +327,11 @@ class Painter:
         (nothing outside a region that changed is drawn again)."""
         self.surface.set_clip(NOWHERE if self.partial else self._bounds)
 
-    def region(self, name: str, rect: RectLike, key: object) -> bool:
+    def region(self, name: str, rect: RectLike, key: object, keep: bool = False) -> bool:
         """Begin the region `name` (ending the one open): returns whether it must be
         drawn. Drawing goes on inside `rect` only; a region left as it is draws nowhere
-        (its drawing may be skipped, and costs nothing on screen if it is not)."""
+        (its drawing may be skipped, and costs nothing on screen if it is not). `keep`:
+        its pixels are kept to be copied back when it shows the same again (`_KEPT`)."""
         self.end_region()
         # a little room round the rect: a badge's outline or a glyph's tail may stand out
         # of its box by a pixel (regions that overlap so are drawn whole: `finish`)
@@ -321,6 +352,19 @@ class Painter:
                 if not draw:
                     region.draws = old.draws
         self.regions.append(region)
+        self._keeping = None
+        if draw and keep and box.w and box.h and \
+                box.collidelist([r.rect for r in self.regions[:-1]]) < 0:
+            self._keeping = (key, box.w, box.h, self.width, self.height, language())
+            kept = _KEPT.get(self._keeping)
+            if kept is not None:  # drawn before: copied back
+                _KEPT.move_to_end(self._keeping)
+                self._keeping, draw = None, False
+                self.surface.set_clip(None)
+                self.surface.blit(kept[0], box)
+                region.draws = _moved_draws(kept[1], box.x, box.y)
+                if previous is not None:
+                    self.dirty.append(box)
         if draw:
             self.surface.set_clip(box)
             if previous is not None and box.w and box.h:
@@ -340,6 +384,12 @@ class Painter:
         self._open = None
         if draw:
             region.draws = self.log.draws[start:]
+            if self._keeping is not None:
+                box = pygame.Rect(region.rect)
+                # a whole redraw drew it over the background too: the same pixels
+                _keep(self._keeping, self.surface.subsurface(box).copy(),
+                      _moved_draws(region.draws, -box.x, -box.y))
+                self._keeping = None
         else:
             del self.log.draws[start:]
             self.log.draws.extend(region.draws)

@@ -64,10 +64,11 @@ def _play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int, seed: i
     full = [0]  # the display's whole redraws so far
     painted = Painter.region
 
-    def region(self: Painter, name: str, rect: pygame.Rect, key: object) -> bool:
+    def region(self: Painter, name: str, rect: pygame.Rect, key: object,
+               keep: bool = False) -> bool:
         if not self.regions:
             passes.append(int(self.partial))
-        return painted(self, name, rect, key)
+        return painted(self, name, rect, key, keep)
 
     monkeypatch.setattr(Painter, "region", region)
 
