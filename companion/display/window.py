@@ -68,6 +68,12 @@ class Display:
         self.surface = pygame.display.set_mode(want, flags)
         if fullscreen:
             pygame.mouse.set_visible(False)
+        # the window's own "shown" and "exposed" at its opening ask for the first draw,
+        # which is whole anyway: left queued they would make the first press's answer a
+        # whole redraw too (the loop sees them only then)
+        for event in pygame.event.get():
+            if event.type not in _REDRAW_EVENTS:
+                pygame.event.post(event)
         self.fullscreen = fullscreen
         self._frame: TableFrame | None = None
         self._dirty = True
