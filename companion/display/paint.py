@@ -192,7 +192,7 @@ class LayoutLog:
 
 _TEXT_CACHE: OrderedDict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = (
     OrderedDict())
-_TEXT_CACHE_BUDGET = 12 * 1024 * 1024
+_TEXT_CACHE_BUDGET = 9 * 1024 * 1024
 """Pixel bytes the text cache may hold. A count of surfaces was no limit at 1080p, where
 one title is hundreds of kilobytes; a byte budget keeps a whole game's memory low while
 the texts that repeat every frame (names, chips, menus) stay cached."""
@@ -253,8 +253,11 @@ _KEPT: OrderedDict[tuple[object, ...], tuple[pygame.Surface, list[TextDraw]]] = 
 """The pixels of regions drawn lately that are likely to come back (a seat's menu as it
 was before a press, its offer before it asked first), by what they show and their size:
 drawing is the same wherever it lands (whole pixels), so such a region is copied back
-instead of drawn again, wherever its block now stands."""
-_KEPT_BUDGET = 6 * 1024 * 1024
+instead of drawn again, wherever its block now stands. Kept from partial redraws only:
+a whole one (another screen) draws blocks that seldom come back."""
+_KEPT_BUDGET = 3 * 1024 * 1024
+"""Room for the few menu blocks a press goes back and forth between at 1080 lines (a
+block is 0.4 to 1.1 MB there); the memory goal of a whole game holds it and the texts."""
 _kept_bytes = 0
 
 
@@ -353,7 +356,7 @@ class Painter:
                     region.draws = old.draws
         self.regions.append(region)
         self._keeping = None
-        if draw and keep and box.w and box.h and \
+        if draw and keep and previous is not None and box.w and box.h and \
                 box.collidelist([r.rect for r in self.regions[:-1]]) < 0:
             self._keeping = (key, box.w, box.h, self.width, self.height, language())
             kept = _KEPT.get(self._keeping)
@@ -386,7 +389,6 @@ class Painter:
             region.draws = self.log.draws[start:]
             if self._keeping is not None:
                 box = pygame.Rect(region.rect)
-                # a whole redraw drew it over the background too: the same pixels
                 _keep(self._keeping, self.surface.subsurface(box).copy(),
                       _moved_draws(region.draws, -box.x, -box.y))
                 self._keeping = None
