@@ -20,7 +20,7 @@ import math
 import os
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -266,8 +266,8 @@ def _moved_draws(draws: list[TextDraw], dx: int, dy: int) -> list[TextDraw]:
     def at(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         return (box[0] + dx, box[1] + dy, box[2], box[3])
 
-    return [replace(d, rect=at(d.rect), box=at(d.box),
-                    clip=at(d.clip) if d.clip is not None else None) for d in draws]
+    return [TextDraw(d.source, d.text, at(d.rect), at(d.box), d.size, d.floor, d.fit,
+                     at(d.clip) if d.clip is not None else None, d.may_cut) for d in draws]
 
 
 def _keep(key: tuple[object, ...], pixels: pygame.Surface, draws: list[TextDraw]) -> None:
