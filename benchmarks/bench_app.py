@@ -67,6 +67,10 @@ BUSY_FACTOR = 2.0
 START_GOAL_S = 1.5
 MEMORY_GOAL_MB = 80.0
 PRESSES = 60
+WARM_UP = 2
+"""Presses made first and reported apart: the first press of each kind draws its menu's
+words and block for the first time (fonts rendered, texts planned); the figures are for
+the presses that follow, as at a table that has been playing for a while."""
 GUARD_S = 0.27
 """A little more than the table's guard: a press sooner after its menu changed is dropped."""
 SIZES = ((1920, 1080), (800, 480))
@@ -372,8 +376,9 @@ def run() -> None:
             shutil.copyfile(prepared, copy)
             areas: list[float] = []
             with _busy_core() if busy else contextlib.nullcontext():
-                samples = press_to_frame(copy, seat, size, areas=areas)
-            ms = [s * 1000 for s in samples]
+                samples = press_to_frame(copy, seat, size, PRESSES + WARM_UP, areas)
+            first = [f"{s * 1000:.2f}" for s in samples[:WARM_UP]]
+            ms, areas = [s * 1000 for s in samples[WARM_UP:]], areas[WARM_UP:]
             p99 = _percentile(ms, 0.99)
             goal = PRESS_GOAL_MS * (BUSY_FACTOR if busy else 1.0)
             verdict = f"goal p99 <= {goal:.1f} ms: {_verdict(p99 <= goal)}" \
@@ -382,7 +387,8 @@ def run() -> None:
                   f"{', one core kept busy' if busy else ''}: p50 {statistics.median(ms):.2f} "
                   f"ms, p99 {p99:.2f} ms, max {max(ms):.2f} ms ({len(ms)} presses; {verdict});"
                   f" redrawn per press: {100 * statistics.mean(areas):.0f}% of the screen "
-                  f"(max {100 * max(areas):.0f}%)")
+                  f"(max {100 * max(areas):.0f}%); the {WARM_UP} presses before, the first "
+                  f"of their kind: {' and '.join(first)} ms")
         print(f"   load average {_load()}")
 
         for source in ("mock", "keyboard"):
