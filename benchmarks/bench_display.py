@@ -90,7 +90,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _idle_display(frame: TableFrame) -> tuple[float, int]:
-    """CPU share of the display's idle loop, and how many redraws it made (should be 1)."""
+    """CPU share of the display's idle loop, and how many redraws it made (should be 0)."""
     display = Display(size=(1920, 1080))
     try:
         display.draw(frame)
@@ -156,6 +156,8 @@ def _redraws_in_a_game(size: tuple[int, int]) -> dict[str, list[tuple[float, flo
     out: dict[str, list[tuple[float, float]]] = {}
     shown: list[TableFrame] = []
 
+    moving: dict[str, TableFrame] = {}  # the first frame with a countdown, with dice
+
     def timed(frame: TableFrame) -> bool:
         started = time.perf_counter()
         redrawn = drawn(frame)
@@ -165,6 +167,10 @@ def _redraws_in_a_game(size: tuple[int, int]) -> dict[str, list[tuple[float, flo
                 (spent, display.last_area / (size[0] * size[1])))
         if redrawn:
             shown[:] = [frame]
+        if frame.countdown is not None and frame.countdown.remaining > 0:
+            moving.setdefault("countdown", frame)
+        if frame.animation in ("dice", "die") and frame.animation_progress == 0:
+            moving.setdefault("dice", frame)
         return redrawn
 
     display.draw = timed  # type: ignore[method-assign]
@@ -182,6 +188,21 @@ def _redraws_in_a_game(size: tuple[int, int]) -> dict[str, list[tuple[float, flo
                         companion.events.put(pad_event)
                 companion.step(wait=0)
                 clock.tick()
+            # the game's bots leave a countdown or a roll little time to run: one of each
+            # as the table sees it, a countdown's 30 ticks and a roll's 50 steps
+            display.draw = drawn  # type: ignore[method-assign]
+            for kind, frame in moving.items():
+                timed(replace(frame, serial=-1))
+                for step in range(1, 31 if kind == "countdown" else 51):
+                    if kind == "countdown":
+                        assert frame.countdown is not None
+                        countdown = replace(frame.countdown, remaining=round(
+                            max(0.0, frame.countdown.total - step / 10), 1))
+                        following = replace(frame, countdown=countdown, serial=-1 - step)
+                    else:
+                        following = replace(frame, animation_progress=step / 50,
+                                            serial=-1 - step)
+                    timed(following)
         finally:
             companion.close()
     return out
