@@ -10,7 +10,12 @@ worker and the real `Display` (on whatever SDL video driver the environment sele
   loop runs as at the table; a press acts on its release, so the time runs from the
   release edge to the end of the first redraw whose menu changed. The seat pressed is
   one waiting while another decides to move: each press toggles its "ask me first before
-  the dice roll", a change of the screen that changes nothing in the game.
+  the dice roll", a change of the screen that changes nothing in the game. With it, the
+  share of the screen that redraw drew and flipped (the display redraws only the regions
+  that changed). The goal is one 60 Hz frame on a Raspberry Pi 4, which runs this Python
+  about 4-5 times slower: p99 3.5 ms at 1920x1080 here; and no worse than twice that
+  with a second process keeping one core busy (started here for that run). The machine's
+  load average is printed with the figures: measure on a quiet machine.
 - Start-up: `mush-companion run --pads mock` on a 1920×1080 screen, resuming a game in
   progress (a restart after a power cut, the case the table waits for), from before the
   interpreter starts to the end of the first frame.
@@ -21,6 +26,7 @@ Journal commit and replay times are the store benchmark's (`bench_store.py`).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import queue
@@ -33,6 +39,7 @@ import tempfile
 import textwrap
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,10 +60,17 @@ from companion.store import Journal
 from companion.table import BotDriver
 from companion.table.reactions import heads_up_tree
 
-PRESS_GOAL_MS = 30.0
+PRESS_GOAL_MS = 3.5
+"""p99 press to frame at 1920x1080 on this machine when quiet (one frame on a Pi 4)."""
+BUSY_FACTOR = 2.0
+"""With one core kept busy by another process, the p99 may be this many times the goal."""
 START_GOAL_S = 1.5
 MEMORY_GOAL_MB = 80.0
 PRESSES = 60
+WARM_UP = 2
+"""Presses made first and reported apart: the first press of each kind draws its menu's
+words and block for the first time (fonts rendered, texts planned); the figures are for
+the presses that follow, as at a table that has been playing for a while."""
 GUARD_S = 0.27
 """A little more than the table's guard: a press sooner after its menu changed is dropped."""
 SIZES = ((1920, 1080), (800, 480))
@@ -119,8 +133,9 @@ def prepared_journal(path: Path, rounds: int = 6, seed: int = SEED) -> int:
 
 
 def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
-                   presses: int = PRESSES) -> list[float]:
-    """Seconds from each release edge to the end of the redraw that shows its menu change."""
+                   presses: int = PRESSES, areas: list[float] | None = None) -> list[float]:
+    """Seconds from each release edge to the end of the redraw that shows its menu change;
+    `areas` gets the share of the screen each of those redraws drew."""
     import queue
 
     from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
@@ -147,6 +162,8 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
         shown = f"{menu.title}|{menu.items[0].label if menu.items else ''}"
         if focus[0] is not None and shown != focus[0]:
             redrawn_at.append((now, shown))
+            if areas is not None:
+                areas.append(display.last_area / (size[0] * size[1]))
             moved.set()
         focus[0] = shown
 
@@ -179,7 +196,7 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
                 samples.append(redrawn_at[-1][0] - released)
                 # the next press waits out the guard after the change it made (a press
                 # sooner is dropped by design, as aimed at what was there before, not lag)
-                time.sleep(max(0.0, released + GUARD_S + rng.uniform(0.0, 0.03)
+                time.sleep(max(0.0, redrawn_at[-1][0] + GUARD_S + rng.uniform(0.0, 0.03)
                                - time.perf_counter()))
         finally:
             done.set()
@@ -316,6 +333,23 @@ def idle_cpu(journal_path: Path, source: str, seconds: float = 10.0) -> float:
         app.close()
 
 
+def _load() -> str:
+    """The load average over 1, 5 and 15 minutes, as `uptime` prints it."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+@contextlib.contextmanager
+def _busy_core() -> Iterator[None]:
+    """A second process keeping one core busy meanwhile (a spinning loop)."""
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        time.sleep(0.5)  # let it get going
+        yield
+    finally:
+        busy.kill()
+        busy.wait()
+
+
 def _verdict(ok: bool) -> str:
     return "ok" if ok else "OVER GOAL"
 
@@ -335,15 +369,27 @@ def run() -> None:
         print(f"   game: 4 bots, resumed in round {state.round}, seat {state.active} deciding "
               f"to move; seat {seat} presses (its \"ask me first\" toggles)")
 
-        for size in SIZES:
+        print(f"   load average {_load()} (the machine is shared: figures are for a quiet "
+              f"one)")
+        for size, busy in ((*SIZES[:1], False), (*SIZES[1:], False), (*SIZES[:1], True)):
             copy = home / f"press-{size[0]}x{size[1]}.sqlite3"
             shutil.copyfile(prepared, copy)
-            samples = press_to_frame(copy, seat, size)
-            ms = [s * 1000 for s in samples]
+            areas: list[float] = []
+            with _busy_core() if busy else contextlib.nullcontext():
+                samples = press_to_frame(copy, seat, size, PRESSES + WARM_UP, areas)
+            first = [f"{s * 1000:.2f}" for s in samples[:WARM_UP]]
+            ms, areas = [s * 1000 for s in samples[WARM_UP:]], areas[WARM_UP:]
             p99 = _percentile(ms, 0.99)
-            print(f"   press to frame {size[0]}x{size[1]}: p50 {statistics.median(ms):.1f} ms, "
-                  f"p99 {p99:.1f} ms, max {max(ms):.1f} ms ({len(ms)} presses; "
-                  f"goal p99 < {PRESS_GOAL_MS:.0f} ms: {_verdict(p99 < PRESS_GOAL_MS)})")
+            goal = PRESS_GOAL_MS * (BUSY_FACTOR if busy else 1.0)
+            verdict = f"goal p99 <= {goal:.1f} ms: {_verdict(p99 <= goal)}" \
+                if size == SIZES[0] else "no goal of its own"
+            print(f"   press to frame {size[0]}x{size[1]}"
+                  f"{', one core kept busy' if busy else ''}: p50 {statistics.median(ms):.2f} "
+                  f"ms, p99 {p99:.2f} ms, max {max(ms):.2f} ms ({len(ms)} presses; {verdict});"
+                  f" redrawn per press: {100 * statistics.mean(areas):.0f}% of the screen "
+                  f"(max {100 * max(areas):.0f}%); the {WARM_UP} presses before, the first "
+                  f"of their kind: {' and '.join(first)} ms")
+        print(f"   load average {_load()}")
 
         for source in ("mock", "keyboard"):
             copy = home / f"idle-{source}.sqlite3"

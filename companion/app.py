@@ -10,6 +10,7 @@ decides a rule: the controller and the engine do that.
 from __future__ import annotations
 
 import enum
+import gc
 import logging
 import os
 import queue
@@ -411,9 +412,11 @@ class Companion:
         if self.game_id is None:
             log.error("events without a game: %s", [type(e).__name__ for e in outcome.events])
             return False
-        for batch in outcome.command_batches():  # one batch a command: undo takes the last
-            self.journal.append(self.game_id, batch)
-            written.append(len(batch))
+        # one batch a command (undo takes the last), all in one commit: the frame waits
+        # for the card once
+        batches = outcome.command_batches()
+        self.journal.append_batches(self.game_id, batches)
+        written.extend(len(batch) for batch in batches)
         return True
 
     def _refused(self, partly: bool) -> None:
@@ -519,6 +522,21 @@ class Companion:
             self.draw()
             self._sync_lights(now)
             self._report_status()
+        self._collect()
+
+    def _collect(self) -> None:
+        """While `run` keeps Python's automatic garbage collector off, collect here, once
+        the frame is shown: as often as the collector would have, but never between a
+        press and its frame (a collection of the older objects takes milliseconds)."""
+        if gc.isenabled():
+            return
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        if counts[0] < thresholds[0]:
+            return
+        generation = 0
+        while generation < 2 and counts[generation + 1] + 1 >= thresholds[generation + 1]:
+            generation += 1
+        gc.collect(generation)
 
     def _cadence(self) -> float:
         return self.display.timeout() if self.display is not None else 0.5
@@ -634,12 +652,21 @@ class Companion:
         """Loop until asked to stop (SIGTERM, window closed, or `until()`)."""
         self.draw()
         service.ready(status="Table ready")
+        # what start-up made lives as long as the program: the collector need not look at
+        # it again; from now on the loop collects between frames (`_collect`)
+        gc.collect()
+        gc.freeze()
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             while not self.stopped and not (stop is not None and stop.is_set()):
                 if until is not None and until():
                     break
                 self.step()
         finally:
+            if collecting:
+                gc.enable()
+            gc.unfreeze()
             service.stopping()
             self._log_leaving()
         return 0

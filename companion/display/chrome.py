@@ -154,10 +154,13 @@ def draw_strip(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False)
         p.text(t("strip.empty"), rect.inflate(-p.px(32), 0), theme.BODY,
                colour=theme.DIM, align="center")
         return
-    gap = p.px(12)
-    cards = split_columns(rect, [1.0] * len(seats), gap=gap)
-    for seat, card in zip(seats, cards, strict=True):
+    for seat, card in zip(seats, strip_cards(p, view, rect), strict=True):
         seat_card(p, view, seat, card, rolling)
+
+
+def strip_cards(p: Painter, view: View, rect: pygame.Rect) -> list[pygame.Rect]:
+    """Where each seat's card goes in the strip."""
+    return split_columns(rect, [1.0] * len(view.seats), gap=p.px(12))
 
 
 def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,

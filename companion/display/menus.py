@@ -32,7 +32,7 @@ from companion.display import theme
 from companion.display import widgets as w
 from companion.display.chrome import View, seat_name
 from companion.display.paint import Block, Painter, split_columns
-from companion.i18n import t
+from companion.i18n import language, t
 from companion.table.frame import Menu, MenuItem
 
 BUTTON_GLYPHS = {"left": "◀", "right": "▶", "select": "●"}
@@ -384,11 +384,28 @@ SHARES = ((None, 1), (0.62, 1), (0.74, 2))
 column, a wider column, then two columns (the content keeps a quarter of the width)."""
 
 
+_ARRANGED: list[tuple[tuple[object, ...], Arrangement]] = []
+"""The last few arrangements worked out: a redraw that finds its layout moved works the
+same one out again in its second pass, and a countdown's tick keeps the menus' one."""
+
+
 def arrange(p: Painter, view: View, menus: tuple[Menu, ...], body: pygame.Rect, share: float,
             gap: int) -> Arrangement:
     """Place every seat's menu beside the screen's content (module docstring): in the
     screen's own share of the width when they fit there in some form, else wider, then
-    in two columns; no menu is ever drawn over another."""
+    in two columns; no menu is ever drawn over another. (Worked out once for the same
+    menus, view, words and room: an arrangement is only read.)"""
+    key = (menus, view, tuple(body), share, gap, p.width, p.height, language())
+    for known, arranged in _ARRANGED:
+        if known == key:
+            return arranged
+    arranged = _arrange(p, view, menus, body, share, gap)
+    _ARRANGED[:] = [(key, arranged), *_ARRANGED[:3]]
+    return arranged
+
+
+def _arrange(p: Painter, view: View, menus: tuple[Menu, ...], body: pygame.Rect,
+             share: float, gap: int) -> Arrangement:
     blocks = blocks_of(menus)
     inner_gap = block_gap(p)
     best: Arrangement | None = None
@@ -427,14 +444,13 @@ def draw_arrangement(p: Painter, view: View, arranged: Arrangement) -> None:
         for plan, h in zip(plans, heights, strict=True):
             box = pygame.Rect(rect.x, y, rect.w, h)
             # a block never draws over its neighbours: what does not fit its box is cut
-            # there (and the layout log says so)
-            clip = p.surface.get_clip()
-            p.surface.set_clip(box.clip(clip) if clip else box)
-            try:
+            # there (and the layout log says so); a block that did not change is not
+            # drawn again
+            key = (plan.menus, plan.form, plan.width, plan.title, plan.note, plan.hint)
+            if p.region(f"menu {plan.menu.seat}", box, key, keep=True):
                 draw_plan(p, view, plan, box)
-            finally:
-                p.surface.set_clip(clip)
             y += h + gap
+    p.end_region()
 
 
 def draw_menus(p: Painter, view: View, menus: tuple[Menu, ...], rect: pygame.Rect) -> None:

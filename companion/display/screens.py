@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import pygame
 
@@ -32,7 +33,7 @@ from companion.display.chrome import (
 )
 from companion.display.menus import arrange, draw_arrangement
 from companion.display.paint import Block, Painter, split_columns, split_rows
-from companion.i18n import NOUNS, t
+from companion.i18n import NOUNS, language, t
 from companion.rules.model import MoveContext, RollKind, WindowKind
 from companion.rules.phases import ActKind
 from companion.table.frame import Notice, TableFrame
@@ -90,12 +91,21 @@ class Areas:
             self.side = arranged.side
         if countdown is not None:
             h = countdown_height(p)
-            draw_countdown(p, countdown, pygame.Rect(column.x, column.y, column.w, h), view)
+            bar = pygame.Rect(column.x, column.y, column.w, h)
+            if p.region("countdown", bar, (countdown, view.seats)):
+                draw_countdown(p, countdown, bar, view)
         if notices:
             h = notices_height(p, view, notices, column.w)
-            draw_notices(p, view, notices, pygame.Rect(column.x, column.bottom - h, column.w, h))
+            box = pygame.Rect(column.x, column.bottom - h, column.w, h)
+            if p.region("notices", box, (notices, view.seats)):
+                draw_notices(p, view, notices, box)
         self.content = between(column) if column is not rect else (
             arranged.content if arranged is not None else body)
+        # The screen's own drawing follows, in its region: everything the frame holds
+        # but the other regions' parts (bid menus stay: the bidding screen explains them).
+        key = (replace(frame, menus=self.bid_menus, countdown=None, notices=(), undo=None,
+                       serial=0, join=None), language())
+        self.draw = p.region("content", self.content, key)  # else it is on screen as it is
 
 
 def title_row(p: Painter, view: View, rect: pygame.Rect, text: str, seat: int | None = None,
@@ -167,6 +177,8 @@ def screen_setup(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """Before the game: the arrangement, variants and charts the table is about to use."""
     view = frame.view
     areas = Areas(p, frame, rect, menu_share=0.55)  # the setup menu is the whole screen's point
+    if not areas.draw:
+        return
     body = title_row(p, view, areas.content, t("setup.title"))
     lines: list[str] = []
     if view.arrangement:
@@ -196,6 +208,8 @@ def screen_training(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """S4: who chooses training now, and which trainings are still open."""
     view = frame.view
     areas = Areas(p, frame, rect)
+    if not areas.draw:
+        return
     chooser = view.training_next
     if chooser is not None:
         body = title_row(p, view, areas.content,
@@ -235,6 +249,8 @@ def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """R1: who has locked in and who is still thinking; never a value, never a count."""
     view = frame.view
     areas = Areas(p, frame, rect)
+    if not areas.draw:
+        return
     body = title_row(p, view, areas.content, t("bidding.title", round=view.round))
     hint_h = p.line(theme.SMALL)
     hint = t("bidding.hint")
@@ -293,6 +309,8 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """
     view = frame.view
     areas = Areas(p, frame, rect)
+    if not areas.draw:
+        return
     body = title_row(p, view, areas.content, t("reveal.title", round=view.round))
     seats = view.seats
     progress = frame.animation_progress if frame.animation == "reveal" else 1.0
@@ -379,6 +397,8 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     and every seat's dice colour for the round."""
     view = frame.view
     areas = Areas(p, frame, rect)
+    if not areas.draw:
+        return
     bear = view.ice_bear
     weather = view.weather
     last = view.last_roll
@@ -727,6 +747,8 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     # The roll and its payments on the left, the decision on the right: half each, so
     # the dice and every menu's words get the room the old narrow menu column lacked.
     areas = Areas(p, frame, rect, menu_share=0.47)
+    if not areas.draw:
+        return
     turn = view.turn
     if turn is None:
         title_row(p, view, areas.content, t("turn.between"))
@@ -779,6 +801,8 @@ def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """R4: the round is over and the Ice Bear passes on."""
     view = frame.view
     areas = Areas(p, frame, rect)
+    if not areas.draw:
+        return
     rnd = view.round
     ended = rnd - 1 if view.act is ActKind.BID and rnd > 1 else rnd
     body = title_row(p, view, areas.content, t("round_end.title", round=ended))
@@ -826,6 +850,8 @@ def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     """
     view = frame.view
     areas = Areas(p, frame, rect)
+    if not areas.draw:
+        return
     winner = view.winner
     title = t("over.wins", name=seat_name(view, winner)) if winner is not None else t(
         "over.title")

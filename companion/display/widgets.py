@@ -144,7 +144,7 @@ def _pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str,
     step = max(4, rect.w // 6)
     width = max(1, rect.w // 22)
     clip = surface.get_clip()
-    surface.set_clip(rect.clip(clip) if clip else rect)
+    surface.set_clip(rect.clip(clip))
     if pattern == "dots":
         r = max(1, rect.w // 22)
         for y in range(rect.y + step // 2, rect.bottom, step):
@@ -294,7 +294,7 @@ def hatch(p: Painter, rect: pygame.Rect, colour: tuple[int, int, int] = theme.WA
     width = max(2, p.px(8))
     pygame.draw.rect(p.surface, colour, rect, width)
     clip = p.surface.get_clip()
-    p.surface.set_clip(rect)
+    p.surface.set_clip(rect.clip(clip))
     step = p.px(30)
     for off in range(-rect.h, rect.w, step):
         pygame.draw.line(p.surface, colour, (rect.x + off, rect.bottom),

@@ -2,8 +2,11 @@
 
 The main loop owns pygame's event queue; this class only draws frames and answers the
 few window events that force a redraw (resize, expose). It redraws only when the frame
-changed or the window was disturbed, and its idle wait sleeps between short polls
-instead of spinning, so a table waiting for a bid costs almost no CPU on the Pi.
+changed or the window was disturbed, and then only the regions of the screen that changed
+(a seat's card, a menu, the countdown bar, the dice), flipping just those rects; the whole
+screen is drawn when the screen itself changes (another phase, the window disturbed, the
+language). Its idle wait sleeps between short polls instead of spinning, so a table
+waiting for a bid costs almost no CPU on the Pi.
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # imported after the prompt is hidden
 
-from companion.display.paint import LayoutLog, forget_fonts
-from companion.display.render import render
+from companion.display.paint import LayoutLog, Region, forget_fonts
+from companion.display.render import paint, render
 from companion.table.canoe.frame import CanoeFrame
 from companion.table.frame import TableFrame
 
@@ -66,12 +69,21 @@ class Display:
         self.surface = pygame.display.set_mode(want, flags)
         if fullscreen:
             pygame.mouse.set_visible(False)
+        # the window's own "shown" and "exposed" at its opening ask for the first draw,
+        # which is whole anyway: left queued they would make the first press's answer a
+        # whole redraw too (the loop sees them only then)
+        for event in pygame.event.get():
+            if event.type not in _REDRAW_EVENTS:
+                pygame.event.post(event)
         self.fullscreen = fullscreen
         self._frame: TableFrame | CanoeFrame | None = None
         self._dirty = True
         self._language = language
         self.redraws = 0
+        self.full_redraws = 0  # redraws of the whole screen (the others redrew regions)
+        self.last_area = 0  # pixels the last redraw drew and flipped
         self.last_log: LayoutLog | None = None
+        self._regions: list[Region] = []  # the regions on screen, for the next redraw
         log.info("display %s on %s, %dx%d", "full screen" if fullscreen else "window",
                  pygame.display.get_driver(), *self.surface.get_size())
 
@@ -138,9 +150,35 @@ class Display:
         """
         if not self._dirty and frame == self._frame:
             return False
-        self.surface = pygame.display.get_surface() or self.surface
-        self.last_log = render(frame, self.surface, language=self.language)
-        pygame.display.flip()
+        surface = pygame.display.get_surface() or self.surface
+        if isinstance(frame, CanoeFrame):  # the Canoe game's screens are drawn whole
+            self.surface = surface
+            self.last_log = render(frame, surface, language=self.language)
+            self._regions = []
+            pygame.display.flip()
+            self.last_area = surface.get_width() * surface.get_height()
+            self.full_redraws += 1
+            self._frame = frame
+            self._dirty = False
+            self.redraws += 1
+            return True
+        shown = self._frame
+        # in parts only over the same screen, in the same words, on the same surface
+        partial = not self._dirty and shown is not None and shown.screen == frame.screen \
+            and surface is self.surface and self._regions
+        self.surface = surface
+        painter = paint(frame, surface, language=self.language,
+                        previous=self._regions if partial else None)
+        self.last_log = painter.log
+        self._regions = painter.regions
+        if painter.partial:
+            if painter.dirty:
+                pygame.display.update(painter.dirty)
+            self.last_area = sum(r.w * r.h for r in painter.dirty)
+        else:
+            pygame.display.flip()
+            self.last_area = surface.get_width() * surface.get_height()
+            self.full_redraws += 1
         self._frame = frame
         self._dirty = False
         self.redraws += 1

@@ -297,13 +297,24 @@ OFFERS: dict[ActKind, Offer] = {
 assert set(OFFERS) == set(ActKind), "every kind of act needs its offer"
 
 
+_LISTED: tuple[tuple[GameState, int, list[MushOption]], ...] = ()
+"""The options last worked out, for the last few (state, seat) asked: a press asks the
+same state for its menus, then to check the command chosen, then for the frame; a state
+never changes, so the answer is worked out once (kept by identity, rebound whole so a
+reader in another thread never sees it half made)."""
+
+
 def options(state: GameState, seat: int) -> list[MushOption]:
     """Every option that applies to `seat` now, the blocked ones with the rules' reason
     (as python-chess's pseudo-legal moves); none for a seat the phase table does not let
     act."""
-    if seat not in actors(state):
-        return []
-    return OFFERS[act_of(state)](state, seat)
+    global _LISTED
+    for known, asked, listed in _LISTED:
+        if known is state and asked == seat:
+            return list(listed)
+    listed = OFFERS[act_of(state)](state, seat) if seat in actors(state) else []
+    _LISTED = ((state, seat, listed), *_LISTED[:11])
+    return list(listed)
 
 
 def legal(state: GameState, seat: int) -> list[MushOption]:

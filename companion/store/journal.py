@@ -234,11 +234,20 @@ class Journal(DurableFile):
         events: once it returns they survive a power cut (unless `degraded` says the card
         refused them; they are then kept in memory and written at the next write).
         """
-        public = [e for e in events if not type(e).private]
-        if not public:
+        self.append_batches(game_id, [events])
+
+    def append_batches(self, game_id: int, batches: Sequence[Sequence[Event]]) -> None:
+        """Commit several commands' events, each its own batch (undo takes back the last),
+        in one transaction: one wait for the card however many commands one press or tick
+        applied (a window closing, the payments promised in it, the step chosen ahead)."""
+        batches = [[e for e in events if not type(e).private] for events in batches]
+        batches = [b for b in batches if b]
+        if not batches:
             return
+        public = [e for b in batches for e in b]
         codec = self.rules.codec
         texts = [codec.event_to_json(e) for e in public]  # encode first: a bad one writes nothing
+        numbers = [k for k, b in enumerate(batches, start=1) for _ in b]
         now = _stamp(self._clock())
 
         def body(conn: sqlite3.Connection) -> None:
@@ -260,8 +269,8 @@ class Journal(DurableFile):
                 if codec.settings_to_json(settings) != row[1]:
                     raise JournalError(f"game {game_id}: the start's settings differ from "
                                        "the settings the game was created with")
-            rows = [(game_id, seq + i, batch + 1, text, now)
-                    for i, text in enumerate(texts, start=1)]
+            rows = [(game_id, seq + i, batch + k, text, now)
+                    for i, (k, text) in enumerate(zip(numbers, texts, strict=True), start=1)]
             conn.executemany(
                 "INSERT INTO events (game_id, seq, batch, event, time, crc) "
                 "VALUES (?,?,?,?,?,?)", [(*r, row_crc("events", r)) for r in rows])

@@ -32,6 +32,7 @@ from companion.table.frame import (
 )
 from companion.table.gestures import STALE_BLINK, Gestures
 from companion.table.lights import WINNER_BLINK, LightState, blink_seconds
+from companion.table.menus import view_of
 from companion.table.payments import payments
 from companion.table.setup import MOST_SEATS
 from companion.table.stats import game_stats
@@ -194,7 +195,8 @@ class Show:
         names = [p.name for p in state.players]
         roller = state.window.roller if state.window is not None else None
         frame = TableFrame(
-            screen=screen, view=table_view(state, entering), menus=menus,
+            screen=screen, view=view_of(state) if entering is None else
+            table_view(state, entering), menus=menus,
             countdown=countdown, notices=tuple(n for n, _ in self._notices),
             animation=animation, animation_progress=progress,
             stats=stats_view(game_stats(history)) if act_of(state) is ActKind.NONE else None,

@@ -94,6 +94,11 @@ class SeatMenus:
         """Build every root again at the next question."""
         self._built_for = None
 
+    def changed(self, seat: int) -> None:
+        """Something only `seat`'s menus show changed (it asked first, promised, chose a
+        step ahead): its root is built again at the next question, the others stand."""
+        self._roots.pop(seat, None)
+
     def claiming(self, seat: int) -> bool:
         """Whether `seat` stands inside a window's choices (it claimed the window)."""
         tree = self.root(seat).tree

@@ -316,14 +316,16 @@ class Windows:
         """An item chosen: the command to apply now, or None when the choice is the
         table's own (asked first, a promise made or cancelled, a step chosen ahead)."""
         command = node.command
+        # what changes here shows in the chooser's own menus only (a step chosen ahead also
+        # in those of the seat whose step it replaces): the other seats' stand
         match node.act:
             case Ask():
                 self._asked ^= {seat}
-                self.version += 1
+                self._menus.changed(seat)
                 return None
             case CancelPromise() if seat in self._promised:
                 del self._promised[seat]
-                self.version += 1
+                self._menus.changed(seat)
                 self._show.notice(None, t("c.cancelled", name=name(state, seat)))
                 return None
             case Quiet():
@@ -333,13 +335,15 @@ class Windows:
         assert command is not None
         if node.pledge and isinstance(command, cmd.Reduce):
             self._promised[seat] = command.chips
-            self.version += 1
+            self._menus.changed(seat)
             self._nav.clear(seat)
             return None
         after = self.preview(state)
         if after is not None and not isinstance(command, cmd.Reroll | cmd.Pass):
+            if self._intent is not None:
+                self._menus.changed(self._intent[0])
             self._intent = (seat, command, after)  # acts when the window closes
-            self.version += 1
+            self._menus.changed(seat)
             self._nav.clear(seat)
             return None
         return command

@@ -31,23 +31,27 @@ NOT_SAVED = "Not saved: the card refused it. Press again"
 
 
 class RefusingJournal:
-    """Wraps a real journal's `append` and `undo`: `refuse(batch, written)` says which
-    commits fail (`written`: the batches this turn of the loop already wrote)."""
+    """Wraps a real journal's `append_batches` and `undo`: `refuse(events, written)` says
+    which commits fail (`events`: the commit's, every batch of it; `written`: the commits
+    this turn of the loop already wrote). `batches`: how many commands each commit held."""
 
     def __init__(self, journal: Journal,
                  refuse: Callable[[Sequence[ev.Event], list[Sequence[ev.Event]]], bool]) -> None:
         self.journal, self.refuse = journal, refuse
-        self.append, self.undo = journal.append, journal.undo
+        self.append, self.undo = journal.append_batches, journal.undo
         self.written: list[Sequence[ev.Event]] = []
         self.refused = 0
         self.partly = 0
+        self.batches: list[int] = []
 
-    def appending(self, game_id: int, events: Sequence[ev.Event]) -> None:
+    def appending(self, game_id: int, batches: Sequence[Sequence[ev.Event]]) -> None:
+        events = [e for batch in batches for e in batch]
+        self.batches.append(len(batches))
         if self.refuse(events, self.written):
             self.refused += 1
             self.partly += bool(self.written)
             raise JournalError("disk I/O error (injected)")
-        self.append(game_id, events)
+        self.append(game_id, batches)
         self.written.append(events)
 
     def undoing(self, game_id: int) -> list[ev.Event]:
@@ -94,7 +98,7 @@ def app(tmp_path: Path) -> Companion:
 def _refusing(app: Companion, refuse: Callable[[Sequence[ev.Event], list[Sequence[ev.Event]]],
                                                 bool]) -> RefusingJournal:
     journal = RefusingJournal(app.journal, refuse)
-    app.journal.append = journal.appending  # type: ignore[method-assign]
+    app.journal.append_batches = journal.appending  # type: ignore[method-assign]
     app.journal.undo = journal.undoing  # type: ignore[method-assign]
     return journal
 
@@ -111,16 +115,19 @@ def test_refused_commits_never_leave_the_game_ahead_of_the_file(app: Companion) 
     assert NOT_SAVED in notices
 
 
-def test_a_commit_refused_half_way_reads_the_game_back_from_the_file(app: Companion) -> None:
-    # a window closes (written), then the step chosen ahead acts (refused): both were one
-    # outcome, so the game is read back as the file has it, the window closed
-    journal = _refusing(app, lambda batch, written: any(
-        isinstance(e, ev.WindowClosed) for b in written for e in b) and bool(batch))
+def test_one_outcomes_commands_are_one_commit_refused_whole(app: Companion) -> None:
+    # a window closes and the step chosen ahead acts: two commands of one outcome, each
+    # its own batch (undo takes back the last), written in one commit; refused, neither
+    # is in the file nor in memory, and the game goes on from before the window closed
+    journal = _refusing(app, lambda events, written: any(
+        isinstance(e, ev.WindowClosed) for e in events) and journal.batches[-1] > 1
+        and journal.refused < 3)
     try:
         notices = _play(app, journal, rounds=4, seed=5)
     finally:
         app.close()
-    assert journal.partly >= 3
+    assert journal.refused == 3 and journal.partly == 0
+    assert max(journal.batches) > 1
     assert NOT_SAVED in notices
 
 

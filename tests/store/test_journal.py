@@ -287,6 +287,29 @@ def test_undo_retracts_the_last_bookkeeping_command_append_only(tmp_path: Path) 
         assert again.replay(game_id) == redo
 
 
+def test_commands_committed_together_stay_batches_of_their_own(tmp_path: Path) -> None:
+    """One commit of two commands (one press's outcome: the table waits for the card
+    once): each is its own batch, so undo takes back the last command only."""
+    with Journal(journal_path(tmp_path)) as journal:
+        game_id = journal.new_game(Settings.make(["Ann", "Bea", "Cid"]))
+        state, dice = _to_first_turn(journal, game_id, 21)
+        first = state.active
+        assert first is not None
+        middle, events_a = apply(state, cmd.Rest(first, RestPlace.WILDERNESS, 1), dice)
+        second = middle.active
+        assert second is not None and second != first and middle.phase is Phase.TURN
+        after, events_b = apply(middle, cmd.Rest(second, RestPlace.WILDERNESS, 0), dice)
+        before = len(journal.records(game_id))
+        journal.append_batches(game_id, [events_a, [], events_b])
+        records = journal.records(game_id)[before:]
+        assert [r.event for r in records] == [*events_a, *events_b]
+        batches = [r.batch for r in records]
+        assert batches == [batches[0]] * len(events_a) + [batches[0] + 1] * len(events_b)
+        assert journal.replay(game_id) == after
+        assert journal.undo(game_id) == events_b
+        assert journal.replay(game_id) == middle
+
+
 def test_undo_stops_at_a_roll_or_a_reveal(tmp_path: Path) -> None:
     with Journal(journal_path(tmp_path)) as journal:
         game_id = journal.new_game(Settings.make(["Ann", "Bea", "Cid"]))
