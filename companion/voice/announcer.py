@@ -32,6 +32,9 @@ log = logging.getLogger("companion.voice")
 
 MIXER_FREQUENCY: Final = 22050  # the clips' own rate: no resampling when we open the mixer
 MIXER_BUFFER: Final = 512  # samples; small for a short delay from play() to sound
+GAME_CLIP_PREFIXES: Final = ("canoe.",)
+"""Clips only one game says (the Canoe game's `canoe.…`): left to decode on first use, so
+the table keeps in memory only what MUSH, the game it starts with, says."""
 BACKLOG: Final = 16
 """Announcements waiting beyond this many are dropped, oldest first: at the table a stale
 announcement is worse than none, and a burst must not queue minutes of speech."""
@@ -328,7 +331,7 @@ class Announcer:
                 log.info("voice: playing on %s", opened.describe())
             pygame.mixer.set_reserved(1)
             self._channel = pygame.mixer.Channel(0)
-            self._clip_bank().preload(self._config.language)
+            self._clip_bank().preload(self._config.language, skip=GAME_CLIP_PREFIXES)
         except Exception as error:  # pygame.error, a missing clip folder, ...: all mean silence
             log.warning("voice is silent: no audio output could be opened (%s)", error)
             return False

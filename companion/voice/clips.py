@@ -135,10 +135,13 @@ class ClipBank:
             self._raw[(language, key)] = data
         return data
 
-    def preload(self, language: str) -> None:
-        """Decode every clip of a language now, so the first announcement is not slower."""
+    def preload(self, language: str, skip: tuple[str, ...] = ()) -> None:
+        """Decode every clip of a language now, so the first announcement is not slower;
+        but those whose key starts with one of `skip` (another game's own clips, decoded
+        on first use instead: a table playing MUSH keeps no Canoe clip in memory)."""
         for key in self.manifest.get(language, {}):
-            self.raw(language, key)
+            if not key.startswith(skip):
+                self.raw(language, key)
 
 
 SeatAudio = Callable[[Seat, str], bytes | None]
