@@ -11,7 +11,7 @@ from table.helpers import L, R, controller, press
 from table.scenes import moving_seat_0
 
 from companion.display import render, theme
-from companion.display.screens import race_order
+from companion.display.ending import race_order
 from companion.table.menus import turn_tree
 from companion.table.view import SeatView, TableView, table_view
 from display.conftest import save_screen
