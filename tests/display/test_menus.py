@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from companion.display import menu_plan as mp
 from companion.display import menus as m
 from companion.display import theme
 from companion.display.chrome import draw_countdown
@@ -44,20 +45,20 @@ def offer(seat: int, note: str = "", waiting: bool = False) -> Menu:
 
 
 def test_the_same_menu_of_several_seats_is_one_block() -> None:
-    blocks = m.blocks_of((roller_menu(), offer(1), offer(2), claim(3)))
+    blocks = mp.blocks_of((roller_menu(), offer(1), offer(2), claim(3)))
     assert [[menu.seat for menu in block] for block in blocks] == [[0], [1, 2], [3]]
 
 
 def test_offers_give_way_first_and_the_roller_last() -> None:
     p = Painter(pygame.Surface((800, 480)))
-    blocks = m.blocks_of((roller_menu(), offer(1), offer(2), claim(3)))
-    roomiest = [m.plan_block(p, VIEW, b, 360, m.forms_for(b)[0]).height for b in blocks]
+    blocks = mp.blocks_of((roller_menu(), offer(1), offer(2), claim(3)))
+    roomiest = [mp.plan_block(p, VIEW, b, 360, mp.forms_for(b)[0]).height for b in blocks]
     room = sum(roomiest) - 1  # a little short: the offer alone gives way
-    plans = m.choose_plans(p, VIEW, blocks, 360, room, 0)
-    assert plans[1].form > m.FULL  # the offer gave way
-    assert plans[0].form == plans[2].form == m.FULL  # the seats choosing did not
-    tight = m.choose_plans(p, VIEW, blocks, 360, 200, 0)
-    assert tight[1].form == m.BARE  # the offer went as far as it can first
+    plans = mp.choose_plans(p, VIEW, blocks, 360, room, 0)
+    assert plans[1].form > mp.FULL  # the offer gave way
+    assert plans[0].form == plans[2].form == mp.FULL  # the seats choosing did not
+    tight = mp.choose_plans(p, VIEW, blocks, 360, 200, 0)
+    assert tight[1].form == mp.BARE  # the offer went as far as it can first
     assert tight[0].form <= tight[2].form  # and the roller gave way no more than others
 
 
@@ -120,10 +121,10 @@ def test_a_press_too_soon_is_said_in_every_form_of_an_offer(seats: tuple[int, ..
     form an offer takes, alone or grouped, the barest (badges and buttons on one line)
     too, where it goes under the buttons."""
     block = tuple(offer(seat, "Too soon: press again") for seat in seats)
-    assert m.BARE in m.forms_for(block)
-    for form in m.forms_for(block):
+    assert mp.BARE in mp.forms_for(block)
+    for form in mp.forms_for(block):
         p = Painter(pygame.Surface((800, 480)))
-        plan = m.plan_block(p, VIEW, block, 370, form)
+        plan = mp.plan_block(p, VIEW, block, 370, form)
         rect = pygame.Rect(420, 40, 370, plan.height)
         m.draw_plan(p, VIEW, plan, rect)
         assert p.log.problems() == [], form

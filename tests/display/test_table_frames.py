@@ -32,7 +32,7 @@ from table.helpers import (
 
 from companion.app import new_game_notice
 from companion.display import font_floor, render
-from companion.display.menus import LONG_LIST
+from companion.display.menu_plan import LONG_LIST
 from companion.i18n import LANGUAGES, WORDS, count, speaking, t
 from companion.pads.events import Button, PadEvent
 from companion.rules import commands as c
