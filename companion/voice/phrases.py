@@ -45,6 +45,24 @@ from companion.voice.texts import (
 COMMA_MS: Final = 120
 SENTENCE_MS: Final = 300
 
+CANOE_TEMPLATES: Final[dict[str, str]] = {
+    "canoe_weather": "canoe.weather_changes . canoe.weather.{weather} . "
+                     "canoe.effect.{weather}",
+    "canoe_island": "canoe.island",
+    "canoe_poling": "canoe.poling",
+    "canoe_throw": "@seat canoe.throws #face",
+    "canoe_card": "canoe.pile.{pile} . $text",
+    "canoe_points": "canoe.{sign} #points canoe.points",
+    "canoe_keep": "canoe.keep",
+    "canoe_shuffle": "canoe.shuffle",
+    "canoe_skip": "@seat canoe.misses_go",
+    "canoe_windbound": "@seat canoe.windbound_island",
+    "canoe_winner": "@seat canoe.wins",
+}
+"""The Moosehead Lake Canoe Game's sentences ("turn" is MUSH's own), the same in every
+language: each clip holds its words in its language's order. A language that needs
+another order gives its own after `**CANOE_TEMPLATES` in its table."""
+
 TEMPLATES: Final[dict[str, dict[str, str]]] = {
     "en": {
         "round": "round #round",
@@ -60,19 +78,7 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "press": "pressing , press.{result}",
         "rest": "@seat must_rest",
         "winner": "@seat wins",
-        # the Moosehead Lake Canoe Game ("turn" is shared)
-        "canoe_weather": "canoe.weather_changes . canoe.weather.{weather} . "
-                         "canoe.effect.{weather}",
-        "canoe_island": "canoe.island",
-        "canoe_poling": "canoe.poling",
-        "canoe_throw": "@seat canoe.throws #face",
-        "canoe_card": "canoe.pile.{pile} . $text",
-        "canoe_points": "canoe.{sign} #points canoe.points",
-        "canoe_keep": "canoe.keep",
-        "canoe_shuffle": "canoe.shuffle",
-        "canoe_skip": "@seat canoe.misses_go",
-        "canoe_windbound": "@seat canoe.windbound_island",
-        "canoe_winner": "@seat canoe.wins",
+        **CANOE_TEMPLATES,
     },
     "fr": {
         "round": "round &round",  # la manche: "Manche une", not "Manche un"
@@ -88,19 +94,7 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "press": "pressing , press.{result}",
         "rest": "@seat must_rest",
         "winner": "@seat wins",
-        # the Moosehead Lake Canoe Game ("turn" is shared)
-        "canoe_weather": "canoe.weather_changes . canoe.weather.{weather} . "
-                         "canoe.effect.{weather}",
-        "canoe_island": "canoe.island",
-        "canoe_poling": "canoe.poling",
-        "canoe_throw": "@seat canoe.throws #face",
-        "canoe_card": "canoe.pile.{pile} . $text",
-        "canoe_points": "canoe.{sign} #points canoe.points",
-        "canoe_keep": "canoe.keep",
-        "canoe_shuffle": "canoe.shuffle",
-        "canoe_skip": "@seat canoe.misses_go",
-        "canoe_windbound": "@seat canoe.windbound_island",
-        "canoe_winner": "@seat canoe.wins",
+        **CANOE_TEMPLATES,
     },
     "de": {
         "round": "round #round",
@@ -116,19 +110,7 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "press": "pressing , press.{result}",
         "rest": "@seat must_rest",
         "winner": "@seat wins",
-        # the Moosehead Lake Canoe Game ("turn" is shared)
-        "canoe_weather": "canoe.weather_changes . canoe.weather.{weather} . "
-                         "canoe.effect.{weather}",
-        "canoe_island": "canoe.island",
-        "canoe_poling": "canoe.poling",
-        "canoe_throw": "@seat canoe.throws #face",
-        "canoe_card": "canoe.pile.{pile} . $text",
-        "canoe_points": "canoe.{sign} #points canoe.points",
-        "canoe_keep": "canoe.keep",
-        "canoe_shuffle": "canoe.shuffle",
-        "canoe_skip": "@seat canoe.misses_go",
-        "canoe_windbound": "@seat canoe.windbound_island",
-        "canoe_winner": "@seat canoe.wins",
+        **CANOE_TEMPLATES,
     },
 }
 
