@@ -4,7 +4,8 @@ What every game shares lives here, and nothing of any one game: the flow as data
 (`flow`: phase rows, who acts, what kind of act, which events lead where), the option
 engine in two tiers (`options`: everything that applies, blocked or not with the rules'
 reason; `legal`: the unblocked), commands and events (`acts`), the codec (`codec`),
-dice sources (`dice`), the undo policy (`undo`), invariants (`invariants`) and the
+dice sources (`dice`), a command's transaction (`transaction`), fast copies of frozen
+values (`values`), the undo policy (`undo`), invariants (`invariants`) and the
 `Game` that bundles one game's pieces (`game`). A game is a package behind this seam
 (MUSH: `companion.rules`); the controller, the journal and the app know the kernel.
 The rules' errors share the companion's one root (`companion.exc.RulesError`).

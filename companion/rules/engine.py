@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from companion.core.options import Note, Option, ParamValues, Reason, offered
 from companion.core.options import legal as unblocked
+from companion.core.values import replace
 from companion.exc import (
     CommandNotAllowedError,
     GameOverError,
@@ -62,7 +63,7 @@ from companion.rules.queries import order_of_play as order_of_play
 from companion.rules.queries import rest_places as rest_places
 from companion.rules.queries import weather_zone as weather_zone
 from companion.rules.settings import Settings
-from companion.rules.state import EMPTY, GameState, replace
+from companion.rules.state import EMPTY, GameState
 
 MushOption = Option[cmd.Command]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from companion.core.values import replace
 from companion.rules import events as ev
 from companion.rules.model import (
     STARTING_CHIPS,
@@ -26,7 +27,6 @@ from companion.rules.state import (
     RollRecord,
     TurnState,
     Window,
-    replace,
 )
 
 

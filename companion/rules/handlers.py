@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.core.dice import DiceSource
+from companion.core.transaction import Transaction
 from companion.rules import commands as cmd
 from companion.rules import events as ev
-from companion.rules.dice import DiceSource
 from companion.rules.evolve import evolve
 from companion.rules.model import (
     CROSSINGS,
@@ -43,20 +44,11 @@ from companion.rules.queries import (
 from companion.rules.state import GameState
 
 
-class Tx:
-    """A transaction: events emitted so far and the state they lead to."""
+class Tx(Transaction[GameState, ev.Event]):
+    """MUSH's transaction: its events, folded by its reducer."""
 
     def __init__(self, state: GameState, dice: DiceSource) -> None:
-        self.state = state
-        self.dice = dice
-        self.events: list[ev.Event] = []
-
-    def emit(self, event: ev.Event) -> None:
-        self.state = evolve(self.state, event)
-        self.events.append(event)
-
-    def roll(self, sides: int = 6) -> int:
-        return self.dice.roll(sides)
+        super().__init__(state, dice, evolve)
 
 
 # --- handlers: one per command --------------------------------------------------------

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from companion.core.values import replace as fast_replace
 from companion.exc import RulesError
 from companion.rules import MUSH
 from companion.rules import commands as c
@@ -32,7 +33,6 @@ from companion.rules.model import (
 from companion.rules.phases import actors
 from companion.rules.settings import Settings, Variants
 from companion.rules.state import GameState
-from companion.rules.state import replace as fast_replace
 from companion.rules.views import public_view
 
 

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from companion.core.values import replace
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot, play_game, random_policy
@@ -26,7 +27,7 @@ from companion.rules.phases import (
     seats_to_act,
 )
 from companion.rules.settings import Settings, Variants
-from companion.rules.state import EMPTY, TurnState, replace
+from companion.rules.state import EMPTY, TurnState
 
 
 def test_every_phase_is_reachable_from_setup() -> None:

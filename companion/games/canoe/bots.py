@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from companion.core.dice import DiceSource
 from companion.games.canoe import commands as cmd
 from companion.games.canoe.cards import CARDS, OWN_CARDS, CardKind, TargetKind
 from companion.games.canoe.engine import apply, legal, start_game
@@ -40,7 +41,6 @@ from companion.games.canoe.queries import (
 )
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import GameState
-from companion.rules.dice import DiceSource
 
 Policy = Callable[[GameState, int, random.Random], cmd.Command | None]
 """A bot: the command it sends now, or None when it has nothing to do."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.core.dice import DiceSource
 from companion.exc import (
     CommandNotAllowedError,
     GameOverError,
@@ -47,7 +48,6 @@ from companion.games.canoe.queries import (
 from companion.games.canoe.reasons import explain
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
-from companion.rules.dice import DiceSource
 
 POINTS: range = range(-POINTS_LIMIT, POINTS_LIMIT + 1)
 """A3, N1: points a player may enter at once, either way."""

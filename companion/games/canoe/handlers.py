@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.core.dice import DiceSource
+from companion.core.transaction import Transaction
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.cards import (
@@ -45,23 +47,13 @@ from companion.games.canoe.queries import (
     site_obeys,
 )
 from companion.games.canoe.state import GameState, Outcome
-from companion.rules.dice import DiceSource
 
 
-class Tx:
-    """A transaction: the events emitted so far and the state they lead to."""
+class Tx(Transaction[GameState, ev.Event]):
+    """The Canoe game's transaction: its events, folded by its reducer; it shuffles too."""
 
     def __init__(self, state: GameState, dice: DiceSource) -> None:
-        self.state = state
-        self.dice = dice
-        self.events: list[ev.Event] = []
-
-    def emit(self, event: ev.Event) -> None:
-        self.state = evolve(self.state, event)
-        self.events.append(event)
-
-    def roll(self, sides: int) -> int:
-        return self.dice.roll(sides)
+        super().__init__(state, dice, evolve)
 
     def shuffled(self, cards: Sequence[str]) -> tuple[str, ...]:
         """A uniform shuffle (Fisher-Yates), one draw of the dice source per place."""

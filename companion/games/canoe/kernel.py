@@ -1,6 +1,5 @@
 """The game-independent pieces this game is built on: the companion's kernel
-(`companion.core`), and the fast copy of a frozen value that MUSH's state module holds
-without a word of MUSH in it. The Canoe modules import these names from here only.
+(`companion.core`). The Canoe modules import these names from here only.
 """
 
 from __future__ import annotations
@@ -12,7 +11,7 @@ from companion.core.game import Ledger, Outcome
 from companion.core.invariants import Invariant, broken
 from companion.core.options import Note, Option, ParamValues, Reason, legal, offered
 from companion.core.undo import UndoPolicy
-from companion.rules.state import replace
+from companion.core.values import replace
 
 __all__ = ["TABLE", "Command", "Edge", "Event", "Flow", "Invariant", "Ledger", "Note",
            "Option", "Outcome", "ParamValues", "PhaseRow", "Reason", "UndoPolicy", "broken",

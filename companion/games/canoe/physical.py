@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.dice import ScriptedDice
 from companion.exc import RulesError
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.engine import apply
 from companion.games.canoe.model import DIE_SIDES
 from companion.games.canoe.state import GameState
-from companion.rules.dice import ScriptedDice
 
 
 @dataclass(frozen=True)
