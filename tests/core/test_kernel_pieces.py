@@ -1,6 +1,6 @@
 """The kernel's shared pieces, each on a game that is not MUSH: the option table with its
 cache, the handlers' table (`apply`), the reducer table, what a seated state answers, the
-bots' press loop and the trial apply for dice rolled by hand.
+bots' press loop, the codec's envelopes and the trial apply for dice rolled by hand.
 
 Both games build on these (`companion.rules`, `companion.games.canoe`); here they are
 checked on `toy_game.TOY` and on states made for the test, so nothing of either game
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pytest
 from toy_game import (
+    CODEC,
     EVENTS,
     FLOW,
     HANDLERS,
@@ -42,9 +43,10 @@ from companion.core import (
     play_out,
     trial,
 )
-from companion.core.codec import from_data, to_data
+from companion.core.codec import Codec, from_data, to_data
 from companion.core.physical import Probe
 from companion.core.transaction import Handlers, Transaction
+from companion.exc import CodecError
 
 START = Start(TABLE, ToySettings(("A", "B")))
 
@@ -215,6 +217,34 @@ def test_the_press_loop_stops_at_max_steps_and_raises_when_nobody_acts() -> None
     with pytest.raises(RuntimeError, match="no bot can act in phase playing"):
         play_out(_playing(), [], choose=lambda s: None, apply=TOY.apply,
                  dice=ScriptedDice([]), flow=FLOW, end=Stage.OVER, max_steps=5)
+
+
+# --- the codec ----------------------------------------------------------------------
+
+
+def test_the_codec_names_its_game_in_errors_and_checks_envelopes() -> None:
+    state = _playing()
+    assert CODEC.state_from_json(CODEC.state_to_json(state)) == state
+    settings = ToySettings(("A", "B", "C"))
+    assert CODEC.settings_from_json(CODEC.settings_to_json(settings)) == settings
+    for text, words in (('{"v": 1}', "Toy state JSON of an unknown version"),
+                        ('{"v": 2, "state": {}}', "Toy state JSON of an unknown version"),
+                        ("[1", "not JSON")):
+        with pytest.raises(CodecError, match=words):
+            CODEC.state_from_json(text)
+    with pytest.raises(CodecError, match="Toy settings JSON of an unknown version"):
+        CODEC.settings_from_json('{"v": 1}')
+    with pytest.raises(CodecError, match="unknown Toy event type 'Lost'"):
+        CODEC.event_from_json('{"v": 1, "type": "Lost", "seat": 0}')
+    with pytest.raises(CodecError, match="Toy event of an unknown format version 9"):
+        CODEC.event_from_json('{"v": 9, "type": "Won", "seat": 0}')
+    with pytest.raises(CodecError, match="unknown Toy command type 'Take'"):
+        CODEC.command_from_json('{"v": 1, "type": "Take", "seat": 0}')
+    plain = Codec(events=EVENTS, commands=(Start, Add), state=ToyState, state_version=1,
+                  settings=ToySettings)
+    with pytest.raises(CodecError, match=r"^unknown event type 'Lost'"):
+        plain.event_from_json('{"v": 1, "type": "Lost", "seat": 0}')
+    assert plain.vocabulary == CODEC.vocabulary  # the label is not part of the events
 
 
 # --- dice rolled by hand ------------------------------------------------------------

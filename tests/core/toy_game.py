@@ -186,7 +186,7 @@ apply = HANDLERS.apply
 
 CODEC: Codec[ToyState, ToySettings, Event, Command] = Codec(
     events=EVENTS, commands=(Start, Add), state=ToyState, state_version=1,
-    settings=ToySettings)
+    settings=ToySettings, label="Toy")
 
 
 TOY: Game[ToyState, Command, Event, ToyState] = Game(
