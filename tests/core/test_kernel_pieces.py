@@ -1,6 +1,7 @@
 """The kernel's shared pieces, each on a game that is not MUSH: the option table with its
 cache, the handlers' table (`apply`), the reducer table, what a seated state answers, the
-bots' press loop, the codec's envelopes and the trial apply for dice rolled by hand.
+bots' press loop, the codec's envelopes, the trial apply for dice rolled by hand, and
+recorded games (known answers).
 
 Both games build on these (`companion.rules`, `companion.games.canoe`); here they are
 checked on `toy_game.TOY` and on states made for the test, so nothing of either game
@@ -10,6 +11,8 @@ hides in them.
 from __future__ import annotations
 
 import dataclasses
+import json
+import random
 from dataclasses import dataclass
 
 import pytest
@@ -40,11 +43,13 @@ from companion.core import (
     RulesError,
     ScriptedDice,
     SeatedState,
+    SeededDice,
     play_out,
     trial,
 )
 from companion.core.codec import Codec, from_data, to_data
 from companion.core.physical import Probe
+from companion.core.recorded import RecordingDice, batches, check, kept_events, record
 from companion.core.transaction import Handlers, Transaction
 from companion.exc import CodecError
 
@@ -262,3 +267,58 @@ def test_a_trial_apply_tells_the_dice_a_command_asks_for_and_changes_nothing() -
     assert trial(TOY.apply, _playing(), Add(1, 1)) is None  # refused: apply says why
     probe = Probe()
     assert [probe.roll(6), probe.roll(20)] == [1, 1] and probe.requests == [6, 20]
+
+
+# --- recorded games -----------------------------------------------------------------
+
+
+def _recorded(seed: int) -> tuple[ToyState, list[dict[str, object]]]:
+    rng = random.Random(seed)
+
+    def choose(state: ToyState) -> Command | None:
+        seats = FLOW.seats_to_act(state)
+        commands = OPTIONS.legal_commands(state, seats[0]) if seats else []
+        return rng.choice(commands) if commands else None
+
+    return record(TOY, START, choose, SeededDice(seed), rng, end=Stage.OVER, undo_share=0.5)
+
+
+def test_a_recorded_game_replays_to_the_same_answers() -> None:
+    for seed in range(20):
+        final, log = _recorded(seed)
+        assert final.stage is Stage.OVER
+        checked = check(TOY, log)
+        assert checked.problems == [] and checked.state == final
+        assert TOY.replay(checked.events) == final
+        assert TOY.replay(kept_events(TOY, log)) == final
+    undone = [log for _, log in map(_recorded, range(20)) if {"undo": True} in log]
+    assert undone, "some game takes a command back"
+    first = _recorded(3)[1][0]
+    assert first["dice"] and first["command"] == json.loads(CODEC.command_to_json(START))
+
+
+def test_a_recorded_game_that_the_rules_now_answer_otherwise_is_found() -> None:
+    _, log = _recorded(1)
+    changed = json.loads(json.dumps(log))
+    entry = next(e for e in changed if e.get("events") and e["events"][0]["type"] == "Added")
+    entry["events"][0]["amount"] = 9
+    number = changed.index(entry)
+    assert check(TOY, changed).problems == [f"entry {number}: Add answered other events"]
+    extra = json.loads(json.dumps(log))
+    extra[0]["dice"].append(4)
+    assert check(TOY, extra).problems == ["entry 0: faces left over"]
+
+
+def test_the_recorded_events_come_in_batches_with_undos_marked() -> None:
+    log: list[dict[str, object]] = [
+        {"command": {}, "dice": [1], "events": [CODEC.event_to_data(Started(START.settings))]},
+        {"command": {}, "dice": [], "events": []},  # a command that answered nothing public
+        {"command": {}, "dice": [], "events": [CODEC.event_to_data(Added(0, 1))]},
+        {"undo": True},
+        {"command": {}, "dice": [], "events": [CODEC.event_to_data(Added(0, 2))]},
+    ]
+    assert list(batches(TOY, log)) == [[Started(START.settings)], [Added(0, 1)], None,
+                                       [Added(0, 2)]]
+    assert kept_events(TOY, log) == [Started(START.settings), Added(0, 2)]
+    dice = RecordingDice(ScriptedDice([4, 2]))
+    assert [dice.roll(6), dice.roll(6)] == [4, 2] and dice.faces == [4, 2]
