@@ -26,23 +26,8 @@ CODEC: Codec[GameState, Settings, ev.Event, cmd.Command] = Codec(
 """The Canoe game's codec, as the seam's journal asks it and the rest of the game uses it
 (`settings_from_json` below also checks the settings)."""
 
-format_version = FORMAT_VERSION
-state_version = STATE_VERSION
-event_types = ev.EVENT_TYPES
-command_types = cmd.COMMAND_TYPES
-vocabulary = CODEC.vocabulary
-"""A fingerprint of the events this program reads, as a journal marks its file with, so
-a journal tells a Canoe file from a damaged one, or from MUSH's."""
-
-state_to_json = CODEC.state_to_json
-state_from_json = CODEC.state_from_json
-event_to_data = CODEC.event_to_data
-event_from_data = CODEC.event_from_data
-event_to_json = CODEC.event_to_json
 event_from_json = CODEC.event_from_json
-command_to_json = CODEC.command_to_json
-command_from_json = CODEC.command_from_json
-settings_to_json = CODEC.settings_to_json
+"""An event from its JSON text (one line of a JSON Lines export)."""
 
 
 def settings_from_json(text: str) -> Settings:
@@ -53,6 +38,4 @@ def settings_from_json(text: str) -> Settings:
     return settings
 
 
-__all__ = ["CODEC", "FORMAT_VERSION", "command_from_json", "command_to_json",
-           "event_from_data", "event_from_json", "event_to_data", "event_to_json",
-           "settings_from_json", "settings_to_json", "state_from_json", "state_to_json"]
+__all__ = ["CODEC", "FORMAT_VERSION", "event_from_json", "settings_from_json"]
