@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Generic, TypeVar
 
-from companion.core.acts import Command, Event
+from companion.core.acts import TABLE, Command, Event
 from companion.core.dice import DiceSource
 from companion.core.values import complete
+from companion.exc import GameOverError, UnknownSeatError
 
 S = TypeVar("S")
 C = TypeVar("C", bound=Command)
@@ -44,24 +45,39 @@ class Transaction(Generic[S, E]):
 
 
 class Handlers(Generic[S, C, E]):
-    """A game's `apply`: the command checked (`is_legal`, else the game's `refusal` is
-    raised), then handed to its type's handler in a new transaction (`transaction`
-    opens one on a state and dice); every command type of `commands` needs a handler."""
+    """A game's `apply`: the command checked (`is_legal`), then handed to its type's
+    handler in a new transaction (`transaction` opens one on a state and dice); every
+    command type of `commands` needs a handler.
+
+    A command refused is refused the same way in every game where the reason is not the
+    game's: a `GameOverError` once the game is `over`, an `UnknownSeatError` from a seat
+    past the state's number of `seats`; else the game's `refusal` gives its most
+    specific reason."""
 
     def __init__(self, handlers: Mapping[type[C], Callable[[Any, Any], None]], *,
                  commands: Iterable[type[C]],
                  transaction: Callable[[S, DiceSource], Transaction[S, E]],
-                 is_legal: Callable[[S, C], bool],
-                 refusal: Callable[[S, C], Exception]) -> None:
+                 is_legal: Callable[[S, C], bool], over: Callable[[S], bool],
+                 seats: Callable[[S], int], refusal: Callable[[S, C], Exception]) -> None:
         self.handlers = complete(handlers, commands, "every command needs a handler")
         self._transaction = transaction
         self._is_legal = is_legal
+        self._over = over
+        self._seats = seats
         self._refusal = refusal
+
+    def refusal(self, state: S, command: C) -> Exception:
+        """Why `command` is refused now (asked only of a command that is not legal)."""
+        if self._over(state):
+            return GameOverError("the game is over")
+        if command.seat != TABLE and not 0 <= command.seat < self._seats(state):
+            return UnknownSeatError(f"there is no seat {command.seat}")
+        return self._refusal(state, command)
 
     def apply(self, state: S, command: C, dice: DiceSource) -> tuple[S, list[E]]:
         """The new state and the events, or the refusal raised with nothing changed."""
         if not self._is_legal(state, command):
-            raise self._refusal(state, command)
+            raise self.refusal(state, command)
         tx = self._transaction(state, dice)
         self.handlers[type(command)](tx, command)
         return tx.state, tx.events

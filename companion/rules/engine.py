@@ -25,12 +25,10 @@ from companion.core.transaction import Handlers
 from companion.core.values import replace
 from companion.exc import (
     CommandNotAllowedError,
-    GameOverError,
     IllegalChoiceError,
     NotEnoughChipsError,
     NotYourTurnError,
     RulesError,
-    UnknownSeatError,
 )
 from companion.rules import commands as cmd
 from companion.rules import events as ev
@@ -311,12 +309,9 @@ is_legal = OPTION_TABLE.is_legal
 
 
 def _refusal(state: GameState, command: cmd.Command) -> RulesError:
-    """The most specific reason a command is refused."""
+    """The most specific reason a command of a seat at the table is refused while the game
+    goes on (the kernel's `Handlers` refuse the others)."""
     name = type(command).__name__
-    if state.phase is Phase.GAME_OVER:
-        return GameOverError("the game is over")
-    if command.seat != cmd.TABLE and not 0 <= command.seat < len(state.players):
-        return UnknownSeatError(f"there is no seat {command.seat}")
     if command.seat != cmd.TABLE and command.cost > state.players[command.seat].chips:
         # X6: refused for want of chips exactly when enough chips would make it legal.
         richer = state.with_player(command.seat, chips=command.cost)
@@ -351,6 +346,7 @@ def _refusal(state: GameState, command: cmd.Command) -> RulesError:
 
 APPLY: Handlers[GameState, cmd.Command, ev.Event] = Handlers(
     HANDLERS, commands=cmd.COMMAND_TYPES, transaction=Tx, is_legal=is_legal,
+    over=lambda state: state.phase is Phase.GAME_OVER, seats=lambda state: len(state.players),
     refusal=_refusal)
 """Each command checked against the options, then handed to its handler."""
 

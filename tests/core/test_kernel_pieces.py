@@ -51,9 +51,10 @@ from companion.core.codec import Codec, from_data, to_data
 from companion.core.physical import Probe
 from companion.core.recorded import RecordingDice, batches, check, kept_events, record
 from companion.core.transaction import Handlers, Transaction
-from companion.exc import CodecError
+from companion.exc import CodecError, GameOverError, UnknownSeatError
 
 START = Start(TABLE, ToySettings(("A", "B")))
+TOY_EVENTS = TOY.apply(TOY.initial, START, ScriptedDice([1]))[1]
 
 
 def _playing(first: int = 1) -> ToyState:
@@ -110,8 +111,13 @@ def test_the_option_table_needs_an_offer_for_every_kind_of_act() -> None:
 def test_apply_refuses_before_any_handler_and_changes_nothing() -> None:
     state = _playing()
     with pytest.raises(RulesError, match="not allowed now"):
-        TOY.apply(state, Add(1, 1), ScriptedDice([]))  # seat 0's turn
+        TOY.apply(state, Add(1, 1), ScriptedDice([]))  # seat 0's turn: the game's reason
+    with pytest.raises(UnknownSeatError, match="there is no seat 2"):
+        TOY.apply(state, Add(2, 1), ScriptedDice([]))
     assert state == _playing()
+    over = TOY.replay([*TOY_EVENTS, Won(0)])
+    with pytest.raises(GameOverError, match="the game is over"):
+        TOY.apply(over, Add(0, 1), ScriptedDice([]))
     after, events = TOY.apply(state, Add(0, 2), ScriptedDice([]))
     assert events == [Added(0, 2)] and after.tokens == (1, 2) and state.tokens == (2, 2)
 
@@ -120,7 +126,8 @@ def test_the_handlers_table_needs_a_handler_for_every_command() -> None:
     with pytest.raises(ValueError, match=r"every command needs a handler: \['Add'\]"):
         Handlers({Start: HANDLERS.handlers[Start]}, commands=(Start, Add),
                  transaction=lambda s, d: Transaction(s, d, TOY.evolve),
-                 is_legal=OPTIONS.is_legal, refusal=lambda s, c: RulesError("no"))
+                 is_legal=OPTIONS.is_legal, over=lambda s: False, seats=lambda s: 2,
+                 refusal=lambda s, c: RulesError("no"))
 
 
 # --- the reducer table --------------------------------------------------------------

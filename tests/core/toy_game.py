@@ -180,7 +180,8 @@ def _refusal(state: ToyState, command: Command) -> RulesError:
 
 HANDLERS: Handlers[ToyState, Command, Event] = Handlers(
     {Start: _h_start, Add: _h_add}, commands=(Start, Add), transaction=_tx,
-    is_legal=OPTIONS.is_legal, refusal=_refusal)
+    is_legal=OPTIONS.is_legal, over=lambda s: s.stage is Stage.OVER,
+    seats=lambda s: len(s.tokens), refusal=_refusal)
 apply = HANDLERS.apply
 
 

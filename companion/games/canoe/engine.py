@@ -16,11 +16,9 @@ from typing import Any
 from companion.core.dice import DiceSource
 from companion.exc import (
     CommandNotAllowedError,
-    GameOverError,
     IllegalChoiceError,
     NotYourTurnError,
     RulesError,
-    UnknownSeatError,
 )
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
@@ -165,12 +163,9 @@ is_legal = OPTION_TABLE.is_legal
 
 
 def _refusal(state: GameState, command: cmd.Command) -> RulesError:
-    """The most specific reason a command is refused, the rules' own where there is one."""
+    """The most specific reason a command is refused, the rules' own where there is one
+    (a game over and a seat not at the table are refused by the kernel's `Handlers`)."""
     name = type(command).__name__
-    if state.phase is Phase.GAME_OVER:
-        return GameOverError("the game is over")
-    if command.seat != cmd.TABLE and not 0 <= command.seat < len(state.players):
-        return UnknownSeatError(f"there is no seat {command.seat}")
     every = options(state, command.seat)
     if not every:
         return NotYourTurnError(f"seat {command.seat} may not act during {state.phase.value}")
@@ -187,6 +182,7 @@ def _refusal(state: GameState, command: cmd.Command) -> RulesError:
 
 APPLY: Handlers[GameState, cmd.Command, ev.Event] = Handlers(
     HANDLERS, commands=cmd.COMMAND_TYPES, transaction=Tx, is_legal=is_legal,
+    over=lambda state: state.phase is Phase.GAME_OVER, seats=lambda state: len(state.players),
     refusal=_refusal)
 """Each command checked against the options, then handed to its handler."""
 
