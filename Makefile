@@ -98,7 +98,6 @@ faults: $(STAMP)
 .PHONY: known-answers
 known-answers: $(STAMP)
 	$(BIN)/python tools/record_known.py
-	$(BIN)/python tools/record_known_canoe.py
 
 # Bots play a whole game through virtual pads (headless where there is no screen).
 # GAME=canoe plays the Moosehead Lake Canoe Game instead of MUSH.

@@ -1,60 +1,70 @@
-"""Record the known-answer games in `tests/known/` (run by hand: `make known-answers`).
+"""Record the known-answer games of every game (run by hand: `make known-answers`).
 
-Like python-chess's perft files: each file holds a whole v1 game as the commands sent,
-the faces the dice showed for each, the public events the rules answered, the undos made,
-and the final state. The suite (`tests/known/test_known_answers.py`) plays the commands
-again through the rules and the events through a real journal and must land on the same
-answers, so a renamed event field, a changed rule or a journal that can no longer read
-an older game fails a test instead of passing unnoticed.
+Like python-chess's perft files: each file holds a whole game as the commands sent, the
+faces the dice showed for each, the public events the rules answered, the undos made,
+and the final state (`companion.core.recorded`). MUSH's are in `tests/known/`, the Canoe
+game's in `tests/known/canoe/`; the suites (`tests/known/test_known_answers.py`,
+`tests/games/canoe/test_canoe_known.py`) play the commands again through the rules, and
+the events through a real journal, and must land on the same answers, so a renamed event
+field, a changed rule or a journal that can no longer read an older game fails a test
+instead of passing unnoticed.
 
-Regenerate only on purpose (a deliberate change of the rules or of the format); the
-suite never writes these files.
+`python tools/record_known.py [--game mush|canoe] [NAME ...]` writes every file of every
+game, of one game, or the named ones. Regenerate only on purpose (a deliberate change of
+the rules or of the format); the suites never write these files.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
+from companion.core import AnyGame, SeededDice
+from companion.core.recorded import record
+from companion.games.canoe import GAME as CANOE
+from companion.games.canoe import bots as canoe_bots
+from companion.games.canoe import commands as canoe_cmd
+from companion.games.canoe import model as canoe_model
+from companion.games.canoe.engine import is_legal as canoe_is_legal
+from companion.games.canoe.settings import Ring
+from companion.games.canoe.settings import Settings as CanoeSettings
+from companion.games.canoe.settings import Variants as CanoeVariants
+from companion.games.canoe.state import GameState as CanoeState
+from companion.rules import MUSH
 from companion.rules import commands as cmd
-from companion.rules import events as ev
 from companion.rules.bots import SensibleBot, choose_action
-from companion.rules.codec import FORMAT_VERSION, command_to_json, event_to_data, state_to_json
-from companion.rules.dice import SeededDice
-from companion.rules.engine import apply, legal_commands
-from companion.rules.evolve import replay
-from companion.rules.model import Phase
-from companion.rules.settings import Arrangement, Settings, Variants
-from companion.rules.state import EMPTY, GameState
-from companion.store.journal import settings_to_json
+from companion.rules.engine import legal_commands
+from companion.rules.model import Arrangement, Phase
+from companion.rules.settings import Settings, Variants
+from companion.rules.state import GameState
 
-OUT = Path(__file__).resolve().parents[1] / "tests" / "known"
+KNOWN = Path(__file__).resolve().parents[1] / "tests" / "known"
 
-GAMES: dict[str, tuple[int, Arrangement, Variants, int]] = {
-    # name: players, arrangement, variants, seed
-    "2p-intro": (2, Arrangement.INTRO, Variants(), 1),
-    "3p-standard-free-training": (3, Arrangement.STANDARD, Variants(free_training=True), 2),
-    "4p-intro-avalanches": (4, Arrangement.INTRO, Variants(avalanches_at_start=True), 3),
-    "5p-standard-short-north": (5, Arrangement.STANDARD, Variants(short_north=True), 4),
-    "6p-standard-skip-central": (6, Arrangement.STANDARD, Variants(skip_central=True), 5),
-    "4p-standard-all-but-short": (4, Arrangement.STANDARD, Variants(
-        free_training=True, avalanches_at_start=True, skip_central=True), 6),
-}
+Chooser = Callable[[Any], Any]
+"""The next command of a recorded game for a state (None when nobody acts)."""
+Start = Callable[[random.Random], tuple[Any, Chooser]]
+"""A game's first command and its bots, choosing with the recording's generator."""
 
 
-class _Recording:
-    """Seeded dice that remember each face, so a command's faces go into the file."""
+@dataclass(frozen=True)
+class Recipe:
+    """How one game's known answers are made: the game, its folder, its last phase and
+    its files by name (each a start and the seed of its dice and bots)."""
 
-    def __init__(self, seed: int) -> None:
-        self._dice = SeededDice(seed)
-        self.faces: list[int] = []
+    game: AnyGame
+    folder: Path
+    end: Enum
+    files: Mapping[str, tuple[Callable[[random.Random], tuple[Any, Chooser]], int]]
 
-    def roll(self, sides: int) -> int:
-        face = self._dice.roll(sides)
-        self.faces.append(face)
-        return face
+
+# --- MUSH ---------------------------------------------------------------------------
 
 
 def _patient(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
@@ -65,57 +75,123 @@ def _patient(state: GameState, seat: int, rng: random.Random) -> cmd.Command | N
     return rng.choice(choices) if choices else None
 
 
-def record(players: int, arrangement: Arrangement, variants: Variants, seed: int
-           ) -> dict[str, object]:
-    """One game by bots (half random, so windows, payments and odd choices happen), with
-    an undo after about one undoable command in eight."""
+def _mush(players: int, arrangement: Arrangement, variants: Variants) -> Start:
+    """Bots half sensible, half random (so windows, payments and odd choices happen)."""
+    def start(rng: random.Random) -> tuple[Any, Chooser]:
+        names = ["Peter", "Karsten", "Regina", "Manfred", "Ute", "Alan"][:players]
+        settings = Settings.make(names, arrangement, variants)
+        policies = [SensibleBot() if s % 2 == 0 else _patient for s in range(players)]
+        return (cmd.StartGame(cmd.TABLE, settings),
+                lambda state: choose_action(state, policies, rng, table_closes=0.1))
+    return start
+
+
+MUSH_FILES: dict[str, tuple[Start, int]] = {
+    # name: players, arrangement, variants; seed
+    "2p-intro": (_mush(2, Arrangement.INTRO, Variants()), 1),
+    "3p-standard-free-training": (
+        _mush(3, Arrangement.STANDARD, Variants(free_training=True)), 2),
+    "4p-intro-avalanches": (_mush(4, Arrangement.INTRO, Variants(avalanches_at_start=True)),
+                            3),
+    "5p-standard-short-north": (_mush(5, Arrangement.STANDARD, Variants(short_north=True)),
+                                4),
+    "6p-standard-skip-central": (
+        _mush(6, Arrangement.STANDARD, Variants(skip_central=True)), 5),
+    "4p-standard-all-but-short": (_mush(4, Arrangement.STANDARD, Variants(
+        free_training=True, avalanches_at_start=True, skip_central=True)), 6),
+}
+
+# --- the Canoe game -----------------------------------------------------------------
+
+Weather = canoe_model.Weather
+C, T, H, B, R = (Weather.CALM, Weather.TAILWIND, Weather.HEADWIND, Weather.WINDBOUND,
+                 Weather.HEAVY_RAIN)
+STORMY = Ring((B, B, C, B, R, None, B, T), placeholder=False)
+
+
+def _mixed(bot: canoe_bots.SensibleBot) -> canoe_bots.Policy:
+    """A sensible bot that now and then sends a random legal command instead (an odd
+    landing, an attraction, a correction), so the files hold the unusual as well."""
+    def policy(state: CanoeState, seat: int, rng: random.Random) -> canoe_cmd.Command | None:
+        if state.phase is canoe_model.Phase.MOVE and rng.random() < 0.08:
+            return canoe_bots.random_policy(state, seat, rng)
+        back = canoe_cmd.ReturnDestination(seat)
+        if (state.phase is canoe_model.Phase.MOVE and canoe_is_legal(state, back)
+                and rng.random() < 0.4):
+            return back  # "already done" for a place only the player knows
+        return bot(state, seat, rng)
+    return policy
+
+
+def _canoe(players: int, nights: int, variants: CanoeVariants,
+           cards: canoe_model.CardMode = canoe_model.CardMode.ELECTRONIC,
+           ring: Ring | None = None) -> Start:
+    """Sensible bots of two kinds of patience, each now and then odd (`_mixed`)."""
+    def start(rng: random.Random) -> tuple[Any, Chooser]:
+        names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:players]
+        settings = CanoeSettings.make(names, nights, variants, ring, cards=cards)
+        policies = [_mixed(canoe_bots.SensibleBot(patience=12 if s % 2 else 40))
+                    for s in range(players)]
+        return (canoe_cmd.StartGame(canoe_cmd.TABLE, settings),
+                lambda state: canoe_bots.choose_action(state, policies, rng))
+    return start
+
+
+_ONE, _NONE = canoe_model.DestinationRule.ONE, canoe_model.DestinationRule.NONE
+CANOE_FILES: dict[str, tuple[Start, int]] = {
+    # name: players, nights, variants, cards, ring; seed
+    "2p-electronic": (_canoe(2, 2, CanoeVariants()), 1),
+    "3p-short-one-destination": (_canoe(3, 1, CanoeVariants(_ONE)), 10),
+    "4p-paper-cards": (_canoe(4, 2, CanoeVariants(), canoe_model.CardMode.PAPER), 3),
+    "5p-long-all-night": (_canoe(5, 2, CanoeVariants(every_campsite=True,
+                                                     every_attraction=True)), 4),
+    "6p-no-destinations": (_canoe(6, 3, CanoeVariants(_NONE)), 5),
+    "3p-stormy-ring": (_canoe(3, 2, CanoeVariants(), ring=STORMY), 5),
+}
+
+RECIPES: dict[str, Recipe] = {
+    "mush": Recipe(MUSH, KNOWN, Phase.GAME_OVER, MUSH_FILES),
+    "canoe": Recipe(CANOE, KNOWN / "canoe", canoe_model.Phase.GAME_OVER, CANOE_FILES),
+}
+
+
+def recorded(recipe: Recipe, name: str) -> dict[str, object]:
+    """One file's content: a game by bots, with an undo after about one undoable command
+    in eight."""
+    start, seed = recipe.files[name]
     rng = random.Random(seed)
-    dice = _Recording(seed)
-    names = ["Peter", "Karsten", "Regina", "Manfred", "Ute", "Alan"][:players]
-    settings = Settings.make(names, arrangement, variants)
-    policies = [SensibleBot() if s % 2 == 0 else _patient for s in range(players)]
-    state: GameState = EMPTY
-    log: list[dict[str, object]] = []
-    kept: list[ev.Event] = []
-    batches: list[int] = []  # length of each kept batch, for undo
-    command: cmd.Command | None = cmd.StartGame(cmd.TABLE, settings)
-    while state.phase is not Phase.GAME_OVER and len(log) < 20_000:
-        assert command is not None
-        dice.faces.clear()
-        state, events = apply(state, command, dice)
-        public = [e for e in events if not e.private]
-        log.append({"command": json.loads(command_to_json(command)), "dice": list(dice.faces),
-                    "events": [event_to_data(e) for e in public]})
-        if public:
-            kept.extend(public)
-            batches.append(len(public))
-        if (public and ev.undoable(events) and state.phase is not Phase.GAME_OVER
-                and rng.random() < 0.125):
-            del kept[-batches.pop():]
-            state = replay(kept)
-            log.append({"undo": True})
-        command = choose_action(state, policies, rng, table_closes=0.1)
-    assert state.phase is Phase.GAME_OVER
+    first, choose = start(rng)
+    game = recipe.game
+    state, log = record(game, first, choose, SeededDice(seed), rng, end=recipe.end)
     return {
-        "about": "a recorded game: tools/record_known.py wrote it; the suite replays it",
-        "format": FORMAT_VERSION,
-        "settings": json.loads(settings_to_json(settings)),
+        "about": f"a recorded game of {game.title}: tools/record_known.py wrote it; "
+                 "the suite replays it",
+        "game": game.name,
+        "format": game.codec.format_version,
+        "settings": json.loads(game.codec.settings_to_json(first.settings)),
         "log": log,
-        "final": json.loads(state_to_json(state)),
+        "final": json.loads(game.codec.state_to_json(state)),
     }
 
 
 def main(argv: list[str]) -> int:
-    """Write every game of GAMES (or the named ones) to tests/known/<name>.json."""
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name, spec in GAMES.items():
-        if argv and name not in argv:
+    """Write the named files, or every file of the named game, or of every game."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(RECIPES), help="one game's files only")
+    parser.add_argument("names", nargs="*", help="only these files (by name)")
+    args = parser.parse_args(argv)
+    for key, recipe in RECIPES.items():
+        if args.game not in (None, key):
             continue
-        data = record(*spec)
-        path = OUT / f"{name}.json"
-        path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n",
-                        encoding="utf-8")
-        print(f"{path}: {len(data['log'])} entries")  # type: ignore[arg-type]
+        recipe.folder.mkdir(parents=True, exist_ok=True)
+        for name in recipe.files:
+            if args.names and name not in args.names:
+                continue
+            data = recorded(recipe, name)
+            path = recipe.folder / f"{name}.json"
+            path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n",
+                            encoding="utf-8")
+            print(f"{path}: {len(data['log'])} entries")  # type: ignore[arg-type]
     return 0
 
 

@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Sequence
 from enum import Enum
 from functools import cache
-from typing import Any, Union
+from typing import Any, Generic, TypeVar, Union
 
 from companion.core.acts import Command, Event
 from companion.exc import CodecError
@@ -108,23 +108,31 @@ def loads(text: str) -> Any:
         raise CodecError(f"not JSON: {exc}") from exc
 
 
-class Codec:
+S = TypeVar("S")
+St = TypeVar("St")
+E = TypeVar("E", bound=Event)
+C = TypeVar("C", bound=Command)
+
+
+class Codec(Generic[S, St, E, C]):
     """One game's JSON: its registry of event and command types, its state and settings.
 
     `vocabulary` fingerprints the events this program reads (the format version, every
     event type and its fields), so a journal can tell a file written with other events
-    from a damaged one.
+    from a damaged one. `label` names the game in an error ("Canoe state JSON of an
+    unknown version"), for a game whose texts could be taken for another's.
     """
 
-    def __init__(self, *, events: Sequence[type[Event]], commands: Sequence[type[Command]],
-                 state: type, state_version: int, settings: type,
-                 format_version: int = FORMAT_VERSION) -> None:
-        self.event_types: tuple[type[Event], ...] = tuple(events)
-        self.command_types: tuple[type[Command], ...] = tuple(commands)
+    def __init__(self, *, events: Sequence[type[E]], commands: Sequence[type[C]],
+                 state: type[S], state_version: int, settings: type[St],
+                 format_version: int = FORMAT_VERSION, label: str = "") -> None:
+        self.event_types: tuple[type[E], ...] = tuple(events)
+        self.command_types: tuple[type[C], ...] = tuple(commands)
         self.state_type = state
         self.state_version = state_version
         self.settings_type = settings
         self.format_version = format_version
+        self._label = f"{label} " if label else ""
         self._events = {t.__name__: t for t in self.event_types}
         self._commands = {t.__name__: t for t in self.command_types}
         words = [f"v{format_version}", *sorted(
@@ -134,77 +142,82 @@ class Codec:
 
     # --- states ---------------------------------------------------------------------
 
-    def state_to_json(self, state: Any) -> str:
+    def state_to_json(self, state: S) -> str:
         """The whole state as versioned JSON."""
         return dumps({"v": self.state_version, "state": to_data(state)})
 
-    def state_from_json(self, text: str) -> Any:
+    def state_from_json(self, text: str) -> S:
         """A state from `state_to_json`'s output."""
         data = loads(text)
-        if not isinstance(data, dict) or data.get("v") != self.state_version:
-            raise CodecError(f"state JSON of an unknown version: {str(data)[:60]}")
-        return from_data(self.state_type, data["state"])
+        if not isinstance(data, dict) or data.get("v") != self.state_version or (
+                "state" not in data):
+            raise CodecError(f"{self._label}state JSON of an unknown version: "
+                             f"{str(data)[:60]}")
+        state: S = from_data(self.state_type, data["state"])
+        return state
 
     # --- events ---------------------------------------------------------------------
 
-    def event_to_data(self, event: Event) -> dict[str, Any]:
+    def event_to_data(self, event: E) -> dict[str, Any]:
         """An event as a JSON-ready object with its type name and format version."""
         return {"v": self.format_version, "type": type(event).__name__, **to_data(event)}
 
-    def event_from_data(self, data: Any) -> Event:
+    def event_from_data(self, data: Any) -> E:
         """An event from `event_to_data`'s output."""
         if not isinstance(data, dict):
-            raise CodecError(f"an event is a JSON object, got {data!r}")
+            raise CodecError(f"an event is a JSON object, got {str(data)[:60]}")
         body = dict(data)
         version, name = body.pop("v", None), body.pop("type", None)
         if version != self.format_version:
-            raise CodecError(f"event of an unknown format version {version!r}")
+            raise CodecError(f"{self._label}event of an unknown format version {version!r}")
         if name not in self._events:
-            raise CodecError(f"unknown event type {name!r}")
-        event: Event = from_data(self._events[name], body)
+            raise CodecError(f"unknown {self._label}event type {name!r}")
+        event: E = from_data(self._events[name], body)
         return event
 
-    def event_to_json(self, event: Event) -> str:
+    def event_to_json(self, event: E) -> str:
         """One event as a JSON text (one line of a JSON Lines export)."""
         return dumps(self.event_to_data(event))
 
-    def event_from_json(self, text: str) -> Event:
+    def event_from_json(self, text: str) -> E:
         """An event from `event_to_json`'s output."""
         return self.event_from_data(loads(text))
 
     # --- commands -------------------------------------------------------------------
 
-    def command_to_json(self, command: Command) -> str:
+    def command_to_json(self, command: C) -> str:
         """A command as JSON, for logs and recorded games."""
         return dumps({"v": self.format_version, "type": type(command).__name__,
                       **to_data(command)})
 
-    def command_from_json(self, text: str) -> Command:
+    def command_from_json(self, text: str) -> C:
         """A command from `command_to_json`'s output."""
         data = loads(text)
         if not isinstance(data, dict) or data.pop("v", None) != self.format_version:
-            raise CodecError("command JSON of an unknown version")
+            raise CodecError(f"{self._label}command JSON of an unknown version")
         name = data.pop("type", None)
         if name not in self._commands:
-            raise CodecError(f"unknown command type {name!r}")
-        command: Command = from_data(self._commands[name], data)
+            raise CodecError(f"unknown {self._label}command type {name!r}")
+        command: C = from_data(self._commands[name], data)
         return command
 
     # --- settings -------------------------------------------------------------------
 
-    def settings_to_json(self, settings: Any) -> str:
+    def settings_to_json(self, settings: St) -> str:
         """Settings as versioned JSON (the journal's `games.settings` column)."""
         return dumps({"v": self.format_version, "settings": to_data(settings)})
 
-    def settings_from_json(self, text: str) -> Any:
+    def settings_from_json(self, text: str) -> St:
         """Settings from `settings_to_json`'s output."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CodecError(f"settings are not JSON: {exc}") from exc
-        if not isinstance(data, dict) or data.get("v") != self.format_version:
-            raise CodecError("settings JSON of an unknown version")
-        return from_data(self.settings_type, data.get("settings"))
+        data = loads(text)
+        if not isinstance(data, dict) or data.get("v") != self.format_version or (
+                "settings" not in data):
+            raise CodecError(f"{self._label}settings JSON of an unknown version")
+        settings: St = from_data(self.settings_type, data["settings"])
+        return settings
 
 
-__all__ = ["FORMAT_VERSION", "Codec", "dumps", "from_data", "loads", "to_data"]
+AnyCodec = Codec[Any, Any, Any, Any]
+"""A codec of any game, as the journal holds one."""
+
+__all__ = ["FORMAT_VERSION", "AnyCodec", "Codec", "dumps", "from_data", "loads", "to_data"]

@@ -70,7 +70,7 @@ class Game(Generic[S, C, E, V]):
     options: Callable[[S, int], list[Option[C]]]
     apply: Callable[[S, C, DiceSource], tuple[S, list[E]]]
     evolve: Callable[[S, E], S]
-    codec: Codec
+    codec: Codec[S, Any, E, C]
     undo: UndoPolicy
     invariants: tuple[Invariant[S], ...]
     public_view: Callable[[S], V]

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from companion.core.acts import Command
+from companion.core.values import complete
 
 C = TypeVar("C", bound=Command)
+S = TypeVar("S")
 
 ParamValues = Sequence[Any]
 Note = Mapping[str, int | str]
@@ -119,4 +122,54 @@ def offered(options: Iterable[Option[C]], command: Command) -> Option[C] | None:
     return next((o for o in options if o.admits(command)), None)
 
 
-__all__ = ["Note", "Option", "ParamValues", "Reason", "legal", "offered"]
+Offer = Callable[[S, int], list[Option[C]]]
+"""What one kind of act offers a seat the flow lets act."""
+
+
+class OptionTable(Generic[S, C]):
+    """A game's options by the kind of act its phase asks for, and the questions every
+    layer asks of them: `options` (both tiers), `legal`, `legal_commands`, `is_legal`.
+
+    A press asks the same state for its menus, then to check the command chosen, then for
+    the frame, and `apply` asks again; a state never changes, so the options of the last
+    few (state, seat) asked are kept by identity and worked out once. The cache is
+    rebound whole, so a reader in another thread never sees it half made.
+    """
+
+    def __init__(self, offers: Mapping[Any, Offer[S, C]], *, act_of: Callable[[S], Enum],
+                 actors: Callable[[S], tuple[int, ...]], kinds: Iterable[Enum] = (),
+                 keep: int = 12) -> None:
+        self.offers = complete(offers, kinds, "every kind of act needs its offer")
+        self._act_of = act_of
+        self._actors = actors
+        self._keep = keep
+        self._listed: tuple[tuple[S, int, list[Option[C]]], ...] = ()
+
+    def options(self, state: S, seat: int) -> list[Option[C]]:
+        """Every option that applies to `seat` now, the blocked ones with the rules'
+        reason (as python-chess's pseudo-legal moves); none for a seat the flow does not
+        let act."""
+        for known, asked, listed in self._listed:
+            if known is state and asked == seat:
+                return list(listed)
+        listed = self.offers[self._act_of(state)](state, seat) if seat in self._actors(
+            state) else []
+        self._listed = ((state, seat, listed), *self._listed[:self._keep - 1])
+        return list(listed)
+
+    def legal(self, state: S, seat: int) -> list[Option[C]]:
+        """What `seat` may do now, with its parameters' ranges: the options nothing
+        blocks, exactly what the game's `apply` accepts."""
+        return legal(self.options(state, seat))
+
+    def legal_commands(self, state: S, seat: int) -> list[C]:
+        """`legal()` flattened to concrete commands (for bots and tests)."""
+        return [c for option in self.legal(state, seat) for c in option.commands()]
+
+    def is_legal(self, state: S, command: C) -> bool:
+        """Whether the game's `apply` would accept the command."""
+        return any(o.admits(command) for o in self.legal(state, command.seat))
+
+
+__all__ = ["Note", "Offer", "Option", "OptionTable", "ParamValues", "Reason", "legal",
+           "offered"]

@@ -1,12 +1,17 @@
 """Values that do not change (frozen dataclasses), copied fast: every game's state is
-one, and a game's reducer makes a copy with a few fields changed for every event.
+one, and a game's reducer makes a copy with a few fields changed for every event. And
+the tables a game declares once (a reducer per event type, a handler per command, an
+offer per kind of act), checked complete when they are made.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def replace(value: T, **changes: Any) -> T:
@@ -26,4 +31,13 @@ def replace(value: T, **changes: Any) -> T:
     return copy
 
 
-__all__ = ["replace"]
+def complete(table: Mapping[K, V], keys: Iterable[K], what: str) -> dict[K, V]:
+    """`table` as a dict, once every key has its entry: a key left out is a game that
+    would fail in the middle of play, so it fails here, at import, naming the keys."""
+    missing = sorted(getattr(k, "__name__", str(k)) for k in keys if k not in table)
+    if missing:
+        raise ValueError(f"{what}: {missing}")
+    return dict(table)
+
+
+__all__ = ["complete", "replace"]

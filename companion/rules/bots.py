@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from companion.core.bots import play_out
 from companion.rules import commands as cmd
 from companion.rules.dice import DiceSource
 from companion.rules.engine import apply, legal, legal_commands, start_game
@@ -21,6 +22,7 @@ from companion.rules.model import (
     RollKind,
     WindowKind,
 )
+from companion.rules.phases import FLOW
 from companion.rules.queries import suggested_rest
 from companion.rules.settings import Settings
 from companion.rules.state import GameState
@@ -224,17 +226,9 @@ def play_game(settings: Settings, policies: Sequence[Policy], dice: DiceSource,
               ) -> tuple[GameState, list[Event]]:
     """A whole bot game from the settings to the winner (or `max_steps`)."""
     state, journal = start_game(settings, dice)
-    for _ in range(max_steps):
-        if state.phase is Phase.GAME_OVER:
-            break
-        command = choose_action(state, policies, rng, table_closes)
-        if command is None:
-            raise RuntimeError(f"no bot can act in phase {state.phase.value}")
-        state, events = apply(state, command, dice)
-        journal.extend(events)
-        if on_step is not None:
-            on_step(state, command, events)
-    return state, journal
+    return play_out(state, journal, choose=lambda s: choose_action(s, policies, rng, table_closes),
+                    apply=apply, dice=dice, flow=FLOW, end=Phase.GAME_OVER,
+                    max_steps=max_steps, on_step=on_step)
 
 
 __all__ = ["DOGS", "POLICIES", "Policy", "SensibleBot", "choose_action", "play_game",

@@ -19,17 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.core.options import Note, Option, ParamValues, Reason, offered
+from companion.core.options import Note, Option, OptionTable, ParamValues, Reason, offered
 from companion.core.options import legal as unblocked
+from companion.core.transaction import Handlers
 from companion.core.values import replace
 from companion.exc import (
     CommandNotAllowedError,
-    GameOverError,
     IllegalChoiceError,
     NotEnoughChipsError,
     NotYourTurnError,
     RulesError,
-    UnknownSeatError,
 )
 from companion.rules import commands as cmd
 from companion.rules import events as ev
@@ -295,52 +294,24 @@ OFFERS: dict[ActKind, Offer] = {
 }
 """What a seat the phase table lets act is offered, by the kind of act its phase asks for."""
 
-assert set(OFFERS) == set(ActKind), "every kind of act needs its offer"
+OPTION_TABLE: OptionTable[GameState, cmd.Command] = OptionTable(
+    OFFERS, act_of=act_of, actors=actors, kinds=ActKind)
+"""MUSH's options, asked through the kernel's table (which keeps the last few answers)."""
 
-
-_LISTED: tuple[tuple[GameState, int, list[MushOption]], ...] = ()
-"""The options last worked out, for the last few (state, seat) asked: a press asks the
-same state for its menus, then to check the command chosen, then for the frame; a state
-never changes, so the answer is worked out once (kept by identity, rebound whole so a
-reader in another thread never sees it half made)."""
-
-
-def options(state: GameState, seat: int) -> list[MushOption]:
-    """Every option that applies to `seat` now, the blocked ones with the rules' reason
-    (as python-chess's pseudo-legal moves); none for a seat the phase table does not let
-    act."""
-    global _LISTED
-    for known, asked, listed in _LISTED:
-        if known is state and asked == seat:
-            return list(listed)
-    listed = OFFERS[act_of(state)](state, seat) if seat in actors(state) else []
-    _LISTED = ((state, seat, listed), *_LISTED[:11])
-    return list(listed)
-
-
-def legal(state: GameState, seat: int) -> list[MushOption]:
-    """Every command `seat` may issue now, with its parameters' ranges: the options
-    nothing blocks."""
-    return unblocked(options(state, seat))
-
-
-def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:
-    """`legal()` flattened to concrete commands (for bots and tests)."""
-    return [c for option in legal(state, seat) for c in option.commands()]
-
-
-def is_legal(state: GameState, command: cmd.Command) -> bool:
-    """Whether `apply()` would accept the command."""
-    return any(o.admits(command) for o in legal(state, command.seat))
+options = OPTION_TABLE.options
+"""Every option that applies to a seat now, the blocked ones with the rules' reason."""
+legal = OPTION_TABLE.legal
+"""Every command a seat may issue now, with its parameters' ranges."""
+legal_commands = OPTION_TABLE.legal_commands
+"""`legal()` flattened to concrete commands (for bots and tests)."""
+is_legal = OPTION_TABLE.is_legal
+"""Whether `apply()` would accept a command."""
 
 
 def _refusal(state: GameState, command: cmd.Command) -> RulesError:
-    """The most specific reason a command is refused."""
+    """The most specific reason a command of a seat at the table is refused while the game
+    goes on (the kernel's `Handlers` refuse the others)."""
     name = type(command).__name__
-    if state.phase is Phase.GAME_OVER:
-        return GameOverError("the game is over")
-    if command.seat != cmd.TABLE and not 0 <= command.seat < len(state.players):
-        return UnknownSeatError(f"there is no seat {command.seat}")
     if command.seat != cmd.TABLE and command.cost > state.players[command.seat].chips:
         # X6: refused for want of chips exactly when enough chips would make it legal.
         richer = state.with_player(command.seat, chips=command.cost)
@@ -373,14 +344,14 @@ def _refusal(state: GameState, command: cmd.Command) -> RulesError:
 # --- apply --------------------------------------------------------------------------
 
 
-def apply(state: GameState, command: cmd.Command, dice: DiceSource
-          ) -> tuple[GameState, list[ev.Event]]:
-    """The new state and the events, or a `RulesError` with the state unchanged."""
-    if not is_legal(state, command):
-        raise _refusal(state, command)
-    tx = Tx(state, dice)
-    HANDLERS[type(command)](tx, command)
-    return tx.state, tx.events
+APPLY: Handlers[GameState, cmd.Command, ev.Event] = Handlers(
+    HANDLERS, commands=cmd.COMMAND_TYPES, transaction=Tx, is_legal=is_legal,
+    over=lambda state: state.phase is Phase.GAME_OVER, seats=lambda state: len(state.players),
+    refusal=_refusal)
+"""Each command checked against the options, then handed to its handler."""
+
+apply = APPLY.apply
+"""The new state and the events, or a `RulesError` with the state unchanged."""
 
 
 def start_game(settings: Settings, dice: DiceSource) -> tuple[GameState, list[ev.Event]]:

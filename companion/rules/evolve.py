@@ -7,9 +7,10 @@ journal's events through the same function. One code path for both is what makes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
+from companion.core.reducer import Reducer
 from companion.core.values import replace
 from companion.rules import events as ev
 from companion.rules.model import (
@@ -19,7 +20,7 @@ from companion.rules.model import (
     Phase,
     RollKind,
 )
-from companion.rules.phases import advance
+from companion.rules.phases import FLOW
 from companion.rules.state import (
     EMPTY,
     GameState,
@@ -270,21 +271,12 @@ _REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
     ev.GameWon: _game_won,
 }
 
-assert set(_REDUCERS) == set(ev.EVENT_TYPES), "every event type needs a reducer"
+REDUCER: Reducer[GameState, ev.Event] = Reducer(
+    _REDUCERS, events=ev.EVENT_TYPES, flow=FLOW, opening=ev.GameStarted, initial=EMPTY)
+"""The kernel's fold over the reducers above: the phase moves only as the phase table
+says, and a replay folds a journal's events from the empty game (I6)."""
 
-
-def evolve(state: GameState, event: ev.Event) -> GameState:
-    """The state after one event; the phase moves only as the phase table says."""
-    after = _REDUCERS[type(event)](state, event)
-    if isinstance(event, ev.GameStarted):
-        return after  # a new game: a fresh state in its first phase
-    phase = advance(state, event)
-    return after if phase is after.phase else replace(after, phase=phase)
-
-
-def replay(events: Iterable[ev.Event], start: GameState = EMPTY) -> GameState:
-    """Fold a journal's events from the start of a game (I6)."""
-    state = start
-    for event in events:
-        state = evolve(state, event)
-    return state
+evolve = REDUCER.evolve
+"""The state after one event."""
+replay = REDUCER.replay
+"""Fold a journal's events from the start of a game (I6)."""

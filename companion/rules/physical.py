@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.exc import RulesError
+from companion.core.physical import trial
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.dice import ScriptedDice
@@ -73,17 +73,6 @@ class RollRequest:
         return (value,)
 
 
-class _Probe:
-    """A dice source for a trial apply: every face a 1, and the sides of each request."""
-
-    def __init__(self) -> None:
-        self.requests: list[int] = []
-
-    def roll(self, sides: int) -> int:
-        self.requests.append(sides)
-        return 1
-
-
 def roll_request(state: GameState, command: cmd.Command) -> RollRequest | None:
     """The roll by hand that `command` would make now, or None when it rolls nothing the
     table rolls (or would be refused: `apply()` then says why).
@@ -91,17 +80,16 @@ def roll_request(state: GameState, command: cmd.Command) -> RollRequest | None:
     A command makes at most one such roll: after a roll the engine opens a reroll window
     or carries on without rolling again.
     """
-    probe = _Probe()
-    try:
-        _, events = apply(state, command, probe)
-    except RulesError:
+    tried = trial(apply, state, command)
+    if tried is None:
         return None
+    events, requests = tried
     for event in events:
         request = _request_of(event)
         if request is not None:
             # every die the command asks for must be this roll's, or it is not by hand
             wanted = request.dice if request.kind is RollKind.DOGS else 1
-            if len(probe.requests) == wanted and wanted > 0:
+            if len(requests) == wanted and wanted > 0:
                 return request
             return None
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.core.values import replace
+from companion.core.state import SeatedState
 from companion.rules.model import (
     DOGS,
     Climate,
@@ -88,7 +88,7 @@ class Window:
 
 
 @dataclass(frozen=True)
-class GameState:
+class GameState(SeatedState[PlayerState, TurnState, Settings]):
     """A whole game at one moment; the only thing the rules read and write."""
 
     phase: Phase = Phase.SETUP
@@ -113,27 +113,8 @@ class GameState:
     winner: int | None = None
     version: int = STATE_VERSION
 
-    # --- derived facts, never stored twice -------------------------------------------
-
-    @property
-    def seats(self) -> range:
-        """All seat numbers, clockwise."""
-        return range(len(self.players))
-
-    @property
-    def active(self) -> int | None:
-        """The seat whose turn (or Early Riser move) it is, if any."""
-        return self.turn.seat if self.turn is not None else None
-
-    def require_settings(self) -> Settings:
-        """The game's settings; only called where a game has started."""
-        assert self.settings is not None, "no game in progress"
-        return self.settings
-
-    def require_turn(self) -> TurnState:
-        """The turn in progress; only called where the phase has one."""
-        assert self.turn is not None, "no turn in progress"
-        return self.turn
+    # --- derived facts, never stored twice (seats, active, require_settings,
+    # require_turn and with_player come from the kernel's `SeatedState`) -------------
 
     def require_window(self) -> Window:
         """The open reaction window; only called in the window phases."""
@@ -160,11 +141,6 @@ class GameState:
         """Bank plus every player's chips: I1 says this is 125 plus coins in use."""
         return self.bank + sum(p.chips for p in self.players)
 
-    def with_player(self, seat: int, **changes: object) -> GameState:
-        """A copy with one player's fields changed."""
-        players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
 
 
 EMPTY = GameState()

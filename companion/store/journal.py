@@ -372,7 +372,8 @@ class Journal(DurableFile):
     def _decode(self, game_id: int, seq: int, text: bytes | str,
                 checked: bool = False) -> Event:
         try:
-            return self.rules.codec.event_from_json(stored_text(text))
+            event: Event = self.rules.codec.event_from_json(stored_text(text))
+            return event
         except (CodecError, TypeError, ValueError) as exc:  # UnicodeDecodeError included
             self._refuse_if_newer(f"game {game_id} event {seq}", text, checked)
             self._refuse_if_incompatible(game_id, seq, text, exc)

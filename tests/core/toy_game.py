@@ -29,6 +29,9 @@ from companion.core import (
     RulesError,
     UndoPolicy,
 )
+from companion.core.options import OptionTable
+from companion.core.reducer import Reducer
+from companion.core.transaction import Handlers, Transaction
 
 GOAL = 5
 
@@ -108,28 +111,37 @@ FLOW: Flow[ToyState, Event, Stage] = Flow({
 }, phase_of=lambda s: s.stage, start=Stage.SETUP)
 
 
-def evolve(state: ToyState, event: Event) -> ToyState:
-    stage = FLOW.advance(state, event)
-    if isinstance(event, Started):
-        state = ToyState(settings=event.settings, tokens=(2,) * len(event.settings.names))
-    elif isinstance(event, FirstDrawn):
-        state = replace(state, turn=event.seat)
-    elif isinstance(event, Added):
-        tokens = list(state.tokens)
-        tokens[event.seat] -= event.amount - 1  # a 2 costs a token
-        seats = len(state.tokens)
-        state = replace(state, count=state.count + event.amount, tokens=tuple(tokens),
-                        turn=(event.seat + 1) % seats)
-    elif isinstance(event, Won):
-        state = replace(state, winner=event.seat)
-    return replace(state, stage=stage)
+def _started(state: ToyState, event: Started) -> ToyState:
+    return ToyState(settings=event.settings, tokens=(2,) * len(event.settings.names))
 
 
-def options(state: ToyState, seat: int) -> list[Option[Command]]:
-    if seat not in FLOW.actors(state):
-        return []
-    if state.stage is Stage.SETUP:
-        return [Option(Start, seat)]
+def _first(state: ToyState, event: FirstDrawn) -> ToyState:
+    return replace(state, turn=event.seat)
+
+
+def _added(state: ToyState, event: Added) -> ToyState:
+    tokens = list(state.tokens)
+    tokens[event.seat] -= event.amount - 1  # a 2 costs a token
+    return replace(state, count=state.count + event.amount, tokens=tuple(tokens),
+                   turn=(event.seat + 1) % len(state.tokens))
+
+
+def _won(state: ToyState, event: Won) -> ToyState:
+    return replace(state, winner=event.seat)
+
+
+EVENTS: tuple[type[Event], ...] = (Started, FirstDrawn, Added, Won)
+REDUCER: Reducer[ToyState, Event] = Reducer(
+    {Started: _started, FirstDrawn: _first, Added: _added, Won: _won}, events=EVENTS,
+    flow=FLOW, opening=Started, initial=ToyState(), phase="stage")
+evolve = REDUCER.evolve
+
+
+def _offer_start(state: ToyState, seat: int) -> list[Option[Command]]:
+    return [Option(Start, seat)]
+
+
+def _offer_add(state: ToyState, seat: int) -> list[Option[Command]]:
     out: list[Option[Command]] = [Option(Add, seat, {"amount": (1,)})]
     blocked = None
     if state.tokens[seat] == 0:
@@ -140,28 +152,48 @@ def options(state: ToyState, seat: int) -> list[Option[Command]]:
     return out
 
 
-def apply(state: ToyState, command: Command, dice: DiceSource) -> tuple[ToyState, list[Event]]:
-    if isinstance(command, Start) and state.stage is Stage.SETUP:
-        events: list[Event] = [Started(command.settings)]
-        face = dice.roll(len(command.settings.names))
-        events.append(FirstDrawn(face - 1, face))
-    elif any(o.admits(command) for o in options(state, command.seat) if o.blocked is None):
-        assert isinstance(command, Add)
-        events = [Added(command.seat, command.amount)]
-        if state.count + command.amount == GOAL:
-            events.append(Won(command.seat))
-    else:
-        raise RulesError(f"{command} is not allowed now")
-    for event in events:
-        state = evolve(state, event)
-    return state, events
+OPTIONS: OptionTable[ToyState, Command] = OptionTable(
+    {Act.START: _offer_start, Act.ADD: _offer_add, Act.NONE: lambda s, seat: []},
+    act_of=FLOW.act_of, actors=FLOW.actors, kinds=Act)
+options = OPTIONS.options
+
+
+def _tx(state: ToyState, dice: DiceSource) -> Transaction[ToyState, Event]:
+    return Transaction(state, dice, evolve)
+
+
+def _h_start(tx: Transaction[ToyState, Event], command: Start) -> None:
+    tx.emit(Started(command.settings))
+    face = tx.roll(len(command.settings.names))
+    tx.emit(FirstDrawn(face - 1, face))
+
+
+def _h_add(tx: Transaction[ToyState, Event], command: Add) -> None:
+    tx.emit(Added(command.seat, command.amount))
+    if tx.state.count == GOAL:
+        tx.emit(Won(command.seat))
+
+
+def _refusal(state: ToyState, command: Command) -> RulesError:
+    return RulesError(f"{command} is not allowed now")
+
+
+HANDLERS: Handlers[ToyState, Command, Event] = Handlers(
+    {Start: _h_start, Add: _h_add}, commands=(Start, Add), transaction=_tx,
+    is_legal=OPTIONS.is_legal, over=lambda s: s.stage is Stage.OVER,
+    seats=lambda s: len(s.tokens), refusal=_refusal)
+apply = HANDLERS.apply
+
+
+CODEC: Codec[ToyState, ToySettings, Event, Command] = Codec(
+    events=EVENTS, commands=(Start, Add), state=ToyState, state_version=1,
+    settings=ToySettings, label="Toy")
 
 
 TOY: Game[ToyState, Command, Event, ToyState] = Game(
     name="toy", title="Race to Five", seats=range(2, 4), initial=ToyState(), flow=FLOW,
     options=options, apply=apply, evolve=evolve,
-    codec=Codec(events=(Started, FirstDrawn, Added, Won), commands=(Start, Add),
-                state=ToyState, state_version=1, settings=ToySettings),
+    codec=CODEC,
     undo=UndoPolicy({Started: False, FirstDrawn: False, Added: True, Won: True}),
     invariants=(Invariant("T0", "the count never passes the goal",
                           lambda s: 0 <= s.count <= GOAL),

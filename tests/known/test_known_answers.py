@@ -16,20 +16,11 @@ from typing import Any
 
 import pytest
 
+from companion.core.recorded import batches, check
 from companion.exc import IncompatibleJournalError
-from companion.rules import events as ev
-from companion.rules.codec import (
-    FORMAT_VERSION,
-    command_from_json,
-    event_from_data,
-    event_to_data,
-    state_from_json,
-    state_to_json,
-)
-from companion.rules.dice import ScriptedDice
-from companion.rules.engine import apply
+from companion.rules import MUSH
+from companion.rules.codec import CODEC, FORMAT_VERSION
 from companion.rules.evolve import replay
-from companion.rules.state import EMPTY, GameState
 from companion.store.journal import VOCABULARY_ID, Journal, settings_from_json
 
 KNOWN = Path(__file__).resolve().parent
@@ -46,11 +37,11 @@ def _journalled(path: Path, data: dict[str, Any]) -> int:
     """Write the recorded game into a real journal at `path`, undos included."""
     with Journal(path) as journal:
         game_id = journal.new_game(settings_from_json(json.dumps(data["settings"])))
-        for entry in data["log"]:
-            if entry.get("undo"):
+        for batch in batches(MUSH, data["log"]):
+            if batch is None:
                 journal.undo(game_id)
-            elif entry["events"]:
-                journal.append(game_id, [event_from_data(e) for e in entry["events"]])
+            else:
+                journal.append(game_id, batch)
     return game_id
 
 
@@ -78,30 +69,16 @@ def test_the_recorded_games_cover_what_they_should() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_the_rules_answer_each_command_as_recorded(path: Path) -> None:
     data = _load(path)
-    state: GameState = EMPTY
-    kept: list[ev.Event] = []
-    batches: list[int] = []
-    for number, entry in enumerate(data["log"]):
-        if entry.get("undo"):
-            del kept[-batches.pop():]
-            state = replay(kept)
-            continue
-        dice = ScriptedDice(entry["dice"])
-        state, events = apply(state, command_from_json(json.dumps(entry["command"])), dice)
-        public = [e for e in events if not e.private]
-        assert [event_to_data(e) for e in public] == entry["events"], f"entry {number}"
-        assert dice.used == len(entry["dice"]), f"entry {number}: faces left over"
-        if public:
-            kept.extend(public)
-            batches.append(len(public))
-    assert json.loads(state_to_json(state)) == data["final"]
-    assert replay(kept) == state
+    checked = check(MUSH, data["log"])
+    assert checked.problems == []
+    assert json.loads(CODEC.state_to_json(checked.state)) == data["final"]
+    assert replay(checked.events) == checked.state
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_the_journal_replays_each_game_to_its_final_state(path: Path, tmp_path: Path) -> None:
     data = _load(path)
-    final = state_from_json(json.dumps(data["final"]))
+    final = CODEC.state_from_json(json.dumps(data["final"]))
     file = tmp_path / "journal.sqlite3"
     game_id = _journalled(file, data)
     with Journal(file) as reopened:  # a fresh start reads the same game back

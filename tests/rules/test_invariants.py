@@ -17,7 +17,7 @@ from companion.rules import MUSH
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.bots import POLICIES, play_game
-from companion.rules.codec import state_from_json, state_to_json
+from companion.rules.codec import CODEC
 from companion.rules.dice import SeededDice
 from companion.rules.engine import apply, is_legal, legal_commands, start_game
 from companion.rules.evolve import replay
@@ -200,10 +200,10 @@ class RandomLegalPlay(RuleBasedStateMachine):
         if is_legal(self.state, command):
             return
         before = self.state
-        snapshot = state_to_json(before)
+        snapshot = CODEC.state_to_json(before)
         with pytest.raises(RulesError):
             apply(self.state, command, self.dice)
-        assert self.state is before and state_to_json(self.state) == snapshot
+        assert self.state is before and CODEC.state_to_json(self.state) == snapshot
 
     @invariant()
     def invariants_hold(self) -> None:
@@ -212,7 +212,7 @@ class RandomLegalPlay(RuleBasedStateMachine):
     def teardown(self) -> None:
         if self.events:
             assert replay(self.events) == self.state  # I6
-            assert state_from_json(state_to_json(self.state)) == self.state
+            assert CODEC.state_from_json(CODEC.state_to_json(self.state)) == self.state
 
 
 RandomLegalPlay.TestCase.settings = settings(

@@ -20,7 +20,7 @@ from companion.games.canoe import commands as cmd
 from companion.games.canoe.cards import CARDS, OWN_CARDS, CardKind, TargetKind
 from companion.games.canoe.engine import apply, legal, start_game
 from companion.games.canoe.events import Event
-from companion.games.canoe.kernel import Option
+from companion.games.canoe.kernel import Option, play_out
 from companion.games.canoe.model import (
     ENTERED_ATTRACTIONS,
     Attraction,
@@ -30,6 +30,7 @@ from companion.games.canoe.model import (
     Weather,
     is_camped_attraction,
 )
+from companion.games.canoe.phases import FLOW
 from companion.games.canoe.queries import (
     finish_reasons,
     leads_the_board,
@@ -259,17 +260,9 @@ def play_game(settings: Settings, policies: Sequence[Policy], dice: DiceSource,
               ) -> tuple[GameState, list[Event]]:
     """A whole bot game from the settings to the winner (or `max_steps`)."""
     state, journal = start_game(settings, dice)
-    for _ in range(max_steps):
-        if state.phase is Phase.GAME_OVER:
-            break
-        command = choose_action(state, policies, rng)
-        if command is None:
-            raise RuntimeError(f"no bot can act in phase {state.phase.value}")
-        state, events = apply(state, command, dice)
-        journal.extend(events)
-        if on_step is not None:
-            on_step(state, command, events)
-    return state, journal
+    return play_out(state, journal, choose=lambda s: choose_action(s, policies, rng),
+                    apply=apply, dice=dice, flow=FLOW, end=Phase.GAME_OVER,
+                    max_steps=max_steps, on_step=on_step)
 
 
 __all__ = ["POLICIES", "Policy", "PretendTrip", "SensibleBot", "choose_action",

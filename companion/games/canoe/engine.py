@@ -16,19 +16,16 @@ from typing import Any
 from companion.core.dice import DiceSource
 from companion.exc import (
     CommandNotAllowedError,
-    GameOverError,
     IllegalChoiceError,
     NotYourTurnError,
     RulesError,
-    UnknownSeatError,
 )
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.cards import CARDS
 from companion.games.canoe.handlers import HANDLERS, Tx
+from companion.games.canoe.kernel import Handlers, OptionTable, Reason
 from companion.games.canoe.kernel import Option as Option
-from companion.games.canoe.kernel import Reason
-from companion.games.canoe.kernel import legal as unblocked
 from companion.games.canoe.model import (
     ENTERED_ATTRACTIONS,
     LANDING_PILES,
@@ -151,38 +148,24 @@ OFFERS: dict[ActKind, Callable[[GameState, int], list[Choice]]] = {
     ActKind.NONE: _offer_nothing,
 }
 
-assert set(OFFERS) == set(ActKind), "every kind of act needs its offer"
+OPTION_TABLE: OptionTable[GameState, cmd.Command] = OptionTable(
+    OFFERS, act_of=act_of, actors=actors, kinds=ActKind)
+"""The Canoe game's options, asked through the kernel's table."""
 
-
-def options(state: GameState, seat: int) -> list[Choice]:
-    """Every option of the phase for `seat`, the blocked ones with their reason."""
-    if seat not in actors(state):
-        return []
-    return OFFERS[act_of(state)](state, seat)
-
-
-def legal(state: GameState, seat: int) -> list[Choice]:
-    """The options `seat` may take now (none blocked)."""
-    return unblocked(options(state, seat))
-
-
-def legal_commands(state: GameState, seat: int) -> list[cmd.Command]:
-    """`legal()` flattened to concrete commands (for tests; bots sample instead)."""
-    return [c for option in legal(state, seat) for c in option.commands()]
-
-
-def is_legal(state: GameState, command: cmd.Command) -> bool:
-    """Whether `apply()` would accept the command."""
-    return any(o.admits(command) for o in legal(state, command.seat))
+options = OPTION_TABLE.options
+"""Every option of the phase for a seat, the blocked ones with their reason."""
+legal = OPTION_TABLE.legal
+"""The options a seat may take now (none blocked)."""
+legal_commands = OPTION_TABLE.legal_commands
+"""`legal()` flattened to concrete commands (for tests; bots sample instead)."""
+is_legal = OPTION_TABLE.is_legal
+"""Whether `apply()` would accept a command."""
 
 
 def _refusal(state: GameState, command: cmd.Command) -> RulesError:
-    """The most specific reason a command is refused, the rules' own where there is one."""
+    """The most specific reason a command is refused, the rules' own where there is one
+    (a game over and a seat not at the table are refused by the kernel's `Handlers`)."""
     name = type(command).__name__
-    if state.phase is Phase.GAME_OVER:
-        return GameOverError("the game is over")
-    if command.seat != cmd.TABLE and not 0 <= command.seat < len(state.players):
-        return UnknownSeatError(f"there is no seat {command.seat}")
     every = options(state, command.seat)
     if not every:
         return NotYourTurnError(f"seat {command.seat} may not act during {state.phase.value}")
@@ -197,14 +180,14 @@ def _refusal(state: GameState, command: cmd.Command) -> RulesError:
     return IllegalChoiceError(f"{name} with these values is not allowed now")
 
 
-def apply(state: GameState, command: cmd.Command, dice: DiceSource
-          ) -> tuple[GameState, list[ev.Event]]:
-    """The new state and the events, or a `RulesError` with the state unchanged."""
-    if not is_legal(state, command):
-        raise _refusal(state, command)
-    tx = Tx(state, dice)
-    HANDLERS[type(command)](tx, command)
-    return tx.state, tx.events
+APPLY: Handlers[GameState, cmd.Command, ev.Event] = Handlers(
+    HANDLERS, commands=cmd.COMMAND_TYPES, transaction=Tx, is_legal=is_legal,
+    over=lambda state: state.phase is Phase.GAME_OVER, seats=lambda state: len(state.players),
+    refusal=_refusal)
+"""Each command checked against the options, then handed to its handler."""
+
+apply = APPLY.apply
+"""The new state and the events, or a `RulesError` with the state unchanged."""
 
 
 def start_game(settings: Settings, dice: DiceSource) -> tuple[GameState, list[ev.Event]]:

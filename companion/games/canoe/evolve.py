@@ -7,13 +7,14 @@ construction.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
+from companion.core.reducer import Reducer
 from companion.games.canoe import events as ev
 from companion.games.canoe.cards import HERO_CARD
 from companion.games.canoe.model import CAMPED_ATTRACTION, PILES, Phase, is_camped_attraction
-from companion.games.canoe.phases import advance
+from companion.games.canoe.phases import FLOW
 from companion.games.canoe.state import (
     EMPTY,
     GameState,
@@ -215,21 +216,12 @@ _REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
     ev.GameWon: _won,
 }
 
-assert set(_REDUCERS) == set(ev.EVENT_TYPES), "every event type needs a reducer"
+REDUCER: Reducer[GameState, ev.Event] = Reducer(
+    _REDUCERS, events=ev.EVENT_TYPES, flow=FLOW, opening=ev.GameStarted, initial=EMPTY)
+"""The kernel's fold over the reducers above: the phase moves only as the phase table
+says, and a replay folds a journal's events from the empty game (Q5)."""
 
-
-def evolve(state: GameState, event: ev.Event) -> GameState:
-    """The state after one event; the phase moves only as the phase table says."""
-    after = _REDUCERS[type(event)](state, event)
-    if isinstance(event, ev.GameStarted):
-        return after
-    phase = advance(state, event)
-    return after if phase is after.phase else replace(after, phase=phase)
-
-
-def replay(events: Iterable[ev.Event], start: GameState = EMPTY) -> GameState:
-    """Fold a journal's events from the start of a game (Q5)."""
-    state = start
-    for event in events:
-        state = evolve(state, event)
-    return state
+evolve = REDUCER.evolve
+"""The state after one event."""
+replay = REDUCER.replay
+"""Fold a journal's events from the start of a game (Q5)."""

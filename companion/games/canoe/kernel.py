@@ -5,14 +5,18 @@
 from __future__ import annotations
 
 from companion.core.acts import TABLE, Command, Event
+from companion.core.bots import play_out
 from companion.core.codec import from_data, to_data
 from companion.core.flow import Edge, Flow, PhaseRow
 from companion.core.game import Ledger, Outcome
 from companion.core.invariants import Invariant, broken
-from companion.core.options import Note, Option, ParamValues, Reason, legal, offered
+from companion.core.options import Note, Option, OptionTable, ParamValues, Reason, legal, offered
+from companion.core.state import SeatedState
+from companion.core.transaction import Handlers
 from companion.core.undo import UndoPolicy
 from companion.core.values import replace
 
-__all__ = ["TABLE", "Command", "Edge", "Event", "Flow", "Invariant", "Ledger", "Note",
-           "Option", "Outcome", "ParamValues", "PhaseRow", "Reason", "UndoPolicy", "broken",
-           "from_data", "legal", "offered", "replace", "to_data"]
+__all__ = ["TABLE", "Command", "Edge", "Event", "Flow", "Handlers", "Invariant", "Ledger", "Note",
+           "Option", "OptionTable", "Outcome", "ParamValues", "PhaseRow", "Reason",
+           "SeatedState", "UndoPolicy", "broken", "from_data", "legal", "offered", "play_out",
+           "replace", "to_data"]

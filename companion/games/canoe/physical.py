@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.dice import ScriptedDice
-from companion.exc import RulesError
+from companion.core.physical import trial
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.engine import apply
@@ -33,27 +33,15 @@ class RollRequest:
         return range(1, DIE_SIDES + 1)
 
 
-class _Probe:
-    """A dice source for a trial apply: every face a 1, remembering each request."""
-
-    def __init__(self) -> None:
-        self.requests: list[int] = []
-
-    def roll(self, sides: int) -> int:
-        self.requests.append(sides)
-        return 1
-
-
 def roll_request(state: GameState, command: cmd.Command) -> RollRequest | None:
     """The throw by hand that `command` would make now, or None (it throws nothing, or
     would be refused: `apply()` then says why)."""
-    probe = _Probe()
-    try:
-        _, events = apply(state, command, probe)
-    except RulesError:
+    tried = trial(apply, state, command)
+    if tried is None:
         return None
+    events, requests = tried
     thrown = [e for e in events if isinstance(e, ev.DieRolled)]
-    if len(thrown) == 1 and probe.requests == [DIE_SIDES]:
+    if len(thrown) == 1 and requests == [DIE_SIDES]:
         return RollRequest(thrown[0].seat)
     return None
 

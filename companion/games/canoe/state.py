@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.games.canoe.kernel import SeatedState
 from companion.games.canoe.kernel import replace as replace
 from companion.games.canoe.model import Attraction, Phase, Pile, Weather
 from companion.games.canoe.settings import Settings
@@ -89,7 +90,7 @@ class Shown:
 
 
 @dataclass(frozen=True)
-class GameState:
+class GameState(SeatedState[PlayerState, TurnState, Settings]):
     """A whole Canoe game at one moment; the only thing the rules read and write."""
 
     phase: Phase = Phase.SETUP
@@ -107,29 +108,9 @@ class GameState:
     version: int = STATE_VERSION
 
     @property
-    def seats(self) -> range:
-        """All seat numbers, clockwise."""
-        return range(len(self.players))
-
-    @property
-    def active(self) -> int | None:
-        """The seat whose turn it is, if any."""
-        return self.turn.seat if self.turn is not None else None
-
-    @property
     def on_board(self) -> tuple[int, ...]:
         """Seats whose canoes are still out (not home at the dock)."""
         return tuple(s for s, p in enumerate(self.players) if not p.home)
-
-    def require_settings(self) -> Settings:
-        """The game's settings; only called where a game has started."""
-        assert self.settings is not None, "no game in progress"
-        return self.settings
-
-    def require_turn(self) -> TurnState:
-        """The turn in progress; only called where the phase has one."""
-        assert self.turn is not None, "no turn in progress"
-        return self.turn
 
     def pile(self, pile: Pile) -> PileState:
         """One pile's state (electronic cards only)."""
@@ -137,12 +118,6 @@ class GameState:
             if state.pile is pile:
                 return state
         raise LookupError(f"no {pile.value} pile: the group plays with paper cards")
-
-    def with_player(self, seat: int, **changes: object) -> GameState:
-        """A copy with one player's fields changed."""
-        players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
 
     def with_pile(self, pile: Pile, cards: tuple[str, ...]) -> GameState:
         """A copy with one pile's cards (top first) changed."""

@@ -1,4 +1,4 @@
-"""Known answers for the Canoe game: recorded games (tools/record_known_canoe.py) replayed
+"""Known answers for the Canoe game: recorded games (tools/record_known.py) replayed
 in full. The commands go through the rules again with the recorded faces, and must give
 the recorded events and the recorded final state; the recorded events alone must replay to
 it, and the invariants must hold of the game (Q1–Q6). A renamed event field, a changed
@@ -12,22 +12,13 @@ from typing import Any
 
 import pytest
 
+from companion.core.recorded import check, kept_events
+from companion.games.canoe import GAME
 from companion.games.canoe import events as ev
-from companion.games.canoe.codec import (
-    FORMAT_VERSION,
-    command_from_json,
-    event_from_data,
-    event_to_data,
-    settings_from_json,
-    state_from_json,
-    state_to_json,
-)
-from companion.games.canoe.engine import apply
+from companion.games.canoe.codec import CODEC, FORMAT_VERSION, settings_from_json
 from companion.games.canoe.evolve import replay
 from companion.games.canoe.invariants import journal_violations
 from companion.games.canoe.model import CardMode, DestinationRule
-from companion.games.canoe.state import EMPTY, GameState
-from companion.rules.dice import ScriptedDice
 
 KNOWN = Path(__file__).resolve().parents[2] / "known" / "canoe"
 FILES = sorted(KNOWN.glob("*.json"))
@@ -73,35 +64,15 @@ def test_the_recorded_games_cover_what_they_should() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_the_rules_answer_each_command_as_recorded(path: Path) -> None:
     data = _load(path)
-    state: GameState = EMPTY
-    kept: list[ev.Event] = []
-    batches: list[int] = []
-    for number, entry in enumerate(data["log"]):
-        if entry.get("undo"):
-            del kept[-batches.pop():]
-            state = replay(kept)
-            continue
-        dice = ScriptedDice(entry["dice"])
-        state, events = apply(state, command_from_json(json.dumps(entry["command"])), dice)
-        assert [event_to_data(e) for e in events] == entry["events"], f"entry {number}"
-        assert dice.used == len(entry["dice"]), f"entry {number}: faces left over"
-        kept.extend(events)
-        batches.append(len(events))
-    assert json.loads(state_to_json(state)) == data["final"]
-    assert replay(kept) == state
-    assert journal_violations(kept) == []
+    checked = check(GAME, data["log"])
+    assert checked.problems == []
+    assert json.loads(CODEC.state_to_json(checked.state)) == data["final"]
+    assert replay(checked.events) == checked.state
+    assert journal_violations(checked.events) == []
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_the_recorded_events_alone_replay_to_the_final_state(path: Path) -> None:
     data = _load(path)
-    kept: list[ev.Event] = []
-    batches: list[int] = []
-    for entry in data["log"]:
-        if entry.get("undo"):
-            del kept[-batches.pop():]
-        else:
-            kept += [event_from_data(e) for e in entry["events"]]
-            batches.append(len(entry["events"]))
-    final = state_from_json(json.dumps(data["final"]))
-    assert replay(kept) == final and final.winner is not None
+    final = CODEC.state_from_json(json.dumps(data["final"]))
+    assert replay(kept_events(GAME, data["log"])) == final and final.winner is not None

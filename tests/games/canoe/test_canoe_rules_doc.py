@@ -28,7 +28,7 @@ def defined() -> set[str]:
 def _sources() -> list[Path]:
     files = sorted((ROOT / "companion" / "games" / "canoe").glob("*.py"))
     files += sorted(TESTS.glob("*.py"))
-    files += [ROOT / "tests" / "canoe_harness.py", ROOT / "tools" / "record_known_canoe.py"]
+    files += [ROOT / "tests" / "canoe_harness.py", ROOT / "tools" / "record_known.py"]
     return [f for f in files if f.is_file()]
 
 

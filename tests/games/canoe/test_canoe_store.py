@@ -15,7 +15,7 @@ from canoe_harness import Trip
 
 from companion.games import game
 from companion.games.canoe import commands as c
-from companion.games.canoe.codec import event_from_data, settings_from_json, state_from_json
+from companion.games.canoe.codec import CODEC, settings_from_json
 from companion.games.canoe.game import GAME
 from companion.games.canoe.model import Pile
 from companion.store import Journal, UndoRefusedError
@@ -31,14 +31,14 @@ def _journalled(path: Path, data: dict[str, Any]) -> int:
             if entry.get("undo"):
                 journal.undo(game_id)
             elif entry["events"]:
-                journal.append(game_id, [event_from_data(e) for e in entry["events"]])
+                journal.append(game_id, [CODEC.event_from_data(e) for e in entry["events"]])
     return game_id
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_q5_each_recorded_game_replays_from_a_real_journal(path: Path, tmp_path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
-    final = state_from_json(json.dumps(data["final"]))
+    final = CODEC.state_from_json(json.dumps(data["final"]))
     file = tmp_path / "canoe.sqlite3"
     game_id = _journalled(file, data)
     with Journal(file, game=GAME) as reopened:
