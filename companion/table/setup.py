@@ -23,6 +23,7 @@ from companion.rules.model import Arrangement
 from companion.rules.settings import Charts, Settings, Variants
 from companion.rules.state import EMPTY
 from companion.seats import SEATS
+from companion.table.base import SETUP_UI
 from companion.table.config import TableConfig
 from companion.table.frame import Menu
 from companion.table.navigation import Navigator
@@ -216,8 +217,6 @@ def _start_node(draft: SetupDraft, config: TableConfig) -> Node:
     return Node("start", t("s.start"), count(draft.players, "player"), command=command)
 
 
-SETUP_UI = cmd.TABLE
-"""Setup has one shared menu, kept under the table's seat number."""
 
 
 class Setup:
@@ -259,7 +258,9 @@ class Setup:
             if chosen.pop:
                 self._nav.back(SETUP_UI, root)
             return None
-        return chosen.command if chosen is not None else None
+        command = chosen.command if chosen is not None else None
+        assert command is None or isinstance(command, cmd.Command)  # MUSH's setup menu
+        return command
 
     def hold(self, button: Button) -> None:
         """Holding ● steps back out of a sub-menu."""
