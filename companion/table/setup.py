@@ -13,15 +13,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from companion.core.acts import Command
+from companion.core.game import AnyGame
 from companion.exc import SettingsError
 from companion.i18n import Lookup, count, t
 from companion.pads.events import Button
 from companion.rules import MUSH
 from companion.rules import commands as cmd
-from companion.rules.engine import is_legal
 from companion.rules.model import Arrangement
 from companion.rules.settings import Charts, Settings, Variants
-from companion.rules.state import EMPTY
 from companion.seats import SEATS
 from companion.table.base import SETUP_UI
 from companion.table.config import TableConfig
@@ -207,14 +207,20 @@ def _boards_node(draft: SetupDraft, config: TableConfig) -> Node:
 
 
 def _start_node(draft: SetupDraft, config: TableConfig) -> Node:
+    return start_node(MUSH, draft.players, lambda: cmd.StartGame(cmd.TABLE,
+                                                                 draft.settings(config)))
+
+
+def start_node(game: AnyGame, players: int, start: Callable[[], Command]) -> Node:
+    """Any game's "Start the game": the rules' start command for the draft, or greyed with
+    why not (settings the rules refuse, or a game already running)."""
     try:
-        settings = draft.settings(config)
+        command = start()
     except SettingsError as error:
         return Node("start", t("s.start"), str(error), False)
-    command = cmd.StartGame(cmd.TABLE, settings)
-    if not is_legal(EMPTY, command):
+    if not game.is_legal(game.initial, command):
         return Node("start", t("s.start"), t("s.running"), False)
-    return Node("start", t("s.start"), count(draft.players, "player"), command=command)
+    return Node("start", t("s.start"), count(players, "player"), command=command)
 
 
 

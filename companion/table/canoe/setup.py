@@ -17,13 +17,12 @@ from functools import partial
 from companion.exc import SettingsError
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import model
-from companion.games.canoe.engine import is_legal
+from companion.games.canoe.game import GAME
 from companion.games.canoe.model import CardMode, DestinationRule, Weather
 from companion.games.canoe.settings import MAX_RING, MIN_RING, Ring, Settings, Variants
-from companion.games.canoe.state import EMPTY
 from companion.i18n import count, t
 from companion.table.canoe.frame import SetupLine
-from companion.table.setup import colour_name
+from companion.table.setup import colour_name, start_node
 from companion.table.tree import Node, Tree
 
 VARIANTS: dict[str, Variants] = {
@@ -181,14 +180,7 @@ def _ring_tree(draft: CanoeDraft) -> Tree:
 
 
 def _start(draft: CanoeDraft) -> Node:
-    try:
-        settings = draft.settings()
-    except SettingsError as error:
-        return Node("start", t("s.start"), str(error), False)
-    command = cmd.StartGame(cmd.TABLE, settings)
-    if not is_legal(EMPTY, command):
-        return Node("start", t("s.start"), t("s.running"), False)
-    return Node("start", t("s.start"), count(draft.players, "player"), command=command)
+    return start_node(GAME, draft.players, lambda: cmd.StartGame(cmd.TABLE, draft.settings()))
 
 
 __all__ = ["VARIANTS", "CanoeDraft", "setup_tree", "variant_key", "weather_word"]
