@@ -29,7 +29,7 @@ from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
 from companion.games.canoe.views import public_view
 from companion.i18n import speaking, t
-from companion.pads.events import Button, Light, PadEvent
+from companion.pads.events import Button, PadEvent
 from companion.table.actions import Enter
 from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen_language
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
@@ -38,7 +38,7 @@ from companion.table.canoe.setup import CanoeDraft, setup_tree
 from companion.table.config import TableConfig
 from companion.table.frame import Menu, Notice, UndoOffer
 from companion.table.gestures import Gesture
-from companion.table.lights import WINNER_BLINK, LightState
+from companion.table.lights import LightState, steady
 from companion.table.outcome import Outcome
 from companion.table.tree import Node, Tree
 from companion.table.view import SeatView, TableView
@@ -408,16 +408,11 @@ class CanoeTable(TableBase[GameState, ev.Event]):
 
     def lights(self, now: float | None = None) -> dict[int, LightState]:
         """Every pad's light: the seat that acts on, the winner's blinking."""
-        lights = {seat: LightState(Light.OFF) for seat in range(MAX_PLAYERS)}
         if self.in_setup:
-            return lights
-        if self.entry is not None:
-            lights[self.entry.seat] = LightState(Light.ON)
-        elif self._state.active is not None and not self.over:
-            lights[self._state.active] = LightState(Light.ON)
-        if self._state.winner is not None:
-            lights[self._state.winner] = LightState(WINNER_BLINK)
-        return lights
+            return steady((), None)
+        acting = self.entry.seat if self.entry is not None else \
+            None if self.over else self._state.active
+        return steady(() if acting is None else (acting,), self._state.winner)
 
     @in_screen_language
     def next_press(self, seat: int, target: Target) -> tuple[Button, bool] | None:
