@@ -32,7 +32,7 @@ from companion.table.config import TableConfig
 from companion.table.frame import JoinCard
 from companion.web.qr import qr_rows
 from web.browser import PHONE, needs_browser, open_pages
-from web.harness import WebTable, read_qr
+from web.harness import Phone, WebTable, read_qr, settle
 
 PLAYERS = 4  # setup's own default, which the setup bot keeps
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
@@ -73,6 +73,11 @@ def get(table: WebTable, path: str) -> tuple[int, dict[str, str], bytes]:
     return asyncio.run(fetch(table.url + path))
 
 
+async def post(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
+    async with aiohttp.ClientSession() as session, session.post(url, json=body) as response:
+        return response.status, await response.json()
+
+
 # --- the join card ------------------------------------------------------------------------
 
 
@@ -91,6 +96,19 @@ def test_the_canoe_setup_shows_the_rooms_join_card(table: WebTable) -> None:
         assert f"Room code {card.code}" in log.texts()
         # the card sits in the left column, under the summary: the code reads back whole
         assert read_qr(surface, card.qr, pygame.Rect(0, 0, size[0] // 2, size[1])) == card.qr
+    # the room code read off the screen takes a seat, whose phone then drives the setup
+    status, answer = asyncio.run(post(table.url + "/api/join",
+                                      {"code": card.code.lower(), "seat": 2}))
+    assert status == 200 and answer["ok"] and answer["seat"] == 2
+    phone = Phone(table, token=str(answer["token"]), device=str(answer["device"]))
+    try:
+        table.step()
+        phone.wait(lambda: bool(phone.messages("seat")))
+        text = settle(table, phone, 2)
+        assert text["game"] == "canoe" and text["screen"] == "canoe_setup"
+        assert text["menu"] and text["menu"]["items"]
+    finally:
+        phone.close()
 
 
 def test_a_pad_asking_for_a_new_phone_shows_its_seats_code_during_the_trip(
