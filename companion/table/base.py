@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 from companion.core.acts import TABLE, Command, Event
 from companion.core.dice import DiceSource, SystemDice
 from companion.i18n import speaking
+from companion.seats import MAX_SEATS
 from companion.table.config import TableConfig
 from companion.table.gestures import Gestures
 from companion.table.navigation import Navigator
@@ -31,11 +32,16 @@ Target = Command | Callable[[Command], bool]
 
 
 class Started(Protocol):
-    """A game's state as the table reads it: no settings until "Start the game"."""
+    """A game's state as the table reads it: no settings until "Start the game", then
+    its players."""
 
     @property
     def settings(self) -> object:
         """The settings the game started with; None while it is being set up."""
+
+    @property
+    def players(self) -> Sequence[object]:
+        """The players seated, in seat order."""
 
 
 S = TypeVar("S", bound=Started)
@@ -105,6 +111,14 @@ class TableBase(Generic[S, E]):
     def in_setup(self) -> bool:
         """True until "Start the game" has been chosen."""
         return self._state.settings is None
+
+    def may_press(self, seat: int) -> bool:
+        """Whether a press of `seat` reaches the table: in setup any pad's (unless the
+        config names one), then the seated players' only."""
+        if self.in_setup:
+            pad = self._config.setup_pad
+            return 0 <= seat < MAX_SEATS if pad is None else seat == pad
+        return 0 <= seat < len(self._state.players)
 
     def ready(self, seat: int, now: float | None = None) -> bool:
         """Whether a press of `seat` made now would act (not dropped as stale)."""

@@ -65,7 +65,7 @@ class TableController(TableParts):
     def handle(self, event: PadEvent) -> Outcome:
         """One pad event. Never raises for a refused press: the seat gets a `Notice`."""
         self._saved, seat, button, setup = None, event.seat, event.button, self.in_setup
-        if not (self._setup.may_press(seat) if setup else 0 <= seat < len(self._state.players)):
+        if not self.may_press(seat):
             return Outcome()
         now, secret = self._clock(), self._bidding()
         if not secret:  # ◀ ▶ during bidding are never logged: a count is a secret

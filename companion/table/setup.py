@@ -246,11 +246,6 @@ class Setup:
         """The config or a kept change moved: build the menu again."""
         self._tree = None
 
-    def may_press(self, seat: int) -> bool:
-        """Any pad drives setup, unless the config names one."""
-        pad = self._config().setup_pad
-        return 0 <= seat < MOST_SEATS if pad is None else seat == pad
-
     def click(self, button: Button) -> cmd.Command | None:
         """A click in the setup menu: a change of the draft, or "Start the game"."""
         root = self.tree()

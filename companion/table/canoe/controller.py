@@ -135,11 +135,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         """One pad event. Never raises for a refused press: the seat gets a notice."""
         self._saved = None
         seat, setup, now = event.seat, self.in_setup, self._clock()
-        if setup:
-            pad = self._config.setup_pad
-            if not (0 <= seat < MAX_PLAYERS if pad is None else seat == pad):
-                return Outcome()
-        elif not 0 <= seat < len(self._state.players):
+        if not self.may_press(seat):
             return Outcome()
         act = self._gestures.feed(event, float("inf") if setup else now)
         if act is None:
