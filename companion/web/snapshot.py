@@ -60,7 +60,7 @@ DOWNLOADS: Mapping[str, tuple[tuple[str, str], ...]] = {
 (`/export/<file>`), each with the page word that names it: the journal's events and the
 game's ledger (`export --game`)."""
 
-TYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv; charset=utf-8",
+EXPORT_TYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv; charset=utf-8",
          "svg": "image/svg+xml"}
 
 
@@ -79,7 +79,7 @@ class Export:
         body = self.files.get(name)
         if body is None:
             return None
-        return body, TYPES[name.rsplit(".", 1)[1]], f"{self.box}-game-{self.game}-{name}"
+        return body, EXPORT_TYPES[name.rsplit(".", 1)[1]], f"{self.box}-game-{self.game}-{name}"
 
 
 def downloads_json(box: str) -> list[dict[str, str]]:
