@@ -13,6 +13,7 @@ import pygame
 from companion.display import theme
 from companion.display import widgets as w
 from companion.display.chrome import draw_notices, notices_height
+from companion.display.join import draw_join
 from companion.display.menus import draw_menus
 from companion.display.paint import LayoutLog, Painter, split_columns
 from companion.games.canoe.views import PublicView, SeatLine
@@ -38,6 +39,8 @@ def render_canoe(frame: CanoeFrame, surface: pygame.Surface, log: LayoutLog | No
     view = frame.view
     assert view is not None
     _board(p, view, left)
+    if frame.join is not None:  # a seat asked for a new phone: its code over the board
+        _join(p, frame, left)
     if frame.screen is CanoeScreen.CARD:
         _panel(p, frame, right, _card)
     elif frame.screen is CanoeScreen.GAME_OVER:
@@ -261,13 +264,29 @@ def _over(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
 # --- setup ------------------------------------------------------------------------------
 
 
+def _join(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
+    """The phones' join card (MUSH's, `draw_join`) at the bottom of `rect`: no taller than
+    MUSH's, its QR code at most 2/5 of its width so the address stays on one line; the
+    top of the card."""
+    assert frame.join is not None
+    gap = p.px(16)
+    high = min(rect.h - p.px(6), p.px(300), 2 * gap + (rect.w - 2 * gap) * 38 // 100)
+    card = draw_join(p, frame.join, frame.names,
+                     pygame.Rect(rect.x, rect.bottom - p.px(6) - high, rect.w, high))
+    return card.y
+
+
 def _setup(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> None:
-    """The trip about to start: every choice, the ring as entered, version and address."""
+    """The trip about to start: every choice, the ring as entered, version and address;
+    with phones, the join card (as on MUSH's setup) above the version, the choices in
+    the room left above it (the menu beside them names each choice too)."""
     y = rect.y
     y += _block(p, t("cs.screen_title"), pygame.Rect(rect.x, y, rect.w, rect.bottom - y),
                 theme.BODY, bold=True)
     about_h = p.line(theme.SMALL) * len(frame.about)
     bottom = rect.bottom - about_h
+    if frame.join is not None:
+        bottom = _join(p, frame, pygame.Rect(rect.x, y, rect.w, bottom - y)) - p.px(6)
     for line in frame.setup:
         text = t("cs.summary_line", label=line.label, value=line.value)
         y += _block(p, text, pygame.Rect(rect.x, y, rect.w, bottom - y), theme.SMALL,

@@ -7,7 +7,7 @@ for rules policies, through the same controller.
 """
 
 from companion.exc import UnreachableCommand
-from companion.table.bots import BotDriver, click, hold
+from companion.table.bots import BotDriver
 from companion.table.config import TableConfig
 from companion.table.controller import ROLLS_AND_REVEALS, Outcome, TableController
 from companion.table.frame import (
@@ -23,6 +23,7 @@ from companion.table.frame import (
     UndoOffer,
 )
 from companion.table.lights import LightState
+from companion.table.virtual import click, hold
 
 __all__ = [
     "ROLLS_AND_REVEALS", "Animation", "BotDriver", "Countdown", "CountdownKind", "LightState",

@@ -15,10 +15,8 @@ from companion.pads.events import Blink, Button
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.state import GameState
+from companion.table.base import Target
 from companion.table.lights import LIMIT_BLINK, bid_blink
-
-Target = cmd.Command | Callable[[cmd.Command], bool]
-"""What a virtual pad steers towards: a command, or a test on commands."""
 
 
 class SecretBids:

@@ -10,35 +10,24 @@ result on its pad, as a player does.
 
 from __future__ import annotations
 
-import queue
 import random
 from collections.abc import Callable, Mapping
 
 from companion.exc import RulesError, UnreachableCommand
-from companion.pads.events import Button, Kind, PadEvent
+from companion.pads.events import Button, PadEvent
 from companion.rules import commands as cmd
 from companion.rules.bots import Policy
-from companion.rules.dice import DiceSource, SeededDice
+from companion.rules.dice import DiceSource
 from companion.rules.engine import apply
 from companion.rules.model import RollKind, WindowKind, is_dog
 from companion.rules.phases import ActKind, act_of
 from companion.rules.physical import RollRequest
 from companion.rules.state import GameState
 from companion.table.controller import TableController
+from companion.table.virtual import VirtualPads, click, pad_events
 
 
-def click(seat: int, button: Button) -> list[PadEvent]:
-    """A short press: down, then up (it acts on the way up)."""
-    return [PadEvent(seat, button, Kind.PRESS), PadEvent(seat, button, Kind.RELEASE)]
-
-
-def hold(seat: int, button: Button) -> list[PadEvent]:
-    """A hold: down, the pad's HOLD about 2 s later, then up."""
-    return [PadEvent(seat, button, Kind.PRESS), PadEvent(seat, button, Kind.HOLD),
-            PadEvent(seat, button, Kind.RELEASE)]
-
-
-class BotDriver:
+class BotDriver(VirtualPads[TableController]):
     """Presses virtual pads for the seats in `policies`.
 
     Call `presses()` (or `feed(queue)`), let the main loop hand the events to the
@@ -57,12 +46,10 @@ class BotDriver:
                  rng: random.Random | None = None, *, setup_seat: int | None = 0,
                  strict: bool = True, gate: Callable[[int], bool] | None = None,
                  hand: DiceSource | None = None) -> None:
+        super().__init__(controller, rng, hand)
         self._gate = gate  # a seat is skipped while gate(seat) is False (a human's pace)
-        self._hand = hand
         self._entering: tuple[RollRequest, int] | None = None  # the roll and what it showed
-        self._controller = controller
         self._policies = dict(policies)
-        self._rng = rng or random.Random()
         self._setup_seat = setup_seat
         self._strict = strict
         self._seen: GameState | None = None
@@ -70,14 +57,7 @@ class BotDriver:
         self._asked: set[tuple[int, int, int]] = set()  # (round, roller, seat)
         self._turn = 0
 
-    @property
-    def controller(self) -> TableController:
-        """The controller the bots press on (the app makes a new one for a new game)."""
-        return self._controller
-
-    @controller.setter
-    def controller(self, controller: TableController) -> None:
-        self._controller = controller
+    def _forget(self) -> None:
         self._seen = None
         self._targets.clear()
 
@@ -89,7 +69,7 @@ class BotDriver:
             if seat is None:
                 return []
             step = controller.next_press(seat, lambda c: isinstance(c, cmd.StartGame))
-            return self._events(seat, step)
+            return pad_events(seat, step)
         if controller.entry is not None:  # nobody else acts until the roll is entered
             return self._enter(controller.entry)
         state = controller.state
@@ -112,7 +92,7 @@ class BotDriver:
                 self._targets[seat] = None
                 continue
             self._turn = (self._turn + offset + 1) % len(seats)
-            return self._events(seat, step)
+            return pad_events(seat, step)
         return []
 
     def _enter(self, request: RollRequest) -> list[PadEvent]:
@@ -127,13 +107,11 @@ class BotDriver:
         if step is None:
             raise UnreachableCommand(f"seat {seat}: cannot enter {self._entering[1]} for "
                                      f"{request.kind.value}")
-        return self._events(seat, step)
+        return pad_events(seat, step)
 
     def _roll(self, request: RollRequest) -> int:
         """What the wooden dice show: dogs among the dog dice (D2), or the standard die."""
-        hand = self._hand
-        if hand is None:  # drawn when first needed, so games without it draw as before
-            hand = self._hand = SeededDice(self._rng.getrandbits(64))
+        hand = self._wooden_dice()
         if request.kind is RollKind.DOGS:
             assert request.colour is not None
             return sum(is_dog(request.colour, hand.roll(6)) for _ in range(request.dice))
@@ -188,20 +166,6 @@ class BotDriver:
             return False
         self._asked.add(key)
         return isinstance(self._policies[seat](moved, seat, self._rng), cmd.Reduce)
-
-    def feed(self, events: queue.Queue[PadEvent]) -> int:
-        """Put the next bot press on the main loop's queue; how many events were put."""
-        out = self.presses()
-        for event in out:
-            events.put(event)
-        return len(out)
-
-    @staticmethod
-    def _events(seat: int, step: tuple[Button, bool] | None) -> list[PadEvent]:
-        if step is None:
-            return []
-        button, held = step
-        return hold(seat, button) if held else click(seat, button)
 
 
 class _NoDice:

@@ -34,12 +34,13 @@ from companion.rules.engine import apply
 from companion.rules.phases import ActKind, act_of
 from companion.rules.physical import roll_request
 from companion.table.actions import Enter
+from companion.table.base import in_screen_language
 from companion.table.describe import describe, log_words, refusal_text
 from companion.table.frame import MenuStyle
 from companion.table.gestures import Gesture
 from companion.table.menus import name
 from companion.table.outcome import Outcome
-from companion.table.parts import TableParts, in_screen_language
+from companion.table.parts import TableParts
 from companion.table.saving import restore, saved
 from companion.table.tree import Node
 from companion.table.undo import ROLLS_AND_REVEALS
@@ -64,7 +65,7 @@ class TableController(TableParts):
     def handle(self, event: PadEvent) -> Outcome:
         """One pad event. Never raises for a refused press: the seat gets a `Notice`."""
         self._saved, seat, button, setup = None, event.seat, event.button, self.in_setup
-        if not (self._setup.may_press(seat) if setup else 0 <= seat < len(self._state.players)):
+        if not self.may_press(seat):
             return Outcome()
         now, secret = self._clock(), self._bidding()
         if not secret:  # ◀ ▶ during bidding are never logged: a count is a secret

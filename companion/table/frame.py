@@ -47,7 +47,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from companion.rules.commands import Command
+from companion.core.acts import Command
 from companion.rules.model import Zone
 from companion.rules.settings import Charts
 from companion.table.view import GameStats, TableView

@@ -8,9 +8,11 @@ is still a change and is sent again.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.pads.events import Blink, LightPattern
+from companion.pads.events import Blink, Light, LightPattern
+from companion.seats import MAX_SEATS
 
 LIMIT_BLINK = Blink(on_s=0.1, off_s=0.1, count=3)
 """▶ pressed past the chips a player holds: three quick flashes (DESIGN.md, Pads)."""
@@ -29,6 +31,17 @@ class LightState:
 
     pattern: LightPattern
     request: int = 0
+
+
+def steady(lit: Iterable[int], winner: int | None) -> dict[int, LightState]:
+    """Every pad's light in any game: the `lit` seats on, the winner's blinking, every
+    other pad's off (a one-shot blink is laid over these by the table that asked it)."""
+    lights = {seat: LightState(Light.OFF) for seat in range(MAX_SEATS)}
+    for seat in lit:
+        lights[seat] = LightState(Light.ON)
+    if winner is not None:
+        lights[winner] = LightState(WINNER_BLINK)
+    return lights
 
 
 def bid_blink(count: int) -> Blink:

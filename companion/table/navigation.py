@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.core.acts import Command
 from companion.i18n import t
 from companion.pads.events import Button
-from companion.rules import commands as cmd
 from companion.table.frame import Menu, MenuItem, MenuStyle
-from companion.table.tree import KEYS, Node, Tree, route, walk
+from companion.table.tree import KEYS, Node, Tree, path_to, walk
 
 _BUTTON_NAMES = {Button.LEFT: "left", Button.SELECT: "select", Button.RIGHT: "right"}
 
@@ -184,10 +184,18 @@ class Navigator:
                     level.confirm, level.note)
 
     def next_press(self, key: int, root: Tree,
-                   matches: Callable[[cmd.Command], bool]) -> tuple[Button, bool] | None:
+                   matches: Callable[[Command], bool]) -> tuple[Button, bool] | None:
         """The press (button, held?) that brings the seat one step closer to an item whose
         command `matches`, or None when no item of `root` leads there."""
-        keys = route(root, matches)
+        return self.steer(key, root,
+                          lambda node: node.command is not None and matches(node.command))
+
+    def steer(self, key: int, root: Tree,
+              wanted: Callable[[Node], bool]) -> tuple[Button, bool] | None:
+        """The press (button, held?) that brings the seat one step closer to an item that
+        is `wanted` (a command, a face to enter), or None when no item of `root` leads
+        there: how the virtual pads walk any game's menus."""
+        keys = path_to(root, wanted)
         if keys is None:
             return None
         ui = self._ui.get(key, SeatUi())
@@ -208,7 +216,7 @@ class Navigator:
         return (Button.RIGHT if ahead <= len(enabled) - ahead else Button.LEFT), False
 
 
-def presses_to(root: Tree, matches: Callable[[cmd.Command], bool]) -> int | None:
+def presses_to(root: Tree, matches: Callable[[Command], bool]) -> int | None:
     """How many presses a seat at the top of `root` needs to choose an item whose command
     `matches`, by the shortest way its menus offer (the way the bots press), or None when
     no item leads there. A one-item offer is opened by any button."""

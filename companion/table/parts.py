@@ -8,61 +8,43 @@ menus of the moment, and the routes the bots' virtual pads press along.
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable, Iterable
-from typing import Concatenate, ParamSpec, TypeVar
 
 from companion.i18n import speaking
 from companion.pads.events import Button
 from companion.rules import commands as cmd
 from companion.rules import events as ev
-from companion.rules.dice import DiceSource, SystemDice
+from companion.rules.dice import DiceSource
 from companion.rules.phases import ActKind, act_of
 from companion.rules.physical import RollRequest
 from companion.rules.state import EMPTY, GameState
-from companion.table.bidding import SecretBids, Target
+from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen_language
+from companion.table.bidding import SecretBids
 from companion.table.config import TableConfig
 from companion.table.entry import HandDice
 from companion.table.frame import Menu, MenuStyle, TableFrame, UndoOffer
-from companion.table.gestures import Gestures
 from companion.table.lights import LightState
 from companion.table.menus import seat_tree
-from companion.table.navigation import Navigator, presses_to
+from companion.table.navigation import presses_to
 from companion.table.presentation import Show
 from companion.table.reactions import guard_payments
 from companion.table.roots import NOTHING, Kind, Root, SeatMenus
-from companion.table.setup import SETUP_UI, Setup, setup_tree
+from companion.table.setup import Setup, setup_tree
 from companion.table.tree import KEYS
 from companion.table.undo import Undo
 from companion.table.windows import Windows
 
-P = ParamSpec("P")
-R = TypeVar("R")
-T = TypeVar("T", bound="TableParts")
 
-
-def in_screen_language(method: Callable[Concatenate[T, P], R]
-                        ) -> Callable[Concatenate[T, P], R]:
-    """Run a public method in the screen's language (`TableConfig.screen_language`)."""
-    def wrapper(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        with speaking(self.config.screen_language):
-            return method(self, *args, **kwargs)
-    functools.update_wrapper(wrapper, method)
-    return wrapper
-
-
-class TableParts:
-    """The parts of the table and the questions they answer (see the module docstring)."""
+class TableParts(TableBase[GameState, ev.Event]):
+    """The parts of MUSH's table and the questions they answer (see the module
+    docstring); what every game's table shares is `TableBase`'s."""
 
     def __init__(self, state: GameState = EMPTY, dice: DiceSource | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  config: TableConfig | None = None, history: Iterable[ev.Event] = ()) -> None:
-        self._config, self._state, self._clock = config or TableConfig(), state, clock
-        self._dice: DiceSource = dice if dice is not None else SystemDice()
-        self._history: list[ev.Event] = [e for e in history if not e.private]
+        super().__init__(state, dice, clock, config, history)
         now, settings = clock(), lambda: self._config  # the parts read the config in force
-        self._nav, self._gestures = Navigator(), Gestures(self._config.guard_seconds)
         self._show = Show(settings, clock, self._gestures,
                           now if act_of(state) is ActKind.NONE else None)
         self._menus = SeatMenus(self._nav, self._gestures, self._show, settings, self._build,
@@ -79,35 +61,8 @@ class TableParts:
 
     # --- what the app and the virtual pads read ----------------------------------------
 
-    @property
-    def config(self) -> TableConfig:
-        """The table's settings; the app replaces them when the pads change one."""
-        return self._config
-
-    @config.setter
-    def config(self, config: TableConfig) -> None:
-        self._config = config
+    def _config_changed(self) -> None:
         self._setup.forget()
-
-    @property
-    def state(self) -> GameState:
-        """The game; the controller changes it only through the rules' `apply`."""
-        return self._state
-
-    @property
-    def clock(self) -> Callable[[], float]:
-        """The clock the controller's countdowns and guards run on."""
-        return self._clock
-
-    @property
-    def history(self) -> tuple[ev.Event, ...]:
-        """The public events of this game as the controller has seen them."""
-        return tuple(self._history)
-
-    @property
-    def in_setup(self) -> bool:
-        """True until "Start the game" has been chosen."""
-        return self._state.settings is None
 
     @property
     def entry(self) -> RollRequest | None:
@@ -119,10 +74,6 @@ class TableParts:
         bidding. Never log, show or speak this (R1, I5)."""
         seated = 0 <= seat < len(self._state.players)
         return self._bids.private(self._state, seat) if seated and self._bidding() else None
-
-    def ready(self, seat: int, now: float | None = None) -> bool:
-        """Whether a press of `seat` made now would act (not dropped as stale)."""
-        return (self._clock() if now is None else now) >= self._gestures.ready_at(seat)
 
     def promised(self, seat: int) -> int:
         """Chips `seat` promised in the open reduce window (paid when it closes)."""
@@ -215,9 +166,7 @@ class TableParts:
         """The next press (button, held?) bringing `seat` closer to choosing `target`
         through its menus, or None (no menu leads there now): the bots' virtual pads.
         It reads the bid in progress, so only the seat's own driver may ask."""
-        def matches(command: cmd.Command) -> bool:
-            return target(command) if callable(target) else command == target
-
+        matches = aims_at(target)
         if self.in_setup:
             return self._nav.next_press(SETUP_UI, self._setup.tree(), matches)
         tree = self._root(seat).tree

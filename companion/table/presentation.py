@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from companion.i18n import t
-from companion.pads.events import Blink, Light
+from companion.pads.events import Blink
 from companion.rules import events as ev
 from companion.rules.model import Phase, RollKind, WindowKind
 from companion.rules.phases import ActKind, act_of
@@ -31,10 +31,9 @@ from companion.table.frame import (
     chart_faces,
 )
 from companion.table.gestures import STALE_BLINK, Gestures
-from companion.table.lights import WINNER_BLINK, LightState, blink_seconds
+from companion.table.lights import LightState, blink_seconds, steady
 from companion.table.menus import view_of
 from companion.table.payments import payments
-from companion.table.setup import MOST_SEATS
 from companion.table.stats import game_stats
 from companion.table.view import stats_view, table_view
 
@@ -213,11 +212,7 @@ class Show:
                ) -> dict[int, LightState]:
         """Every pad's light: `lit` seats on, the winner blinking, a one-shot blink over
         either while it runs."""
-        lights = {seat: LightState(Light.OFF) for seat in range(MOST_SEATS)}
-        for seat in lit:
-            lights[seat] = LightState(Light.ON)
-        if winner is not None:
-            lights[winner] = LightState(WINNER_BLINK)
+        lights = steady(lit, winner)
         for seat, (light, until) in list(self._blinks.items()):
             if now < until:
                 lights[seat] = light

@@ -13,16 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from companion.core.acts import Command
+from companion.core.game import AnyGame
 from companion.exc import SettingsError
 from companion.i18n import Lookup, count, t
 from companion.pads.events import Button
 from companion.rules import MUSH
 from companion.rules import commands as cmd
-from companion.rules.engine import is_legal
 from companion.rules.model import Arrangement
 from companion.rules.settings import Charts, Settings, Variants
-from companion.rules.state import EMPTY
 from companion.seats import SEATS
+from companion.table.base import SETUP_UI
 from companion.table.config import TableConfig
 from companion.table.frame import Menu
 from companion.table.navigation import Navigator
@@ -206,18 +207,22 @@ def _boards_node(draft: SetupDraft, config: TableConfig) -> Node:
 
 
 def _start_node(draft: SetupDraft, config: TableConfig) -> Node:
+    return start_node(MUSH, draft.players, lambda: cmd.StartGame(cmd.TABLE,
+                                                                 draft.settings(config)))
+
+
+def start_node(game: AnyGame, players: int, start: Callable[[], Command]) -> Node:
+    """Any game's "Start the game": the rules' start command for the draft, or greyed with
+    why not (settings the rules refuse, or a game already running)."""
     try:
-        settings = draft.settings(config)
+        command = start()
     except SettingsError as error:
         return Node("start", t("s.start"), str(error), False)
-    command = cmd.StartGame(cmd.TABLE, settings)
-    if not is_legal(EMPTY, command):
+    if not game.is_legal(game.initial, command):
         return Node("start", t("s.start"), t("s.running"), False)
-    return Node("start", t("s.start"), count(draft.players, "player"), command=command)
+    return Node("start", t("s.start"), count(players, "player"), command=command)
 
 
-SETUP_UI = cmd.TABLE
-"""Setup has one shared menu, kept under the table's seat number."""
 
 
 class Setup:
@@ -241,11 +246,6 @@ class Setup:
         """The config or a kept change moved: build the menu again."""
         self._tree = None
 
-    def may_press(self, seat: int) -> bool:
-        """Any pad drives setup, unless the config names one."""
-        pad = self._config().setup_pad
-        return 0 <= seat < MOST_SEATS if pad is None else seat == pad
-
     def click(self, button: Button) -> cmd.Command | None:
         """A click in the setup menu: a change of the draft, or "Start the game"."""
         root = self.tree()
@@ -259,7 +259,9 @@ class Setup:
             if chosen.pop:
                 self._nav.back(SETUP_UI, root)
             return None
-        return chosen.command if chosen is not None else None
+        command = chosen.command if chosen is not None else None
+        assert command is None or isinstance(command, cmd.Command)  # MUSH's setup menu
+        return command
 
     def hold(self, button: Button) -> None:
         """Holding ● steps back out of a sub-menu."""

@@ -3,7 +3,8 @@ sub-menu, a table action or (setup) a change of a draft, and the ways through th
 
 The game's own menus (MUSH's in `companion.table.menus`, the Canoe game's in
 `companion.table.canoe.menus`) build these from their rules' options; the table's
-navigation, the presentation and the phones read them without knowing the game.
+navigation, the presentation and the phones read them without knowing the game: an
+item's command is the kernel's `Command` (`companion.core`), whichever game sent it.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from companion.core.acts import Command
 from companion.i18n import t
-from companion.rules.commands import Command
 from companion.table.actions import TableAction
 from companion.table.frame import MenuStyle, Screen
 
@@ -133,13 +134,19 @@ def walk(tree: Tree, path: Sequence[str]) -> tuple[Tree, int]:
 
 def route(tree: Tree, matches: Callable[[Command], bool]) -> list[str] | None:
     """Keys leading from `tree` to the first enabled item whose command `matches`."""
+    return path_to(tree, lambda node: node.command is not None and matches(node.command))
+
+
+def path_to(tree: Tree, wanted: Callable[[Node], bool]) -> list[str] | None:
+    """Keys leading from `tree` to the first enabled item (one without a sub-menu) that
+    is `wanted`: a command, a table action such as a face entered by hand."""
     for node in tree.items:
         if not node.enabled:
             continue
-        if node.command is not None and matches(node.command):
+        if node.children is None and wanted(node):
             return [node.key]
         if node.children is not None:
-            rest = route(node.children, matches)
+            rest = path_to(node.children, wanted)
             if rest is not None:
                 return [node.key, *rest]
     return None

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.core.acts import Command
 from companion.exc import RulesError
 from companion.i18n import t
 from companion.rules import commands as cmd
@@ -148,7 +149,7 @@ class _NoDice:
         raise LookupError("looking ahead must not roll a die")
 
 
-def _is_reroll(command: cmd.Command) -> bool:
+def _is_reroll(command: Command) -> bool:
     return isinstance(command, cmd.Reroll)
 
 
@@ -316,6 +317,7 @@ class Windows:
         """An item chosen: the command to apply now, or None when the choice is the
         table's own (asked first, a promise made or cancelled, a step chosen ahead)."""
         command = node.command
+        assert command is None or isinstance(command, cmd.Command)  # MUSH's menus
         # what changes here shows in the chooser's own menus only (a step chosen ahead also
         # in those of the seat whose step it replaces): the other seats' stand
         match node.act:

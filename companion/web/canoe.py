@@ -15,20 +15,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.canoe.views import PublicView
-from companion.i18n import speaking, t
+from companion.i18n import t
 from companion.seats import MAX_SEATS, SEATS
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
 from companion.table.frame import Menu
 from companion.table.lights import LightState
 from companion.web.snapshot import (
-    MenuShape,
     Snapshot,
+    assemble,
     colour,
-    dumps,
+    downloads_json,
     light_json,
-    menu_for,
     menu_json,
-    menu_shape,
     menu_version,
     seat_label,
 )
@@ -146,6 +144,8 @@ def table_payload(frame: CanoeFrame, language: str, players: int) -> dict[str, A
         "seats": [], "roll": throw_json(frame, language), "payments": [],
         "notices": [n.text for n in frame.notices if n.seat is None],
         "countdown": None, "over": None, "canoe": canoe_json(frame),
+        "downloads": downloads_json("canoe") if frame.screen is CanoeScreen.GAME_OVER
+        else [],
     }
 
 
@@ -153,26 +153,9 @@ def build(frame: CanoeFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
           game: int | None, players: int, lights: Mapping[int, LightState],
           screen_language: str) -> Snapshot:
     """The snapshot of one Canoe frame, as `companion.web.snapshot.build` is for MUSH's."""
-    seats: dict[tuple[int, str], bytes] = {}
-    table: dict[str, bytes] = {}
-    for language, menus in menus_by_language.items():
-        with speaking(language):
-            for seat in range(players):
-                payload = seat_payload(frame, menu_for(menus, seat), seat, language,
-                                       light=lights.get(seat), players=players)
-                # a press is checked against the screen's menu: every phone is sent
-                # that version, whatever language it reads the menu in
-                payload["mv"] = menu_version(menu_for(menus_by_language[screen_language],
-                                                       seat))
-                seats[(seat, language)] = dumps(payload)
-            table[language] = dumps(table_payload(frame, language, players))
-    versions: dict[int, str] = {}
-    shapes: dict[int, MenuShape] = {}
-    for seat in range(players):
-        menu = menu_for(menus_by_language[screen_language], seat)
-        versions[seat] = menu_version(menu)
-        shape = menu_shape(menu)
-        if shape is not None:
-            shapes[seat] = shape
-    names = tuple(seat_label(frame.names, s, screen_language) for s in range(MAX_SEATS))
-    return Snapshot(game, players, seats, table, versions, shapes, frozenset(), names)
+    return assemble(
+        menus_by_language, game=game, players=players, screen_language=screen_language,
+        names=frame.names,
+        seat_text=lambda menu, seat, language: seat_payload(
+            frame, menu, seat, language, light=lights.get(seat), players=players),
+        table_text=lambda language: table_payload(frame, language, players))

@@ -60,9 +60,7 @@ class Routes:
         app.router.add_get("/static/{name}", self._file)
         app.router.add_get("/api/seats", self._seats)
         app.router.add_post("/api/join", self._join)
-        app.router.add_get("/export/events.jsonl", self._download("events"))
-        app.router.add_get("/export/chips.csv", self._download("chips"))
-        app.router.add_get("/export/luck.svg", self._download("luck"))
+        app.router.add_get("/export/{name}", self._download)
         app.router.add_get("/ws", self._socket)
         return app
 
@@ -99,22 +97,20 @@ class Routes:
         kind = TYPES[name.rsplit(".", 1)[1]]
         return web.Response(body=self._static[name], headers={"Content-Type": kind})
 
-    def _download(self, what: str) -> Callable[[web.Request], Awaitable[web.Response]]:
-        async def download(request: web.Request) -> web.Response:
-            export = self.snapshot.export if self.snapshot is not None else None
-            if export is None:
-                raise web.HTTPNotFound(text="only once the game is over")
-            body, kind, name = {
-                "events": (export.events, "application/x-ndjson", "events.jsonl"),
-                "chips": (export.chips, "text/csv; charset=utf-8", "chips.csv"),
-                "luck": (export.luck_svg, "image/svg+xml", "luck.svg"),
-            }[what]
-            headers = {"Content-Type": kind}
-            if what != "luck":
-                headers["Content-Disposition"] = \
-                    f'attachment; filename="mush-game-{export.game}-{name}"'
-            return web.Response(body=body, headers=headers)
-        return download
+    async def _download(self, request: web.Request) -> web.Response:
+        """A finished game's file (either game's: its events, its ledger, MUSH's luck
+        chart), saved under the game's name and number; a picture is shown in place."""
+        export = self.snapshot.export if self.snapshot is not None else None
+        if export is None:
+            raise web.HTTPNotFound(text="only once the game is over")
+        found = export.download(request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound(text="no such file for this game")
+        body, kind, saved = found
+        headers = {"Content-Type": kind}
+        if not kind.startswith("image/"):
+            headers["Content-Disposition"] = f'attachment; filename="{saved}"'
+        return web.Response(body=body, headers=headers)
 
     async def _seats(self, request: web.Request) -> web.Response:
         """The seats a phone may pick (names and colours; whether each is free)."""

@@ -44,7 +44,7 @@ from companion.i18n import LANGUAGES
 from companion.pads.events import Kind, PadEvent
 from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
-from companion.table.canoe.frame import CanoeFrame
+from companion.table.canoe.frame import CanoeFrame, CanoeScreen
 from companion.table.frame import JoinCard, TableFrame
 from companion.web import canoe as canoe_snapshot
 from companion.web.config import WebConfig
@@ -130,7 +130,7 @@ class WebServer(Routes):
         # the main loop's side
         self._last_key: object = None
         self._last_wanted: frozenset[str] = frozenset()
-        self._export_game: int | None = None
+        self._export_game: tuple[str, int] | None = None
         self._export: Export | None = None
         # the server's side
         self.snapshot: Snapshot | None = None
@@ -174,7 +174,8 @@ class WebServer(Routes):
         """The main loop's frame, handed on to the phones when anything they show
         changed; returns the frame with the join card the screen shows (during setup,
         and for a while after a pad or a phone asks for it). Either game's frame: the
-        Canoe game's is sent through `companion.web.canoe`, with the same presses."""
+        Canoe game's is sent through `companion.web.canoe`, with the same presses, and
+        either game once over offers its files for download on the table page."""
         controller = companion.controller
         game = companion.game_id
         if self.room.follow(game, self.connected):
@@ -205,15 +206,14 @@ class WebServer(Routes):
             if isinstance(frame, CanoeFrame):
                 snapshot = canoe_snapshot.build(frame, menus, game=game, players=players,
                                                 lights=lights, screen_language=screen)
+                over = frame.screen is CanoeScreen.GAME_OVER
             else:
                 snapshot = build(frame, menus, game=game, players=players, bids=bids,
                                  lights=lights, screen_language=screen)
-                if frame.view.act is ActKind.NONE and game is not None:
-                    snapshot = replace(snapshot,
-                                       export=self._exports(companion, game, snapshot))
+                over = frame.view.act is ActKind.NONE
+            if over and game is not None:
+                snapshot = replace(snapshot, export=self._exports(companion, game, snapshot))
             self._call(self._update, snapshot)
-        if isinstance(frame, CanoeFrame):  # its screens draw no join card: phones join
-            return frame  # during MUSH's setup, or from the code on a seated phone
         card = self._join_card(setup)
         return replace(frame, join=card) if card is not None else frame
 
@@ -225,8 +225,9 @@ class WebServer(Routes):
         self._call(self._freed, seat)
 
     def _exports(self, companion: Any, game: int, snapshot: Snapshot) -> Export | None:
-        if self._export_game != game:  # made once a game, when it is over
-            self._export_game = game
+        made = (companion.game, game)  # each game's journal numbers its own games
+        if self._export_game != made:  # made once a game, when it is over
+            self._export_game = made
             self._export = export_game(companion, game, snapshot.names)
         return self._export
 

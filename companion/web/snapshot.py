@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import Any
@@ -52,14 +52,40 @@ class MenuShape:
     items: tuple[tuple[bool, str], ...]  # (enabled, button)
 
 
+DOWNLOADS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "mush": (("events.jsonl", "export_events"), ("chips.csv", "export_chips")),
+    "canoe": (("events.jsonl", "export_events"), ("points.csv", "export_points")),
+}
+"""Per game (its name), the files a finished game offers for download on the table page
+(`/export/<file>`), each with the page word that names it: the journal's events and the
+game's ledger (`export --game`)."""
+
+EXPORT_TYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv; charset=utf-8",
+         "svg": "image/svg+xml"}
+
+
 @dataclass(frozen=True)
 class Export:
-    """A finished game's exports, for the table page's download links."""
+    """A finished game's downloads for the table page: each file by the name it has in
+    its address (`/export/events.jsonl`), with its bytes."""
 
     game: int
-    events: bytes
-    chips: bytes
-    luck_svg: bytes
+    box: str  # the game's name: downloads are saved as "canoe-game-2-points.csv"
+    files: Mapping[str, bytes]
+
+    def download(self, name: str) -> tuple[bytes, str, str] | None:
+        """The file `name`: its bytes, its type and the name it is saved under; None when
+        this game offers no such file."""
+        body = self.files.get(name)
+        if body is None:
+            return None
+        return body, EXPORT_TYPES[name.rsplit(".", 1)[1]], f"{self.box}-game-{self.game}-{name}"
+
+
+def downloads_json(box: str) -> list[dict[str, str]]:
+    """The table page's links to a finished game's files (named by page words)."""
+    return [{"href": f"/export/{name}", "id": "export-" + name.split(".")[0], "word": key}
+            for name, key in DOWNLOADS.get(box, ())]
 
 
 @dataclass(frozen=True)
@@ -247,7 +273,8 @@ def table_payload(frame: TableFrame, language: str, players: int) -> dict[str, A
                 "seats": [{"seat": s.seat, "name": s.name or seat_label(view, s.seat, language),
                            "colour": colour(s.seat), "letter": SEATS[s.seat % MAX_SEATS].letter,
                            "luck": s.luck, "spent": s.chips_spent} for s in stats.seats],
-                "luck_label": t("over.luck"), "spent_label": t("over.spent")}
+                "luck_label": t("over.luck"), "spent_label": t("over.spent"),
+                "downloads": downloads_json("mush")}
     return {
         "t": "table", "lang": language, "phase": view.phase.value, "screen": frame.screen,
         "act": view.act.value, "round": view.round, "header": header(view),
@@ -270,25 +297,39 @@ def build(frame: TableFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
           lights: Mapping[int, LightState], screen_language: str) -> Snapshot:
     """The snapshot of one frame: a text per seat and language, one per language for the
     table page, and each seat's menu version and shape (from the screen's words)."""
+    return assemble(
+        menus_by_language, game=game, players=players, screen_language=screen_language,
+        names=frame.view,
+        seat_text=lambda menu, seat, language: seat_payload(
+            frame, menu, seat, language, bid=bids.get(seat), light=lights.get(seat),
+            players=players),
+        table_text=lambda language: table_payload(frame, language, players))
+
+
+def assemble(menus_by_language: Mapping[str, Sequence[Menu]], *, game: int | None,
+             players: int, screen_language: str, names: TableView,
+             seat_text: Callable[[Menu | None, int, str], dict[str, Any]],
+             table_text: Callable[[str], dict[str, Any]]) -> Snapshot:
+    """Either game's snapshot from its texts: `seat_text(menu, seat, language)` and
+    `table_text(language)` are each called in that language, the seat's menu worded in
+    it; each seat's menu version and shape come from the screen's words (`names` gives
+    the seats' names in the screen's language)."""
     seats: dict[tuple[int, str], bytes] = {}
     table: dict[str, bytes] = {}
-    shown = range(players)
     for language, menus in menus_by_language.items():
         with speaking(language):
-            for seat in shown:
-                payload = seat_payload(frame, menu_for(menus, seat), seat, language,
-                                       bid=bids.get(seat), light=lights.get(seat),
-                                       players=players)
+            for seat in range(players):
+                payload = seat_text(menu_for(menus, seat), seat, language)
                 # a press is checked against the screen's menu: every phone is sent
                 # that version, whatever language it reads the menu in
                 payload["mv"] = menu_version(menu_for(menus_by_language[screen_language],
                                                        seat))
                 seats[(seat, language)] = dumps(payload)
-            table[language] = dumps(table_payload(frame, language, players))
+            table[language] = dumps(table_text(language))
     versions: dict[int, str] = {}
     shapes: dict[int, MenuShape] = {}
     bidding = set()
-    for seat in shown:
+    for seat in range(players):
         menu = menu_for(menus_by_language[screen_language], seat)
         versions[seat] = menu_version(menu)
         shape = menu_shape(menu)
@@ -296,11 +337,8 @@ def build(frame: TableFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
             shapes[seat] = shape
             if shape.style == "bid":
                 bidding.add(seat)
-    names = tuple(seat_label(frame.view, s, screen_language) for s in range(MAX_SEATS))
-    return Snapshot(game, players, seats, table, versions, shapes, frozenset(bidding), names)
-
-
-# --- after the game ----------------------------------------------------------------
+    labels = tuple(seat_label(names, s, screen_language) for s in range(MAX_SEATS))
+    return Snapshot(game, players, seats, table, versions, shapes, frozenset(bidding), labels)
 
 
 def luck_by_round(history: Sequence[ev.Event]) -> list[list[float]]:
@@ -401,16 +439,22 @@ def presses_for(snapshot: Snapshot, seat: int, data: dict[str, Any]
 
 
 def export_game(companion: Any, game: int, names: Sequence[str]) -> Export | None:
-    """A finished game's downloads: its events (JSON Lines), chips per round (CSV) and
-    luck chart (SVG); None, logged, when they cannot be made (the game is over and kept
-    in the journal: only the download is missing)."""
+    """A finished game's downloads, from the journal of the game being played: its
+    events (JSON Lines) and its ledger (CSV: MUSH's chips and dogs per round, the Canoe
+    game's points per turn), and MUSH's luck chart (SVG); None, logged, when they cannot
+    be made (the game is over and kept in the journal: only the download is missing)."""
     try:
-        events, chips = StringIO(), StringIO()
-        companion.journal.export_jsonl(game, events)
-        companion.journal.export_csv(game, chips)
-        series = luck_by_round(companion.controller.history)
-        svg = luck_svg(series, names, page_words("en")["luck_chart"])
-        return Export(game, events.getvalue().encode(), chips.getvalue().encode(), svg)
+        journal = companion.journal
+        box = journal.rules.name
+        (events_name, _), (ledger_name, _) = DOWNLOADS[box]
+        events, ledger = StringIO(), StringIO()
+        journal.export_jsonl(game, events)
+        journal.export_csv(game, ledger)
+        files = {events_name: events.getvalue().encode(), ledger_name: ledger.getvalue().encode()}
+        if box == "mush":
+            series = luck_by_round(companion.controller.history)
+            files["luck.svg"] = luck_svg(series, names, page_words("en")["luck_chart"])
+        return Export(game, box, files)
     except Exception:
         log.exception("phones: cannot export game %d", game)
         return None

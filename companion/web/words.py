@@ -102,6 +102,9 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
                         "Die Ereignisse (JSON Lines)"),
     "export_chips": _w("Chips and dogs per round (CSV)", "Jetons et chiens par manche (CSV)",
                        "Chips und Hunde je Runde (CSV)"),
+    "export_points": _w("Points, nights and cards per turn (CSV)",
+                        "Points, nuits et cartes par tour (CSV)",
+                        "Punkte, Nächte und Karten je Zug (CSV)"),
     "board": _w("Board {n}", "Plateau {n}", "Brett {n}"),
 }
 

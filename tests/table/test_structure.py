@@ -58,3 +58,42 @@ def test_the_main_loop_knows_pads_only_by_their_interface() -> None:
     for source_class in (GpioPads, SerialPads, KeyboardPads):
         missing = [name for name in members if not hasattr(source_class, name)]
         assert missing == [], (source_class.__name__, missing)
+
+
+GENERIC = ("tree", "navigation", "base", "virtual", "gestures", "actions", "outcome",
+           "saving", "lights")
+"""The table's modules any game's table is built from: they know the kernel, no game."""
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = {alias.name for n in ast.walk(tree) if isinstance(n, ast.Import)
+             for alias in n.names}
+    found |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    return found
+
+
+def test_the_tables_generic_parts_know_no_game() -> None:
+    folder = PARTS.parent
+    for name in GENERIC:
+        games = sorted(m for m in _imports(folder / f"{name}.py")
+                       if m.startswith(("companion.rules", "companion.games")))
+        assert games == [], (name, games)
+    # a menu item's command is the kernel's, whichever game built the tree
+    tree = (folder / "tree.py").read_text(encoding="utf-8")
+    assert "from companion.core.acts import Command" in tree
+
+
+def test_the_canoe_table_is_built_on_the_shared_parts() -> None:
+    from companion.table.base import TableBase
+    from companion.table.bots import BotDriver
+    from companion.table.canoe import CanoeTable
+    from companion.table.canoe.bots import CanoeBotDriver
+    from companion.table.parts import TableParts
+    from companion.table.virtual import VirtualPads
+
+    assert issubclass(CanoeTable, TableBase) and issubclass(TableParts, TableBase)
+    assert issubclass(CanoeBotDriver, VirtualPads) and issubclass(BotDriver, VirtualPads)
+    shared = {"config", "state", "clock", "history", "in_setup", "ready"}
+    for table in (CanoeTable, TableParts):  # stated once, in the base
+        assert not shared & set(vars(table)), (table.__name__, shared & set(vars(table)))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pygame
 from table.helpers import NAMES, FakeClock
 
 from companion.app import Companion
@@ -30,6 +31,24 @@ from companion.store import Journal
 from companion.web.config import WebConfig
 from companion.web.room import Room
 from companion.web.server import WebServer
+
+
+def read_qr(surface: pygame.Surface, qr: tuple[str, ...], area: pygame.Rect
+            ) -> tuple[str, ...]:
+    """The QR code drawn in `area` of `surface`, read back module by module as `qr`'s
+    rows: its first black pixel is the corner of the top-left finder pattern (seven
+    modules wide, after the quiet zone of four); each module's middle pixel is sampled."""
+    black = [(x, y) for y in range(area.top, area.bottom) for x in range(area.left, area.right)
+             if surface.get_at((x, y))[:3] == (0, 0, 0)]
+    assert black, "no QR code drawn there"
+    left, top = min(x for x, _ in black), min(y for _, y in black)
+    unit = next(u for u in range(1, 200)
+                if surface.get_at((left + u, top))[:3] != (0, 0, 0)) / 7
+    ox, oy = left - 4 * unit, top - 4 * unit
+    return tuple("".join(
+        "1" if surface.get_at((int(ox + (x + 0.5) * unit),
+                               int(oy + (y + 0.5) * unit)))[:3] == (0, 0, 0) else "0"
+        for x in range(len(row))) for y, row in enumerate(qr))
 
 
 def seeded_bytes(seed: int) -> Callable[[int], bytes]:

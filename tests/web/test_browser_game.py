@@ -120,6 +120,10 @@ def test_four_phones_play_a_whole_game_to_nome(tmp_path: Path) -> None:
         viewer.wait(lambda: viewer.exists("#luck"), what="the results")
         viewer.wait(lambda: viewer.js("return document.getElementById('luck').naturalWidth")
                     > 0, what="the dice-luck chart")
+        assert viewer.exists("#export-events") and viewer.exists("#export-chips")
+        chips = viewer.js("return fetch(document.getElementById('export-chips')"
+                          ".getAttribute('href')).then(r => r.text())")
+        assert chips.startswith("game,round,")  # the ledger, as `export` writes it
         viewer.resize(TABLET)
         shoot(viewer, "table-game-over-1024")
         print(f"\nbrowser game: {presses} presses from four pages, "

@@ -9,22 +9,21 @@ face on its pad.
 
 from __future__ import annotations
 
-import queue
 import random
 from collections.abc import Callable, Mapping
 
+from companion.core.dice import DiceSource
 from companion.exc import UnreachableCommand
 from companion.games.canoe import commands as cmd
 from companion.games.canoe.state import GameState
-from companion.pads.events import Button, PadEvent
-from companion.rules.dice import DiceSource, SeededDice
-from companion.table.bots import click, hold
+from companion.pads.events import PadEvent
 from companion.table.canoe.controller import CanoeTable
+from companion.table.virtual import VirtualPads, pad_events
 
 Policy = Callable[[GameState, int, random.Random], cmd.Command | None]
 
 
-class CanoeBotDriver:
+class CanoeBotDriver(VirtualPads[CanoeTable]):
     """Presses virtual pads for the seats in `policies` (see the module's docstring).
 
     Each `presses()` gives one press of one bot; in setup, the `setup_seat` bot walks to
@@ -34,23 +33,15 @@ class CanoeBotDriver:
     def __init__(self, controller: CanoeTable, policies: Mapping[int, Policy],
                  rng: random.Random | None = None, *, setup_seat: int | None = 0,
                  hand: DiceSource | None = None) -> None:
-        self._controller = controller
+        super().__init__(controller, rng, hand)
         self._policies = dict(policies)
-        self._rng = rng or random.Random()
         self._setup_seat = setup_seat
-        self._hand = hand
         self._seen: GameState | None = None
         self._target: cmd.Command | None = None
         self._face: tuple[object, int] | None = None
 
-    @property
-    def controller(self) -> CanoeTable:
-        """The table the bots press on (the app makes a new one for a new game)."""
-        return self._controller
-
-    @controller.setter
-    def controller(self, controller: CanoeTable) -> None:
-        self._controller, self._seen, self._target = controller, None, None
+    def _forget(self) -> None:
+        self._seen, self._target = None, None
 
     def presses(self) -> list[PadEvent]:
         """The events of the next bot press, or [] when no bot has anything to do."""
@@ -59,7 +50,7 @@ class CanoeBotDriver:
             seat = self._setup_seat
             if seat is None:
                 return []
-            return _events(seat, table.next_press(seat, lambda c: isinstance(c, cmd.StartGame)))
+            return pad_events(seat, table.next_press(seat, lambda c: isinstance(c, cmd.StartGame)))
         if table.over:
             return []
         request = table.entry
@@ -72,7 +63,7 @@ class CanoeBotDriver:
             step = table.next_entry_press(seat, self._face[1])
             if step is None:
                 raise UnreachableCommand(f"seat {seat}: cannot enter {self._face[1]}")
-            return _events(seat, step)
+            return pad_events(seat, step)
         state = table.state
         seat = state.active
         if seat is None or seat not in self._policies or not table.ready(seat):
@@ -85,26 +76,10 @@ class CanoeBotDriver:
         step = table.next_press(seat, self._target)
         if step is None:
             raise UnreachableCommand(f"seat {seat}: no menu leads to {self._target!r}")
-        return _events(seat, step)
+        return pad_events(seat, step)
 
     def _throw(self) -> int:
-        if self._hand is None:
-            self._hand = SeededDice(self._rng.getrandbits(64))
-        return self._hand.roll(6)
-
-    def feed(self, events: queue.Queue[PadEvent]) -> int:
-        """Put the next bot press on the main loop's queue; how many events were put."""
-        out = self.presses()
-        for event in out:
-            events.put(event)
-        return len(out)
-
-
-def _events(seat: int, step: tuple[Button, bool] | None) -> list[PadEvent]:
-    if step is None:
-        return []
-    button, held = step
-    return hold(seat, button) if held else click(seat, button)
+        return self._wooden_dice().roll(6)
 
 
 __all__ = ["CanoeBotDriver", "Policy"]

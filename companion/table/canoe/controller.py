@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from companion.core.dice import DiceSource
 from companion.exc import RulesError
 from companion.games.canoe import GAME
 from companion.games.canoe import commands as cmd
@@ -28,27 +29,21 @@ from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
 from companion.games.canoe.views import public_view
 from companion.i18n import speaking, t
-from companion.pads.events import Button, Light, PadEvent
-from companion.rules.dice import DiceSource, SystemDice
+from companion.pads.events import Button, PadEvent
+from companion.table.actions import Enter
+from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen_language
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
-from companion.table.canoe.menus import Leaf, face_tree, next_press, seat_tree
+from companion.table.canoe.menus import face_tree, seat_tree
 from companion.table.canoe.setup import CanoeDraft, setup_tree
 from companion.table.config import TableConfig
 from companion.table.frame import Menu, Notice, UndoOffer
-from companion.table.gestures import Gesture, Gestures
-from companion.table.lights import WINNER_BLINK, LightState
-from companion.table.navigation import Navigator
+from companion.table.gestures import Gesture
+from companion.table.lights import LightState, steady
 from companion.table.outcome import Outcome
 from companion.table.tree import Node, Tree
 from companion.table.view import SeatView, TableView
 
 log = logging.getLogger("companion.table.canoe")
-
-SETUP_UI = cmd.TABLE
-"""Setup's one shared menu is kept under the table's seat number."""
-
-Target = cmd.Command | Callable[[cmd.Command], bool]
-"""What a virtual pad presses towards: a command, or any command a test accepts."""
 
 
 @dataclass(frozen=True)
@@ -69,8 +64,10 @@ class _Entry:
     text: str
 
 
-class CanoeTable:
-    """Turns `PadEvent`s into Canoe commands through menus built from its options."""
+class CanoeTable(TableBase[GameState, ev.Event]):
+    """Turns `PadEvent`s into Canoe commands through menus built from its options; the
+    config, the game, the clock, the history, the dice, the navigator and the guard
+    against stale presses are every table's (`TableBase`)."""
 
     game = GAME
 
@@ -78,12 +75,7 @@ class CanoeTable:
                  clock: Callable[[], float] = time.monotonic,
                  config: TableConfig | None = None, history: Iterable[ev.Event] = (),
                  last: Settings | None = None) -> None:
-        self._config = config or TableConfig()
-        self._state, self._clock = state, clock
-        self._dice: DiceSource = dice if dice is not None else SystemDice()
-        self._history: list[ev.Event] = list(history)
-        self._nav = Navigator()
-        self._gestures = Gestures(self._config.guard_seconds)
+        super().__init__(state, dice, clock, config, history)
         names = self._config.prefs.seat_names or self._config.seat_names
         self._draft = CanoeDraft.start(self._config.players, tuple(names),
                                        self._config.language, last)
@@ -98,36 +90,9 @@ class CanoeTable:
 
     # --- what the app reads --------------------------------------------------------------
 
-    @property
-    def config(self) -> TableConfig:
-        """The table's settings; the app replaces them when the pads change one."""
-        return self._config
-
-    @config.setter
-    def config(self, config: TableConfig) -> None:
-        self._config = config
+    def _config_changed(self) -> None:
         self._trees.clear()
         self._serial += 1
-
-    @property
-    def state(self) -> GameState:
-        """The trip; changed only through the rules' `apply`."""
-        return self._state
-
-    @property
-    def clock(self) -> Callable[[], float]:
-        """The clock the guards and notices run on."""
-        return self._clock
-
-    @property
-    def history(self) -> tuple[ev.Event, ...]:
-        """This trip's events as the table has seen them."""
-        return tuple(self._history)
-
-    @property
-    def in_setup(self) -> bool:
-        """True until "Start the game" has been chosen."""
-        return self._state.settings is None
 
     @property
     def over(self) -> bool:
@@ -154,10 +119,6 @@ class CanoeTable:
         """Nothing is secret in the Canoe game."""
         return None
 
-    def ready(self, seat: int, now: float | None = None) -> bool:
-        """Whether a press of `seat` made now would act (not dropped as stale)."""
-        return (self._clock() if now is None else now) >= self._gestures.ready_at(seat)
-
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now (not in their first seconds)."""
         when = self._clock() if now is None else now
@@ -169,19 +130,12 @@ class CanoeTable:
 
     # --- pad events, time, the journal's answer --------------------------------------------
 
+    @in_screen_language
     def handle(self, event: PadEvent) -> Outcome:
         """One pad event. Never raises for a refused press: the seat gets a notice."""
-        with speaking(self._config.screen_language):
-            return self._handle(event)
-
-    def _handle(self, event: PadEvent) -> Outcome:
         self._saved = None
         seat, setup, now = event.seat, self.in_setup, self._clock()
-        if setup:
-            pad = self._config.setup_pad
-            if not (0 <= seat < MAX_PLAYERS if pad is None else seat == pad):
-                return Outcome()
-        elif not 0 <= seat < len(self._state.players):
+        if not self.may_press(seat):
             return Outcome()
         act = self._gestures.feed(event, float("inf") if setup else now)
         if act is None:
@@ -210,6 +164,7 @@ class CanoeTable:
             self._serial += 1
         return Outcome()
 
+    @in_screen_language
     def rollback(self) -> None:
         """The journal refused the last outcome: back to how the file has it."""
         if self._saved is not None:
@@ -218,8 +173,7 @@ class CanoeTable:
             self._saved = None
             self._trees.clear()
             self._nav.clear()
-        with speaking(self._config.screen_language):
-            self.notice(None, t("c.not_saved"))
+        self.notice(None, t("c.not_saved"))
 
     def notice(self, seat: int | None, text: str) -> None:
         """A short message for one seat (or everyone), for `notice_seconds`."""
@@ -241,8 +195,8 @@ class CanoeTable:
         if isinstance(chosen, str):
             self.notice(None, chosen)
             return Outcome()
-        if isinstance(chosen, Leaf) and chosen.order is not None:
-            return self._apply(chosen.order, chosen.label)
+        if chosen is not None and chosen.command is not None:
+            return self._apply(chosen.command, chosen.label)
         if chosen is not None and chosen.action is not None:
             chosen.action()
             if chosen.pop:
@@ -287,10 +241,10 @@ class CanoeTable:
             return Outcome()
         if chosen is None:
             return Outcome()
-        if self._entry is not None:
-            return self._enter(int(chosen.key))
-        if isinstance(chosen, Leaf) and chosen.order is not None:
-            return self._apply(chosen.order, self._words(seat, tree, chosen))
+        if isinstance(chosen.act, Enter):
+            return self._enter(chosen.act.value)
+        if chosen.command is not None:
+            return self._apply(chosen.command, self._words(seat, tree, chosen))
         return Outcome()
 
     def _words(self, seat: int, tree: Tree, chosen: Node) -> str:
@@ -420,67 +374,57 @@ class CanoeTable:
             return tuple(self._nav.menu(seat, tree) for seat in range(len(self._state.players))
                          if (tree := self._tree_in(seat, language)) is not None)
 
+    @in_screen_language
     def frame(self) -> CanoeFrame:
         """What the display draws now."""
-        with speaking(self._config.screen_language):
-            now = self._clock()
-            notices = tuple(n for n, until in self._notices if until > now)
-            if self.in_setup:
-                draft = self._draft
-                about = self._config.about() if self._config.about is not None else ()
-                return CanoeFrame(
-                    CanoeScreen.SETUP, None, self._names(),
-                    (self._nav.menu(SETUP_UI, self._setup_tree()),), notices, draft.lines(),
-                    tuple(s.value if s else None for s in draft.ring),
-                    not draft.ring_entered, serial=self._serial, about=about)
-            view = public_view(self._state)
-            if self.over:
-                screen = CanoeScreen.GAME_OVER
-            elif self._card and view.shown is not None:
-                screen = CanoeScreen.CARD
-            else:
-                screen = CanoeScreen.TURN
-            point = self._point
-            undo = UndoOffer(point.seat, point.text) if point and self._entry is None else None
-            won = next((e for e in reversed(self._history) if isinstance(e, ev.GameWon)), None)
-            return CanoeFrame(screen, view, self._names(), self._menus(), notices,
-                              undo=undo, entering=self.entry.seat if self.entry else None,
-                              dock_face=won.face if won is not None else None,
-                              serial=self._serial)
+        now = self._clock()
+        notices = tuple(n for n, until in self._notices if until > now)
+        if self.in_setup:
+            draft = self._draft
+            about = self._config.about() if self._config.about is not None else ()
+            return CanoeFrame(
+                CanoeScreen.SETUP, None, self._names(),
+                (self._nav.menu(SETUP_UI, self._setup_tree()),), notices, draft.lines(),
+                tuple(s.value if s else None for s in draft.ring),
+                not draft.ring_entered, serial=self._serial, about=about)
+        view = public_view(self._state)
+        if self.over:
+            screen = CanoeScreen.GAME_OVER
+        elif self._card and view.shown is not None:
+            screen = CanoeScreen.CARD
+        else:
+            screen = CanoeScreen.TURN
+        point = self._point
+        undo = UndoOffer(point.seat, point.text) if point and self._entry is None else None
+        won = next((e for e in reversed(self._history) if isinstance(e, ev.GameWon)), None)
+        return CanoeFrame(screen, view, self._names(), self._menus(), notices,
+                          undo=undo, entering=self.entry.seat if self.entry else None,
+                          dock_face=won.face if won is not None else None,
+                          serial=self._serial)
 
     def lights(self, now: float | None = None) -> dict[int, LightState]:
         """Every pad's light: the seat that acts on, the winner's blinking."""
-        lights = {seat: LightState(Light.OFF) for seat in range(MAX_PLAYERS)}
         if self.in_setup:
-            return lights
-        if self.entry is not None:
-            lights[self.entry.seat] = LightState(Light.ON)
-        elif self._state.active is not None and not self.over:
-            lights[self._state.active] = LightState(Light.ON)
-        if self._state.winner is not None:
-            lights[self._state.winner] = LightState(WINNER_BLINK)
-        return lights
+            return steady((), None)
+        acting = self.entry.seat if self.entry is not None else \
+            None if self.over else self._state.active
+        return steady(() if acting is None else (acting,), self._state.winner)
 
+    @in_screen_language
     def next_press(self, seat: int, target: Target) -> tuple[Button, bool] | None:
         """The next press (button, held?) bringing `seat` closer to choosing `target`
         through its menus, or None: the bots' virtual pads."""
-        def matches(node: Node) -> bool:
-            if not isinstance(node, Leaf) or node.order is None:
-                return False
-            return target(node.order) if callable(target) else node.order == target
-
-        with speaking(self._config.screen_language):
-            if self.in_setup:
-                return next_press(self._nav, SETUP_UI, self._setup_tree(), matches)
-            tree = self._tree(seat)
-            return next_press(self._nav, seat, tree, matches) if tree is not None else None
+        if self.in_setup:
+            return self._nav.next_press(SETUP_UI, self._setup_tree(), aims_at(target))
+        tree = self._tree(seat)
+        return self._nav.next_press(seat, tree, aims_at(target)) if tree is not None else None
 
     def next_entry_press(self, seat: int, face: int) -> tuple[Button, bool] | None:
         """The wooden die: the next press bringing its thrower closer to entering `face`."""
         tree = self._tree(seat)
         if tree is None:
             return None
-        return next_press(self._nav, seat, tree, lambda node: node.key == str(face))
+        return self._nav.steer(seat, tree, lambda node: node.act == Enter(face))
 
 
 __all__ = ["CanoeTable", "Target"]

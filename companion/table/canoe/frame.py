@@ -19,7 +19,7 @@ import enum
 from dataclasses import dataclass
 
 from companion.games.canoe.views import PublicView
-from companion.table.frame import Animation, Countdown, Menu, Notice, UndoOffer
+from companion.table.frame import Animation, Countdown, JoinCard, Menu, Notice, UndoOffer
 from companion.table.view import TableView
 
 
@@ -67,7 +67,7 @@ class CanoeFrame:
     animation: Animation | None = None
     animation_progress: float = 1.0
     countdown: Countdown | None = None
-    join: None = None
+    join: JoinCard | None = None  # phones: how to join, during setup and when asked
 
 
 __all__ = ["CanoeFrame", "CanoeScreen", "SetupLine"]

@@ -1,8 +1,9 @@
 """The Canoe game's menus, built from its rules' options: an enabled item is a command the
 rules accept now, a greyed one an option they block, shown with their reason.
 
-The trees are MUSH's `Node`/`Tree` and the `Navigator` walks them, so ◀ ▶ ● work the same
-in both games; a leaf that sends a Canoe command is a `Leaf` carrying it. Points are
+The trees are the table's `Node`/`Tree` (an item's command is the kernel's, so a Canoe
+command is carried as any game's is) and the `Navigator` walks them, so ◀ ▶ ● work the
+same in both games; a face of the wooden die is entered as MUSH's are (`Enter`). Points are
 entered as a stepper: ◀ ▶ move five points down or up the option's own values, ● enters.
 No rule is restated here: which items exist, which are greyed and why, what points a
 stepper offers, all come from `GAME.options(state, seat)`.
@@ -11,7 +12,6 @@ stepper offers, all come from `GAME.options(state, seat)`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 
 from companion.games.canoe import commands as cmd
@@ -21,18 +21,10 @@ from companion.games.canoe.model import POINTS_STEP, PaperEffect, Pile
 from companion.games.canoe.phases import ActKind, act_of
 from companion.games.canoe.state import GameState
 from companion.i18n import t
-from companion.pads.events import Button
-from companion.table.navigation import Navigator, keyed
-from companion.table.tree import Node, Tree, walk
+from companion.table.actions import Enter
+from companion.table.tree import Node, Tree
 
 CanoeOption = Option[cmd.Command]
-
-
-@dataclass
-class Leaf(Node):
-    """An item that sends a Canoe command (`order`), enabled or greyed."""
-
-    order: cmd.Command | None = None
 
 
 def reason_text(reason: Reason) -> str:
@@ -57,7 +49,7 @@ def _points(option: CanoeOption) -> list[int]:
 def amount_tree(key: str, what: str, option: CanoeOption, make: Callable[[int], cmd.Command],
                 default: int) -> Tree:
     """A points stepper: one item per value of the option, ◀ ▶ five less or more."""
-    items: list[Node] = [Leaf(str(v), f"{v:+d}" if v else "0", order=make(v))
+    items: list[Node] = [Node(str(v), f"{v:+d}" if v else "0", command=make(v))
                          for v in _points(option)]
     keys = [n.key for n in items]
     return Tree(key, t("cm.amount_title", what=what), items, t("cm.amount_hint"),
@@ -67,8 +59,8 @@ def amount_tree(key: str, what: str, option: CanoeOption, make: Callable[[int], 
 def _item(key: str, label: str, option: CanoeOption, make: Callable[[], cmd.Command],
           detail: str = "") -> Node:
     if option.blocked is not None:
-        return Leaf(key, label, reason_text(option.blocked), False)
-    return Leaf(key, label, detail, order=make())
+        return Node(key, label, reason_text(option.blocked), False)
+    return Node(key, label, detail, command=make())
 
 
 def _camp_node(seat: int, camps: Sequence[CanoeOption], default: int) -> Node | None:
@@ -79,7 +71,7 @@ def _camp_node(seat: int, camps: Sequence[CanoeOption], default: int) -> Node | 
         for site in option.params.get("site", ()):
             site = str(site)
             if option.blocked is not None:
-                items.append(Leaf(f"site:{site}", site, reason_text(option.blocked), False))
+                items.append(Node(f"site:{site}", site, reason_text(option.blocked), False))
                 continue
 
             def make(points: int, site: str = site) -> cmd.Command:
@@ -177,10 +169,10 @@ def _card_tree(state: GameState, seat: int, entered: Sequence[CanoeOption]) -> T
             effect = PaperEffect(effect)
             label = t(f"cm.effect.{effect}")
             if option.blocked is not None:
-                items.append(Leaf(f"e:{effect}", label, reason_text(option.blocked), False))
+                items.append(Node(f"e:{effect}", label, reason_text(option.blocked), False))
             elif effect is PaperEffect.DESTINATION:
-                items.append(Leaf(f"e:{effect}", label,
-                                  order=cmd.EnterCard(seat, 0, effect)))
+                items.append(Node(f"e:{effect}", label,
+                                  command=cmd.EnterCard(seat, 0, effect)))
             else:
 
                 def make(points: int, effect: PaperEffect = effect) -> cmd.Command:
@@ -193,52 +185,8 @@ def _card_tree(state: GameState, seat: int, entered: Sequence[CanoeOption]) -> T
 
 def face_tree(state: GameState, seat: int, faces: Sequence[int]) -> Tree:
     """A wooden die: the face it shows, entered by its thrower."""
-    items: list[Node] = [Node(str(f), str(f)) for f in faces]
+    items: list[Node] = [Node(str(f), str(f), act=Enter(f)) for f in faces]
     return Tree("face", t("cm.face_title", name=_name(state, seat)), items, t("cm.hint"))
 
 
-def find_route(tree: Tree, matches: Callable[[Node], bool]) -> list[str] | None:
-    """Keys leading from `tree` to the first enabled item `matches` accepts."""
-    for node in tree.items:
-        if not node.enabled:
-            continue
-        if node.children is None and matches(node):
-            return [node.key]
-        if node.children is not None:
-            rest = find_route(node.children, matches)
-            if rest is not None:
-                return [node.key, *rest]
-    return None
-
-
-def next_press(nav: Navigator, key: int, root: Tree, matches: Callable[[Node], bool]
-               ) -> tuple[Button, bool] | None:
-    """The press (button, held?) bringing the seat one step closer to an item `matches`
-    accepts (the virtual pads' way through the menus), or None when none leads there."""
-    keys = find_route(root, matches)
-    if keys is None:
-        return None
-    path = list(nav.path(key))
-    level, depth = walk(root, path)
-    path = path[:depth]
-    if path != keys[:len(path)]:
-        return Button.SELECT, True
-    want = keys[len(path)]
-    if keyed(level):
-        return None
-    shown = nav.menu(key, root)
-    current = level.items[shown.focus].key if shown.focus >= 0 else want
-    if current == want:
-        return Button.SELECT, False
-    enabled = level.enabled_keys()
-    ahead = (enabled.index(want) - enabled.index(current)) % len(enabled)
-    return (Button.RIGHT if ahead <= len(enabled) - ahead else Button.LEFT), False
-
-
-def ordering(command: cmd.Command) -> Callable[[Node], bool]:
-    """Matches the item sending `command`."""
-    return lambda node: isinstance(node, Leaf) and node.order == command
-
-
-__all__ = ["Leaf", "amount_tree", "face_tree", "find_route", "next_press", "ordering",
-           "reason_text", "seat_tree"]
+__all__ = ["amount_tree", "face_tree", "reason_text", "seat_tree"]

@@ -16,22 +16,13 @@ from functools import partial
 
 from companion.exc import SettingsError
 from companion.games.canoe import commands as cmd
-from companion.games.canoe.engine import is_legal
-from companion.games.canoe.model import (
-    DEFAULT_NIGHTS,
-    MAX_NIGHTS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    CardMode,
-    DestinationRule,
-    Weather,
-)
+from companion.games.canoe import model
+from companion.games.canoe.game import GAME
+from companion.games.canoe.model import CardMode, DestinationRule, Weather
 from companion.games.canoe.settings import MAX_RING, MIN_RING, Ring, Settings, Variants
-from companion.games.canoe.state import EMPTY
 from companion.i18n import count, t
 from companion.table.canoe.frame import SetupLine
-from companion.table.canoe.menus import Leaf
-from companion.table.setup import colour_name
+from companion.table.setup import colour_name, start_node
 from companion.table.tree import Node, Tree
 
 VARIANTS: dict[str, Variants] = {
@@ -60,7 +51,7 @@ class CanoeDraft:
 
     players: int
     names: list[str]
-    nights: int = DEFAULT_NIGHTS
+    nights: int = model.DEFAULT_NIGHTS
     variant: str = "full"
     cards: CardMode = CardMode.ELECTRONIC
     ring: list[Weather | None] = field(default_factory=lambda: list(Ring().spaces))
@@ -71,9 +62,9 @@ class CanoeDraft:
     def start(cls, players: int, names: tuple[str, ...], language: str,
               last: Settings | None = None) -> CanoeDraft:
         """From the table's players and names, and the last Canoe trip's settings."""
-        every = [colour_name(seat, language) for seat in range(MAX_PLAYERS)]
-        every[:len(names)] = list(names[:MAX_PLAYERS])
-        players = max(MIN_PLAYERS, min(MAX_PLAYERS, players))
+        every = [colour_name(seat, language) for seat in range(model.MAX_PLAYERS)]
+        every[:len(names)] = list(names[:model.MAX_PLAYERS])
+        players = max(model.MIN_PLAYERS, min(model.MAX_PLAYERS, players))
         if last is None:
             return cls(players, every)
         return cls(players, every, last.nights, variant_key(last.variants), last.cards,
@@ -126,10 +117,10 @@ def setup_tree(draft: CanoeDraft) -> Tree:
         ("canoe", t("game.canoe"), lambda: None)], "canoe")
     players = _pick_list("players", t("s.players_title"), [
         (str(n), count(n, "player"), _set(draft, "players", n))
-        for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], str(draft.players))
+        for n in range(model.MIN_PLAYERS, model.MAX_PLAYERS + 1)], str(draft.players))
     nights = _pick_list("nights", t("cs.nights_title"), [
         (str(n), count(n, "night"), _set(draft, "nights", n))
-        for n in range(1, MAX_NIGHTS + 1)], str(draft.nights))
+        for n in range(1, model.MAX_NIGHTS + 1)], str(draft.nights))
     variants = _pick_list("variant", t("cs.variant_title"), [
         (k, t(f"cs.variant.{k}"), _set(draft, "variant", k)) for k in VARIANTS], draft.variant)
     cards = _pick_list("cards", t("cs.cards_title"), [
@@ -189,14 +180,7 @@ def _ring_tree(draft: CanoeDraft) -> Tree:
 
 
 def _start(draft: CanoeDraft) -> Node:
-    try:
-        settings = draft.settings()
-    except SettingsError as error:
-        return Node("start", t("s.start"), str(error), False)
-    command = cmd.StartGame(cmd.TABLE, settings)
-    if not is_legal(EMPTY, command):
-        return Node("start", t("s.start"), t("s.running"), False)
-    return Leaf("start", t("s.start"), count(draft.players, "player"), order=command)
+    return start_node(GAME, draft.players, lambda: cmd.StartGame(cmd.TABLE, draft.settings()))
 
 
 __all__ = ["VARIANTS", "CanoeDraft", "setup_tree", "variant_key", "weather_word"]

@@ -1,6 +1,8 @@
 /* Shared by the seat page and the table page: the WebSocket that comes back by itself,
-   the page's words, and safe element building (names are the players' own text, so
-   nothing is ever parsed as HTML). Plain script, no build step. */
+   the page's words, safe element building (names are the players' own text, so nothing
+   is ever parsed as HTML), and what both pages draw alike: the countdown bar, the last
+   roll, the Canoe game's card and scores, a finished game's downloads. Plain script,
+   no build step. */
 "use strict";
 
 var Mush = (function () {
@@ -94,8 +96,54 @@ var Mush = (function () {
     return el("span", { class: "badge", style: { "--seat": colour }, text: letter });
   }
 
+  /* The countdown bar in `box` (its .fill and .label), running down on the phone's own
+     clock from what was left when the text was sent; hidden without one. */
+  var countdownTimer = null;
+  function countdown(box, c) {
+    clearInterval(countdownTimer);
+    if (!c) { box.hidden = true; return; }
+    box.hidden = false;
+    var started = Date.now(), fill = box.querySelector(".fill"), label = box.querySelector(".label");
+    function tick() {
+      var left = c.held ? c.remaining : Math.max(0, c.remaining - (Date.now() - started) / 1000);
+      fill.style.width = (100 * left / (c.total || 1)).toFixed(1) + "%";
+      label.textContent = c.label + " · " + left.toFixed(0) + " s";
+      if (left <= 0) clearInterval(countdownTimer);
+    }
+    tick();
+    if (!c.held) countdownTimer = setInterval(tick, 200);
+  }
+
+  /* "Last roll: Anna · weather · 4 · Snow". */
+  function rollLine(roll) {
+    return el("p", { class: "roll" }, [el("b", { text: w("last_roll") + ": " }),
+      roll.who + " · " + roll.what + (roll.faces.length ? " · " + roll.faces.join(" ") : "") +
+      (roll.result ? " · " + roll.result : "")]);
+  }
+
+  /* The Canoe game: the card drawn last, the winner, every player's points and nights. */
+  function canoe(c) {
+    var out = [];
+    if (c.card) out.push(el("p", { class: "roll" }, [el("b", { text: c.card.drew + ": " }),
+      c.card.text + " · " + c.card.points_text]));
+    if (c.over) out.push(el("p", { class: "notice", id: "canoe-over", text: c.over }));
+    if (c.scores.length) out.push(el("ul", { class: "payments", id: "scores" }, c.scores.map(function (p) {
+      return el("li", { "data-seat": String(p.seat) },
+        [seatBadge(p.colour, p.letter), " " + p.name + " · " + p.score + " · " + p.nights]);
+    })));
+    return out;
+  }
+
+  /* A finished game's files, each a link named by its page word. */
+  function downloads(files) {
+    return (files || []).map(function (f) {
+      return el("p", {}, [el("a", { id: f.id, href: f.href, download: "", text: w(f.word) })]);
+    });
+  }
+
   return {
     lang: lang, w: w, el: el, fill: fill, connect: connect, seatBadge: seatBadge,
+    countdown: countdown, rollLine: rollLine, canoe: canoe, downloads: downloads,
     setWords: function (dict) { words = dict || {}; }
   };
 })();

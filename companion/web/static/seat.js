@@ -7,7 +7,7 @@
   var M = Mush, el = M.el, w = M.w;
   var store = window.localStorage;
   var token = null, device = store.getItem("mush.device"), nonce = "", n = 0;
-  var state = null, lastLight = "", wasTurn = false, countdownTimer = null, ended = false;
+  var state = null, lastLight = "", wasTurn = false, ended = false;
   var GLYPH = { left: "◀", select: "●", right: "▶" };
 
   var hash = location.hash.match(/[#&]t=([A-Za-z0-9_-]{16,64})/);
@@ -90,7 +90,7 @@
     document.body.style.setProperty("--seat", s.colour);
     renderMe(s);
     renderTurn(s);
-    renderCountdown(s.countdown);
+    M.countdown($("countdown"), s.countdown);
     renderMenu(s);
     renderExtras(s);
     renderPad(s);
@@ -135,22 +135,6 @@
     document.body.classList.remove("flash");
     void document.body.offsetWidth;
     document.body.classList.add("flash");
-  }
-
-  function renderCountdown(c) {
-    var box = $("countdown");
-    clearInterval(countdownTimer);
-    if (!c) { box.hidden = true; return; }
-    box.hidden = false;
-    var started = Date.now(), fill = box.querySelector(".fill"), label = box.querySelector(".label");
-    function tick() {
-      var left = c.held ? c.remaining : Math.max(0, c.remaining - (Date.now() - started) / 1000);
-      fill.style.width = (100 * left / (c.total || 1)).toFixed(1) + "%";
-      label.textContent = c.label + " · " + left.toFixed(0) + " s";
-      if (left <= 0) clearInterval(countdownTimer);
-    }
-    tick();
-    if (!c.held) countdownTimer = setInterval(tick, 200);
   }
 
   function renderMenu(s) {
@@ -210,20 +194,8 @@
     }
     if (s.over) out.push(pressButton(w("new_game"), "right", true, "small"));
     (s.notices || []).forEach(function (text) { out.push(el("p", { class: "notice", text: text })); });
-    if (s.roll) {
-      out.push(el("p", { class: "roll" }, [el("b", { text: w("last_roll") + ": " }),
-        s.roll.who + " · " + s.roll.what + (s.roll.faces.length ? " · " + s.roll.faces.join(" ") : "") +
-        (s.roll.result ? " · " + s.roll.result : "")]));
-    }
-    if (s.canoe) {  // the Canoe game: the card drawn last and every player's points
-      var c = s.canoe;
-      if (c.card) out.push(el("p", { class: "roll" }, [el("b", { text: c.card.drew + ": " }),
-        c.card.text + " · " + c.card.points_text]));
-      if (c.over) out.push(el("p", { class: "notice", text: c.over }));
-      if (c.scores.length) out.push(el("ul", { class: "payments" }, c.scores.map(function (p) {
-        return el("li", { text: p.letter + " " + p.name + " · " + p.score + " · " + p.nights });
-      })));
-    }
+    if (s.roll) out.push(M.rollLine(s.roll));
+    if (s.canoe) out = out.concat(M.canoe(s.canoe));  // the card drawn last, every score
     if (s.payments && s.payments.length) {
       out.push(el("ul", { class: "payments" }, s.payments.map(function (p) { return el("li", { text: p }); })));
     }

@@ -4,7 +4,7 @@
 
 (function () {
   var M = Mush, el = M.el, w = M.w;
-  var store = window.localStorage, state = null, countdownTimer = null;
+  var store = window.localStorage, state = null;
   var room = (location.hash.match(/[#&]room=([A-Za-z]{4,8})/) || [])[1] || "";
   document.documentElement.lang = M.lang();
 
@@ -69,7 +69,7 @@
     var head = [el("h1", { text: s.setup ? w("setting_up") : s.header })];
     if (s.order && s.order.length) head.push(el("p", { class: "order", text: w("order") + ": " + s.order.join(" → ") }));
     M.fill($("head"), head);
-    renderCountdown(s.countdown);
+    M.countdown($("countdown"), s.countdown);
     M.fill($("seats"), (s.seats || []).map(function (seat) {
       var phone = (s.phones || [])[seat.seat];
       var lines = [
@@ -85,22 +85,19 @@
         style: { "--seat": seat.colour }, "data-seat": String(seat.seat) }, lines);
     }));
     var info = [];
-    if (s.roll) {
-      info.push(el("p", { class: "roll" }, [el("b", { text: w("last_roll") + ": " }),
-        s.roll.who + " · " + s.roll.what + (s.roll.faces.length ? " · " + s.roll.faces.join(" ") : "") +
-        (s.roll.result ? " · " + s.roll.result : "")]));
-    }
+    if (s.roll) info.push(M.rollLine(s.roll));
+    if (s.canoe) info = info.concat(M.canoe(s.canoe));  // the Canoe game: the card, the scores
     if (s.payments && s.payments.length) {
       info.push(el("h2", { text: w("payments") }));
       info.push(el("ul", { class: "payments" }, s.payments.map(function (p) { return el("li", { text: p }); })));
     }
     (s.notices || []).forEach(function (n) { info.push(el("p", { class: "notice", text: n })); });
     M.fill($("info"), info);
-    renderOver(s.over);
+    renderOver(s.over, s.downloads);
   }
 
-  function renderOver(over) {
-    if (!over) { M.fill($("over"), []); return; }
+  function renderOver(over, files) {
+    if (!over) { M.fill($("over"), M.downloads(files)); return; }  // the Canoe game's files
     var rows = over.seats.map(function (r) {
       return el("tr", {}, [el("td", {}, [M.seatBadge(r.colour, r.letter), " " + r.name]),
         el("td", { text: (r.luck > 0 ? "+" : "") + r.luck.toFixed(1) }), el("td", { text: String(r.spent) })]);
@@ -110,25 +107,7 @@
       el("table", { class: "results" }, [el("tr", {}, [el("th", { text: "" }), el("th", { text: over.luck_label }),
         el("th", { text: over.spent_label })])].concat(rows)),
       el("p", { class: "k", text: w("luck_chart") }),
-      el("img", { class: "chart", id: "luck", src: "/export/luck.svg", alt: w("luck_chart") }),
-      el("p", {}, [el("a", { id: "export-events", href: "/export/events.jsonl", text: w("export_events") })]),
-      el("p", {}, [el("a", { id: "export-chips", href: "/export/chips.csv", text: w("export_chips") })])
-    ]);
-  }
-
-  function renderCountdown(c) {
-    var box = $("countdown");
-    clearInterval(countdownTimer);
-    if (!c) { box.hidden = true; return; }
-    box.hidden = false;
-    var started = Date.now(), fill = box.querySelector(".fill"), label = box.querySelector(".label");
-    function tick() {
-      var left = c.held ? c.remaining : Math.max(0, c.remaining - (Date.now() - started) / 1000);
-      fill.style.width = (100 * left / (c.total || 1)).toFixed(1) + "%";
-      label.textContent = c.label + " · " + left.toFixed(0) + " s";
-      if (left <= 0) clearInterval(countdownTimer);
-    }
-    tick();
-    if (!c.held) countdownTimer = setInterval(tick, 200);
+      el("img", { class: "chart", id: "luck", src: "/export/luck.svg", alt: w("luck_chart") })
+    ].concat(M.downloads(over.downloads)));
   }
 })();
