@@ -45,7 +45,8 @@ from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from companion.app import Companion, Hooks
+from companion.app import Companion
+from companion.app_parts import Hooks
 from companion.config import Config
 from companion.pads import PadsConfig, make_source
 from companion.pads.events import Button, PadEvent

@@ -39,7 +39,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import aiohttp
 
 from benchmarks.bench_app import _base_dir, _config, _percentile, _verdict, prepared_journal
-from companion.app import Companion, Hooks
+from companion.app import Companion
+from companion.app_parts import Hooks
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
 from companion.web.config import WebConfig

@@ -129,7 +129,9 @@ def _game_choice(text: str) -> GameChoice:
 
 
 def _box_path(base: Path, name: str) -> Path:
-    from companion.app import journal_beside  # each box keeps its own journal beside MUSH's
+    from companion.app_journals import (
+        journal_beside,  # each box keeps its own journal beside MUSH's
+    )
 
     return journal_beside(base, name)
 

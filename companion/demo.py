@@ -25,7 +25,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.app import Companion, Hooks, headless_environment, setup_logging
+from companion.app import Companion
+from companion.app_logs import setup_logging
+from companion.app_parts import Hooks
 from companion.config import Config, load_config
 from companion.exc import ConfigError
 from companion.games import game as installed_game
@@ -38,7 +40,14 @@ from companion.rules.dice import DiceSource, SeededDice, SystemDice
 from companion.rules.model import Arrangement
 from companion.rules.settings import Settings
 from companion.rules.state import GameState
-from companion.runner import EXIT_NO_RESTART, MUSHERS, SteppedClock, _open_display, _open_voice
+from companion.runner import (
+    EXIT_NO_RESTART,
+    MUSHERS,
+    SteppedClock,
+    _open_display,
+    _open_voice,
+    headless_environment,
+)
 from companion.seats import SEATS
 from companion.store import Journal
 from companion.store.control import JournalBusyError, JournalLock

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import Companion, Hooks, new_game_notice
+from companion.app import Companion, new_game_notice
+from companion.app_parts import Hooks
 from companion.config import Config, parse_config
 from companion.demo import run_demo
 from companion.pads import make_source
@@ -342,7 +343,7 @@ def test_logs_carry_journald_priorities_under_systemd(monkeypatch: pytest.Monkey
     # the entry's level; in a terminal the time and level are written out instead.
     import io
 
-    from companion.app import setup_logging
+    from companion.app_logs import setup_logging
 
     root = logging.getLogger()
     saved = root.handlers[:], root.level
@@ -380,7 +381,7 @@ def test_the_log_names_players_and_plain_values(companion: Companion,
 
 
 def test_event_line_quotes_names_with_spaces() -> None:
-    from companion.app import event_line
+    from companion.app_logs import event_line
     from companion.rules.model import Climate
     from companion.rules.state import EMPTY, PlayerState
 

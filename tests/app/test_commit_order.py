@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from app.test_app import NAMES, config_for, tick
 
-from companion.app import Companion, Hooks
+from companion.app import Companion
+from companion.app_parts import Hooks
 from companion.exc import JournalError
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot

@@ -13,7 +13,8 @@ from store.test_damage import full_error
 
 import companion.store.durable as durable_module
 import companion.store.journal as journal_module
-from companion.app import Companion, Hooks
+from companion.app import Companion
+from companion.app_parts import Hooks
 from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
 from companion.rules.model import Phase

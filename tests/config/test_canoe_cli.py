@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import journal_beside
+from companion.app_journals import journal_beside
 from companion.cli import main
 from companion.games import game as installed_game
 from companion.games.canoe import public_view

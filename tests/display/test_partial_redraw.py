@@ -19,7 +19,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.app import Companion, Hooks
+from companion.app import Companion
+from companion.app_parts import Hooks
 from companion.config import Config
 from companion.display import Display, render
 from companion.display.paint import Painter

@@ -12,7 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.app import Companion, journal_beside
+from companion.app import Companion
+from companion.app_journals import journal_beside
 from companion.config import parse_config
 from companion.exc import ConfigError
 from companion.games.canoe import GAME
