@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from companion.config.prefs import Prefs
 from companion.exc import SettingsError
 from companion.i18n import Lookup, count, t
 from companion.pads.events import Button
@@ -26,7 +27,6 @@ from companion.seats import SEATS
 from companion.table.config import TableConfig
 from companion.table.frame import Menu
 from companion.table.navigation import Navigator
-from companion.table.prefs import Prefs
 from companion.table.prefs_menus import PrefsEditor
 from companion.table.tree import Node, Tree
 

@@ -16,14 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.app_logs import log_event
-from companion.app_parts import Controller, Hooks, VoiceLike
-from companion.config import Config
+from companion.app.logs import log_event
+from companion.app.parts import Controller, Hooks, VoiceLike
+from companion.config.file import Config, screen_language
+from companion.config.prefs import Prefs
 from companion.exc import GameClosedError, JournalError
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
 from companion.i18n import speaking, t
-from companion.prefs import screen_language
 from companion.rules.dice import DiceSource
 from companion.rules.evolve import replay
 from companion.rules.state import EMPTY, GameState
@@ -32,7 +32,6 @@ from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request
 from companion.table import Notice, Outcome, TableConfig, TableController
 from companion.table.canoe import CanoeTable
-from companion.table.prefs import Prefs
 
 log = logging.getLogger("companion")
 
@@ -55,9 +54,9 @@ def journal_beside_base(journal: Journal) -> Path:
         return path
     return path.with_name(f"{path.stem[:-len(tail)]}{path.suffix}")
 
+
 RECOVERY_NOTICE_SECONDS = 120.0
 """How long the screen says that a damaged journal was recovered (it is logged too)."""
-
 
 
 class JournalSide:

@@ -1,6 +1,6 @@
 """What the main loop needs of each part it drives, and who may watch it.
 
-The loop (`companion.app.Companion`) holds every part but the journal and the controller
+The loop (`companion.app.loop.Companion`) holds every part but the journal and the controller
 as optional, typed by these protocols rather than by the classes, so the demo and the
 tests hand it their own screen, voice or phones' server; and the loop calls each part by
 what it declares, never by probing for a method.

@@ -2,7 +2,7 @@
 
 `run` is the table for real: pads from the config (GPIO on a Pi, keyboard pads on a
 desktop), the screen, the voice, the journal, systemd's readiness and watchdog. `demo`
-(`companion.demo`) is the same program with bot players pressing virtual pads through
+(`companion.app.demo`) is the same program with bot players pressing virtual pads through
 the same queue and controller; the pieces both share (the screen and voice openers, the
 stepped clock, the demo's players) live here.
 """
@@ -21,10 +21,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion import service
-from companion.app import Companion
-from companion.app_logs import setup_logging
-from companion.config import Config, default_config_path, load_config
+from companion.app import service
+from companion.app.logs import setup_logging
+from companion.app.loop import Companion
+from companion.config.file import Config, default_config_path, load_config
 from companion.exc import CompanionError
 from companion.pads.events import PadEvent
 from companion.rules.dice import SystemDice

@@ -19,14 +19,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from companion import service
-from companion.app_journals import JournalSide, journal_beside_base
-from companion.app_parts import DisplayLike, Hooks, VoiceLike, WebLike
-from companion.config import Config
+from companion.app import service
+from companion.app.journals import JournalSide, journal_beside_base
+from companion.app.parts import DisplayLike, Hooks, VoiceLike, WebLike
+from companion.config.file import Config, apply_prefs, screen_language
+from companion.config.prefs import Prefs, PrefsStore, charts_in_force
 from companion.games import installed as installed_games
 from companion.i18n import speaking, t
 from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSource
-from companion.prefs import apply_prefs, charts_in_force, screen_language
 from companion.rules.dice import DiceSource, SystemDice
 from companion.rules.state import GameState
 from companion.store import Journal
@@ -34,7 +34,6 @@ from companion.table import Notice, TableConfig, TableFrame
 from companion.table.canoe import CanoeTable
 from companion.table.canoe.frame import CanoeFrame
 from companion.table.names import names_for
-from companion.table.prefs import Prefs, PrefsStore
 from companion.version import About
 
 
