@@ -163,7 +163,7 @@ update:
 	    exec '$(PREFIX)/venv/bin/mush-companion' update --source '$(CURDIR)' --prefix '$(PREFIX)'; \
 	else \
 	    PYTHONPATH='$(CURDIR)' PYTHONDONTWRITEBYTECODE=1 exec '$(PREFIX)/venv/bin/python' \
-	        -m companion.cli update --source '$(CURDIR)' --prefix '$(PREFIX)'; \
+	        -m companion.app.cli update --source '$(CURDIR)' --prefix '$(PREFIX)'; \
 	fi
 
 uninstall:

@@ -45,8 +45,10 @@ from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from companion.app import Companion, Hooks
-from companion.config import Config
+from companion.app.loop import Companion
+from companion.app.parts import Hooks
+from companion.app.runner import MUSHERS, SteppedClock
+from companion.config.file import Config
 from companion.pads import PadsConfig, make_source
 from companion.pads.events import Button, PadEvent
 from companion.rules.bots import SensibleBot
@@ -55,7 +57,6 @@ from companion.rules.model import Arrangement, Phase
 from companion.rules.phases import ActKind, act_of
 from companion.rules.settings import Settings
 from companion.rules.state import GameState
-from companion.runner import MUSHERS, SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver
 from companion.table.reactions import heads_up_tree
@@ -219,7 +220,7 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
 
 _FIRST_FRAME = textwrap.dedent("""
     import os, sys, time
-    from companion import app
+    from companion.app import loop as app
 
     drawn = app.Companion.draw
 
@@ -229,7 +230,7 @@ _FIRST_FRAME = textwrap.dedent("""
         os._exit(0)
 
     app.Companion.draw = draw
-    from companion.cli import main
+    from companion.app.cli import main
     sys.exit(main(sys.argv[1:]))
 """)
 
@@ -272,7 +273,7 @@ def start_up(journal: Path, home: Path, runs: int = START_RUNS) -> list[float]:
 
 _PEAK = textwrap.dedent("""
     import sys
-    from companion.cli import main
+    from companion.app.cli import main
 
     status = main(sys.argv[1:])
     fields = dict(line.split(":", 1) for line in open("/proc/self/status"))

@@ -141,11 +141,11 @@ def _redraws_in_a_game(size: tuple[int, int]) -> dict[str, list[tuple[float, flo
     import tempfile
     from pathlib import Path
 
-    from companion.app import Companion
-    from companion.config import Config
+    from companion.app.loop import Companion
+    from companion.app.runner import MUSHERS, SteppedClock
+    from companion.config.file import Config
     from companion.rules.bots import SensibleBot
     from companion.rules.model import Arrangement
-    from companion.runner import MUSHERS, SteppedClock
     from companion.store import Journal
     from companion.table import BotDriver
 

@@ -39,7 +39,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import aiohttp
 
 from benchmarks.bench_app import _base_dir, _config, _percentile, _verdict, prepared_journal
-from companion.app import Companion, Hooks
+from companion.app.loop import Companion
+from companion.app.parts import Hooks
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
 from companion.web.config import WebConfig
@@ -194,7 +195,7 @@ def idle_cpu(journal: Path, web: bool) -> float:
 _RSS_CHILD = textwrap.dedent("""
     import sys, time, threading, queue, os
     from pathlib import Path
-    from companion.app import Companion
+    from companion.app.loop import Companion
     from companion.store import Journal
     from benchmarks.bench_app import _config
     journal, web = Path(sys.argv[1]), sys.argv[2] == "web"

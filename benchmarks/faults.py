@@ -305,7 +305,7 @@ def running(config: Path, tmp: Path) -> Iterator[tuple[subprocess.Popen[str], so
     server.settimeout(1)
     env = {**os.environ, "NOTIFY_SOCKET": str(sock_path), "WATCHDOG_USEC": "2000000",
            "WATCHDOG_PID": "", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    process = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--config",
+    process = subprocess.Popen([sys.executable, "-m", "companion.app.cli", "run", "--config",
                                 str(config), "--pads", "mock"], env=env, text=True,
                                stderr=subprocess.PIPE)
     try:

@@ -64,7 +64,7 @@ class _Run:
         self.reader.start()
         self.err = open(work / f"run-{time.monotonic_ns()}.err", "w+")  # noqa: SIM115
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--config", str(config), "--pads",
+            [sys.executable, "-m", "companion.app.cli", "run", "--config", str(config), "--pads",
              "mock"], stderr=self.err, text=True,
             env={**ENV, "NOTIFY_SOCKET": str(self.sock), "WATCHDOG_USEC": "2000000",
                  "WATCHDOG_PID": ""})
@@ -123,7 +123,7 @@ def _journal(path: Path, names: list[str] | None = None) -> None:
 
 
 def _cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "companion.app.cli", *args], capture_output=True,
                           text=True, timeout=timeout, env=ENV)
 
 
@@ -170,7 +170,7 @@ def settings_state(table: list[Any]) -> None:
 def settings_fuzzed(table: list[Any], rounds: int) -> None:
     """A valid settings file damaged at random (bytes flipped, cut, spliced with deep
     brackets, long numbers, hostile names), loaded as `run` loads it, in-process."""
-    from companion.table.prefs import ChartPref, Prefs, PrefsStore
+    from companion.config.prefs import ChartPref, Prefs, PrefsStore
 
     good = Prefs(volume=0.4, seat_names=("Ann", "Bo"), names=("Léa",), claim_seconds=30.0)
     good = good.with_chart("central", ChartPref(("warm",) * 4 + ("cold",) * 2, True))
@@ -273,10 +273,10 @@ def hostile_names(table: list[Any]) -> None:
     already holds them (painter in-process, and a real `run` resuming such a journal)."""
     import pygame
 
-    from companion.config import parse_config
+    from companion.config.file import parse_config
+    from companion.config.prefs import parse_prefs
     from companion.display.paint import Painter
     from companion.exc import ConfigError
-    from companion.table.prefs import parse_prefs
 
     pygame.font.init()
     row = Row("names: where they enter")
@@ -333,7 +333,7 @@ def new_game_at_once(table: list[Any]) -> None:
     with _folder() as work:
         config = _config(work, '[game]\nplayers = ["Ann", "Bo", "Cy"]\n')
         _journal(work / "journal.sqlite3", ["Xan", "Yod"])
-        calls = [subprocess.Popen([sys.executable, "-m", "companion.cli", "new-game",
+        calls = [subprocess.Popen([sys.executable, "-m", "companion.app.cli", "new-game",
                                    "--config", str(config)], stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True, env=ENV) for _ in range(5)]
         outputs = [call.communicate(timeout=120) for call in calls]
@@ -351,13 +351,13 @@ def new_game_at_once(table: list[Any]) -> None:
 def temp_after_kill(table: list[Any]) -> None:
     """A process killed between writing the settings' temporary file and renaming it;
     the next start must leave no temporary file behind."""
-    from companion.table.prefs import PrefsStore
+    from companion.config.prefs import PrefsStore
 
     row = Row("settings: killed mid-save")
     with _folder() as work:
         path = work / "table-settings.json"
         script = ("import os, time\nfrom pathlib import Path\n"
-                  "from companion.table.prefs import Prefs, PrefsStore\n"
+                  "from companion.config.prefs import Prefs, PrefsStore\n"
                   "os.replace = lambda *a: (print('written', flush=True), time.sleep(600))\n"
                   f"PrefsStore(Path({str(path)!r})).save(Prefs(volume=0.9))\n")
         child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,

@@ -138,7 +138,7 @@ def _slow_heartbeat() -> Row:
         for seconds in (1.8, 3.6, 5.0):
             config = Path(tmp) / "config.toml"
             config.write_text(f"[pads.serial]\nheartbeat_s = {seconds}\n")
-            done = subprocess.run([sys.executable, "-m", "companion.cli", "check-config",
+            done = subprocess.run([sys.executable, "-m", "companion.app.cli", "check-config",
                                    str(config)], capture_output=True, text=True, timeout=60,
                                   check=False)
             row.injected += 1

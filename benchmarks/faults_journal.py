@@ -38,7 +38,7 @@ from companion.store.integrity import row_crc
 from companion.store.journal import VOCABULARY_ID
 
 Game = tuple[Settings, list[list[Event]]]
-CLI = [sys.executable, "-m", "companion.cli"]
+CLI = [sys.executable, "-m", "companion.app.cli"]
 
 
 def _clock() -> Callable[[], datetime]:

@@ -13,8 +13,8 @@ and gigabytes. So each reader here:
 - scans the text once, in linear time, for bracket depth, key parts and digits in a
   number, before a recursive parser sees it;
 - raises one error, `FileProblem`, whose message says what is wrong in words a host can
-  act on; the caller adds the file's role and the fix (see `companion.config`,
-  `companion.table.prefs`, `companion.voice.clips`).
+  act on; the caller adds the file's role and the fix (see `companion.config.file`,
+  `companion.config.prefs`, `companion.voice.clips`).
 
 A missing file is `FileNotFoundError`, left to the caller: for the settings file it means
 "nothing set yet", for a config named on the command line it is a mistake.

@@ -23,7 +23,7 @@ from companion.i18n import WORDS, speaking, t
 
 
 class Problem(Protocol):
-    """A start-up failure in the words of the people at the table (companion.runner's).
+    """A start-up failure in the words of the people at the table (companion.app.runner's).
 
     `what` is the headline ("The settings file has a mistake"), `where` names the file,
     device or part, `fix` says what to do, and `detail` is the technical message;

@@ -381,7 +381,7 @@ WORDS: Final[dict[str, str]] = {
     "s.boards": "Pläne",
     "s.start": "Spiel starten",
     "s.running": "ein Spiel läuft schon",
-    # the start-up fault screen (companion/display/problem.py, companion/runner.py) ------
+    # the start-up fault screen (companion/display/problem.py, companion/app/runner.py) ------
     "f.title": "Der Tisch kann nicht starten",
     "f.where": "Wo",
     "f.fix": "Abhilfe",

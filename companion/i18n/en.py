@@ -381,7 +381,7 @@ WORDS: Final[dict[str, str]] = {
     "s.boards": "Boards",
     "s.start": "Start the game",
     "s.running": "a game is already running",
-    # the start-up fault screen (companion/display/problem.py, companion/runner.py) ------
+    # the start-up fault screen (companion/display/problem.py, companion/app/runner.py) ------
     "f.title": "The table cannot start",
     "f.where": "Where",
     "f.fix": "How to fix",

@@ -382,7 +382,7 @@ WORDS: Final[dict[str, str]] = {
     "s.boards": "Plateaux",
     "s.start": "Commencer la partie",
     "s.running": "une partie est déjà en cours",
-    # the start-up fault screen (companion/display/problem.py, companion/runner.py) ------
+    # the start-up fault screen (companion/display/problem.py, companion/app/runner.py) ------
     "f.title": "La table ne peut pas démarrer",
     "f.where": "Où",
     "f.fix": "Que faire",

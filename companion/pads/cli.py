@@ -52,7 +52,7 @@ def register(subparsers: Any) -> None:
 def _run_from_args(args: argparse.Namespace) -> int:
     # The same [pads] table the service reads: its source, pin map, keys and hub port,
     # so the test checks the pads as the companion will use them.
-    from companion.config import load_config
+    from companion.config.file import load_config
     from companion.exc import ConfigError
 
     try:

@@ -12,7 +12,7 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 
-from companion.checks import as_choice, as_int, as_number, as_str, as_table, known_keys
+from companion.config.checks import as_choice, as_int, as_number, as_str, as_table, known_keys
 from companion.exc import ConfigError
 from companion.pads.padproto import HOST_TIMEOUT_MS, HUB_HEARTBEAT_MS
 from companion.seats import MAX_SEATS

@@ -17,7 +17,7 @@ Why it looks like this:
   be replayed into it), and renames the checked copy into place.
 
 Stopping a running companion first, and acting as the journal's owner, are the caller's
-part (companion.maintenance): this module only reads and writes files.
+part (companion.app.maintenance): this module only reads and writes files.
 """
 
 from __future__ import annotations
@@ -39,11 +39,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from companion.config.prefs import FILE_NAME as SETTINGS_NAME
+from companion.config.prefs import parse_prefs
 from companion.exc import IncompatibleJournalError, JournalError
 from companion.store.control import request_path
 from companion.store.journal import SCHEMA_VERSION, Journal
-from companion.table.prefs import FILE_NAME as SETTINGS_NAME
-from companion.table.prefs import parse_prefs
 from companion.version import describe, release
 
 FORMAT = 1

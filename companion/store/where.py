@@ -4,7 +4,7 @@ and a file that is not a journal is never offered to the journal to "recover".
 
 What it refuses, and why each: see `store_problem`. It reads at most a file's first
 bytes and the mount table, never writes, and knows no config format (the config's
-`[store] path` parser, `companion.config.parse_store`, names the key).
+`[store] path` parser, `companion.config.file.parse_store`, names the key).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The table controller's own settings: window lengths, screen timings, setup defaults.
 
 The one `TableConfig`: the config file's `[table]` fills its timings
-(`companion.config.parse_table`), `[game]` its setup (`from_game`); every default is here.
+(`companion.config.file.parse_table`), `[game]` its setup (`from_game`); every default is here.
 
 Everything here is UI bookkeeping. The rules never see it: a window's length decides
 when the table sends `CloseWindow(TABLE)`, not what the window allows.
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.config.prefs import Prefs
 from companion.rules.model import Arrangement
 from companion.rules.settings import Board, Charts, Settings, Variants
 from companion.table.names import safe_names
-from companion.table.prefs import Prefs
 
 DEFAULT_NAMES: tuple[str, ...] = (
     "Anna", "Ben", "Clara", "David", "Emma", "Felix",
@@ -63,7 +63,7 @@ class TableConfig:
     variants: Variants = field(default_factory=Variants)
     charts: Charts | None = None  # None: the shipped (placeholder) charts
     custom_boards: tuple[Board, ...] | None = None  # S3 Custom is offered only when set here
-    # settings made on the pads (companion.table.prefs): kept, shown and changed in setup
+    # settings made on the pads (companion.config.prefs): kept, shown and changed in setup
     prefs: Prefs = field(default_factory=Prefs)
     prefs_defaults: tuple[tuple[str, object], ...] = ()  # the config file's values of them
     # setup's corner: the companion's version and the Pi's address, a line each

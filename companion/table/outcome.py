@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.config.prefs import Prefs
 from companion.core.acts import Event
-from companion.table.prefs import Prefs
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from companion.config.prefs import Prefs
 from companion.core.acts import Command
 from companion.core.game import AnyGame
 from companion.exc import SettingsError
@@ -27,7 +28,6 @@ from companion.table.base import SETUP_UI
 from companion.table.config import TableConfig
 from companion.table.frame import Menu
 from companion.table.navigation import Navigator
-from companion.table.prefs import Prefs
 from companion.table.prefs_menus import PrefsEditor
 from companion.table.tree import Node, Tree
 

@@ -45,7 +45,7 @@ def register(subparsers: Any) -> None:
 
 
 def _run_from_args(args: argparse.Namespace) -> int:
-    from companion.config import load_config
+    from companion.config.file import load_config
     from companion.exc import ConfigError
 
     try:

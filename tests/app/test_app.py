@@ -18,9 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import Companion, Hooks, new_game_notice
-from companion.config import Config, parse_config
-from companion.demo import run_demo
+from companion.app.demo import run_demo
+from companion.app.loop import Companion, new_game_notice
+from companion.app.parts import Hooks
+from companion.app.runner import SteppedClock
+from companion.config.file import Config, parse_config
 from companion.pads import make_source
 from companion.pads.config import PadsConfig
 from companion.pads.events import Button, Kind, PadEvent
@@ -30,7 +32,6 @@ from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
 from companion.rules.model import Phase
 from companion.rules.settings import Settings
-from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver
 
@@ -257,7 +258,7 @@ def test_run_under_systemd_notifies_ready_and_stops_on_sigterm(tmp_path: Path) -
                       '[display]\nfullscreen = false\n')
     env = {**os.environ, "NOTIFY_SOCKET": str(sock_path), "WATCHDOG_USEC": "2000000",
            "WATCHDOG_PID": "", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    process = subprocess.Popen([sys.executable, "-m", "companion.cli", "run", "--config",
+    process = subprocess.Popen([sys.executable, "-m", "companion.app.cli", "run", "--config",
                                 str(config), "--pads", "mock"], env=env,
                                stderr=subprocess.PIPE, text=True)
     try:
@@ -342,7 +343,7 @@ def test_logs_carry_journald_priorities_under_systemd(monkeypatch: pytest.Monkey
     # the entry's level; in a terminal the time and level are written out instead.
     import io
 
-    from companion.app import setup_logging
+    from companion.app.logs import setup_logging
 
     root = logging.getLogger()
     saved = root.handlers[:], root.level
@@ -380,7 +381,7 @@ def test_the_log_names_players_and_plain_values(companion: Companion,
 
 
 def test_event_line_quotes_names_with_spaces() -> None:
-    from companion.app import event_line
+    from companion.app.logs import event_line
     from companion.rules.model import Climate
     from companion.rules.state import EMPTY, PlayerState
 

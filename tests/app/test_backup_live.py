@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 from pads.hub_emulator import EmulatedHub
 
-from companion import paths
-from companion.maintenance import ServiceUnit, restore_backup
+from companion.app.maintenance import ServiceUnit, restore_backup
+from companion.config import paths
 from companion.rules import Settings
 from companion.rules.dice import SeededDice
 from companion.rules.engine import start_game
@@ -37,7 +37,7 @@ from companion.store import backup as bk
 
 pytestmark = pytest.mark.slow
 
-CLI = [sys.executable, "-m", "companion.cli"]
+CLI = [sys.executable, "-m", "companion.app.cli"]
 LIMIT = 180.0  # a deadline for a stuck program, not a timing: a loaded machine is slow
 
 
@@ -220,7 +220,7 @@ case $1 in
     fi ;;
   start)
     echo start >> "$dir/calls"
-    {python} -m companion.cli run --config {config} >> "$dir/run.log" 2>&1 &
+    {python} -m companion.app.cli run --config {config} >> "$dir/run.log" 2>&1 &
     echo $! > "$dir/pid" ;;
 esac
 """

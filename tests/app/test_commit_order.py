@@ -17,13 +17,14 @@ from pathlib import Path
 import pytest
 from app.test_app import NAMES, config_for, tick
 
-from companion.app import Companion, Hooks
+from companion.app.loop import Companion
+from companion.app.parts import Hooks
+from companion.app.runner import SteppedClock
 from companion.exc import JournalError
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
-from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver, Notice
 

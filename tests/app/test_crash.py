@@ -31,8 +31,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import Companion
-from companion.config import Config
+from companion.app.loop import Companion
+from companion.app.runner import MUSHERS, SteppedClock
+from companion.config.file import Config
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
@@ -40,7 +41,6 @@ from companion.rules.evolve import evolve
 from companion.rules.model import DOGS, TOTAL_CHIPS, Arrangement, Phase
 from companion.rules.settings import Settings
 from companion.rules.state import EMPTY, GameState
-from companion.runner import MUSHERS, SteppedClock
 from companion.store import Journal, StoredEvent
 from companion.table import BotDriver
 
@@ -81,7 +81,7 @@ PAGE = 4096  # SQLite's page size, which the journal keeps
 
 def demo_command(folder: Path, seed: int, trace: Path) -> list[str]:
     """The demo as the table's owner would start it, with a trace of what was shown."""
-    return [sys.executable, "-m", "companion.cli", "demo", "--out", str(folder),
+    return [sys.executable, "-m", "companion.app.cli", "demo", "--out", str(folder),
             "--seed", str(seed), "--mute", "--no-screenshots", "--size", "800x480",
             "--trace", str(trace)]
 

@@ -21,17 +21,17 @@ from types import SimpleNamespace
 
 import pytest
 
-import companion.app
-from companion.app import Companion
-from companion.config import parse_config
-from companion.demo import run_demo
+import companion.app.loop
+from companion.app.demo import run_demo
+from companion.app.loop import Companion
+from companion.app.runner import SteppedClock
+from companion.config.file import parse_config
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
 from companion.rules.model import Phase
 from companion.rules.settings import Settings
-from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver
 
@@ -49,7 +49,7 @@ def _env(home: Path, hash_seed: str) -> dict[str, str]:
 
 def _demo(folder: Path, hash_seed: str) -> None:
     """`mush-companion demo --seed 3` as a user types it, in its own process."""
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "demo", "--seed", "3",
+    done = subprocess.run([sys.executable, "-m", "companion.app.cli", "demo", "--seed", "3",
                            "--out", str(folder), "--no-screenshots", "--mute",
                            "--size", "800x480"], env=_env(folder.parent, hash_seed),
                           capture_output=True, text=True, timeout=900)
@@ -83,7 +83,8 @@ def test_demo_seed_3_twice_gives_byte_identical_events(tmp_path: Path,
     assert events.count(b"\n") > 500 and b'"type":"GameWon"' in events
     # The same game whatever the wall clock does: the loop's drawing follows it, the
     # game never does (before, a slower machine gave another game).
-    monkeypatch.setattr(companion.app, "time", SimpleNamespace(monotonic=_RacingClock().monotonic))
+    racing = SimpleNamespace(monotonic=_RacingClock().monotonic)
+    monkeypatch.setattr(companion.app.loop, "time", racing)
     run_demo(raced, parse_config({}), seed=3, screenshots=False, voice=False, out=io.StringIO())
     assert (raced / "events.jsonl").read_bytes() == events
     assert (raced / "chips.csv").read_bytes() == (first / "chips.csv").read_bytes()

@@ -21,19 +21,19 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import Companion
-from companion.config import parse_config
+from companion.app.loop import Companion
+from companion.app.runner import SteppedClock
+from companion.config.file import parse_config
+from companion.config.prefs import FILE_NAME
 from companion.display import Display
 from companion.rules import Settings
 from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
 from companion.rules.engine import start_game
 from companion.rules.model import Phase
-from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver
 from companion.table.names import name_problem
-from companion.table.prefs import FILE_NAME
 
 HOSTILE_NAMES = ("\u200b", "a\x00b", "\u2060", "\ufeff\u00ad", "\x1b[2J", "Zoë\u200b")
 """Names a journal written before the name rule may hold (all but a lone surrogate, which
@@ -60,7 +60,7 @@ class Run:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--config", str(config),
+            [sys.executable, "-m", "companion.app.cli", "run", "--config", str(config),
              "--pads", "mock"], env=env(self.sock_path), stderr=subprocess.PIPE, text=True)
 
     def _read(self) -> None:
@@ -122,7 +122,7 @@ def write_config(tmp_path: Path, extra: str = "") -> Path:
 
 
 def cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "companion.app.cli", *args], capture_output=True,
                           text=True, timeout=timeout, env=env())
 
 
@@ -261,7 +261,7 @@ def test_five_new_games_at_once_make_one_game(tmp_path: Path) -> None:
         settings = Settings.make(["Xan", "Yod"])
         first = book.new_game(settings)
         book.append(first, start_game(settings, SeededDice(1))[1])
-    calls = [subprocess.Popen([sys.executable, "-m", "companion.cli", "new-game", "--config",
+    calls = [subprocess.Popen([sys.executable, "-m", "companion.app.cli", "new-game", "--config",
                                str(config)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, env=env()) for _ in range(5)]
     outputs = [call.communicate(timeout=120) for call in calls]
@@ -289,7 +289,7 @@ def test_five_new_games_at_once_reach_a_running_companion_truthfully(
         book.append(book.new_game(settings), start_game(settings, SeededDice(1))[1])
     run = started(config)
     run.wait_for("Table ready")
-    calls = [subprocess.Popen([sys.executable, "-m", "companion.cli", "new-game", "--config",
+    calls = [subprocess.Popen([sys.executable, "-m", "companion.app.cli", "new-game", "--config",
                                str(config)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, env=env()) for _ in range(5)]
     outputs = [call.communicate(timeout=120) for call in calls]

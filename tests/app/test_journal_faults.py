@@ -13,12 +13,13 @@ from store.test_damage import full_error
 
 import companion.store.durable as durable_module
 import companion.store.journal as journal_module
-from companion.app import Companion, Hooks
+from companion.app.loop import Companion
+from companion.app.parts import Hooks
+from companion.app.runner import SteppedClock
 from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
 from companion.rules.model import Phase
 from companion.rules.settings import Settings
-from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.store.control import ask_for_new_game, request_path
 

@@ -8,18 +8,18 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.app import Companion
-from companion.config import Config, parse_config
+from companion.app.loop import Companion
+from companion.app.runner import SteppedClock
+from companion.config.file import Config, parse_config
+from companion.config.prefs import ChartPref, PrefsStore
 from companion.i18n import WORDS
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
 from companion.rules.model import Phase, RollKind
-from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver
-from companion.table.prefs import ChartPref, PrefsStore
 from companion.table.prefs_menus import chart_faces, value_label
 
 L, S, R = Button.LEFT, Button.SELECT, Button.RIGHT

@@ -7,8 +7,9 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from companion.app import Companion
-from companion.config import Config, parse_config
+from companion.app.loop import Companion
+from companion.app.runner import SteppedClock
+from companion.config.file import Config, parse_config
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
@@ -16,7 +17,6 @@ from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
 from companion.rules.model import RollKind
 from companion.rules.settings import Settings
-from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver
 
@@ -113,7 +113,7 @@ def test_a_round_with_wooden_dice_is_journaled_as_entered_and_resumed(tmp_path: 
 def test_an_unknown_dice_mode_is_refused_with_its_choices() -> None:
     import pytest
 
-    from companion.config import ConfigError
+    from companion.config.file import ConfigError
     with pytest.raises(ConfigError, match=r"table\.dice.*companion, physical.*'wooden'"):
         parse_config({"table": {"dice": "wooden"}})
     assert not parse_config({}).table.physical_dice
@@ -122,7 +122,7 @@ def test_an_unknown_dice_mode_is_refused_with_its_choices() -> None:
 def test_the_screen_language_defaults_to_the_voice_and_may_differ() -> None:
     import pytest
 
-    from companion.config import ConfigError
+    from companion.config.file import ConfigError
     assert parse_config({}).display.language is None  # then the voice's language is used
     assert parse_config({"display": {"language": "de"}}).display.language == "de"
     with pytest.raises(ConfigError, match=r"display\.language"):

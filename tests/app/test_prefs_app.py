@@ -6,16 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from companion.app import Companion
-from companion.config import Config, parse_config
+from companion.app.loop import Companion
+from companion.app.runner import SteppedClock
+from companion.config.file import Config, parse_config
+from companion.config.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore
 from companion.display import Display
 from companion.i18n import WORDS
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.dice import SeededDice
 from companion.rules.model import Phase
-from companion.runner import SteppedClock
 from companion.store import Journal
-from companion.table.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore
 from companion.voice.config import VoiceConfig
 
 L, S, R = Button.LEFT, Button.SELECT, Button.RIGHT
@@ -200,7 +200,7 @@ def test_choosing_the_screen_language_switches_the_menus_and_the_screen_at_once(
 def test_the_program_s_notices_are_in_the_screen_s_language(tmp_path: Path) -> None:
     """The settings file's, the journal's and the game-over notices follow the screen's
     language like every word the controller writes (they were English at a French table)."""
-    from companion.app import new_game_notice
+    from companion.app.loop import new_game_notice
     from companion.i18n import speaking
     from companion.store import card
 

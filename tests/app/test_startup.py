@@ -19,8 +19,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.app.runner import EXIT_NO_RESTART, Problem
 from companion.display.problem import draw_problem
-from companion.runner import EXIT_NO_RESTART, Problem
 from companion.store import Journal
 from companion.store.control import JournalBusyError, JournalLock, holder, request_path
 
@@ -42,7 +42,7 @@ class Child:
         env = {**os.environ, "NOTIFY_SOCKET": str(self.sock_path), "WATCHDOG_USEC": "2000000",
                "WATCHDOG_PID": "", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion.cli", "run", "--config", str(config),
+            [sys.executable, "-m", "companion.app.cli", "run", "--config", str(config),
              "--pads", "mock"], env=env, stderr=subprocess.PIPE, text=True)
 
     def wait_for(self, text: str, timeout: float = 30) -> str:
@@ -103,8 +103,8 @@ def test_the_problem_screen_speaks_the_screens_language(
         size: tuple[int, int], language: str, tmp_path: Path) -> None:
     """The headline, labels and fix in French or German, fitting every size; the path and
     the system's own message as they come; the log's words stay English."""
+    from companion.app.runner import _pads_problem
     from companion.i18n import WORDS
-    from companion.runner import _pads_problem
 
     pygame.init()
     problem = _pads_problem("serial")(OSError(2, "No such file: '/dev/mush-pad-hub'"))
@@ -168,7 +168,7 @@ def test_a_second_run_on_the_same_journal_says_who_holds_it(
 def test_new_game_reaches_the_running_companion(tmp_path: Path, config: Path,
                                                  child: Child) -> None:
     child.wait_for("Table ready")
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "new-game", "--config",
+    done = subprocess.run([sys.executable, "-m", "companion.app.cli", "new-game", "--config",
                            str(config)], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
     assert done.returncode == 0, done.stderr
@@ -182,7 +182,7 @@ def test_new_game_reaches_the_running_companion(tmp_path: Path, config: Path,
 
 def test_new_game_without_a_running_companion_writes_directly(tmp_path: Path,
                                                               config: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "new-game", "--config",
+    done = subprocess.run([sys.executable, "-m", "companion.app.cli", "new-game", "--config",
                            str(config)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     with Journal(tmp_path / "journal.sqlite3") as journal:
@@ -196,9 +196,9 @@ def test_a_failing_step_is_shown_pinged_and_retried_until_it_works(
     the watchdog pinged throughout, and the step's result handed on."""
     import logging
 
-    from companion import service
+    from companion.app import service
+    from companion.app.runner import Startup
     from companion.display import Display
-    from companion.runner import Startup
 
     class Counting(service.Notifier):
         def __init__(self) -> None:
@@ -239,8 +239,8 @@ def test_a_failing_step_is_shown_pinged_and_retried_until_it_works(
 
 
 def test_a_stop_while_waiting_ends_the_wait() -> None:
-    from companion import service
-    from companion.runner import Startup, _Stopped
+    from companion.app import service
+    from companion.app.runner import Startup, _Stopped
 
     stop = service.StopFlag()
     startup = Startup(stop, service.Watchdog(None), retry=0.2)

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import journal_beside
-from companion.cli import main
+from companion.app.cli import main
+from companion.app.journals import journal_beside
 from companion.games import game as installed_game
 from companion.games.canoe import public_view
 from companion.games.canoe.bots import SensibleBot, play_game

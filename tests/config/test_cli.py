@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from store.helpers import record_game
 
-from companion.cli import build_parser, main
+from companion.app.cli import build_parser, main
 from companion.rules import SeededDice, Settings, replay
 from companion.rules.codec import event_from_json
 from companion.rules.engine import start_game

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import (
+from companion.config.file import (
     Config,
     accepted_keys,
     default_config_path,
@@ -16,7 +16,7 @@ from companion.config import (
     load_config,
     parse_config,
 )
-from companion.config_game import default_players
+from companion.config.game import default_players
 from companion.exc import ConfigError
 from companion.rules.model import Arrangement, Climate, PressResult, Zone
 from companion.rules.settings import Board, Charts

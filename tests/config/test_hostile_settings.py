@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.table.prefs import FILE_NAME, LIMITS, Prefs, PrefsStore
+from companion.config.prefs import FILE_NAME, LIMITS, Prefs, PrefsStore
 
 HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     "5,000-digit number": (lambda p: p.write_text('{"volume": ' + "9" * 5000 + "}"),
@@ -73,7 +73,7 @@ def test_state_reads_without_moving_anything(tmp_path: Path, case: str) -> None:
 
 
 def test_the_bounds_are_far_above_the_largest_file_the_pads_write(tmp_path: Path) -> None:
-    from companion.table.prefs import CHART_NAMES, MAX_KEPT_NAMES, ChartPref
+    from companion.config.prefs import CHART_NAMES, MAX_KEPT_NAMES, ChartPref
 
     prefs = Prefs(screen_language="fr", voice_language="de", volume=0.35, muted=False,
                   reduce_seconds=2.5, reroll_seconds=3.0, claim_seconds=45.0,
@@ -94,7 +94,7 @@ def test_a_temporary_file_left_by_a_kill_mid_save_is_removed_at_the_next_start(
     script = textwrap.dedent(f"""
         import os, sys, time
         from pathlib import Path
-        from companion.table.prefs import Prefs, PrefsStore
+        from companion.config.prefs import Prefs, PrefsStore
         def stuck(*args):
             print("written", flush=True)
             time.sleep(600)

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.config import parse_config
+from companion.app.cli import main
+from companion.config.file import parse_config
+from companion.config.prefs import FILE_NAME, Prefs, PrefsStore, parse_prefs
 from companion.exc import ConfigError
 from companion.table.names import (
     MAX_NAME_LENGTH,
@@ -21,7 +22,6 @@ from companion.table.names import (
     safe_names,
     shown_name,
 )
-from companion.table.prefs import FILE_NAME, Prefs, PrefsStore, parse_prefs
 
 HOSTILE = {
     "lone surrogate": "\ud800",

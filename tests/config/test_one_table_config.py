@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion import config as config_module
-from companion.config import TABLE_KEYS, load_config, parse_table
+from companion.config import file as config_module
+from companion.config.file import TABLE_KEYS, load_config, parse_table
 from companion.table import TableConfig
 from companion.table.config import TableConfig as TableModuleConfig
 

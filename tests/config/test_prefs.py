@@ -10,19 +10,18 @@ from pathlib import Path
 import pytest
 from store.helpers import record_game
 
-from companion.cli import main
-from companion.config import parse_config
-from companion.prefs import apply_prefs, settings_rows
+from companion.app.cli import main
+from companion.config.file import apply_prefs, parse_config, settings_rows
+from companion.config.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore, parse_prefs
 from companion.rules.model import Climate
 from companion.store import Journal
-from companion.table.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore, parse_prefs
 from companion.voice.texts import LANGUAGES
 
 CENTRAL = ("warm", "warm", "moderate", "moderate", "cold", "cold")
 
 
 def test_the_languages_are_the_voice_s() -> None:
-    from companion.table import prefs
+    from companion.config import prefs
 
     assert prefs.LANGUAGES == LANGUAGES
 

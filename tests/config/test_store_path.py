@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.config import load_config
+from companion.app.cli import main
+from companion.config.file import load_config
 from companion.exc import ConfigError
 from companion.rules import Settings
 from companion.store import Journal
@@ -159,7 +159,7 @@ def test_paths_that_can_hold_a_game_are_accepted(tmp_path: Path) -> None:
 
 
 def check_config(path: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "companion.cli", "check-config", str(path)],
+    return subprocess.run([sys.executable, "-m", "companion.app.cli", "check-config", str(path)],
                           capture_output=True, text=True, timeout=timeout,
                           env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
 
@@ -205,7 +205,7 @@ def test_many_unknown_keys_are_listed_in_one_pass(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("".join(f"k{i} = 1\n" for i in range(80_000)), encoding="utf-8")
     calls = []
-    import companion.config as config_module
+    import companion.config.file as config_module
 
     real = config_module.known_keys
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.cli import main
-from companion.config import ConfigProblems, load_config, parse_config
+from companion.app.cli import main
+from companion.config.file import ConfigProblems, load_config, parse_config
 from companion.exc import ConfigError
 from companion.pads import make_source
 from companion.pads.events import PadEvent

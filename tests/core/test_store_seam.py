@@ -40,7 +40,7 @@ def _imports(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("part", ["store/journal.py", "store/durable.py", "store/salvage.py",
                                   "store/check.py", "store/export.py", "store/control.py",
-                                  "store/backup.py", "config_cli.py"])
+                                  "store/backup.py", "app/commands.py"])
 def test_the_journal_and_its_tools_know_the_game_through_the_kernel(part: str) -> None:
     assert not [n for n in _imports(COMPANION / part) if n.startswith("companion.rules")]
 

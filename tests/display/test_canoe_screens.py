@@ -10,11 +10,11 @@ from functools import cache
 import pygame
 import pytest
 
+from companion.app.runner import SteppedClock
 from companion.display import render
 from companion.games.canoe.bots import SensibleBot
 from companion.i18n import LANGUAGES
 from companion.rules.dice import SeededDice
-from companion.runner import SteppedClock
 from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
 from companion.table.canoe.bots import CanoeBotDriver
 from companion.table.config import TableConfig

@@ -19,15 +19,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.app import Companion, Hooks
-from companion.config import Config
+from companion.app.loop import Companion
+from companion.app.parts import Hooks
+from companion.app.runner import MUSHERS, SteppedClock
+from companion.config.file import Config
 from companion.display import Display, render
 from companion.display.paint import Painter
 from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
 from companion.rules.model import Arrangement, Phase
 from companion.rules.settings import Settings
-from companion.runner import MUSHERS, SteppedClock
 from companion.store import Journal
 from companion.table import BotDriver
 from companion.table.frame import TableFrame

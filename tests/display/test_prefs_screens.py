@@ -11,11 +11,11 @@ import pygame
 import pytest
 from table.helpers import FakeClock, check_frame, long_press, press
 
+from companion.config.prefs import Prefs
 from companion.display import font_floor, render
 from companion.i18n import LANGUAGES, WORDS
 from companion.pads.events import Button
 from companion.table import TableConfig, TableController, TableFrame
-from companion.table.prefs import Prefs
 from display.conftest import save_screen
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]

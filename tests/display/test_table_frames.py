@@ -3,7 +3,7 @@
 The screens in `test_screens.py` come from frames built like the controller's; these come
 from a `TableController`, so the menus are exactly the ones the table shows: every seat's
 reaction-window menu stacked at once, and the game-over screen with the program's
-new-game notice (companion/app.py).
+new-game notice (companion/app/loop.py).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from table.helpers import (
     press,
 )
 
-from companion.app import new_game_notice
+from companion.app.loop import new_game_notice
 from companion.display import font_floor, render
 from companion.display.menu_plan import LONG_LIST
 from companion.i18n import LANGUAGES, WORDS, count, speaking, t

@@ -146,7 +146,7 @@ class SessionConfig:
 class Session:
     """A controller on a fake clock, stepped by tokens; each step gives its answer.
 
-    Each step is what the main loop does with it (`companion.app.Companion`): a pad event
+    Each step is what the main loop does with it (`companion.app.loop.Companion`): a pad event
     goes to `handle` (at game over, a hold of ▶ asks `may_leave`, as the loop does before
     a new game), a tick to `tick`; then the frame is built and the lights read, as the
     loop draws and lights after each turn."""

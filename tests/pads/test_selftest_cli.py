@@ -1,4 +1,4 @@
-"""`mush-companion pads test` through `companion.cli.main`, driven from another thread."""
+"""`mush-companion pads test` through `companion.app.cli.main`, driven from another thread."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPin
 
-from companion.cli import main
+from companion.app.cli import main
 from companion.pads import cli as pads_cli
 from companion.pads import factory as factory_module
 from companion.pads.config import load_default_pins
@@ -25,9 +25,9 @@ PINS = load_default_pins()
 @pytest.fixture(autouse=True)
 def no_machine_config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The self-test reads the default config file; never this machine's own one."""
-    import companion.config
+    import companion.config.file
 
-    monkeypatch.setattr(companion.config, "default_config_path",
+    monkeypatch.setattr(companion.config.file, "default_config_path",
                         lambda env=None: tmp_path / "no-such-config.toml")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from companion.app.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = [ROOT / "docs" / "setup-pi.md", ROOT / "docs" / "building-pads.md"]

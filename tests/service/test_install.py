@@ -175,7 +175,7 @@ def test_venv_is_built_with_system_site_packages_and_relocated(tmp_path: Path) -
     # standard-library module is imported: --no-deps left pygame out of this venv.
     run = subprocess.run(
         [str(venv / "bin/python"), "-c",
-         "import importlib.metadata as m, companion.service as s; "
+         "import importlib.metadata as m, companion.app.service as s; "
          "print(s.__file__); print(m.version('mush-companion'))"],
         cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False,
     )
@@ -240,7 +240,7 @@ def test_the_address_hook_writes_what_the_companion_reads(tmp_path: Path) -> Non
 def test_minimal_config_parses_as_is_and_with_every_example_uncommented(tmp_path: Path) -> None:
     """The fallback config must load untouched, and each commented example must be a
     real setting: a hobbyist who removes a `#` should not meet an unknown-key error."""
-    config = pytest.importorskip("companion.config")
+    config = pytest.importorskip("companion.config.file")
     source = ROOT / "systemd" / "config.minimal.toml"
     untouched = config.load_config(source)
     assert untouched.file is not None

@@ -163,7 +163,7 @@ def test_umask_077_with_the_venv_and_a_broken_venv_is_rebuilt(tmp_path: Path) ->
     assert readable_by_others(dest) == []
 
     def works() -> bool:
-        run = subprocess.run([str(venv / "bin/python"), "-c", "import companion.service"],
+        run = subprocess.run([str(venv / "bin/python"), "-c", "import companion.app.service"],
                              cwd=tmp_path, capture_output=True, check=False)
         return run.returncode == 0
 

@@ -24,11 +24,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import service
-from companion.config import parse_config
+from companion.app import service
+from companion.app.service import Notifier, StopFlag, Watchdog
+from companion.config.file import parse_config
 from companion.pads.events import PadEvent
 from companion.rules.dice import SeededDice
-from companion.service import Notifier, StopFlag, Watchdog
 from companion.store import Journal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,7 +128,7 @@ def test_a_missing_socket_is_reported_not_raised(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     notifier = Notifier(str(tmp_path / "gone.sock"))
-    with caplog.at_level("DEBUG", logger="companion.service"):
+    with caplog.at_level("DEBUG", logger="companion.app.service"):
         assert notifier.notify(WATCHDOG=1) is False
         assert notifier.notify(WATCHDOG=1) is False
     warnings = [r for r in caplog.records if r.levelname == "WARNING"]
@@ -286,7 +286,7 @@ def test_the_app_loop_never_waits_past_a_ping_and_pings_at_once_after_a_hang(
     """The companion's own main loop (`Companion.step`, no screen) with its clock faked:
     it waits for presses at most until the next ping is due, so it pings every half
     interval while idle, and at once when it comes round after being stuck."""
-    from companion import app
+    from companion.app import loop as app
 
     clock = LoopClock()
     monkeypatch.setattr(app, "time", types.SimpleNamespace(monotonic=clock))
@@ -323,7 +323,7 @@ def test_the_app_loop_never_waits_past_a_ping_and_pings_at_once_after_a_hang(
 CHILD = textwrap.dedent(
     """
     import sys, time
-    from companion import service
+    from companion.app import service
     stop = service.install_stop_handlers()
     dog = service.Watchdog.from_env()
     service.ready()
@@ -370,7 +370,7 @@ HANGING_RUN = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from companion import app, cli
+    from companion.app import loop as app, cli
 
     hang = Path(sys.argv[1])
     stuck = hang.with_name("stuck")

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import paths
-from companion.cli import main
+from companion.app.cli import main
+from companion.config import paths
 from companion.store import Journal
 
 
@@ -167,10 +167,10 @@ def test_root_acts_as_the_service_user_so_the_journal_stays_its_own() -> None:
         state.mkdir(mode=0o700)
         os.chown(state, nobody.pw_uid, nobody.pw_gid)
         code = (
-            "import sys; from pathlib import Path; import companion.paths as p\n"
+            "import sys; from pathlib import Path; import companion.config.paths as p\n"
             f"p.SERVICE_CONFIG = Path({str(top / 'etc/config.toml')!r})\n"
             f"p.SERVICE_STATE_DIR = Path({str(state)!r}); p.SERVICE_USER = 'nobody'\n"
-            "from companion.cli import main; sys.exit(main(['new-game']))\n"
+            "from companion.app.cli import main; sys.exit(main(['new-game']))\n"
         )
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              timeout=60, check=False, env={**os.environ, "HOME": str(top)})

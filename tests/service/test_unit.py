@@ -180,7 +180,7 @@ MDWE_CHILD = textwrap.dedent(
     pygame.display.set_mode((320, 200))
     pygame.font.init()
     pygame.mixer.init()
-    import companion.service, companion.rules, companion.pads, companion.voice
+    import companion.app.service, companion.rules, companion.pads, companion.voice
     print("survived")
     """
 )
@@ -267,7 +267,7 @@ def test_gles_rendering_survives_memory_deny_write_execute() -> None:
 
 
 def test_restart_backs_off_and_spares_errors_a_restart_cannot_fix() -> None:
-    from companion.runner import EXIT_NO_RESTART
+    from companion.app.runner import EXIT_NO_RESTART
 
     unit = directives("Unit")
     service = directives("Service")

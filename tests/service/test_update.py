@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 from store.test_backup import journal_with_game
 
-from companion.maintenance import ServiceUnit
+from companion.app.maintenance import ServiceUnit
+from companion.app.update import Updater
 from companion.store import backup as bk
-from companion.update import Updater
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.org",
            "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "dev@example.org",
@@ -106,7 +106,7 @@ def project(tmp_path: Path) -> Project:
 def update(project: Project, **more: object) -> subprocess.CompletedProcess[str]:
     """`mush-companion update` as `sudo make update` runs it."""
     return subprocess.run(
-        [sys.executable, "-m", "companion.cli", "update", "--source", str(project.clone),
+        [sys.executable, "-m", "companion.app.cli", "update", "--source", str(project.clone),
          "--prefix", str(project.prefix), "--journal", str(project.journal)],
         capture_output=True, text=True, timeout=300, check=False,
         env={**os.environ, **GIT_ENV, "XDG_CONFIG_HOME": str(project.prefix / "xdg")})

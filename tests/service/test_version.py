@@ -92,7 +92,7 @@ def test_this_checkout_s_version_names_its_commit() -> None:
     head = git(ROOT, "rev-parse", "--short=7", "HEAD")
     assert build().commit == head
     assert describe().startswith(f"{release()}+g{head}")
-    done = subprocess.run([sys.executable, "-m", "companion.cli", "--version"],
+    done = subprocess.run([sys.executable, "-m", "companion.app.cli", "--version"],
                           capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == f"mush-companion {describe()}"
 

@@ -23,15 +23,15 @@ from pathlib import Path
 
 import pytest
 
+from companion.config.prefs import FILE_NAME as SETTINGS
 from companion.rules.codec import FORMAT_VERSION
 from companion.store import SCHEMA_VERSION, Journal
 from companion.store import backup as bk
 from companion.store.control import JournalLock, request_path
-from companion.table.prefs import FILE_NAME as SETTINGS
 from companion.version import release
 from store.helpers import record_game
 
-CLI = [sys.executable, "-m", "companion.cli"]
+CLI = [sys.executable, "-m", "companion.app.cli"]
 
 
 def journal_with_game(path: Path, seed: int = 3, steps: int = 40,

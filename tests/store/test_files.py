@@ -27,7 +27,7 @@ from store.forge import as_newer, digest, write_v1
 from store.helpers import Recorded, record_game
 from store.test_recovery import PAGE, damaged_copies
 
-CLI = [sys.executable, "-m", "companion.cli"]
+CLI = [sys.executable, "-m", "companion.app.cli"]
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
@@ -118,9 +118,9 @@ def test_rows_of_a_newer_event_format_in_an_older_file_are_refused_before_any_up
 
 
 def test_the_problem_screen_for_a_newer_card(tmp_path: Path) -> None:
+    from companion.app.runner import _journal_problem
     from companion.display import paint
     from companion.display.problem import draw_problem
-    from companion.runner import _journal_problem
 
     pygame.init()
     paint.forget_fonts()  # fonts an earlier test made died with its pygame.quit()

@@ -3,11 +3,11 @@ controller; the presses each takes are counted (a chart, a name: well under a mi
 
 from __future__ import annotations
 
+from companion.config.prefs import ChartPref, Prefs
 from companion.pads.events import Button
 from companion.rules.model import Climate, PressResult
 from companion.table import Outcome, TableConfig, TableController
 from companion.table.frame import Menu
-from companion.table.prefs import ChartPref, Prefs
 
 from .helpers import Dice, FakeClock, check_frame, long_press, press
 
@@ -165,7 +165,7 @@ def test_the_pressing_chart_and_starting_again() -> None:
 
 def test_charts_entered_before_come_back_confirmed() -> None:
     prefs = Prefs().with_chart("northern", ChartPref(("cold",) * 6, True))
-    from companion.prefs import charts_in_force
+    from companion.config.prefs import charts_in_force
     from companion.rules.settings import Charts
 
     ctl = TableController(dice=Dice(2), clock=FakeClock(), config=TableConfig(

@@ -10,7 +10,7 @@ import ast
 import inspect
 from pathlib import Path
 
-import companion.app
+import companion.app.loop
 import companion.table.controller
 import companion.table.parts
 from companion.pads.events import PadSource
@@ -48,7 +48,7 @@ def test_the_controller_dispatches_on_types_not_on_strings() -> None:
 
 
 def test_the_main_loop_knows_pads_only_by_their_interface() -> None:
-    source = Path(inspect.getfile(companion.app)).read_text(encoding="utf-8")
+    source = Path(inspect.getfile(companion.app.loop)).read_text(encoding="utf-8")
     calls = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)
              and isinstance(n.func, ast.Name) and n.func.id in ("hasattr", "getattr")
              and "pads" in ast.unparse(n)]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.demo import run_demo
+from companion.app.demo import run_demo
 from companion.games.canoe import events as cev
 from companion.games.canoe.bots import SensibleBot, play_game
 from companion.games.canoe.cards import CARDS, CardKind

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.demo import run_demo
+from companion.app.demo import run_demo
 from companion.rules.model import Phase
 from companion.voice import Announcer
 

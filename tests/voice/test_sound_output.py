@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
-from companion.config import load_config
+from companion.app.cli import main
+from companion.config.file import load_config
 from companion.exc import ConfigError
 from companion.voice import sound_cli
 from companion.voice.output import is_alsa_name, match
@@ -108,7 +108,7 @@ def played_on_disk(tmp_path: Path, voice: str) -> bytes:
     config = write_config(tmp_path, voice)
     env = {**os.environ, "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(raw),
            "SDL_DISKAUDIODELAY": "0"}
-    run = subprocess.run([sys.executable, "-m", "companion.cli", "sound", "test", "--config",
+    run = subprocess.run([sys.executable, "-m", "companion.app.cli", "sound", "test", "--config",
                           str(config)], env=env, capture_output=True, text=True,
                          timeout=60, check=False)
     assert run.returncode == 0, run.stdout + run.stderr

@@ -21,8 +21,8 @@ import aiohttp
 import pygame
 from table.helpers import NAMES, FakeClock
 
-from companion.app import Companion
-from companion.config import Config, StoreConfig
+from companion.app.loop import Companion
+from companion.config.file import Config, StoreConfig
 from companion.pads.events import PadEvent
 from companion.rules.dice import SeededDice
 from companion.rules.model import Arrangement

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from table.helpers import FakeClock
 
-from companion.config import parse_config
+from companion.config.file import parse_config
 from companion.display import render
 from companion.exc import ConfigError
 from companion.pads.events import Button, Kind, PadEvent

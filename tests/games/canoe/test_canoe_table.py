@@ -12,8 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.app import Companion, journal_beside
-from companion.config import parse_config
+from companion.app.journals import journal_beside
+from companion.app.loop import Companion
+from companion.app.runner import SteppedClock
+from companion.config.file import parse_config
 from companion.exc import ConfigError
 from companion.games.canoe import GAME
 from companion.games.canoe import commands as cmd
@@ -25,7 +27,6 @@ from companion.pads.events import Button, Kind, PadEvent
 from companion.pads.keyboard import KeyboardPads
 from companion.pads.keys import key_code
 from companion.rules.dice import SeededDice
-from companion.runner import SteppedClock
 from companion.store import Journal
 from companion.table import TableController
 from companion.table.canoe import CanoeScreen, CanoeTable
@@ -314,7 +315,7 @@ def test_the_demo_plays_a_whole_trip_and_exports_it(tmp_path: Path) -> None:
     # `make demo GAME=canoe`: bots, journal, events and scores per turn, headless
     import io
 
-    from companion.demo import run_demo
+    from companion.app.demo import run_demo
 
     out = io.StringIO()
     result = run_demo(tmp_path / "demo", players=3, seed=2, screenshots=False, voice=False,

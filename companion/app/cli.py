@@ -10,7 +10,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from companion import config_cli, demo, maintenance, paths, runner, update
+from companion.app import commands, demo, maintenance, runner, update
+from companion.config import paths
 from companion.pads import cli as pads_cli
 from companion.version import describe
 from companion.voice import sound_cli
@@ -36,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     runner.register(subparsers)
     demo.register(subparsers)  # the same program with bots, after `run`
-    config_cli.register(subparsers)
+    commands.register(subparsers)
     pads_cli.register(subparsers)
     sound_cli.register(subparsers)
     maintenance.register(subparsers)
@@ -53,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     if args.command in paths.COMMANDS:
-        # On the Pi: the service's config and journal, whoever calls (see companion.paths).
+        # On the Pi: the service's config and journal, whoever calls (see companion.config.paths).
         stop = paths.prepare(args)
         if stop is not None:
             return stop

@@ -2,7 +2,7 @@
 
 `run` is the table for real: pads from the config (GPIO on a Pi, keyboard pads on a
 desktop), the screen, the voice, the journal, systemd's readiness and watchdog. `demo`
-(`companion.demo`) is the same program with bot players pressing virtual pads through
+(`companion.app.demo`) is the same program with bot players pressing virtual pads through
 the same queue and controller; the pieces both share (the screen and voice openers, the
 stepped clock, the demo's players) live here.
 """
@@ -21,9 +21,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion import service
-from companion.app import Companion, headless_environment, setup_logging
-from companion.config import Config, default_config_path, load_config
+from companion.app import service
+from companion.app.logs import setup_logging
+from companion.app.loop import Companion
+from companion.config.file import Config, default_config_path, load_config
 from companion.exc import CompanionError
 from companion.pads.events import PadEvent
 from companion.rules.dice import SystemDice
@@ -37,6 +38,21 @@ _T = TypeVar("_T")
 
 MUSHERS = ("Leonhard", "Susan", "Libby", "Rick", "Martin", "Jeff")
 """The demo's players, after famous mushers."""
+
+
+def headless_environment() -> None:
+    """Use SDL's dummy drivers where there is no screen or no sound card.
+
+    A Pi runs kmsdrm (the systemd unit sets it); a desktop has DISPLAY or WAYLAND_DISPLAY;
+    anything else (a server, CI) gets the dummy video driver so the companion still runs.
+    """
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if "SDL_VIDEODRIVER" not in os.environ and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+            or Path("/dev/dri/card0").exists() or Path("/dev/dri/card1").exists()):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    if "SDL_AUDIODRIVER" not in os.environ and not Path("/dev/snd").exists():
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 
 def _open_display(config: Config, size: tuple[int, int] | None = None,

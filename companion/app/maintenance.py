@@ -1,4 +1,4 @@
-"""`mush-companion backup` and `restore` (and, in `companion.update`, `update`): the
+"""`mush-companion backup` and `restore` (and, in `companion.app.update`, `update`): the
 appliance's upkeep from the Pi itself.
 
 A table's owner has no other computer at hand and no wish to learn SQLite: one command
@@ -29,8 +29,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion import paths
-from companion.config import load_config
+from companion.config import paths
+from companion.config.file import load_config
 from companion.exc import ConfigError, JournalError
 from companion.store import backup
 from companion.store.control import JournalBusyError, JournalLock, holder
@@ -327,7 +327,7 @@ def file_options(parser: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    """Add `backup` and `restore` to the command line (`update`: companion.update)."""
+    """Add `backup` and `restore` to the command line (`update`: companion.app.update)."""
     make = subparsers.add_parser(
         "backup", help="save the game journal and the pads' settings in one file",
         description="Write one file (a .tar.gz) holding a consistent copy of the journal "

@@ -1,6 +1,6 @@
 """`mush-companion update`: the companion brought up to date from its git checkout, on
 the Pi itself, backing up first and going back to the version it had, game included,
-when anything fails (`companion.maintenance` has the service, owner and backup parts it
+when anything fails (`companion.app.maintenance` has the service, owner and backup parts it
 builds on).
 
 Who runs what: git runs as the owner of the checkout (git refuses a checkout of someone
@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.exc import CompanionError, ConfigError, JournalError
-from companion.maintenance import (
+from companion.app.maintenance import (
     EXIT_CONFIG,
     EXIT_FAILED,
     EXIT_OK,
@@ -38,6 +37,7 @@ from companion.maintenance import (
     make_backup,
     restore_backup,
 )
+from companion.exc import CompanionError, ConfigError, JournalError
 from companion.store import backup
 from companion.version import Build, build, from_git, git
 

@@ -21,7 +21,7 @@ import dataclasses
 import logging
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 # would otherwise land on stdout of tools whose output is data (`state --json`).
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from companion.checks import (
+from companion.config.checks import (
     ConfigProblems,
     as_bool,
     as_choice,
@@ -39,7 +39,7 @@ from companion.checks import (
     as_table,
     known_keys,
 )
-from companion.config_game import (
+from companion.config.game import (
     CHART_KEYS,
     CHART_NAMES,
     GAME_KEYS,
@@ -47,6 +47,7 @@ from companion.config_game import (
     parse_game,
     parse_game_name,
 )
+from companion.config.prefs import Prefs, charts_in_force
 from companion.exc import ConfigError
 from companion.files import FileProblem, Limits, brief, parse_toml, read_text
 from companion.pads.config import (
@@ -60,9 +61,7 @@ from companion.pads.config import (
     parse_pads_config,
     parse_serial,
 )
-from companion.rules.settings import (
-    Settings,
-)
+from companion.rules.settings import PressingChart, Settings, WeatherChart
 from companion.store.where import store_problem
 from companion.table.config import TableConfig
 from companion.voice.config import VoiceConfig
@@ -439,6 +438,68 @@ def load_config(path: str | Path | None = None, *,
         # a value no check above foresaw: still named with its file, never a traceback
         raise ConfigError("file", f"cannot be checked: {type(exc).__name__}: "
                           f"{brief(str(exc), 120)}", str(file)) from None
+
+
+# --- the pads' settings over the file's ---------------------------------------------
+# The config file gives the defaults and the pads override (companion.config.prefs keeps
+# what they set). These are the one place that combines the two, so the table, the voice
+# and `mush-companion state` can never disagree about which value is in force.
+
+
+def screen_language(config: Config, prefs: Prefs) -> str:
+    """The screen's language: set on the pads, else [display] language, else the voice's."""
+    return prefs.screen_language or config.display.language or config.voice.language
+
+
+def apply_prefs(config: Config, prefs: Prefs) -> Config:
+    """The config with the pads' settings in force (voice, window lengths, charts, names)."""
+    voice = replace(
+        config.voice,
+        language=prefs.voice_language or config.voice.language,
+        volume=config.voice.volume if prefs.volume is None else prefs.volume,
+        muted=config.voice.muted if prefs.muted is None else prefs.muted)
+    table = replace(config.table, **{
+        name: getattr(prefs, name) for name in ("reduce_seconds", "reroll_seconds",
+                                                "claim_seconds")
+        if getattr(prefs, name) is not None})
+    game = replace(config.game, charts=charts_in_force(config.game.charts, prefs))
+    return replace(config, voice=voice, table=table, game=game)
+
+
+def _chart_text(chart: WeatherChart | PressingChart) -> str:
+    faces = " ".join(f.value for f in chart.faces)
+    return f"{faces} ({'stand-in' if chart.placeholder else 'confirmed'})"
+
+
+def settings_rows(config: Config, prefs: Prefs) -> list[dict[str, Any]]:
+    """Each setting the pads can change: the config file's value, the pads' value (None
+    when not set on the pads) and the one in force, for `mush-companion state`."""
+    force = apply_prefs(config, prefs)
+    rows: list[dict[str, Any]] = [
+        {"setting": "screen language", "config": config.voice.language,
+         "pads": prefs.screen_language, "in_force": screen_language(config, prefs)},
+        {"setting": "voice.language", "config": config.voice.language,
+         "pads": prefs.voice_language, "in_force": force.voice.language},
+        {"setting": "voice.volume", "config": config.voice.volume, "pads": prefs.volume,
+         "in_force": force.voice.volume},
+        {"setting": "voice.muted", "config": config.voice.muted, "pads": prefs.muted,
+         "in_force": force.voice.muted},
+    ]
+    for name in ("reduce_seconds", "reroll_seconds", "claim_seconds"):
+        rows.append({"setting": f"table.{name}", "config": getattr(config.table, name),
+                     "pads": getattr(prefs, name), "in_force": getattr(force.table, name)})
+    rows.append({"setting": "game.players", "config": list(config.game.names),
+                 "pads": list(prefs.seat_names) if prefs.seat_names else None,
+                 "in_force": list(prefs.seat_names or config.game.names)})
+    for name in CHART_NAMES:
+        entered = prefs.chart(name)
+        rows.append({
+            "setting": f"game.charts.{name}",
+            "config": _chart_text(getattr(config.game.charts, name)),
+            "pads": None if entered is None else _chart_text(
+                getattr(force.game.charts, name)),
+            "in_force": _chart_text(getattr(force.game.charts, name))})
+    return rows
 
 
 def accepted_keys() -> dict[str, tuple[str, ...]]:

@@ -1,5 +1,5 @@
 """`[game]` of the config file: the game setup starts with, MUSH's players, arrangement,
-boards, variants and charts, checked as `companion.config` checks every section (the
+boards, variants and charts, checked as `companion.config.file` checks every section (the
 same checkers, each problem naming its key).
 
 A module of its own because it is the game's part of the file: what a MUSH table is set
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.checks import as_bool, as_choice, as_list, as_table, known_keys
+from companion.config.checks import as_bool, as_choice, as_list, as_table, known_keys
 from companion.exc import ConfigError, SettingsError
 from companion.files import brief
 from companion.games import DEFAULT as DEFAULT_GAME

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from companion.config import APP, SYSTEM_CONFIG, load_config, parse_config, user_config_path
+from companion.config.file import APP, SYSTEM_CONFIG, load_config, parse_config, user_config_path
 from companion.exc import ConfigError
 
 # Module settings, read at each call (tests point them at a temporary tree).

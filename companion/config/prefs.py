@@ -1,5 +1,9 @@
 """Settings made on the pads, kept across restarts in a small JSON file beside the journal.
 
+The one module of the pads' settings: what they are (`Prefs`), how they are kept
+(`PrefsStore`) and the charts they put in force. The config file's values with these on
+top are `companion.config.file.apply_prefs`, beside the config they change.
+
 Why a file of its own: the config file is the host's (it may be read-only under /etc),
 and the journal holds games, not preferences; a file beside the journal sits in the one
 folder the service may write (`StateDirectory`). The config file gives the defaults, a
@@ -31,7 +35,7 @@ from typing import Any
 
 from companion.exc import CompanionError
 from companion.files import FileProblem, Limits, brief, parse_json, read_text
-from companion.table.names import MAX_NAME_LENGTH, BadName, check_name
+from companion.rules.settings import Charts
 
 log = logging.getLogger("companion.prefs")
 
@@ -109,6 +113,15 @@ class Prefs:
         return out
 
 
+def charts_in_force(charts: Charts, prefs: Prefs) -> Charts:
+    """The config's charts with each chart entered on the pads in its place."""
+    for name in CHART_NAMES:
+        entered = prefs.chart(name)
+        if entered is not None:
+            charts = charts.with_faces(name, entered.faces, confirmed=entered.confirmed)
+    return charts
+
+
 def _number(value: object, key: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise PrefsError(f"{key}: must be a number (got {brief(value)})")
@@ -120,6 +133,11 @@ def _number(value: object, key: str, low: float, high: float) -> float:
 def _name_list(value: object, key: str, most: int) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > most:
         raise PrefsError(f"{key}: must be a list of at most {most} names (got {brief(value)})")
+    # Imported here, not at the top: `companion.table`'s package imports the controller,
+    # whose settings (`companion.table.config`) hold a `Prefs`; a top-level import would
+    # make `import companion.config.prefs` first (as backups do) meet itself half made.
+    from companion.table.names import MAX_NAME_LENGTH, BadName, check_name
+
     out = []
     for index, item in enumerate(value):
         try:

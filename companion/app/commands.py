@@ -20,14 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.config import Config, default_config_path, load_config
+from companion.config.file import Config, default_config_path, load_config, settings_rows
+from companion.config.prefs import PrefsStore
 from companion.exc import ConfigError
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
-from companion.prefs import format_rows, settings_rows
 from companion.store import GameRecord, Journal, JournalError
 from companion.table.names import shown_name
-from companion.table.prefs import PrefsStore
 from companion.version import describe
 
 EXIT_OK = 0
@@ -129,7 +128,9 @@ def _game_choice(text: str) -> GameChoice:
 
 
 def _box_path(base: Path, name: str) -> Path:
-    from companion.app import journal_beside  # each box keeps its own journal beside MUSH's
+    from companion.app.journals import (
+        journal_beside,  # each box keeps its own journal beside MUSH's
+    )
 
     return journal_beside(base, name)
 
@@ -467,3 +468,22 @@ def format_canoe_view(view: dict[str, Any]) -> str:
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
              for r in rows]
     return "\n".join([*head, "", *lines])
+
+
+def format_rows(rows: list[dict[str, Any]]) -> str:
+    """The rows as a small table for a terminal ('-' where the pads set nothing)."""
+    def cell(value: object) -> str:
+        if value is None:
+            return "-"
+        if isinstance(value, list):
+            return ", ".join(map(str, value))
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    table = [("setting", "config file", "pads", "in force")]
+    table += [(r["setting"], cell(r["config"]), cell(r["pads"]), cell(r["in_force"]))
+              for r in rows]
+    widths = [max(len(r[i]) for r in table) for i in range(4)]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                     for r in table)

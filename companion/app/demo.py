@@ -1,6 +1,6 @@
 """`mush-companion demo`: bots play a whole game through virtual pads.
 
-The demo is the table's own program (`companion.app.Companion`, the controller, the
+The demo is the table's own program (`companion.app.loop.Companion`, the controller, the
 journal, the screen and the voice) with bot players pressing ◀ ▶ ● on virtual pads
 through the same queue as real pads. It prints a line a round, and writes the journal,
 the game's events (JSON Lines), the chips per round (CSV) and a screenshot of every kind
@@ -25,8 +25,18 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.app import Companion, Hooks, headless_environment, setup_logging
-from companion.config import Config, load_config
+from companion.app.logs import setup_logging
+from companion.app.loop import Companion
+from companion.app.parts import Hooks
+from companion.app.runner import (
+    EXIT_NO_RESTART,
+    MUSHERS,
+    SteppedClock,
+    _open_display,
+    _open_voice,
+    headless_environment,
+)
+from companion.config.file import Config, load_config
 from companion.exc import ConfigError
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
@@ -38,7 +48,6 @@ from companion.rules.dice import DiceSource, SeededDice, SystemDice
 from companion.rules.model import Arrangement
 from companion.rules.settings import Settings
 from companion.rules.state import GameState
-from companion.runner import EXIT_NO_RESTART, MUSHERS, SteppedClock, _open_display, _open_voice
 from companion.seats import SEATS
 from companion.store import Journal
 from companion.store.control import JournalBusyError, JournalLock
