@@ -58,7 +58,7 @@ from companion.rules.phases import ActKind, act_of
 from companion.rules.settings import Settings
 from companion.rules.state import GameState
 from companion.store import Journal
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 from companion.table.reactions import heads_up_tree
 
 PRESS_GOAL_MS = 3.5

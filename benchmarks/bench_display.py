@@ -147,7 +147,7 @@ def _redraws_in_a_game(size: tuple[int, int]) -> dict[str, list[tuple[float, flo
     from companion.rules.bots import SensibleBot
     from companion.rules.model import Arrangement
     from companion.store import Journal
-    from companion.table import BotDriver
+    from companion.table.bots import BotDriver
 
     players = 4
     config = Config(game=Settings.make(MUSHERS[:players], Arrangement.INTRO))

@@ -38,7 +38,9 @@ from companion.rules.dice import SeededDice
 from companion.rules.engine import legal_commands
 from companion.rules.model import MoveContext, Phase
 from companion.rules.state import GameState
-from companion.table import BotDriver, TableConfig, TableController
+from companion.table.bots import BotDriver
+from companion.table.config import TableConfig
+from companion.table.controller import TableController
 
 DECIDE_S = 1.5
 PRESS_S = 0.6

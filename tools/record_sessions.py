@@ -1,7 +1,7 @@
 """Record the whole-table sessions in `tests/known/sessions/` (run by hand:
 `make known-sessions`).
 
-Bots press the pads (`companion.table.BotDriver`) on a fake clock at a player's pace, a
+Bots press the pads (`companion.table.bots.BotDriver`) on a fake clock at a player's pace, a
 press going down and coming up 80 ms later, a hold's HOLD 2 s after its press; the main
 loop's ticks run every half second while nobody presses. Into some sessions slips are
 mixed, drawn from the session's own seed: double presses, a stray press of any button on
@@ -28,7 +28,7 @@ from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.bots import Policy, random_policy, sensible_policy
 from companion.rules.model import Phase
 from companion.rules.state import GameState
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 
 BUTTONS = (Button.LEFT, Button.SELECT, Button.RIGHT)
 

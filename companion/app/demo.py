@@ -210,7 +210,7 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     so does one still running after `max_seconds` of real time (an emulated machine's
     limit: it stops the demo, it never changes the game it plays).
     """
-    from companion.table import BotDriver
+    from companion.table.bots import BotDriver
 
     headless_environment()
     started = time.perf_counter()

@@ -30,8 +30,10 @@ from companion.rules.state import EMPTY, GameState
 from companion.store import Journal
 from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request
-from companion.table import Notice, Outcome, TableConfig, TableController
 from companion.table.canoe import CanoeTable
+from companion.table.config import TableConfig
+from companion.table.controller import Outcome, TableController
+from companion.table.frame import Notice
 
 log = logging.getLogger("companion")
 

@@ -30,9 +30,10 @@ from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSourc
 from companion.rules.dice import DiceSource, SystemDice
 from companion.rules.state import GameState
 from companion.store import Journal
-from companion.table import Notice, TableConfig, TableFrame
 from companion.table.canoe import CanoeTable
 from companion.table.canoe.frame import CanoeFrame
+from companion.table.config import TableConfig
+from companion.table.frame import Notice, TableFrame
 from companion.table.names import names_for
 from companion.version import About
 

@@ -12,8 +12,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.table import TableController
 from companion.table.canoe import CanoeTable
+from companion.table.controller import TableController
 from companion.voice.config import VoiceConfig
 
 Controller = TableController | CanoeTable

@@ -36,6 +36,7 @@ from typing import Any
 from companion.exc import CompanionError
 from companion.files import FileProblem, Limits, brief, parse_json, read_text
 from companion.rules.settings import Charts
+from companion.table.names import MAX_NAME_LENGTH, BadName, check_name
 
 log = logging.getLogger("companion.prefs")
 
@@ -133,11 +134,6 @@ def _number(value: object, key: str, low: float, high: float) -> float:
 def _name_list(value: object, key: str, most: int) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > most:
         raise PrefsError(f"{key}: must be a list of at most {most} names (got {brief(value)})")
-    # Imported here, not at the top: `companion.table`'s package imports the controller,
-    # whose settings (`companion.table.config`) hold a `Prefs`; a top-level import would
-    # make `import companion.config.prefs` first (as backups do) meet itself half made.
-    from companion.table.names import MAX_NAME_LENGTH, BadName, check_name
-
     out = []
     for index, item in enumerate(value):
         try:

@@ -26,7 +26,8 @@ from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
 from companion.rules.evolve import replay
 from companion.store import Journal
-from companion.table import BotDriver, Notice
+from companion.table.bots import BotDriver
+from companion.table.frame import Notice
 
 NOT_SAVED = "Not saved: the card refused it. Press again"
 
@@ -146,7 +147,8 @@ def test_a_refused_start_stays_in_setup_and_starts_at_the_next_press(app: Compan
 
 
 def test_the_notice_speaks_the_screens_language() -> None:
-    from companion.table import TableConfig, TableController
+    from companion.table.config import TableConfig
+    from companion.table.controller import TableController
     ctl = TableController(config=TableConfig(screen_language="fr"))
     ctl.rollback()
     assert ctl.frame().notices == (Notice(

@@ -42,7 +42,7 @@ from companion.rules.model import DOGS, TOTAL_CHIPS, Arrangement, Phase
 from companion.rules.settings import Settings
 from companion.rules.state import EMPTY, GameState
 from companion.store import Journal, StoredEvent
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 
 START_UP = None
 KILLS: tuple[Phase | None, ...] = (

@@ -33,7 +33,7 @@ from companion.rules.evolve import replay
 from companion.rules.model import Phase
 from companion.rules.settings import Settings
 from companion.store import Journal
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 
 
 def _env(home: Path, hash_seed: str) -> dict[str, str]:

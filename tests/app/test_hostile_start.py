@@ -32,7 +32,7 @@ from companion.rules.dice import SeededDice
 from companion.rules.engine import start_game
 from companion.rules.model import Phase
 from companion.store import Journal
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 from companion.table.names import name_problem
 
 HOSTILE_NAMES = ("\u200b", "a\x00b", "\u2060", "\ufeff\u00ad", "\x1b[2J", "Zoë\u200b")

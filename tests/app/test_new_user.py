@@ -19,7 +19,7 @@ from companion.rules.bots import SensibleBot
 from companion.rules.dice import SeededDice
 from companion.rules.model import Phase, RollKind
 from companion.store import Journal
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 from companion.table.prefs_menus import chart_faces, value_label
 
 L, S, R = Button.LEFT, Button.SELECT, Button.RIGHT

@@ -18,7 +18,7 @@ from companion.rules.evolve import replay
 from companion.rules.model import RollKind
 from companion.rules.settings import Settings
 from companion.store import Journal
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 
 NAMES = ("Ann", "Bo", "Cé", "Dan")
 

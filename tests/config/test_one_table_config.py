@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.config import file as config_module
 from companion.config.file import TABLE_KEYS, load_config, parse_table
-from companion.table import TableConfig
+from companion.table.config import TableConfig
 from companion.table.config import TableConfig as TableModuleConfig
 
 

@@ -15,7 +15,9 @@ from companion.rules import Settings
 from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
 from companion.rules.engine import start_game
-from companion.table import BotDriver, TableConfig, TableController
+from companion.table.bots import BotDriver
+from companion.table.config import TableConfig
+from companion.table.controller import TableController
 from display.conftest import save_screen
 
 HOSTILE = ["\ud800", "\udfff\ud800x", "a\x00b", "\x00", "\u200b", "\u2060", "\ufeff", "\u00ad",

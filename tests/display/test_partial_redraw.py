@@ -30,7 +30,7 @@ from companion.rules.dice import SeededDice
 from companion.rules.model import Arrangement, Phase
 from companion.rules.settings import Settings
 from companion.store import Journal
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 from companion.table.frame import TableFrame
 from display.conftest import save_screen
 

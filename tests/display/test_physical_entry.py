@@ -11,7 +11,9 @@ from table.scenes import turn_of_seat_0
 from companion.display import font_floor, render
 from companion.i18n import LANGUAGES, speaking, t
 from companion.rules import commands as c
-from companion.table import TableConfig, TableController, TableFrame
+from companion.table.config import TableConfig
+from companion.table.controller import TableController
+from companion.table.frame import TableFrame
 from display.conftest import save_screen
 
 

@@ -15,7 +15,9 @@ from companion.config.prefs import Prefs
 from companion.display import font_floor, render
 from companion.i18n import LANGUAGES, WORDS
 from companion.pads.events import Button
-from companion.table import TableConfig, TableController, TableFrame
+from companion.table.config import TableConfig
+from companion.table.controller import TableController
+from companion.table.frame import TableFrame
 from display.conftest import save_screen
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]

@@ -57,7 +57,8 @@ def test_the_controller_shows_the_same_figures_as_the_journal_gives() -> None:
     from companion.rules.bots import sensible_policy
     from companion.rules.dice import SeededDice
     from companion.rules.model import Phase
-    from companion.table import BotDriver, TableController
+    from companion.table.bots import BotDriver
+    from companion.table.controller import TableController
 
     clock = FakeClock()
     controller = TableController(dice=SeededDice(2), clock=clock)

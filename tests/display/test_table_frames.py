@@ -41,8 +41,11 @@ from companion.rules.dice import SeededDice
 from companion.rules.engine import apply, start_game
 from companion.rules.model import Phase
 from companion.rules.settings import Settings, Variants
-from companion.table import BotDriver, TableConfig, TableController, TableFrame, click
-from companion.table.frame import Payment
+from companion.table.bots import BotDriver
+from companion.table.config import TableConfig
+from companion.table.controller import TableController
+from companion.table.frame import Payment, TableFrame
+from companion.table.virtual import click
 from display.conftest import save_screen
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]

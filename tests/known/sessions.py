@@ -34,7 +34,9 @@ from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.dice import SeededDice
 from companion.rules.model import Arrangement, Phase
 from companion.rules.settings import Variants
-from companion.table import Outcome, TableConfig, TableController, TableFrame
+from companion.table.config import TableConfig
+from companion.table.controller import Outcome, TableController
+from companion.table.frame import TableFrame
 
 SESSIONS = Path(__file__).resolve().parent / "sessions"
 LINE = 16

@@ -15,7 +15,7 @@ from companion.rules import events as ev
 from companion.rules.evolve import replay
 from companion.rules.model import Climate, RestPlace, RollKind, Zone
 from companion.store import FINAL_EVENT_TYPES, Journal, UndoRefusedError
-from companion.table import ROLLS_AND_REVEALS, TableController
+from companion.table.controller import ROLLS_AND_REVEALS, TableController
 
 M, C, W = Climate.MODERATE, Climate.COLD, Climate.WARM
 

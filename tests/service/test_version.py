@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from table.helpers import controller, started
 
-from companion.table import TableConfig, TableController
+from companion.table.config import TableConfig
+from companion.table.controller import TableController
 from companion.version import (
     About,
     Build,

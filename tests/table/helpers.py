@@ -12,15 +12,11 @@ from companion.rules.engine import apply, is_legal, start_game
 from companion.rules.model import Climate, Phase
 from companion.rules.settings import Settings, Variants
 from companion.rules.state import GameState
-from companion.table import (
-    BotDriver,
-    Outcome,
-    TableConfig,
-    TableController,
-    TableFrame,
-    click,
-    hold,
-)
+from companion.table.bots import BotDriver
+from companion.table.config import TableConfig
+from companion.table.controller import Outcome, TableController
+from companion.table.frame import TableFrame
+from companion.table.virtual import click, hold
 
 L, R, S = Button.LEFT, Button.RIGHT, Button.SELECT
 NAMES = ("Peter", "Karsten", "Regina", "Manfred", "Ute", "Alan")

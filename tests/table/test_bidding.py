@@ -11,7 +11,8 @@ import pytest
 from companion.pads.events import Blink, Kind, Light, PadEvent
 from companion.rules import events as ev
 from companion.rules.model import Phase
-from companion.table import TableController, TableFrame
+from companion.table.controller import TableController
+from companion.table.frame import TableFrame
 from companion.table.lights import LIMIT_BLINK, LightState, bid_blink
 from table.helpers import L, R, S, bidding, controller, long_press, press, send
 

@@ -19,8 +19,11 @@ from companion.rules.evolve import evolve, replay
 from companion.rules.model import Arrangement, Phase, Zone
 from companion.rules.settings import Board, Variants
 from companion.rules.state import EMPTY, GameState
-from companion.table import BotDriver, Outcome, TableConfig, TableController, hold
+from companion.table.bots import BotDriver
+from companion.table.config import TableConfig
+from companion.table.controller import Outcome, TableController
 from companion.table.menus import seat_tree
+from companion.table.virtual import hold
 from table.helpers import FakeClock, bot_steps, check_frame
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

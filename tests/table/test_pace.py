@@ -8,7 +8,7 @@ import pytest
 from companion.pads.events import Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules.model import Phase
-from companion.table import TableController
+from companion.table.controller import TableController
 from companion.table.gestures import Gesture, Gestures
 from companion.table.windows import WindowClock
 from table.helpers import Dice, FakeClock, S, bidding, choose, controller, press

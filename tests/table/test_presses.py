@@ -20,7 +20,9 @@ from companion.rules.engine import legal_commands
 from companion.rules.model import Arrangement, Phase
 from companion.rules.settings import Variants
 from companion.rules.state import GameState
-from companion.table import BotDriver, TableConfig, TableController
+from companion.table.bots import BotDriver
+from companion.table.config import TableConfig
+from companion.table.controller import TableController
 from table.helpers import FakeClock, bot_steps
 
 NOT_COUNTED = (c.LockBid, c.UnlockBid, c.CloseWindow, c.Pass, c.StartGame)

@@ -13,7 +13,9 @@ from dataclasses import replace
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.model import Phase
-from companion.table import Notice, TableController, TableFrame, hold
+from companion.table.controller import TableController
+from companion.table.frame import Notice, TableFrame
+from companion.table.virtual import hold
 from table.helpers import S, bidding, check_frame, choose, controller, long_press, press, send
 from table.scenes import moving_seat_0, turn_of_seat_0
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from companion.config.prefs import ChartPref, Prefs
 from companion.pads.events import Button
 from companion.rules.model import Climate, PressResult
-from companion.table import Outcome, TableConfig, TableController
+from companion.table.config import TableConfig
+from companion.table.controller import Outcome, TableController
 from companion.table.frame import Menu
 
 from .helpers import Dice, FakeClock, check_frame, long_press, press

@@ -26,7 +26,9 @@ from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
 from companion.rules.model import Phase, StickAction
 from companion.rules.state import GameState
-from companion.table import BotDriver, TableConfig, TableController
+from companion.table.bots import BotDriver
+from companion.table.config import TableConfig
+from companion.table.controller import TableController
 from table.helpers import (
     Dice,
     FakeClock,

@@ -13,7 +13,9 @@ from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.model import Phase, RollKind, StickAction, WindowKind
 from companion.rules.state import GameState
-from companion.table import Countdown, Menu, TableConfig, TableController
+from companion.table.config import TableConfig
+from companion.table.controller import TableController
+from companion.table.frame import Countdown, Menu
 from table.helpers import (
     Dice,
     FakeClock,

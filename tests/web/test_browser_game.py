@@ -20,7 +20,7 @@ from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
 from companion.rules.model import Arrangement, Phase
 from companion.rules.settings import Settings, Variants
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 from web.browser import PHONE, TABLET, Page, needs_browser, open_pages
 from web.harness import WebTable
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.rules.bots import SensibleBot
 from companion.rules.model import Phase
-from companion.table import BotDriver
+from companion.table.bots import BotDriver
 from web.harness import Phone, WebTable, bot_press, settle
 
 PAGES = ("/", "/seat", "/api/seats", "/static/seat.js", "/static/table.js",

@@ -28,10 +28,10 @@ from companion.pads.keyboard import KeyboardPads
 from companion.pads.keys import key_code
 from companion.rules.dice import SeededDice
 from companion.store import Journal
-from companion.table import TableController
 from companion.table.canoe import CanoeScreen, CanoeTable
 from companion.table.canoe.bots import CanoeBotDriver
 from companion.table.config import TableConfig
+from companion.table.controller import TableController
 from companion.table.outcome import Outcome
 
 KEYS = {(s.seat, b): key_code(name) for s in default_keys()
