@@ -6,7 +6,8 @@ every text drawn. The game-over figures it shows come in `TableFrame.stats`, mad
 `companion.table.stats.game_stats`.
 """
 
-from companion.display.paint import LayoutLog, TextDraw, font_floor
+from companion.display.layout_log import LayoutLog, TextDraw
+from companion.display.paint import font_floor
 from companion.display.render import render
 from companion.display.window import Display
 

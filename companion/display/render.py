@@ -14,7 +14,9 @@ from companion.display import theme
 from companion.display.canoe import render_canoe
 from companion.display.chrome import draw_header, draw_strip, seat_card, strip_cards, strip_height
 from companion.display.join import draw_join
-from companion.display.paint import LayoutLog, Painter, Region
+from companion.display.layout_log import LayoutLog
+from companion.display.paint import Painter
+from companion.display.regions import Region
 from companion.display.screens import screen_for
 from companion.i18n import speaking
 from companion.table.canoe.frame import CanoeFrame

@@ -18,7 +18,9 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # imported after the prompt is hidden
 
-from companion.display.paint import LayoutLog, Region, forget_fonts
+from companion.display.layout_log import LayoutLog
+from companion.display.paint import forget_fonts
+from companion.display.regions import Region
 from companion.display.render import paint, render
 from companion.table.canoe.frame import CanoeFrame
 from companion.table.frame import TableFrame
