@@ -4,7 +4,9 @@ the seats' grid, the dice's tumble, the chart strip, and the pressing chart's wo
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 import pygame
@@ -91,6 +93,25 @@ class Areas:
         key = (replace(frame, menus=self.bid_menus, countdown=None, notices=(), undo=None,
                        serial=0, join=None), language())
         self.draw = p.region("content", self.content, key)  # else it is on screen as it is
+
+
+ScreenBody = Callable[[Painter, TableFrame, Areas], None]
+"""A screen's own drawing, in the content its `Areas` left it."""
+
+
+def in_areas(menu_share: float = 1 / 2.65
+             ) -> Callable[[ScreenBody], Callable[[Painter, TableFrame, pygame.Rect], None]]:
+    """A screen drawn the common way: the menus, countdown and notices in their regions
+    (`Areas`), then the screen's own drawing in the content region only when what it
+    shows changed (else the content stays on screen as it is)."""
+    def screen(body: ScreenBody) -> Callable[[Painter, TableFrame, pygame.Rect], None]:
+        @functools.wraps(body)
+        def draw(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+            areas = Areas(p, frame, rect, menu_share)
+            if areas.draw:
+                body(p, frame, areas)
+        return draw
+    return screen
 
 
 def title_row(p: Painter, view: View, rect: pygame.Rect, text: str, seat: int | None = None,

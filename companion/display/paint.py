@@ -20,7 +20,7 @@ import math
 import os
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -211,27 +211,27 @@ class Painter(Canvas):
             shown = self._ellipsize(text, font, box.w)
             fit = "ellipsized" if shown else "dropped"
         if not shown:
-            self.log.draws.append(TextDraw(source, "", (box.x, box.y, 0, 0), box_of(box),
-                                           size, self.floor, fit, may_cut=may_cut))
-            return pygame.Rect(box.x, box.y, 0, 0)
+            return self._nothing(source, box, size, fit, may_cut)
         surf = _rendered(shown, size, bold, colour)
-        rect = surf.get_rect()
-        if align == "center":
-            rect.centerx = box.centerx
-        elif align == "right":
-            rect.right = box.right
-        else:
-            rect.left = box.left
-        if valign == "top":
-            rect.top = box.top
-        elif valign == "bottom":
-            rect.bottom = box.bottom
-        else:
-            rect.centery = box.centery
+        return self._put(surf, _aligned(surf.get_rect(), box, align, valign), box,
+                         TextDraw(source, shown, (0, 0, 0, 0), box_of(box), size, self.floor,
+                                  fit, may_cut=may_cut))
+
+    def _nothing(self, source: str, box: pygame.Rect, size: int, fit: str,
+                 may_cut: bool = False) -> pygame.Rect:
+        """A text with no room at all in `box`: logged as drawn empty (a problem the log
+        reports), and an empty rect where it would have begun."""
+        self.log.draws.append(TextDraw(source, "", (box.x, box.y, 0, 0), box_of(box), size,
+                                       self.floor, fit, may_cut=may_cut))
+        return pygame.Rect(box.x, box.y, 0, 0)
+
+    def _put(self, surf: pygame.Surface, rect: pygame.Rect, box: pygame.Rect,
+             draw: TextDraw) -> pygame.Rect:
+        """Blit a rendered text at `rect` and log it (`draw` with where it landed, in which
+        box and under which clip)."""
         self.surface.blit(surf, rect)
-        self.log.draws.append(TextDraw(source, shown, box_of(rect), box_of(box), size,
-                                       self.floor, fit, box_of(self.surface.get_clip()),
-                                       may_cut))
+        self.log.draws.append(replace(draw, rect=box_of(rect), box=box_of(box),
+                                      clip=box_of(self.surface.get_clip())))
         return rect
 
     @staticmethod
@@ -338,26 +338,15 @@ class Painter(Canvas):
         font = get_font(block.size, block.bold)
         w, h = font.size(line)
         if not line or h > row.h + 2 or w > row.w:
-            self.log.draws.append(TextDraw(block.text, "", (row.x, row.y, 0, 0), box_of(row),
-                                           block.size, self.floor, "dropped"))
-            return pygame.Rect(row.x, row.y, 0, 0)
+            return self._nothing(block.text, row, block.size, "dropped")
         surf = _rendered(line, block.size, block.bold, colour)
-        rect = surf.get_rect()
-        if align == "center":
-            rect.centerx = row.centerx
-        elif align == "right":
-            rect.right = row.right
-        else:
-            rect.left = row.left
-        rect.centery = row.centery
-        rect.clamp_ip(row.inflate(0, 2) if rect.h > row.h else row)
-        self.surface.blit(surf, rect)
+        rect = _aligned(surf.get_rect(), row, align, "center")
+        box = row.inflate(0, 2) if rect.h > row.h else row
+        rect.clamp_ip(box)
         fit = fit or ("wrapped" if several else
                       "full" if block.size >= block.design else "shrunk")
-        box = row.inflate(0, 2) if rect.h > row.h else row
-        self.log.draws.append(TextDraw(block.text, line, box_of(rect), box_of(box), block.size,
-                                       self.floor, fit, box_of(self.surface.get_clip())))
-        return rect
+        return self._put(surf, rect, box, TextDraw(block.text, line, (0, 0, 0, 0), box_of(box),
+                                                   block.size, self.floor, fit))
 
     def wrap(
         self,
@@ -376,6 +365,23 @@ class Painter(Canvas):
         block = self.plan(text, box.w, design, bold=bold, lines=most)
         self.block(block, box, colour=colour, align=align)
         return min(box.h, block.height_for(most))
+
+
+def _aligned(rect: pygame.Rect, box: pygame.Rect, align: str, valign: str) -> pygame.Rect:
+    """`rect` placed in `box`: left, centre or right; top, centre or bottom."""
+    if align == "center":
+        rect.centerx = box.centerx
+    elif align == "right":
+        rect.right = box.right
+    else:
+        rect.left = box.left
+    if valign == "top":
+        rect.top = box.top
+    elif valign == "bottom":
+        rect.bottom = box.bottom
+    else:
+        rect.centery = box.centery
+    return rect
 
 
 @dataclass(frozen=True)
