@@ -41,10 +41,15 @@ class Areas:
     between them beside the content. When the menus cannot all fit there, they take the
     whole height (and, if need be, more of the width: `menus.arrange`), and the countdown
     and notices move into the content's column.
+
+    `dice_apart`: the screen draws its rolling dice in a region of their own inside the
+    content (`dice`), so a step of the roll redraws the dice alone. The content then
+    draws from `still`, the frame with the roll's progress reduced to whether it has
+    landed: all that the content may show of it.
     """
 
     def __init__(self, p: Painter, frame: TableFrame, rect: pygame.Rect,
-                 menu_share: float = 1 / 2.65) -> None:
+                 menu_share: float = 1 / 2.65, dice_apart: bool = False) -> None:
         gap = p.px(14)
         view = frame.view
         notices = tuple(frame.notices)
@@ -88,11 +93,20 @@ class Areas:
                 draw_notices(p, view, notices, box)
         self.content = between(column) if column is not rect else (
             arranged.content if arranged is not None else body)
+        self.still = frame if not dice_apart else replace(
+            frame, animation_progress=1.0 if frame.animation_progress >= 1.0 else 0.0)
         # The screen's own drawing follows, in its region: everything the frame holds
         # but the other regions' parts (bid menus stay: the bidding screen explains them).
-        key = (replace(frame, menus=self.bid_menus, countdown=None, notices=(), undo=None,
+        key = (replace(self.still, menus=self.bid_menus, countdown=None, notices=(), undo=None,
                        serial=0, join=None), language())
         self.draw = p.region("content", self.content, key)  # else it is on screen as it is
+
+    def dice(self, p: Painter, frame: TableFrame, rect: pygame.Rect) -> bool:
+        """Begin the region of the content's rolling dice (`dice_apart`), after all the rest
+        of the content: whether they must be drawn (a step of the roll, or the content
+        drawn again under them)."""
+        return p.region("content dice", rect, (frame.animation, frame.animation_progress),
+                        inside=True)
 
 
 ScreenBody = Callable[[Painter, TableFrame, Areas], None]

@@ -35,13 +35,17 @@ NOWHERE = pygame.Rect(0, 0, 0, 0)
 @dataclass
 class Region:
     """One part of the screen that is drawn by itself (the header, a seat's card, a menu
-    block, the countdown bar, the notices, a screen's content): where it is, what it
-    shows (`key`: equal keys draw equal pixels), and the texts it drew last."""
+    block, the countdown bar, the notices, a screen's content, the dice rolling in it):
+    where it is, what it shows (`key`: equal keys draw equal pixels), the texts it drew
+    last, the region it is drawn over (`within`: it lies inside that one, the region just
+    before it) and what its drawing noted for the regions after it (`note`)."""
 
     name: str
     rect: tuple[int, int, int, int]
     key: object
     draws: list[TextDraw] = field(default_factory=list)
+    within: str | None = None
+    note: object = None
 
 
 _REDRAW = object()
@@ -104,6 +108,7 @@ class Canvas:
         self._previous = previous
         self._open: tuple[Region, int, bool] | None = None
         self._keeping: tuple[object, ...] | None = None  # the open region's `_KEPT` key
+        self._changed = False  # whether the last region begun changed on the surface
         self._bounds = surface.get_rect()
         self._margin = margin
         self._outside()
@@ -124,17 +129,29 @@ class Canvas:
         (nothing outside a region that changed is drawn again)."""
         self.surface.set_clip(NOWHERE if self.partial else self._bounds)
 
-    def region(self, name: str, rect: RectLike, key: object, keep: bool = False) -> bool:
+    def region(self, name: str, rect: RectLike, key: object, keep: bool = False,
+               inside: bool = False) -> bool:
         """Begin the region `name` (ending the one open): returns whether it must be
         drawn. Drawing goes on inside `rect` only; a region left as it is draws nowhere
         (its drawing may be skipped, and costs nothing on screen if it is not). `keep`:
-        its pixels are kept to be copied back when it shows the same again (`_KEPT`)."""
+        its pixels are kept to be copied back when it shows the same again (`_KEPT`).
+
+        `inside`: the region lies within the one just before it and is drawn over it (the
+        dice rolling in a screen's content), so the part that moves costs only itself.
+        It is drawn over its own background whenever it changes or that region is drawn,
+        and that region must draw nothing where it lies."""
+        parent_changed = self._changed
         self.end_region()
         # a little room round the rect: a badge's outline or a glyph's tail may stand out
         # of its box by a pixel (regions that overlap so are drawn whole: `finish`)
         margin = self._margin
         box = pygame.Rect(rect).inflate(2 * margin, 2 * margin).clip(self._bounds)
-        region = Region(name, box_of(box), key)
+        parent = self.regions[-1] if inside and self.regions else None
+        if inside and parent is None:
+            raise ValueError(f"region {name!r} is to lie inside another, and none is before it")
+        if parent is not None:
+            box = box.clip(parent.rect)
+        region = Region(name, box_of(box), key, within=parent.name if parent else None)
         previous = self._previous
         draw = True
         if self.moved is not None:
@@ -142,14 +159,17 @@ class Canvas:
         elif previous is not None:
             index = len(self.regions)
             old = previous[index] if index < len(previous) else None
-            if old is None or old.name != name or old.rect != region.rect:
+            if old is None or old.name != name or old.rect != region.rect or \
+                    old.within != region.within:
                 self.moved, draw = index, False
             else:
-                draw = old.key is not key and old.key != key
+                draw = (old.key is not key and old.key != key) or \
+                    (parent is not None and parent_changed)
                 if not draw:
-                    region.draws = old.draws
+                    region.draws, region.note = old.draws, old.note
         self.regions.append(region)
         self._keeping = None
+        self._changed = False
         if draw and keep and previous is not None and box.w and box.h and \
                 box.collidelist([r.rect for r in self.regions[:-1]]) < 0:
             self._keeping = (key, box.w, box.h, self.width, self.height, language())
@@ -160,17 +180,31 @@ class Canvas:
                 self.surface.set_clip(None)
                 self.surface.blit(kept[0], box)
                 region.draws = _moved_draws(kept[1], box.x, box.y)
-                if previous is not None:
-                    self.dirty.append(box)
+                self.dirty.append(box)
+                self._changed = True
         if draw:
             self.surface.set_clip(box)
-            if previous is not None and box.w and box.h:
+            # (a region inside another: over it, whatever it drew there, even when whole)
+            if (previous is not None or parent is not None) and box.w and box.h:
                 self.surface.fill(theme.BG, box)
-                self.dirty.append(box)
+                if previous is not None and not (parent is not None and parent_changed):
+                    self.dirty.append(box)  # (else within its region's box, flipped already)
         else:
             self.surface.set_clip(NOWHERE)
+        self._changed = draw or self._changed
         self._open = (region, len(self.log.draws), draw)
         return draw
+
+    def note(self, value: object) -> None:
+        """Leave `value` with the open region: what its drawing found that a region after
+        it needs (where its dice stand), kept while the region is left as it is."""
+        if self._open is not None:
+            self._open[0].note = value
+
+    def noted(self) -> object:
+        """The open region's note, as it was left when the region was last drawn (None
+        when there is none, or the region could not be matched with one drawn before)."""
+        return self._open[0].note if self._open is not None else None
 
     def end_region(self) -> None:
         """End the open region: its texts go to the log (a region left as it is keeps
@@ -196,11 +230,13 @@ class Canvas:
         in parts (a region's background would cover its neighbour), so it leaves no
         regions to compare with."""
         self.end_region()
-        rects = [pygame.Rect(r.rect) for r in self.regions]
+        regions = self.regions
+        rects = [pygame.Rect(r.rect) for r in regions]
         for i, a in enumerate(rects):
-            if a.collidelist(rects[i + 1:]) >= 0:
-                self.regions = []
-                return
+            for j in a.collidelistall(rects[i + 1:]):
+                if regions[i + 1 + j].within != regions[i].name:  # (inside it: drawn over it)
+                    self.regions = []
+                    return
 
     def replan(self) -> tuple[list[Region], list[pygame.Rect]] | None:
         """After a pass that found region `moved` out of place: the regions for a second
@@ -227,17 +263,17 @@ class Canvas:
                 if was is not None and was.rect != region.rect:
                     clear.append(pygame.Rect(was.rect))
             else:
-                region.draws = was.draws
+                region.draws, region.note = was.draws, was.note
         clear.extend(pygame.Rect(r.rect) for r in old.values())
         dirty.extend(clear)
         grew = True
-        while grew:
+        while grew:  # (from the first region: one before `moved` may hold one after it)
             grew = False
-            for j in range(first, len(new)):
+            for j in range(len(new)):
                 if j not in again and pygame.Rect(new[j].rect).collidelist(dirty) >= 0:
                     again.add(j)
                     dirty.append(pygame.Rect(new[j].rect))
                     grew = True
-        plan = [Region(r.name, r.rect, _REDRAW if j in again else r.key, r.draws)
-                for j, r in enumerate(new)]
+        plan = [Region(r.name, r.rect, _REDRAW if j in again else r.key, r.draws, r.within,
+                       r.note) for j, r in enumerate(new)]
         return plan, clear

@@ -108,9 +108,10 @@ def _render(frame: TableFrame, p: Painter) -> None:
     try:
         screen_for(frame)(p, frame, main)
         p.end_region()
-        if not p.regions or p.regions[-1].name != "content":
-            # a screen that draws other than through `Areas` (its content last) may draw
-            # outside any region: it is drawn whole every time
+        last = p.regions[-1] if p.regions else None
+        if last is None or (last.within or last.name) != "content":
+            # a screen that draws other than through `Areas` (its content last, or what
+            # is drawn over it) may draw outside any region: it is drawn whole every time
             p.regions = []
         join = frame.join
         if join is not None:  # phones: the address, room code and QR code, over the rest
