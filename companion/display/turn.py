@@ -1,6 +1,7 @@
 """The turn screen: whose turn, the dice to roll and rolled (tumbling from
 `frame.animation_progress` alone), the roll's panel with its odds and payments, and the
-menus beside them."""
+menus beside them. While a roll lands only its dice change: they are drawn in a region of
+their own inside the content (`RollDice`), so each step of the roll costs the dice alone."""
 
 from __future__ import annotations
 
