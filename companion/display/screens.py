@@ -18,7 +18,17 @@ import pygame
 
 from companion.display import theme
 from companion.display import widgets as w
-from companion.display.areas import Areas, chart_strip, in_areas, line_rows, seat_grid, title_row
+from companion.display.areas import (
+    NO_DICE,
+    Areas,
+    RollDice,
+    chart_strip,
+    in_areas,
+    line_rows,
+    roll_dice,
+    seat_grid,
+    title_row,
+)
 from companion.display.chrome import (
     View,
     count,
@@ -219,10 +229,11 @@ def screen_reveal(p: Painter, frame: TableFrame, areas: Areas) -> None:
 # --- weather ----------------------------------------------------------------------------
 
 
-@in_areas()
-def screen_weather(p: Painter, frame: TableFrame, areas: Areas) -> None:
+@in_areas(dice=("weather",))
+def screen_weather(p: Painter, frame: TableFrame, areas: Areas) -> RollDice:
     """W2–W4: the chart in use (marked while it is a placeholder), the roll, the result,
-    and every seat's dice colour for the round."""
+    and every seat's dice colour for the round. The die, while it tumbles, is returned to
+    be drawn in its own region."""
     view = frame.view
     bear = view.ice_bear
     weather = view.weather
@@ -265,9 +276,7 @@ def screen_weather(p: Painter, frame: TableFrame, areas: Areas) -> None:
     die_size = min(body.h, p.px(170))
     die_rect = pygame.Rect(body.x, body.y, die_size, die_size)
     if animating:
-        tilt = (frame.animation_progress * 1000) % 360
-        w.standard_die(p, die_rect, 1 + int(frame.animation_progress * 23) % 6, tilt)
-        return
+        return roll_dice(RollKind.WEATHER, [die_rect], [rolled or 0])
     if rolled is not None:
         w.standard_die(p, die_rect, rolled)
     elif weather is None:
@@ -277,9 +286,10 @@ def screen_weather(p: Painter, frame: TableFrame, areas: Areas) -> None:
     if weather is None:
         press = "weather.enter" if view.entering is not None else "weather.press"
         p.wrap(t(press), (rest.x, rest.y, rest.w, rest.h), theme.BIG)
-        return
+        return NO_DICE
     # W4: each seat's dice colour for the round.
     seat_dice(p, view, rest)
+    return NO_DICE
 
 
 def seat_dice(p: Painter, view: View, rest: pygame.Rect) -> None:

@@ -6,14 +6,22 @@ their own inside the content (`RollDice`), so each step of the roll costs the di
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pygame
 
 from companion.display import theme
 from companion.display import widgets as w
-from companion.display.areas import PRESS_WORDS, Areas, chart_strip, line_rows, title_row, tumble
+from companion.display.areas import (
+    NO_DICE,
+    PRESS_WORDS,
+    Areas,
+    RollDice,
+    chart_strip,
+    in_areas,
+    line_rows,
+    roll_dice,
+    title_row,
+)
 from companion.display.chrome import (
     View,
     count,
@@ -105,48 +113,6 @@ def dog_dice_boxes(p: Painter, rect: pygame.Rect, n: int) -> tuple[list[pygame.R
     return boxes, math.ceil(n / per_row) * (size + gap) - gap
 
 
-@dataclass(frozen=True)
-class RollDice:
-    """A roll's dice as the turn shows them: where each stands (a tumbling die turns
-    within its place: `widgets.turned`), what it shows once landed (a dog die: whether it
-    shows a dog; the standard die: its face), and the rect they cover. The one part of a
-    turn that moves while a roll lands, so it is drawn in a region of its own
-    (`Areas.dice`)."""
-
-    kind: RollKind | None = None
-    boxes: tuple[tuple[int, int, int, int], ...] = ()
-    area: tuple[int, int, int, int] = (0, 0, 0, 0)
-    colour: str = ""
-    faces: tuple[int, ...] = ()
-
-    def draw(self, p: Painter, progress: float) -> None:
-        """The dice at `progress`: dog dice land one after another (`tumble`), tumbling
-        ones blurred; the standard die tumbles until the end."""
-        n = len(self.boxes)
-        for i, (box, face) in enumerate(zip(self.boxes, self.faces, strict=True)):
-            if self.kind is RollKind.DOGS:
-                down, angle = tumble(progress, i, n)
-                w.dog_die(p, pygame.Rect(box), self.colour, bool(face) if down else None, angle)
-            elif progress < 1.0:
-                w.standard_die(p, pygame.Rect(box), 1 + int(progress * 23) % 6,
-                               (progress * 1000) % 360)
-            else:
-                w.standard_die(p, pygame.Rect(box), face)
-
-
-NO_DICE = RollDice()
-
-
-def _rolled(kind: RollKind, boxes: Sequence[pygame.Rect], faces: Sequence[int],
-            colour: str = "") -> RollDice:
-    """The dice of a roll standing in `boxes`."""
-    if not boxes:
-        return NO_DICE
-    area = boxes[0].unionall(list(boxes[1:]))
-    return RollDice(kind, tuple((b.x, b.y, b.w, b.h) for b in boxes),
-                    (area.x, area.y, area.w, area.h), colour, tuple(faces))
-
-
 def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
     """Before the dog roll (T1, X2): the dice the roller is about to roll, faceless, with
     the ones the others' chips take away crossed out, so the reduce window is seen, not
@@ -219,7 +185,7 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> tuple[int, R
                              block.height)
         if not faces or done:  # (the result waits for the last die, which lands at 1)
             p.block(block, result)
-        return result.bottom, _rolled(kind, boxes, [int(d) for d in last.dog_faces], colour)
+        return result.bottom, roll_dice(kind, boxes, [int(d) for d in last.dog_faces], colour)
     if not faces:
         return rect.y, NO_DICE
     face = faces[0]
@@ -264,32 +230,22 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> tuple[int, R
     die = pygame.Rect(rect.x, rect.y, size, size)
     if not done:
         tumbling = die if size else pygame.Rect(rect.x, rect.y, p.px(60), p.px(60))
-        return die.bottom, _rolled(kind, [tumbling], [face])
+        return die.bottom, roll_dice(kind, [tumbling], [face])
     y = text_y
     for block in blocks:
         p.block(block, pygame.Rect(text_x, y, rect.right - text_x, block.height))
         y += block.height + line_gap
-    return max(die.bottom, y - line_gap), _rolled(kind, [die] if size else [], [face])
+    return max(die.bottom, y - line_gap), roll_dice(kind, [die] if size else [], [face])
 
 
-def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+# The roll and its payments on the left, the decision on the right: half each, so the dice
+# and every menu's words get the room the old narrow menu column lacked.
+@in_areas(menu_share=0.47, dice=("dice", "die"))
+def screen_turn(p: Painter, frame: TableFrame, areas: Areas) -> RollDice:
     """T1 to P3: whose turn, dice colour and count, the reduce window, the rolls and their
-    results, movement, pressing, and the menu of the seat choosing (rest choices included)."""
-    # The roll and its payments on the left, the decision on the right: half each, so
-    # the dice and every menu's words get the room the old narrow menu column lacked.
-    areas = Areas(p, frame, rect, menu_share=0.47, dice_apart=True)
-    dice = p.noted() if not areas.draw else None
-    if not isinstance(dice, RollDice):
-        # drawn now; or left as it is, but where its dice stand is not known (the layout
-        # moved): then drawn again nowhere, to find them
-        dice = _turn_content(p, areas.still, areas.content)
-        p.note(dice)
-    if dice.boxes and areas.dice(p, frame, pygame.Rect(dice.area)):
-        dice.draw(p, frame.animation_progress if frame.animation in ("dice", "die") else 1.0)
-
-
-def _turn_content(p: Painter, frame: TableFrame, content: pygame.Rect) -> RollDice:
-    """The turn's content but the rolling dice, which it returns to be drawn apart."""
+    results, movement, pressing, and the menu of the seat choosing (rest choices included).
+    The roll's dice are returned to be drawn in their own region."""
+    content = areas.content
     view = frame.view
     turn = view.turn
     if turn is None:

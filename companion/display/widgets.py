@@ -8,12 +8,14 @@ die colour's face pattern, a covered dog's chip, a climate's symbol.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 
 import pygame
 
 from companion.display import theme
 from companion.display.paint import Painter
+from companion.display.regions import surface_bytes
 from companion.seats import SEATS, SeatIdentity
 
 Point = tuple[float, float]
@@ -171,17 +173,23 @@ def turned(size: int, angle: float) -> int:
     return max(1, int(size / (abs(math.cos(a)) + abs(math.sin(a)))))
 
 
-_LANDED: dict[tuple[object, ...], pygame.Surface] = {}
+_LANDED: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 """Dice drawn square, by what they show and their size: while a roll lands the landed dice
 are drawn again at every step of the others."""
+_LANDED_BUDGET = 1024 * 1024
+"""Pixel bytes of square dice kept: a roll's faces at 1080 lines (a 200-px die is 160 kB),
+not every die a game ever drew."""
 
 
 def _landed(key: tuple[object, ...], draw: Callable[[], pygame.Surface]) -> pygame.Surface:
     surf = _LANDED.get(key)
-    if surf is None:
-        if len(_LANDED) >= 64:
-            _LANDED.clear()
-        surf = _LANDED[key] = draw()
+    if surf is not None:
+        _LANDED.move_to_end(key)
+        return surf
+    surf = _LANDED[key] = draw()
+    held = sum(surface_bytes(s) for s in _LANDED.values())
+    while held > _LANDED_BUDGET and len(_LANDED) > 1:
+        held -= surface_bytes(_LANDED.popitem(last=False)[1])
     return surf
 
 

@@ -98,7 +98,7 @@ def _play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int, seed: i
         if seen.redraws % every:
             return
         seen.compared += 1
-        if frame.animation in ("dice", "die") and 0 < frame.animation_progress < 1:
+        if frame.animation in ("dice", "die", "weather") and 0 < frame.animation_progress < 1:
             seen.dice_steps += 1
             # (a countdown may tick in the same frame: its own region)
             seen.dice_alone += int(partial and "content dice" in regions
@@ -128,7 +128,7 @@ def _play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int, seed: i
                     companion.events.put(pad_event)
             companion.step(wait=0)
             clock.tick()
-            if shown and shown[0].animation in ("dice", "die"):
+            if shown and shown[0].animation in ("dice", "die", "weather"):
                 # the loop draws a roll landing at its own cadence in real time, which a
                 # test's loop outruns: each step of the stepped clock is drawn here
                 companion.draw()
