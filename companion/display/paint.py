@@ -369,19 +369,13 @@ class Painter(Canvas):
 
 def _aligned(rect: pygame.Rect, box: pygame.Rect, align: str, valign: str) -> pygame.Rect:
     """`rect` placed in `box`: left, centre or right; top, centre or bottom."""
-    if align == "center":
-        rect.centerx = box.centerx
-    elif align == "right":
-        rect.right = box.right
-    else:
-        rect.left = box.left
-    if valign == "top":
-        rect.top = box.top
-    elif valign == "bottom":
-        rect.bottom = box.bottom
-    else:
-        rect.centery = box.centery
+    for edge in (_ACROSS.get(align, "left"), _DOWN.get(valign, "centery")):
+        setattr(rect, edge, getattr(box, edge))
     return rect
+
+
+_ACROSS = {"center": "centerx", "right": "right"}
+_DOWN = {"top": "top", "bottom": "bottom"}
 
 
 @dataclass(frozen=True)
