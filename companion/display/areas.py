@@ -94,8 +94,9 @@ class Areas:
                 draw_notices(p, view, notices, box)
         self.content = between(column) if column is not rect else (
             arranged.content if arranged is not None else body)
-        self.still = frame if not dice_apart else replace(
-            frame, animation_progress=1.0 if frame.animation_progress >= 1.0 else 0.0)
+        self.still = frame if not dice_apart or frame.animation_progress in (0.0, 1.0) \
+            else replace(frame, animation_progress=1.0 if frame.animation_progress >= 1.0
+                         else 0.0)
         # The screen's own drawing follows, in its region: everything the frame holds
         # but the other regions' parts (bid menus stay: the bidding screen explains them).
         key = (replace(self.still, menus=self.bid_menus, countdown=None, notices=(), undo=None,

@@ -109,6 +109,7 @@ class Canvas:
         self._open: tuple[Region, int, bool] | None = None
         self._keeping: tuple[object, ...] | None = None  # the open region's `_KEPT` key
         self._changed = False  # whether the last region begun changed on the surface
+        self._by_name: dict[str, Region] | None = None
         self._bounds = surface.get_rect()
         self._margin = margin
         self._outside()
@@ -195,6 +196,14 @@ class Canvas:
         self._open = (region, len(self.log.draws), draw)
         return draw
 
+    def _named(self) -> dict[str, Region]:
+        """The previous regions by name (the first of a name), once a region has moved."""
+        if self._by_name is None:
+            self._by_name = {}
+            for old in self._previous or ():
+                self._by_name.setdefault(old.name, old)
+        return self._by_name
+
     def note(self, value: object) -> None:
         """Leave `value` with the open region: what its drawing found that a region after
         it needs (where its dice stand), kept while the region is left as it is."""
@@ -204,7 +213,15 @@ class Canvas:
     def noted(self) -> object:
         """The open region's note, as it was left when the region was last drawn (None
         when there is none, or the region could not be matched with one drawn before)."""
-        return self._open[0].note if self._open is not None else None
+        if self._open is None:
+            return None
+        region = self._open[0]
+        if self.moved is not None and region.note is None:  # only recorded: by its name
+            old = self._named().get(region.name)
+            if old is not None and old.rect == region.rect and old.within == region.within \
+                    and (old.key is region.key or old.key == region.key):
+                return old.note  # (what it shows is what it showed there: so is its note)
+        return region.note
 
     def end_region(self) -> None:
         """End the open region: its texts go to the log (a region left as it is keeps
