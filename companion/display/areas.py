@@ -1,6 +1,7 @@
 """What the screens of the round share: the areas a screen's middle is cut into (its
-title, its content, the menus, the countdown, the notices), the title and line rows,
-the seats' grid, the dice's tumble, the chart strip, and the pressing chart's words."""
+title, its content, the menus, the countdown, the notices, the dice rolling in the
+content), the title and line rows, the seats' grid, the dice's tumble, the chart strip,
+and the pressing chart's words."""
 
 from __future__ import annotations
 
@@ -103,20 +104,19 @@ class Areas:
                        serial=0, join=None), language())
         self.draw = p.region("content", self.content, key)  # else it is on screen as it is
 
-    def dice(self, p: Painter, frame: TableFrame, rect: pygame.Rect) -> bool:
-        """Begin the region of the content's rolling dice (`dice_apart`), after all the rest
-        of the content: whether they must be drawn (a step of the roll, or the content
-        drawn again under them)."""
-        return p.region("content dice", rect, (frame.animation, frame.animation_progress),
-                        inside=True)
+    def dice(self, p: Painter, progress: float, rect: pygame.Rect) -> bool:
+        """Begin the region of the content's rolling dice (`dice_apart`) at `progress` of
+        their roll, after all the rest of the content: whether they must be drawn (a step
+        of the roll, or the content drawn again under them)."""
+        return p.region("content dice", rect, progress, inside=True)
 
 
 @dataclass(frozen=True)
 class RollDice:
-    """A roll's dice as the turn shows them: where each stands (a tumbling die turns
+    """A roll's dice as a screen shows them: where each stands (a tumbling die turns
     within its place: `widgets.turned`), what it shows once landed (a dog die: whether it
     shows a dog; the standard die: its face), and the rect they cover. The one part of a
-    turn that moves while a roll lands, so it is drawn in a region of its own
+    screen that moves while a roll lands, so it is drawn in a region of its own
     (`Areas.dice`)."""
 
     kind: RollKind | None = None
@@ -144,7 +144,7 @@ NO_DICE = RollDice()
 
 
 def roll_dice(kind: RollKind, boxes: Sequence[pygame.Rect], faces: Sequence[int],
-            colour: str = "") -> RollDice:
+              colour: str = "") -> RollDice:
     """The dice of a roll standing in `boxes` (none: `NO_DICE`)."""
     if not boxes:
         return NO_DICE
@@ -181,8 +181,9 @@ def in_areas(menu_share: float = 1 / 2.65, dice: tuple[str, ...] = ()
                 # layout moved): then drawn again nowhere, to find them
                 rolled = body(p, areas.still, areas) or NO_DICE
                 p.note(rolled)
-            if rolled.boxes and areas.dice(p, frame, pygame.Rect(rolled.area)):
-                rolled.draw(p, frame.animation_progress if frame.animation in dice else 1.0)
+            progress = frame.animation_progress if frame.animation in dice else 1.0
+            if rolled.boxes and areas.dice(p, progress, pygame.Rect(rolled.area)):
+                rolled.draw(p, progress)
         return draw
     return screen
 

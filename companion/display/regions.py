@@ -5,8 +5,10 @@ countdown bar, the notices, a screen's content), each clipped to its rect. Given
 regions of the same screen as it is on the surface now, a `Canvas` redraws only the
 regions whose key changed, each over its own background, and leaves the others' pixels
 as they are; a whole redraw clips every region the same way, so both give the same
-pixels. This module keeps that bookkeeping (which regions, where, what each showed, what
-must be flipped); `companion.display.paint` draws the texts and shapes inside them.
+pixels. A region may lie inside the one before it and be drawn over it (the dice rolling
+in a screen's content), so the part of a screen that moves costs only itself. This module
+keeps that bookkeeping (which regions, where, what each showed, what must be flipped);
+`companion.display.paint` draws the texts and shapes inside them.
 """
 
 from __future__ import annotations
@@ -81,8 +83,6 @@ def _keep(key: tuple[object, ...], pixels: pygame.Surface, draws: list[TextDraw]
     while _kept_bytes > _KEPT_BUDGET and _KEPT:
         _, (old, _) = _KEPT.popitem(last=False)
         _kept_bytes -= surface_bytes(old)
-
-
 
 
 class Canvas:

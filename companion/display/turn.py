@@ -203,12 +203,12 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> tuple[int, R
         outcome = last.press
         words = t(PRESS_WORDS[str(outcome)]) if str(outcome) in PRESS_WORDS else str(outcome)
         texts = [(t("pressing.result", face=face, result=words), theme.BIG, True)]
-    line_gap = p.px(4)
+    gap = p.px(4)
 
     def setting(width: int, big: bool = True) -> tuple[list[Block], int]:
         blocks = [p.plan(text, max(1, width), design if big else min(design, theme.BODY),
                          bold=bold, lines=3) for text, design, bold in texts]
-        return blocks, sum(b.height for b in blocks) + line_gap * max(0, len(blocks) - 1)
+        return blocks, sum(b.height for b in blocks) + gap * max(0, len(blocks) - 1)
 
     # the words beside the die; in a narrow column under a smaller die, then smaller
     # words, and at last the words alone (they say the face too)
@@ -234,8 +234,8 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> tuple[int, R
     y = text_y
     for block in blocks:
         p.block(block, pygame.Rect(text_x, y, rect.right - text_x, block.height))
-        y += block.height + line_gap
-    return max(die.bottom, y - line_gap), roll_dice(kind, [die] if size else [], [face])
+        y += block.height + gap
+    return max(die.bottom, y - gap), roll_dice(kind, [die] if size else [], [face])
 
 
 # The roll and its payments on the left, the decision on the right: half each, so the dice
