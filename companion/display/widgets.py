@@ -176,8 +176,8 @@ def turned(size: int, angle: float) -> int:
 _LANDED: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 """Dice drawn square, by what they show and their size: while a roll lands the landed dice
 are drawn again at every step of the others."""
-_LANDED_BUDGET = 1024 * 1024
-"""Pixel bytes of square dice kept: a roll's faces at 1080 lines (a 200-px die is 160 kB),
+_LANDED_BUDGET = 512 * 1024
+"""Pixel bytes of square dice kept: one roll's faces at 1080 lines (a 200-px die is 160 kB),
 not every die a game ever drew."""
 
 
