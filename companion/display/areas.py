@@ -1,11 +1,14 @@
 """What the screens of the round share: the areas a screen's middle is cut into (its
-title, its content, the menus, the countdown, the notices), the title and line rows,
-the seats' grid, the dice's tumble, the chart strip, and the pressing chart's words."""
+title, its content, the menus, the countdown, the notices, the dice rolling in the
+content), the title and line rows, the seats' grid, the dice's tumble, the chart strip,
+and the pressing chart's words."""
 
 from __future__ import annotations
 
+import functools
 import math
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -22,6 +25,7 @@ from companion.display.chrome import (
 from companion.display.menus import arrange, draw_arrangement
 from companion.display.paint import Painter, split_columns, split_rows
 from companion.i18n import language, t
+from companion.rules.model import RollKind
 from companion.table.frame import Notice, TableFrame
 
 PRESS_WORDS = {"plus_two": "press.plus_two", "plus_one": "press.plus_one",
@@ -39,10 +43,15 @@ class Areas:
     between them beside the content. When the menus cannot all fit there, they take the
     whole height (and, if need be, more of the width: `menus.arrange`), and the countdown
     and notices move into the content's column.
+
+    `dice_apart`: the screen draws its rolling dice in a region of their own inside the
+    content (`dice`), so a step of the roll redraws the dice alone. The content then
+    draws from `still`, the frame with the roll's progress reduced to whether it has
+    landed: all that the content may show of it.
     """
 
     def __init__(self, p: Painter, frame: TableFrame, rect: pygame.Rect,
-                 menu_share: float = 1 / 2.65) -> None:
+                 menu_share: float = 1 / 2.65, dice_apart: bool = False) -> None:
         gap = p.px(14)
         view = frame.view
         notices = tuple(frame.notices)
@@ -86,11 +95,97 @@ class Areas:
                 draw_notices(p, view, notices, box)
         self.content = between(column) if column is not rect else (
             arranged.content if arranged is not None else body)
+        self.still = frame if not dice_apart or frame.animation_progress in (0.0, 1.0) \
+            else replace(frame, animation_progress=1.0 if frame.animation_progress >= 1.0
+                         else 0.0)
         # The screen's own drawing follows, in its region: everything the frame holds
         # but the other regions' parts (bid menus stay: the bidding screen explains them).
-        key = (replace(frame, menus=self.bid_menus, countdown=None, notices=(), undo=None,
+        key = (replace(self.still, menus=self.bid_menus, countdown=None, notices=(), undo=None,
                        serial=0, join=None), language())
         self.draw = p.region("content", self.content, key)  # else it is on screen as it is
+
+    def dice(self, p: Painter, progress: float, rect: pygame.Rect) -> bool:
+        """Begin the region of the content's rolling dice (`dice_apart`) at `progress` of
+        their roll, after all the rest of the content: whether they must be drawn (a step
+        of the roll, or the content drawn again under them)."""
+        return p.region("content dice", rect, progress, inside=True)
+
+
+@dataclass(frozen=True)
+class RollDice:
+    """A roll's dice as a screen shows them: where each stands (a tumbling die turns
+    within its place: `widgets.turned`), what it shows once landed (a dog die: whether it
+    shows a dog; the standard die: its face), and the rect they cover. The one part of a
+    screen that moves while a roll lands, so it is drawn in a region of its own
+    (`Areas.dice`)."""
+
+    kind: RollKind | None = None
+    boxes: tuple[tuple[int, int, int, int], ...] = ()
+    area: tuple[int, int, int, int] = (0, 0, 0, 0)
+    colour: str = ""
+    faces: tuple[int, ...] = ()
+
+    def draw(self, p: Painter, progress: float) -> None:
+        """The dice at `progress`: dog dice land one after another (`tumble`), tumbling
+        ones blurred; the standard die tumbles until the end."""
+        n = len(self.boxes)
+        for i, (box, face) in enumerate(zip(self.boxes, self.faces, strict=True)):
+            if self.kind is RollKind.DOGS:
+                down, angle = tumble(progress, i, n)
+                w.dog_die(p, pygame.Rect(box), self.colour, bool(face) if down else None, angle)
+            elif progress < 1.0:
+                w.standard_die(p, pygame.Rect(box), 1 + int(progress * 23) % 6,
+                               (progress * 1000) % 360)
+            else:
+                w.standard_die(p, pygame.Rect(box), face)
+
+
+NO_DICE = RollDice()
+
+
+def roll_dice(kind: RollKind, boxes: Sequence[pygame.Rect], faces: Sequence[int],
+              colour: str = "") -> RollDice:
+    """The dice of a roll standing in `boxes` (none: `NO_DICE`)."""
+    if not boxes:
+        return NO_DICE
+    area = boxes[0].unionall(list(boxes[1:]))
+    return RollDice(kind, tuple((b.x, b.y, b.w, b.h) for b in boxes),
+                    (area.x, area.y, area.w, area.h), colour, tuple(faces))
+
+
+ScreenBody = Callable[[Painter, TableFrame, Areas], "RollDice | None"]
+"""A screen's own drawing, in the content its `Areas` left it; a screen whose dice roll
+returns them, to be drawn apart."""
+
+
+def in_areas(menu_share: float = 1 / 2.65, dice: tuple[str, ...] = ()
+             ) -> Callable[[ScreenBody], Callable[[Painter, TableFrame, pygame.Rect], None]]:
+    """A screen drawn the common way: the menus, countdown and notices in their regions
+    (`Areas`), then the screen's own drawing in the content region only when what it
+    shows changed (else the content stays on screen as it is).
+
+    `dice`: the animations during which the screen's dice roll. The screen then draws
+    from `Areas.still` and returns its `RollDice`, drawn in a region of their own inside
+    the content, so a step of the roll costs the dice alone."""
+    def screen(body: ScreenBody) -> Callable[[Painter, TableFrame, pygame.Rect], None]:
+        @functools.wraps(body)
+        def draw(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+            areas = Areas(p, frame, rect, menu_share, dice_apart=bool(dice))
+            if not dice:
+                if areas.draw:
+                    body(p, frame, areas)
+                return
+            rolled = p.noted() if not areas.draw else None
+            if not isinstance(rolled, RollDice):
+                # drawn now; or left as it is, but where its dice stand is not known (the
+                # layout moved): then drawn again nowhere, to find them
+                rolled = body(p, areas.still, areas) or NO_DICE
+                p.note(rolled)
+            progress = frame.animation_progress if frame.animation in dice else 1.0
+            if rolled.boxes and areas.dice(p, progress, pygame.Rect(rolled.area)):
+                rolled.draw(p, progress)
+        return draw
+    return screen
 
 
 def title_row(p: Painter, view: View, rect: pygame.Rect, text: str, seat: int | None = None,

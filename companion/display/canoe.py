@@ -14,8 +14,9 @@ from companion.display import theme
 from companion.display import widgets as w
 from companion.display.chrome import draw_notices, notices_height
 from companion.display.join import draw_join
+from companion.display.layout_log import LayoutLog
 from companion.display.menus import draw_menus
-from companion.display.paint import LayoutLog, Painter, split_columns
+from companion.display.paint import Painter, split_columns
 from companion.games.canoe.views import PublicView, SeatLine
 from companion.i18n import language, t
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen

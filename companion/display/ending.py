@@ -7,7 +7,7 @@ import pygame
 
 from companion.display import theme
 from companion.display import widgets as w
-from companion.display.areas import Areas, line_rows, title_row
+from companion.display.areas import Areas, in_areas, line_rows, title_row
 from companion.display.chrome import (
     View,
     count,
@@ -23,12 +23,10 @@ from companion.table.frame import TableFrame
 from companion.table.view import SeatStats, SeatView
 
 
-def screen_round_end(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+@in_areas()
+def screen_round_end(p: Painter, frame: TableFrame, areas: Areas) -> None:
     """R4: the round is over and the Ice Bear passes on."""
     view = frame.view
-    areas = Areas(p, frame, rect)
-    if not areas.draw:
-        return
     rnd = view.round
     ended = rnd - 1 if view.act is ActKind.BID and rnd > 1 else rnd
     body = title_row(p, view, areas.content, t("round_end.title", round=ended))
@@ -68,16 +66,14 @@ def sled_words(view: View, seat: SeatView) -> str:
     return t("over.where", zone=word(seat.zone), where=where)
 
 
-def screen_game_over(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+@in_areas()
+def screen_game_over(p: Painter, frame: TableFrame, areas: Areas) -> None:
     """T3: the winner and the race (every sled by how far it got), with each player's
     dog-dice luck against expectation and chips spent beside their sled.
 
     The figures come from `frame.stats` (see `companion.table.stats.game_stats`).
     """
     view = frame.view
-    areas = Areas(p, frame, rect)
-    if not areas.draw:
-        return
     winner = view.winner
     title = t("over.wins", name=seat_name(view, winner)) if winner is not None else t(
         "over.title")

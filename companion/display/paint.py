@@ -20,7 +20,7 @@ import math
 import os
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -28,7 +28,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # imported after the prompt is hidden
 
 from companion.display import theme
-from companion.i18n import language
+from companion.display.layout_log import LayoutLog, TextDraw, box_of
+from companion.display.regions import Canvas, RectLike, Region, surface_bytes
 
 FLOOR_AT_1080 = 36
 """No text under this many pixels on a 1080-line screen (DESIGN.md, Display)."""
@@ -102,94 +103,6 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     return font
 
 
-@dataclass(frozen=True)
-class TextDraw:
-    """One text drawn on the screen: what was asked, what was drawn, where, and how big."""
-
-    source: str  # the text asked for
-    text: str  # the text drawn (shortened with an ellipsis when it did not fit)
-    rect: tuple[int, int, int, int]  # where the glyphs landed
-    box: tuple[int, int, int, int]  # the box the text had to stay in
-    size: int  # font size in px
-    floor: int  # the screen's floor
-    fit: str  # "full", "shrunk", "wrapped" (one line of several), "ellipsized", or
-    #           "dropped" (nothing fitted at the floor)
-    clip: tuple[int, int, int, int] | None = None  # the surface's clip when it was drawn
-    may_cut: bool = False  # a name alone in a card: an ellipsis is allowed (module docstring)
-
-    @property
-    def inside(self) -> bool:
-        """Whether the glyphs stayed within their box."""
-        return pygame.Rect(self.box).contains(pygame.Rect(self.rect))
-
-
-@dataclass
-class LayoutLog:
-    """Every text draw of one render, in drawing order."""
-
-    size: tuple[int, int] = (0, 0)
-    floor: int = 0
-    draws: list[TextDraw] = field(default_factory=list)
-
-    def problems(self) -> list[str]:
-        """Texts that left their box, left the screen or the area they were drawn in, fell
-        under the floor, were dropped, were cut short with an ellipsis (but a name alone in
-        its card), or were drawn over another text."""
-        screen = pygame.Rect((0, 0), self.size)
-        found = []
-        for d in self.draws:
-            if d.fit == "dropped":
-                found.append(f"dropped {d.source!r} in box {d.box}")
-            elif not d.inside:
-                found.append(f"{d.text!r} at {d.rect} leaves its box {d.box}")
-            elif not screen.contains(pygame.Rect(d.rect)):
-                found.append(f"{d.text!r} at {d.rect} leaves the screen {self.size}")
-            elif d.clip is not None and not pygame.Rect(d.clip).contains(pygame.Rect(d.rect)):
-                found.append(f"{d.text!r} at {d.rect} is cut off by its area {d.clip}")
-            if d.fit == "ellipsized" and not d.may_cut:
-                found.append(f"{d.source!r} was cut short to {d.text!r}")
-            if d.size < d.floor:
-                found.append(f"{d.text!r} is {d.size} px, under the floor {d.floor}")
-        found.extend(self.overlaps())
-        return found
-
-    def overlaps(self) -> list[str]:
-        """Pairs of texts whose glyphs were drawn over each other.
-
-        A line's rect includes the font's spacing above and below the glyphs, so two rects
-        count as overlapping only when they share more than a few pixels each way.
-        """
-        slack = max(2, self.floor // 5)
-        shown = [(d, pygame.Rect(d.rect).inflate(-2 * slack, -2 * slack))
-                 for d in self.draws if d.text]
-        found = []
-        for i, (a, ra) in enumerate(shown):
-            for b, rb in shown[i + 1:]:
-                if ra.colliderect(rb):
-                    found.append(f"{a.text!r} at {a.rect} overlaps {b.text!r} at {b.rect}")
-        return found
-
-    def texts(self) -> list[str]:
-        """The drawn texts (each line of a wrapped text on its own), for tests that look for
-        a word on the screen."""
-        return [d.text for d in self.draws]
-
-    def whole(self) -> list[str]:
-        """Every text drawn whole, a wrapped one as the text it was asked for, in drawing
-        order: what a reader of the screen can read in full."""
-        out: list[str] = []
-        cut = {d.source for d in self.draws if d.fit in ("ellipsized", "dropped")}
-        for d in self.draws:
-            if d.source in cut:
-                continue
-            if d.fit == "wrapped":
-                if not out or out[-1] != d.source:
-                    out.append(d.source)
-            elif d.text:
-                out.append(d.text)
-        return out
-
-
 _TEXT_CACHE: OrderedDict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = (
     OrderedDict())
 _TEXT_CACHE_BUDGET = 9 * 1024 * 1024
@@ -197,14 +110,6 @@ _TEXT_CACHE_BUDGET = 9 * 1024 * 1024
 one title is hundreds of kilobytes; a byte budget keeps a whole game's memory low while
 the texts that repeat every frame (names, chips, menus) stay cached."""
 _text_cache_bytes = 0
-
-
-def _surface_bytes(surf: pygame.Surface) -> int:
-    return int(surf.get_pitch()) * int(surf.get_height())
-
-
-def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
-    return (rect.x, rect.y, rect.w, rect.h)
 
 
 def _rendered(text: str, size: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -219,234 +124,34 @@ def _rendered(text: str, size: int, bold: bool, colour: tuple[int, int, int]) ->
         except (pygame.error, ValueError, UnicodeError):  # e.g. only zero-width marks
             surf = pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
         _TEXT_CACHE[key] = surf
-        _text_cache_bytes += _surface_bytes(surf)
+        _text_cache_bytes += surface_bytes(surf)
         while _text_cache_bytes > _TEXT_CACHE_BUDGET and len(_TEXT_CACHE) > 1:
             _, old = _TEXT_CACHE.popitem(last=False)
-            _text_cache_bytes -= _surface_bytes(old)
+            _text_cache_bytes -= surface_bytes(old)
     else:
         _TEXT_CACHE.move_to_end(key)
     return surf
 
 
-RectLike = pygame.Rect | tuple[int, int, int, int]
-
-NOWHERE = pygame.Rect(0, 0, 0, 0)
-"""A clip that lets nothing through: a region left as it is draws nowhere."""
-
-
-@dataclass
-class Region:
-    """One part of the screen that is drawn by itself (the header, a seat's card, a menu
-    block, the countdown bar, the notices, a screen's content): where it is, what it
-    shows (`key`: equal keys draw equal pixels), and the texts it drew last."""
-
-    name: str
-    rect: tuple[int, int, int, int]
-    key: object
-    draws: list[TextDraw] = field(default_factory=list)
-
-
-_REDRAW = object()
-"""A key no frame has: the region is drawn again."""
-
-_KEPT: OrderedDict[tuple[object, ...], tuple[pygame.Surface, list[TextDraw]]] = OrderedDict()
-"""The pixels of regions drawn lately that are likely to come back (a seat's menu as it
-was before a press, its offer before it asked first), by what they show and their size:
-drawing is the same wherever it lands (whole pixels), so such a region is copied back
-instead of drawn again, wherever its block now stands. Kept from partial redraws only:
-a whole one (another screen) draws blocks that seldom come back."""
-_KEPT_BUDGET = 3 * 1024 * 1024
-"""Room for the few menu blocks a press goes back and forth between at 1080 lines (a
-block is 0.4 to 1.1 MB there); the memory goal of a whole game holds it and the texts."""
-_kept_bytes = 0
-
-
-def _moved_draws(draws: list[TextDraw], dx: int, dy: int) -> list[TextDraw]:
-    """The log's entries of a region drawn `dx`, `dy` pixels away."""
-    def at(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-        return (box[0] + dx, box[1] + dy, box[2], box[3])
-
-    return [TextDraw(d.source, d.text, at(d.rect), at(d.box), d.size, d.floor, d.fit,
-                     at(d.clip) if d.clip is not None else None, d.may_cut) for d in draws]
-
-
-def _keep(key: tuple[object, ...], pixels: pygame.Surface, draws: list[TextDraw]) -> None:
-    global _kept_bytes
-    if key in _KEPT:
-        return
-    _KEPT[key] = (pixels, draws)
-    _kept_bytes += _surface_bytes(pixels)
-    while _kept_bytes > _KEPT_BUDGET and _KEPT:
-        _, (old, _) = _KEPT.popitem(last=False)
-        _kept_bytes -= _surface_bytes(old)
-
-
-class Painter:
+class Painter(Canvas):
     """Draws on one surface at one scale; sizes are given as they would be at 1080 lines.
 
-    A screen is drawn as a sequence of regions (`region`), each clipped to its rect. Given
-    the regions of the same screen as it is on the surface now (`previous`), the painter
-    redraws only the regions whose key changed, each over its own background, and leaves
-    the others' pixels as they are; a whole redraw clips every region the same way, so
-    both give the same pixels. When a region has moved (a menu grew, a notice came), the
-    rest of the pass only records where everything goes (`moved`); `replan` then says
-    which regions a second pass must draw.
+    Every text goes through `text` or `block` and lands in the layout log. It draws in
+    regions (`Canvas.region`): given the regions on the surface now (`previous`), only
+    those whose key changed are drawn again (`companion.display.regions`).
     """
+
 
     def __init__(self, surface: pygame.Surface, log: LayoutLog | None = None,
                  previous: list[Region] | None = None) -> None:
-        self.surface = surface
         w, h = surface.get_size()
-        self.width, self.height = w, h
         self.floor = font_floor(h)
         # Text scales with the height, unless the window is unusually narrow.
         self.k = min(h / 1080, w / 1920 * 1.15)
-        self.log = log if log is not None else LayoutLog()
-        self.log.size = (w, h)
-        self.log.floor = self.floor
-        self.regions: list[Region] = []
-        self.dirty: list[pygame.Rect] = []  # what a partial redraw drew (to flip)
-        self.moved: int | None = None  # the first region that is not where it was
-        self._previous = previous
-        self._open: tuple[Region, int, bool] | None = None
-        self._keeping: tuple[object, ...] | None = None  # the open region's `_KEPT` key
-        self._bounds = surface.get_rect()
-        self._margin = self.px(2)
-        self._outside()
-
-    @property
-    def partial(self) -> bool:
-        """Whether this painter redraws only the regions that changed."""
-        return self._previous is not None
-
-    def bounds(self, rect: RectLike | None) -> None:
-        """Regions begun from now on stay inside `rect` (None: the whole surface)."""
-        self.end_region()
-        self._bounds = pygame.Rect(rect) if rect is not None else self.surface.get_rect()
-        self._outside()
-
-    def _outside(self) -> None:
-        """The clip between regions: the bounds in a whole redraw, nowhere in a partial one
-        (nothing outside a region that changed is drawn again)."""
-        self.surface.set_clip(NOWHERE if self.partial else self._bounds)
-
-    def region(self, name: str, rect: RectLike, key: object, keep: bool = False) -> bool:
-        """Begin the region `name` (ending the one open): returns whether it must be
-        drawn. Drawing goes on inside `rect` only; a region left as it is draws nowhere
-        (its drawing may be skipped, and costs nothing on screen if it is not). `keep`:
-        its pixels are kept to be copied back when it shows the same again (`_KEPT`)."""
-        self.end_region()
-        # a little room round the rect: a badge's outline or a glyph's tail may stand out
-        # of its box by a pixel (regions that overlap so are drawn whole: `finish`)
-        margin = self._margin
-        box = pygame.Rect(rect).inflate(2 * margin, 2 * margin).clip(self._bounds)
-        region = Region(name, _box(box), key)
-        previous = self._previous
-        draw = True
-        if self.moved is not None:
-            draw = False  # only where it goes, for `replan`
-        elif previous is not None:
-            index = len(self.regions)
-            old = previous[index] if index < len(previous) else None
-            if old is None or old.name != name or old.rect != region.rect:
-                self.moved, draw = index, False
-            else:
-                draw = old.key is not key and old.key != key
-                if not draw:
-                    region.draws = old.draws
-        self.regions.append(region)
-        self._keeping = None
-        if draw and keep and previous is not None and box.w and box.h and \
-                box.collidelist([r.rect for r in self.regions[:-1]]) < 0:
-            self._keeping = (key, box.w, box.h, self.width, self.height, language())
-            kept = _KEPT.get(self._keeping)
-            if kept is not None:  # drawn before: copied back
-                _KEPT.move_to_end(self._keeping)
-                self._keeping, draw = None, False
-                self.surface.set_clip(None)
-                self.surface.blit(kept[0], box)
-                region.draws = _moved_draws(kept[1], box.x, box.y)
-                if previous is not None:
-                    self.dirty.append(box)
-        if draw:
-            self.surface.set_clip(box)
-            if previous is not None and box.w and box.h:
-                self.surface.fill(theme.BG, box)
-                self.dirty.append(box)
-        else:
-            self.surface.set_clip(NOWHERE)
-        self._open = (region, len(self.log.draws), draw)
-        return draw
-
-    def end_region(self) -> None:
-        """End the open region: its texts go to the log (a region left as it is keeps
-        the texts it drew last), and the clip is what it is between regions."""
-        if self._open is None:
-            return
-        region, start, draw = self._open
-        self._open = None
-        if draw:
-            region.draws = self.log.draws[start:]
-            if self._keeping is not None:
-                box = pygame.Rect(region.rect)
-                _keep(self._keeping, self.surface.subsurface(box).copy(),
-                      _moved_draws(region.draws, -box.x, -box.y))
-                self._keeping = None
-        else:
-            del self.log.draws[start:]
-            self.log.draws.extend(region.draws)
-        self._outside()
-
-    def finish(self) -> None:
-        """After the last region: end it; a layout whose regions overlap cannot be redrawn
-        in parts (a region's background would cover its neighbour), so it leaves no
-        regions to compare with."""
-        self.end_region()
-        rects = [pygame.Rect(r.rect) for r in self.regions]
-        for i, a in enumerate(rects):
-            if a.collidelist(rects[i + 1:]) >= 0:
-                self.regions = []
-                return
-
-    def replan(self) -> tuple[list[Region], list[pygame.Rect]] | None:
-        """After a pass that found region `moved` out of place: the regions for a second
-        pass to compare with (those to draw again carry a key no frame has) and the places
-        to clear first (where regions were and are no more). Every region from `moved` on
-        that changed, moved, or stands on a place cleared or redrawn is drawn again; None
-        when the screen must be drawn whole."""
-        first, previous = self.moved, self._previous
-        if first is None or previous is None or not self.regions:
-            return None
-        new = self.regions
-        old = {r.name: r for r in previous[first:]}
-        if len(old) != len(previous) - first or len({r.name for r in new[first:]}) != \
-                len(new) - first:
-            return None  # two regions of one name: no telling which is which
-        again: set[int] = set()
-        dirty: list[pygame.Rect] = []
-        clear: list[pygame.Rect] = []
-        for j in range(first, len(new)):
-            region, was = new[j], old.pop(new[j].name, None)
-            if was is None or was.rect != region.rect or was.key != region.key:
-                again.add(j)
-                dirty.append(pygame.Rect(region.rect))
-                if was is not None and was.rect != region.rect:
-                    clear.append(pygame.Rect(was.rect))
-            else:
-                region.draws = was.draws
-        clear.extend(pygame.Rect(r.rect) for r in old.values())
-        dirty.extend(clear)
-        grew = True
-        while grew:
-            grew = False
-            for j in range(first, len(new)):
-                if j not in again and pygame.Rect(new[j].rect).collidelist(dirty) >= 0:
-                    again.add(j)
-                    dirty.append(pygame.Rect(new[j].rect))
-                    grew = True
-        plan = [Region(r.name, r.rect, _REDRAW if j in again else r.key, r.draws)
-                for j, r in enumerate(new)]
-        return plan, clear
+        log = log if log is not None else LayoutLog()
+        log.size = (w, h)
+        log.floor = self.floor
+        super().__init__(surface, log, previous, margin=self.px(2))
 
     def px(self, design: float) -> int:
         """A length given at 1080 lines, scaled to this screen."""
@@ -506,27 +211,27 @@ class Painter:
             shown = self._ellipsize(text, font, box.w)
             fit = "ellipsized" if shown else "dropped"
         if not shown:
-            self.log.draws.append(TextDraw(source, "", (box.x, box.y, 0, 0), _box(box),
-                                           size, self.floor, fit, may_cut=may_cut))
-            return pygame.Rect(box.x, box.y, 0, 0)
+            return self._nothing(source, box, size, fit, may_cut)
         surf = _rendered(shown, size, bold, colour)
-        rect = surf.get_rect()
-        if align == "center":
-            rect.centerx = box.centerx
-        elif align == "right":
-            rect.right = box.right
-        else:
-            rect.left = box.left
-        if valign == "top":
-            rect.top = box.top
-        elif valign == "bottom":
-            rect.bottom = box.bottom
-        else:
-            rect.centery = box.centery
+        return self._put(surf, _aligned(surf.get_rect(), box, align, valign), box,
+                         TextDraw(source, shown, (0, 0, 0, 0), box_of(box), size, self.floor,
+                                  fit, may_cut=may_cut))
+
+    def _nothing(self, source: str, box: pygame.Rect, size: int, fit: str,
+                 may_cut: bool = False) -> pygame.Rect:
+        """A text with no room at all in `box`: logged as drawn empty (a problem the log
+        reports), and an empty rect where it would have begun."""
+        self.log.draws.append(TextDraw(source, "", (box.x, box.y, 0, 0), box_of(box), size,
+                                       self.floor, fit, may_cut=may_cut))
+        return pygame.Rect(box.x, box.y, 0, 0)
+
+    def _put(self, surf: pygame.Surface, rect: pygame.Rect, box: pygame.Rect,
+             draw: TextDraw) -> pygame.Rect:
+        """Blit a rendered text at `rect` and log it (`draw` with where it landed, in which
+        box and under which clip)."""
         self.surface.blit(surf, rect)
-        self.log.draws.append(TextDraw(source, shown, _box(rect), _box(box), size,
-                                       self.floor, fit, _box(self.surface.get_clip()),
-                                       may_cut))
+        self.log.draws.append(replace(draw, rect=box_of(rect), box=box_of(box),
+                                      clip=box_of(self.surface.get_clip())))
         return rect
 
     @staticmethod
@@ -633,26 +338,15 @@ class Painter:
         font = get_font(block.size, block.bold)
         w, h = font.size(line)
         if not line or h > row.h + 2 or w > row.w:
-            self.log.draws.append(TextDraw(block.text, "", (row.x, row.y, 0, 0), _box(row),
-                                           block.size, self.floor, "dropped"))
-            return pygame.Rect(row.x, row.y, 0, 0)
+            return self._nothing(block.text, row, block.size, "dropped")
         surf = _rendered(line, block.size, block.bold, colour)
-        rect = surf.get_rect()
-        if align == "center":
-            rect.centerx = row.centerx
-        elif align == "right":
-            rect.right = row.right
-        else:
-            rect.left = row.left
-        rect.centery = row.centery
-        rect.clamp_ip(row.inflate(0, 2) if rect.h > row.h else row)
-        self.surface.blit(surf, rect)
+        rect = _aligned(surf.get_rect(), row, align, "center")
+        box = row.inflate(0, 2) if rect.h > row.h else row
+        rect.clamp_ip(box)
         fit = fit or ("wrapped" if several else
                       "full" if block.size >= block.design else "shrunk")
-        box = row.inflate(0, 2) if rect.h > row.h else row
-        self.log.draws.append(TextDraw(block.text, line, _box(rect), _box(box), block.size,
-                                       self.floor, fit, _box(self.surface.get_clip())))
-        return rect
+        return self._put(surf, rect, box, TextDraw(block.text, line, (0, 0, 0, 0), box_of(box),
+                                                   block.size, self.floor, fit))
 
     def wrap(
         self,
@@ -671,6 +365,17 @@ class Painter:
         block = self.plan(text, box.w, design, bold=bold, lines=most)
         self.block(block, box, colour=colour, align=align)
         return min(box.h, block.height_for(most))
+
+
+def _aligned(rect: pygame.Rect, box: pygame.Rect, align: str, valign: str) -> pygame.Rect:
+    """`rect` placed in `box`: left, centre or right; top, centre or bottom."""
+    for edge in (_ACROSS.get(align, "left"), _DOWN.get(valign, "centery")):
+        setattr(rect, edge, getattr(box, edge))
+    return rect
+
+
+_ACROSS = {"center": "centerx", "right": "right"}
+_DOWN = {"top": "top", "bottom": "bottom"}
 
 
 @dataclass(frozen=True)

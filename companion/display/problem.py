@@ -18,7 +18,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # imported after the prompt is hidden
 
 from companion.display import theme
-from companion.display.paint import LayoutLog, Painter
+from companion.display.layout_log import LayoutLog
+from companion.display.paint import Painter
 from companion.i18n import WORDS, speaking, t
 
 

@@ -14,7 +14,9 @@ from companion.display import theme
 from companion.display.canoe import render_canoe
 from companion.display.chrome import draw_header, draw_strip, seat_card, strip_cards, strip_height
 from companion.display.join import draw_join
-from companion.display.paint import LayoutLog, Painter, Region
+from companion.display.layout_log import LayoutLog
+from companion.display.paint import Painter
+from companion.display.regions import Region
 from companion.display.screens import screen_for
 from companion.i18n import speaking
 from companion.table.canoe.frame import CanoeFrame
@@ -106,9 +108,10 @@ def _render(frame: TableFrame, p: Painter) -> None:
     try:
         screen_for(frame)(p, frame, main)
         p.end_region()
-        if not p.regions or p.regions[-1].name != "content":
-            # a screen that draws other than through `Areas` (its content last) may draw
-            # outside any region: it is drawn whole every time
+        last = p.regions[-1] if p.regions else None
+        if last is None or (last.within or last.name) != "content":
+            # a screen that draws other than through `Areas` (its content last, or what
+            # is drawn over it) may draw outside any region: it is drawn whole every time
             p.regions = []
         join = frame.join
         if join is not None:  # phones: the address, room code and QR code, over the rest

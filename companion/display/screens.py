@@ -18,7 +18,17 @@ import pygame
 
 from companion.display import theme
 from companion.display import widgets as w
-from companion.display.areas import Areas, chart_strip, line_rows, seat_grid, title_row
+from companion.display.areas import (
+    NO_DICE,
+    Areas,
+    RollDice,
+    chart_strip,
+    in_areas,
+    line_rows,
+    roll_dice,
+    seat_grid,
+    title_row,
+)
 from companion.display.chrome import (
     View,
     count,
@@ -39,12 +49,10 @@ from companion.table.frame import TableFrame
 # --- setup ------------------------------------------------------------------------------
 
 
-def screen_setup(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+@in_areas(menu_share=0.55)  # the setup menu is the whole screen's point
+def screen_setup(p: Painter, frame: TableFrame, areas: Areas) -> None:
     """Before the game: the arrangement, variants and charts the table is about to use."""
     view = frame.view
-    areas = Areas(p, frame, rect, menu_share=0.55)  # the setup menu is the whole screen's point
-    if not areas.draw:
-        return
     body = title_row(p, view, areas.content, t("setup.title"))
     lines: list[str] = []
     if view.arrangement:
@@ -70,12 +78,10 @@ def screen_setup(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 # --- training ---------------------------------------------------------------------------
 
 
-def screen_training(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+@in_areas()
+def screen_training(p: Painter, frame: TableFrame, areas: Areas) -> None:
     """S4: who chooses training now, and which trainings are still open."""
     view = frame.view
-    areas = Areas(p, frame, rect)
-    if not areas.draw:
-        return
     chooser = view.training_next
     if chooser is not None:
         body = title_row(p, view, areas.content,
@@ -111,12 +117,10 @@ def screen_training(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 # --- bidding ----------------------------------------------------------------------------
 
 
-def screen_bidding(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+@in_areas()
+def screen_bidding(p: Painter, frame: TableFrame, areas: Areas) -> None:
     """R1: who has locked in and who is still thinking; never a value, never a count."""
     view = frame.view
-    areas = Areas(p, frame, rect)
-    if not areas.draw:
-        return
     body = title_row(p, view, areas.content, t("bidding.title", round=view.round))
     hint_h = p.line(theme.SMALL)
     hint = t("bidding.hint")
@@ -166,7 +170,8 @@ def _seat_heading(p: Painter, view: View, index: int, row: pygame.Rect, pad: int
 # --- reveal -----------------------------------------------------------------------------
 
 
-def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+@in_areas()
+def screen_reveal(p: Painter, frame: TableFrame, areas: Areas) -> None:
     """R1–R3: every bid at once, the order of play they give, and the Early Riser.
 
     Everything is on screen from the reveal's first frame: a press, however early, can
@@ -174,9 +179,6 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     frame once it is done.
     """
     view = frame.view
-    areas = Areas(p, frame, rect)
-    if not areas.draw:
-        return
     body = title_row(p, view, areas.content, t("reveal.title", round=view.round))
     seats = view.seats
     progress = frame.animation_progress if frame.animation == "reveal" else 1.0
@@ -227,13 +229,12 @@ def screen_reveal(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
 # --- weather ----------------------------------------------------------------------------
 
 
-def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+@in_areas(dice=("weather",))
+def screen_weather(p: Painter, frame: TableFrame, areas: Areas) -> RollDice:
     """W2–W4: the chart in use (marked while it is a placeholder), the roll, the result,
-    and every seat's dice colour for the round."""
+    and every seat's dice colour for the round. The die, while it tumbles, is returned to
+    be drawn in its own region."""
     view = frame.view
-    areas = Areas(p, frame, rect)
-    if not areas.draw:
-        return
     bear = view.ice_bear
     weather = view.weather
     last = view.last_roll
@@ -275,9 +276,7 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     die_size = min(body.h, p.px(170))
     die_rect = pygame.Rect(body.x, body.y, die_size, die_size)
     if animating:
-        tilt = (frame.animation_progress * 1000) % 360
-        w.standard_die(p, die_rect, 1 + int(frame.animation_progress * 23) % 6, tilt)
-        return
+        return roll_dice(RollKind.WEATHER, [die_rect], [rolled or 0])
     if rolled is not None:
         w.standard_die(p, die_rect, rolled)
     elif weather is None:
@@ -287,9 +286,10 @@ def screen_weather(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     if weather is None:
         press = "weather.enter" if view.entering is not None else "weather.press"
         p.wrap(t(press), (rest.x, rest.y, rest.w, rest.h), theme.BIG)
-        return
+        return NO_DICE
     # W4: each seat's dice colour for the round.
     seat_dice(p, view, rest)
+    return NO_DICE
 
 
 def seat_dice(p: Painter, view: View, rest: pygame.Rect) -> None:

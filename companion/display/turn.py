@@ -1,17 +1,27 @@
 """The turn screen: whose turn, the dice to roll and rolled (tumbling from
 `frame.animation_progress` alone), the roll's panel with its odds and payments, and the
-menus beside them."""
+menus beside them. While a roll lands only its dice change: they are drawn in a region of
+their own inside the content (`RollDice`), so each step of the roll costs the dice alone."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 import pygame
 
 from companion.display import theme
 from companion.display import widgets as w
-from companion.display.areas import PRESS_WORDS, Areas, chart_strip, line_rows, title_row, tumble
+from companion.display.areas import (
+    NO_DICE,
+    PRESS_WORDS,
+    Areas,
+    RollDice,
+    chart_strip,
+    in_areas,
+    line_rows,
+    roll_dice,
+    title_row,
+)
 from companion.display.chrome import (
     View,
     count,
@@ -92,30 +102,15 @@ def dice_layout(p: Painter, rect: pygame.Rect, n: int, most: float = 200
     return per_row, fit(per_row), gap
 
 
-def dog_dice_row(p: Painter, rect: pygame.Rect, colour: str, dogs: Sequence[bool],
-                 progress: float) -> tuple[int, int]:
-    """The dog dice of a roll (per die: shows a dog, as the rules read its face);
-    tumbling ones blur, landed ones show dog or blank.
-
-    Returns how many have landed, so the result line waits for the last die, and the
-    height the dice took, so what follows sits right under them.
-    """
-    n = len(dogs)
+def dog_dice_boxes(p: Painter, rect: pygame.Rect, n: int) -> tuple[list[pygame.Rect], int]:
+    """Where each of `n` dog dice stands in `rect` (in one to three rows), and the height
+    they take, so what follows sits right under them."""
     if n == 0:
-        return 0, 0
+        return [], 0
     per_row, size, gap = dice_layout(p, rect, n)
-    height = math.ceil(n / per_row) * (size + gap) - gap
-    landed = 0
-    for i, dog in enumerate(dogs):
-        r, c = divmod(i, per_row)
-        box = pygame.Rect(rect.x + c * (size + gap), rect.y + r * (size + gap), size, size)
-        down, angle = tumble(progress, i, n)
-        if down:
-            landed += 1
-            w.dog_die(p, box, colour, dog)
-        else:
-            w.dog_die(p, box, colour, None, angle)
-    return landed, height
+    boxes = [pygame.Rect(rect.x + c * (size + gap), rect.y + r * (size + gap), size, size)
+             for r, c in (divmod(i, per_row) for i in range(n))]
+    return boxes, math.ceil(n / per_row) * (size + gap) - gap
 
 
 def dice_to_roll(p: Painter, view: View, rect: pygame.Rect) -> int:
@@ -157,20 +152,23 @@ def roll_text_height(p: Painter) -> int:
     return 2 * p.line(theme.BODY) + p.line(theme.BIG) + p.px(8)
 
 
-def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
-    """This turn's latest roll: dog dice, rough terrain, avalanche or pressing.
+def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> tuple[int, RollDice]:
+    """This turn's latest roll: dog dice, rough terrain, avalanche or pressing, all but
+    its dice, which are left to draw in their own region (`RollDice`). `frame` holds of
+    the roll's progress only whether it has landed (`Areas.still`).
 
-    Returns the y just under what was drawn, where the roll's payments go.
+    Returns the y just under what was drawn, where the roll's payments go, and the dice.
     """
     view = frame.view
     last = view.last_roll
     if rect.h <= 0:
-        return rect.y
+        return rect.y, NO_DICE
     if last is None:
-        return dice_to_roll(p, view, rect)
+        return dice_to_roll(p, view, rect), NO_DICE
     kind = last.kind
     faces = list(last.faces)
     progress = frame.animation_progress if frame.animation in ("dice", "die") else 1.0
+    done = progress >= 1.0
     if kind is RollKind.DOGS:
         colour = last.colour or "red"
         if not faces:
@@ -182,16 +180,15 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
         # the result's room is kept from the first frame, so the dice never jump
         block = p.plan(words, rect.w, theme.BIG, bold=True, lines=2)
         dice_box = pygame.Rect(rect.x, rect.y, rect.w, rect.h - block.height - p.px(10))
-        landed, used = dog_dice_row(p, dice_box, colour, last.dog_faces, progress)
+        boxes, used = dog_dice_boxes(p, dice_box, len(last.dog_faces))
         result = pygame.Rect(rect.x, rect.y + used + (p.px(10) if used else 0), rect.w,
                              block.height)
-        if not faces or landed == len(faces):
+        if not faces or done:  # (the result waits for the last die, which lands at 1)
             p.block(block, result)
-        return result.bottom
+        return result.bottom, roll_dice(kind, boxes, [int(d) for d in last.dog_faces], colour)
     if not faces:
-        return rect.y
+        return rect.y, NO_DICE
     face = faces[0]
-    done = progress >= 1.0
     texts: list[tuple[str, float, bool]] = []
     if last.need is not None:
         mod = last.modifier
@@ -232,36 +229,33 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> int:
             text_x, text_y = rect.x, rect.y
     die = pygame.Rect(rect.x, rect.y, size, size)
     if not done:
-        w.standard_die(p, die if size else pygame.Rect(rect.x, rect.y, p.px(60), p.px(60)),
-                       1 + int(progress * 23) % 6, (progress * 1000) % 360)
-        return die.bottom
-    if size:
-        w.standard_die(p, die, face)
+        tumbling = die if size else pygame.Rect(rect.x, rect.y, p.px(60), p.px(60))
+        return die.bottom, roll_dice(kind, [tumbling], [face])
     y = text_y
     for block in blocks:
         p.block(block, pygame.Rect(text_x, y, rect.right - text_x, block.height))
         y += block.height + gap
-    return max(die.bottom, y - gap)
+    return max(die.bottom, y - gap), roll_dice(kind, [die] if size else [], [face])
 
 
-def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
+# The roll and its payments on the left, the decision on the right: half each, so the dice
+# and every menu's words get the room the old narrow menu column lacked.
+@in_areas(menu_share=0.47, dice=("dice", "die"))
+def screen_turn(p: Painter, frame: TableFrame, areas: Areas) -> RollDice:
     """T1 to P3: whose turn, dice colour and count, the reduce window, the rolls and their
-    results, movement, pressing, and the menu of the seat choosing (rest choices included)."""
+    results, movement, pressing, and the menu of the seat choosing (rest choices included).
+    The roll's dice are returned to be drawn in their own region."""
+    content = areas.content
     view = frame.view
-    # The roll and its payments on the left, the decision on the right: half each, so
-    # the dice and every menu's words get the room the old narrow menu column lacked.
-    areas = Areas(p, frame, rect, menu_share=0.47)
-    if not areas.draw:
-        return
     turn = view.turn
     if turn is None:
-        title_row(p, view, areas.content, t("turn.between"))
-        return
+        title_row(p, view, content, t("turn.between"))
+        return NO_DICE
     seat_no = turn.seat
     seat = seat_by_index(view, seat_no)
     suffix = {MoveContext.EARLY: "turn.title_early", MoveContext.PRESS: "turn.title_press"}.get(
         turn.context, "turn.title")
-    body = title_row(p, view, areas.content, t(suffix, name=seat_name(view, seat_no)), seat_no)
+    body = title_row(p, view, content, t(suffix, name=seat_name(view, seat_no)), seat_no)
     lines = _turn_headline(view, turn, seat)
     if frame.screen == "rest":  # choosing where and how to rest, not whether to move
         lines = [t("rest.where"), t("rest.then")]
@@ -285,14 +279,16 @@ def screen_turn(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
     # needs (older payments fold into one line instead).
     reserve = min(payments_height(p, view, frame.payments, body.w, most=3), body.h * 2 // 5,
                   max(0, body.h - roll_text_height(p) - p.px(22)))
-    bottom = body.y
+    bottom, dice = body.y, NO_DICE
     if frame.screen == "rest":
         pass  # resting rolls nothing: no dice to show
     elif not pressing or pressed:
         # (while the question is the pressing roll, an earlier roll's result would mislead)
         room = body.h - p.px(8) - (reserve + p.px(14) if reserve else 0)
-        bottom = roll_panel(p, frame, pygame.Rect(body.x, body.y + p.px(8), body.w, room))
+        bottom, dice = roll_panel(p, frame, pygame.Rect(body.x, body.y + p.px(8), body.w,
+                                                        room))
     if frame.payments:
         top = max(bottom + p.px(12), body.y)
         draw_payments(p, view, frame.payments,
                       pygame.Rect(body.x, top, body.w, body.bottom - top))
+    return dice

@@ -8,11 +8,14 @@ die colour's face pattern, a covered dog's chip, a climate's symbol.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
+from collections.abc import Callable
 
 import pygame
 
 from companion.display import theme
 from companion.display.paint import Painter
+from companion.display.regions import surface_bytes
 from companion.seats import SEATS, SeatIdentity
 
 Point = tuple[float, float]
@@ -160,13 +163,52 @@ def _pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str,
     surface.set_clip(clip)
 
 
+def turned(size: int, angle: float) -> int:
+    """The side of a die that, tilted by `angle` degrees, still fits a square of `size`:
+    a tumbling die turns within its own place, never over its neighbours or the words
+    around it (so the dice can be drawn again by themselves, `companion.display.turn`)."""
+    if not angle:
+        return size
+    a = math.radians(angle)
+    return max(1, int(size / (abs(math.cos(a)) + abs(math.sin(a)))))
+
+
+_LANDED: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+"""Dice drawn square, by what they show and their size: while a roll lands the landed dice
+are drawn again at every step of the others."""
+_LANDED_BUDGET = 512 * 1024
+"""Pixel bytes of square dice kept: one roll's faces at 1080 lines (a 200-px die is 160 kB),
+not every die a game ever drew."""
+
+
+def _landed(key: tuple[object, ...], draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+    surf = _LANDED.get(key)
+    if surf is not None:
+        _LANDED.move_to_end(key)
+        return surf
+    surf = _LANDED[key] = draw()
+    held = sum(surface_bytes(s) for s in _LANDED.values())
+    while held > _LANDED_BUDGET and len(_LANDED) > 1:
+        held -= surface_bytes(_LANDED.popitem(last=False)[1])
+    return surf
+
+
 def dog_die(p: Painter, rect: pygame.Rect, colour: str, dog: bool | None,
             angle: float = 0.0) -> None:
     """A dog die in its colour and pattern; its face shows a dog, a blank, or (None) blur.
 
-    `angle` tilts it while it tumbles; a landed die is drawn square.
+    `angle` tilts it while it tumbles (smaller, to stay in `rect`: `turned`); a landed
+    die is drawn square.
     """
-    size = min(rect.w, rect.h)
+    size = turned(min(rect.w, rect.h), angle)
+    if angle:
+        surf = pygame.transform.rotate(_dog_face(size, colour, dog), angle)
+    else:
+        surf = _landed(("dog", size, colour, dog), lambda: _dog_face(size, colour, dog))
+    p.surface.blit(surf, surf.get_rect(center=rect.center))
+
+
+def _dog_face(size: int, colour: str, dog: bool | None) -> pygame.Surface:
     rgb = theme.DICE_RGB.get(colour, theme.LINE)
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     body = surf.get_rect()
@@ -182,9 +224,7 @@ def dog_die(p: Painter, rect: pygame.Rect, colour: str, dog: bool | None,
         # A blank face: an empty ring, so "no dog" is a shape, not just missing detail.
         pygame.draw.circle(surf, theme.SNOW, face.center, face.w * 0.62, max(1, size // 18))
     pygame.draw.rect(surf, theme.SNOW, body, max(1, size // 28), border_radius=radius)
-    if angle:
-        surf = pygame.transform.rotate(surf, angle)
-    p.surface.blit(surf, surf.get_rect(center=rect.center))
+    return surf
 
 
 _PIPS = {
@@ -199,8 +239,19 @@ _PIPS = {
 
 def standard_die(p: Painter, rect: pygame.Rect, face: int | None, angle: float = 0.0,
                  colour: tuple[int, int, int] = theme.SNOW) -> None:
-    """The standard (white) die with its pips; face None shows a blank, still tumbling."""
-    size = min(rect.w, rect.h)
+    """The standard (white) die with its pips; face None shows a blank, still tumbling.
+    Tilted by `angle`, it is smaller, to stay in `rect` (`turned`)."""
+    size = turned(min(rect.w, rect.h), angle)
+    if angle:
+        surf = pygame.transform.rotate(_standard_face(size, face, colour), angle)
+    else:
+        surf = _landed(("standard", size, face, colour),
+                       lambda: _standard_face(size, face, colour))
+    p.surface.blit(surf, surf.get_rect(center=rect.center))
+
+
+def _standard_face(size: int, face: int | None, colour: tuple[int, int, int]
+                   ) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     body = surf.get_rect()
     radius = max(2, size // 7)
@@ -210,9 +261,7 @@ def standard_die(p: Painter, rect: pygame.Rect, face: int | None, angle: float =
         r = max(2, size // 11)
         for fx, fy in _PIPS[face]:
             pygame.draw.circle(surf, theme.BLACK, (round(fx * size), round(fy * size)), r)
-    if angle:
-        surf = pygame.transform.rotate(surf, angle)
-    p.surface.blit(surf, surf.get_rect(center=rect.center))
+    return surf
 
 
 def climate_icon(p: Painter, rect: pygame.Rect, climate: str | None) -> None:

@@ -18,7 +18,9 @@ import time
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # imported after the prompt is hidden
 
-from companion.display.paint import LayoutLog, Region, forget_fonts
+from companion.display.layout_log import LayoutLog
+from companion.display.paint import forget_fonts
+from companion.display.regions import Region
 from companion.display.render import paint, render
 from companion.table.canoe.frame import CanoeFrame
 from companion.table.frame import TableFrame
@@ -151,34 +153,30 @@ class Display:
         if not self._dirty and frame == self._frame:
             return False
         surface = pygame.display.get_surface() or self.surface
+        shown = self._frame
         if isinstance(frame, CanoeFrame):  # the Canoe game's screens are drawn whole
-            self.surface = surface
             self.last_log = render(frame, surface, language=self.language)
             self._regions = []
-            pygame.display.flip()
-            self.last_area = surface.get_width() * surface.get_height()
-            self.full_redraws += 1
-            self._frame = frame
-            self._dirty = False
-            self.redraws += 1
-            return True
-        shown = self._frame
-        # in parts only over the same screen, in the same words, on the same surface
-        partial = not self._dirty and shown is not None and shown.screen == frame.screen \
-            and surface is self.surface and self._regions
-        self.surface = surface
-        painter = paint(frame, surface, language=self.language,
-                        previous=self._regions if partial else None)
-        self.last_log = painter.log
-        self._regions = painter.regions
-        if painter.partial:
-            if painter.dirty:
-                pygame.display.update(painter.dirty)
-            self.last_area = sum(r.w * r.h for r in painter.dirty)
+            dirty = None
         else:
+            # in parts only over the same screen, in the same words, on the same surface
+            partial = not self._dirty and isinstance(shown, TableFrame) \
+                and shown.screen == frame.screen and surface is self.surface \
+                and bool(self._regions)
+            painter = paint(frame, surface, language=self.language,
+                            previous=self._regions if partial else None)
+            self.last_log = painter.log
+            self._regions = painter.regions
+            dirty = painter.dirty if painter.partial else None
+        self.surface = surface
+        if dirty is None:
             pygame.display.flip()
             self.last_area = surface.get_width() * surface.get_height()
             self.full_redraws += 1
+        else:
+            if dirty:
+                pygame.display.update(dirty)
+            self.last_area = sum(r.w * r.h for r in dirty)
         self._frame = frame
         self._dirty = False
         self.redraws += 1

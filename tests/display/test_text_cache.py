@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from companion.display import paint
+from companion.display.regions import surface_bytes
 
 
 def test_text_cache_stays_within_its_byte_budget(monkeypatch: object) -> None:
@@ -13,7 +14,7 @@ def test_text_cache_stays_within_its_byte_budget(monkeypatch: object) -> None:
     monkeypatch.setattr(paint, "_TEXT_CACHE_BUDGET", budget)  # type: ignore[attr-defined]
     for n in range(400):
         paint._rendered(f"Round {n}: a long title drawn large", 64, True, (255, 255, 255))
-    held = sum(paint._surface_bytes(s) for s in paint._TEXT_CACHE.values())
+    held = sum(surface_bytes(s) for s in paint._TEXT_CACHE.values())
     assert held == paint._text_cache_bytes
     assert 0 < held <= budget
     # The newest texts are the ones kept; a repeat is served from the cache.
