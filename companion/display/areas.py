@@ -51,7 +51,8 @@ class Areas:
     """
 
     def __init__(self, p: Painter, frame: TableFrame, rect: pygame.Rect,
-                 menu_share: float = 1 / 2.65, dice_apart: bool = False) -> None:
+                 menu_share: float = 1 / 2.65, dice_apart: bool = False,
+                 join: bool = False) -> None:
         gap = p.px(14)
         view = frame.view
         notices = tuple(frame.notices)
@@ -101,7 +102,7 @@ class Areas:
         # The screen's own drawing follows, in its region: everything the frame holds
         # but the other regions' parts (bid menus stay: the bidding screen explains them).
         key = (replace(self.still, menus=self.bid_menus, countdown=None, notices=(), undo=None,
-                       serial=0, join=None), language())
+                       serial=0, join=self.still.join if join else None), language())
         self.draw = p.region("content", self.content, key)  # else it is on screen as it is
 
     def dice(self, p: Painter, progress: float, rect: pygame.Rect) -> bool:
@@ -158,7 +159,7 @@ ScreenBody = Callable[[Painter, TableFrame, Areas], "RollDice | None"]
 returns them, to be drawn apart."""
 
 
-def in_areas(menu_share: float = 1 / 2.65, dice: tuple[str, ...] = ()
+def in_areas(menu_share: float = 1 / 2.65, dice: tuple[str, ...] = (), join: bool = False
              ) -> Callable[[ScreenBody], Callable[[Painter, TableFrame, pygame.Rect], None]]:
     """A screen drawn the common way: the menus, countdown and notices in their regions
     (`Areas`), then the screen's own drawing in the content region only when what it
@@ -166,11 +167,14 @@ def in_areas(menu_share: float = 1 / 2.65, dice: tuple[str, ...] = ()
 
     `dice`: the animations during which the screen's dice roll. The screen then draws
     from `Areas.still` and returns its `RollDice`, drawn in a region of their own inside
-    the content, so a step of the roll costs the dice alone."""
+    the content, so a step of the roll costs the dice alone.
+
+    `join`: the screen draws the phones' join card in its content (setup), so the card
+    is part of what the content shows; elsewhere it is drawn over the screen."""
     def screen(body: ScreenBody) -> Callable[[Painter, TableFrame, pygame.Rect], None]:
         @functools.wraps(body)
         def draw(p: Painter, frame: TableFrame, rect: pygame.Rect) -> None:
-            areas = Areas(p, frame, rect, menu_share, dice_apart=bool(dice))
+            areas = Areas(p, frame, rect, menu_share, dice_apart=bool(dice), join=join)
             if not dice:
                 if areas.draw:
                     body(p, frame, areas)

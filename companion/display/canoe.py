@@ -13,7 +13,7 @@ import pygame
 from companion.display import theme
 from companion.display import widgets as w
 from companion.display.chrome import draw_notices, notices_height
-from companion.display.join import draw_join
+from companion.display.join import join_at_bottom
 from companion.display.layout_log import LayoutLog
 from companion.display.menus import draw_menus
 from companion.display.paint import Painter, split_columns
@@ -266,15 +266,9 @@ def _over(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
 
 
 def _join(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
-    """The phones' join card (MUSH's, `draw_join`) at the bottom of `rect`: no taller than
-    MUSH's, its QR code at most 2/5 of its width so the address stays on one line; the
-    top of the card."""
+    """The phones' join card at the bottom of `rect` (`join_at_bottom`); its top."""
     assert frame.join is not None
-    gap = p.px(16)
-    high = min(rect.h - p.px(6), p.px(300), 2 * gap + (rect.w - 2 * gap) * 38 // 100)
-    card = draw_join(p, frame.join, frame.names,
-                     pygame.Rect(rect.x, rect.bottom - p.px(6) - high, rect.w, high))
-    return card.y
+    return join_at_bottom(p, frame.join, frame.names, rect)
 
 
 def _setup(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> None:

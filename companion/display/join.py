@@ -31,8 +31,13 @@ def draw_join(p: Painter, card: JoinCard, view: TableView, area: pygame.Rect) ->
     w.panel(p, rect, border=border, fill=theme.PANEL)
     inner = rect.inflate(-2 * gap, -2 * gap)
     text_left = inner.x
+    address = card.address.removeprefix("http://")
     if modules:
+        # the address stays on one line beside the code: the code gives up the width
+        # the address needs, down to two pixels a module (still read from the table)
+        beside = inner.w - gap - p.measure(address, theme.BODY, bold=True)[0]
         unit = max(1, min(inner.h, inner.w // 2) // modules)
+        unit = max(min(unit, 2), min(unit, beside // modules))
         side = unit * modules
         qr = pygame.Rect(inner.x, inner.y + (inner.h - side) // 2, side, side)
         pygame.draw.rect(p.surface, theme.SNOW, qr)
@@ -51,7 +56,6 @@ def draw_join(p: Painter, card: JoinCard, view: TableView, area: pygame.Rect) ->
     used = p.wrap(lead, pygame.Rect(text.x, text.y, text.w, line * 3), theme.SMALL,
                   colour=theme.DIM)
     y = text.y + used + gap // 2
-    address = card.address.removeprefix("http://")
     p.wrap(address, pygame.Rect(text.x, y, text.w, p.line(theme.BODY) * 2), theme.BODY,
            bold=True)
     if card.code:
@@ -60,3 +64,15 @@ def draw_join(p: Painter, card: JoinCard, view: TableView, area: pygame.Rect) ->
                                                            text.w, code_h),
                theme.BIG, bold=True, colour=theme.YELLOW)
     return rect
+
+
+def join_at_bottom(p: Painter, card: JoinCard, view: TableView, rect: pygame.Rect) -> int:
+    """The join card as part of a setup screen, at the bottom of `rect` (above the
+    version lines) rather than over the screen: no taller than the card drawn over a
+    corner, its QR code at most 2/5 of its width so the address stays on one line.
+    Returns the card's top, so the screen's own lines stop above it."""
+    gap = p.px(16)
+    high = min(rect.h - p.px(6), p.px(300), 2 * gap + (rect.w - 2 * gap) * 38 // 100)
+    drawn = draw_join(p, card, view, pygame.Rect(rect.x, rect.bottom - p.px(6) - high,
+                                                 rect.w, high))
+    return drawn.y

@@ -17,7 +17,7 @@ from companion.display.join import draw_join
 from companion.display.layout_log import LayoutLog
 from companion.display.paint import Painter
 from companion.display.regions import Region
-from companion.display.screens import screen_for
+from companion.display.screens import screen_for, screen_setup
 from companion.i18n import speaking
 from companion.table.canoe.frame import CanoeFrame
 from companion.table.frame import TableFrame
@@ -106,7 +106,8 @@ def _render(frame: TableFrame, p: Painter) -> None:
         draw_strip(p, view, strip, rolling=rolling)
     p.bounds(main)
     try:
-        screen_for(frame)(p, frame, main)
+        screen = screen_for(frame)
+        screen(p, frame, main)
         p.end_region()
         last = p.regions[-1] if p.regions else None
         if last is None or (last.within or last.name) != "content":
@@ -114,7 +115,9 @@ def _render(frame: TableFrame, p: Painter) -> None:
             # is drawn over it) may draw outside any region: it is drawn whole every time
             p.regions = []
         join = frame.join
-        if join is not None:  # phones: the address, room code and QR code, over the rest
+        if join is not None and screen is not screen_setup:
+            # phones: the address, room code and QR code over the rest (setup draws it in
+            # its content, above the version)
             draw_join(p, join, view, main)
             p.regions = []  # drawn over the regions: the next frame is drawn whole
     finally:

@@ -40,6 +40,7 @@ from companion.display.chrome import (
     word,
 )
 from companion.display.ending import screen_game_over, screen_round_end
+from companion.display.join import join_at_bottom
 from companion.display.paint import Block, Painter, split_columns, split_rows
 from companion.display.turn import screen_turn
 from companion.i18n import t
@@ -49,7 +50,7 @@ from companion.table.frame import TableFrame
 # --- setup ------------------------------------------------------------------------------
 
 
-@in_areas(menu_share=0.55)  # the setup menu is the whole screen's point
+@in_areas(menu_share=0.55, join=True)  # the setup menu is the whole screen's point
 def screen_setup(p: Painter, frame: TableFrame, areas: Areas) -> None:
     """Before the game: the arrangement, variants and charts the table is about to use."""
     view = frame.view
@@ -67,10 +68,15 @@ def screen_setup(p: Painter, frame: TableFrame, areas: Areas) -> None:
         lines.append(count(len(view.seats), "player"))
     else:
         lines.append(t("setup.choose"))
-    rest = line_rows(p, body, lines)
     h = p.line(theme.SMALL)  # version and address, for whoever looks after the Pi
+    room = body
+    if frame.join is not None:  # phones: the card above the version, the lines above it
+        above = pygame.Rect(body.x, body.y, body.w, body.h - h * len(frame.about))
+        top = join_at_bottom(p, frame.join, view, above) - p.px(6)
+        room = pygame.Rect(body.x, body.y, body.w, max(0, top - body.y))
+    rest = line_rows(p, room, lines)
     for row, text in enumerate(reversed(frame.about), start=1):
-        if row * h <= rest.h:
+        if row * h <= body.bottom - rest.y:
             p.text(text, pygame.Rect(body.x, body.bottom - row * h, body.w, h), theme.SMALL,
                    colour=theme.DIM)
 

@@ -6,20 +6,24 @@ from __future__ import annotations
 
 import os
 import stat
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
+from display.frames import all_frames
 from table.helpers import FakeClock
 
 from companion.config.file import parse_config
 from companion.display import render
 from companion.exc import ConfigError
+from companion.i18n import LANGUAGES
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.model import Phase
-from companion.table.frame import Menu, MenuItem
+from companion.table.frame import JoinCard, Menu, MenuItem
 from companion.web.config import WebConfig, parse_web
 from companion.web.guard import Bucket, Hosts, local_address, same_origin
+from companion.web.qr import qr_rows
 from companion.web.room import FILE_NAME, Room, device_hash
 from companion.web.snapshot import MenuShape, Snapshot, menu_shape, menu_version, presses_for
 from web.harness import Phone, WebTable, read_qr, seeded_bytes
@@ -190,3 +194,30 @@ def test_the_join_card_on_the_screen_is_the_qr_code_of_the_room(tmp_path: Path) 
     assert read_qr(surface, card.qr, pygame.Rect(0, 200, 400, 520)) == card.qr
     assert len(dark) > 100
     table.close()
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_setup_with_its_join_card_is_whole_at_every_size(language: str,
+                                                             players: int) -> None:
+    """On setup the card is part of the screen, above the version and address lines (not
+    drawn over them), and the choices' lines stop above it."""
+    address = "http://192.168.178.123:8080"
+    card = JoinCard(address, "WXYZ", qr_rows(f"{address}/#room=WXYZ"))
+    frame = replace(all_frames(players)["setup"], join=card,
+                    about=("MUSH companion 9.9.9", address))
+    for size in ((800, 480), (1280, 720), (1920, 1080)):
+        surface = pygame.Surface(size)
+        log = render(frame, surface, language=language)
+        assert log.problems() == [], (size, language, players)
+        whole = log.whole()
+        assert "MUSH companion 9.9.9" in whole and address in whole
+        assert any("WXYZ" in text for text in whole)
+        # the address on one line beside the code, the version lines below the card
+        assert any(d.text == "192.168.178.123:8080" and d.fit == "full" for d in log.draws)
+        version = next(pygame.Rect(d.rect) for d in log.draws if d.text == "MUSH companion 9.9.9")
+        code = next(pygame.Rect(d.rect) for d in log.draws if "WXYZ" in d.text)
+        assert code.bottom <= version.top
+        # read above the version (the seats' badges below hold black too)
+        assert read_qr(surface, card.qr, pygame.Rect(0, 0, size[0] // 2, version.top)) \
+            == card.qr
