@@ -85,7 +85,9 @@ def test_the_tool_sees_each_kind_of_breach(tmp_path: Path) -> None:
         "a.py": "def later() -> None:\n    from companion import b\n",
         "b.py": "from companion.a import later\n",
         "c.py": "from . import b\n",
-        "app.py": "def loop(pad: object) -> None:\n    if hasattr(pad, 'poll'):\n        pass\n",
+        "app/loop.py": ("def loop(pad: object) -> None:\n"
+                        "    if hasattr(pad, 'poll'):\n        pass\n"),
+        "app/__init__.py": "",
         "table/__init__.py": "",
         "table/controller.py": ("def on(key: str, acts: dict) -> None:\n"
                                 "    if key == 'ask':\n        pass\n"
@@ -95,10 +97,10 @@ def test_the_tool_sees_each_kind_of_breach(tmp_path: Path) -> None:
                                 + code.split("def f160")[0]),  # 320 lines more
     })
     report = structure.measure(tmp_path)
-    assert report.modules == 9
+    assert report.modules == 10
     assert report.word_tables == {"words.py": 702} and report.long_modules == {"long.py": 800}
     assert report.cycles == [["companion.a", "companion.b"]]  # c imports b: no cycle
-    assert [f.where for f in report.hasattr_in_loop] == ["companion/app.py:2"]
+    assert [f.where for f in report.hasattr_in_loop] == ["companion/app/loop.py:2"]
     kinds = sorted(f.what.split(":")[0] for f in report.string_keys_in_controller)
     assert kinds == ["a case on a string", "a dict of actions keyed by strings",
                      "an attribute named at run time", "compared with a string",

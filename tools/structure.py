@@ -44,9 +44,9 @@ WORD_TABLE_SHARE = 0.7
 """A module is a word table when at least this share of its lines are literal data."""
 
 CONTROLLERS = ("table/controller.py",)
-MAIN_LOOPS = ("app/loop.py", "app/journals.py", "app.py", "app/main.py", "app/companion.py")
+MAIN_LOOPS = ("app/loop.py", "app/journals.py")
 """Where the main loop lives: `app/loop.py` and its journal side, `app/journals.py` (a
-base of the same class); the others are names it had or may have."""
+base of the same class)."""
 
 
 @dataclass
