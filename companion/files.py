@@ -22,11 +22,13 @@ A missing file is `FileNotFoundError`, left to the caller: for the settings file
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import math
 import os
 import stat
+import tempfile
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -355,5 +357,54 @@ def brief(value: object, most: int = 60) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
 
 
+def write_atomic(path: Path, data: bytes, mode: int = 0o644,
+                 temporary: Path | None = None) -> None:
+    """Write `data` to `path` so a pulled plug leaves the old file or the new one, never
+    half of either: a temporary file in the same folder, flushed to the card, given
+    `mode`, renamed over `path`, and the folder flushed so the rename itself is kept.
+
+    `temporary`: a fixed name for the temporary file (a kill then leaves one known file
+    for the next start to remove); whatever stands there that is not a plain file (a link
+    planted to make the write land elsewhere) is removed, and the file is opened without
+    following links. Without it, a fresh unique name. Raises OSError (a full or
+    read-only card); the temporary file is removed then.
+    """
+    folder = path.parent
+    if temporary is None:
+        handle, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+        temp = Path(name)
+    else:
+        temp = temporary
+        with contextlib.suppress(FileNotFoundError):  # never write through a link
+            if not stat.S_ISREG(os.lstat(temp).st_mode):
+                os.unlink(temp)
+        handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+                         | getattr(os, "O_CLOEXEC", 0), mode)
+    try:
+        os.fchmod(handle, mode)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    sync_folder(folder)
+
+
+def sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (a rename, a new file) to the card; a folder that cannot
+    be opened or flushed (some file systems refuse) is left as it is."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
 __all__ = ["FileProblem", "Limits", "brief", "kind_of", "load_json", "load_toml",
-           "parse_json", "parse_toml", "read_bytes", "read_text", "scan_json", "scan_toml"]
+           "parse_json", "parse_toml", "read_bytes", "read_text", "scan_json", "scan_toml",
+           "sync_folder", "write_atomic"]

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.exc import CompanionError
-from companion.files import FileProblem, Limits, brief, parse_json, read_text
+from companion.files import FileProblem, Limits, brief, parse_json, read_text, write_atomic
 from companion.rules.settings import Charts
 from companion.table.names import MAX_NAME_LENGTH, BadName, check_name
 
@@ -343,26 +343,4 @@ class PrefsStore:
             log.warning("table settings: the damaged file is kept as %s", aside)
         self._damaged = False
         text = json.dumps(prefs.to_json(), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-        temp = self.temporary
-        flags = (os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
-                 | getattr(os, "O_CLOEXEC", 0))
-        try:
-            with contextlib.suppress(FileNotFoundError):  # never write through a link
-                if not stat.S_ISREG(os.lstat(temp).st_mode):
-                    os.unlink(temp)
-            handle = os.open(temp, flags, 0o644)
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-        with contextlib.suppress(OSError):  # the rename itself reaches the card with the folder
-            fd = os.open(folder, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+        write_atomic(self.path, text.encode("utf-8"), 0o644, temporary=self.temporary)

@@ -42,6 +42,7 @@ from typing import Any
 from companion.config.prefs import FILE_NAME as SETTINGS_NAME
 from companion.config.prefs import parse_prefs
 from companion.exc import IncompatibleJournalError, JournalError
+from companion.files import sync_folder, write_atomic
 from companion.store.control import request_path
 from companion.store.journal import SCHEMA_VERSION, Journal
 from companion.version import describe, release
@@ -289,17 +290,8 @@ def write(snapshot: Snapshot, destination: Path) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    _sync_folder(destination.parent)
+    sync_folder(destination.parent)
     return destination
-
-
-def _sync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def prune(folder: Path, kind: str, keep: int = KEEP_AUTOMATIC) -> list[Path]:
@@ -505,18 +497,7 @@ def _replace_settings(folder: Path, data: bytes | None) -> None:
         with contextlib.suppress(FileNotFoundError):
             target.unlink()
         return
-    handle, temporary = tempfile.mkstemp(prefix=f".{SETTINGS_NAME}.", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_atomic(target, data, 0o644)
 
 
 def put_in_place(checked: Checked, journal: Path, *, keep_folder: Path | None = None,
@@ -546,7 +527,7 @@ def put_in_place(checked: Checked, journal: Path, *, keep_folder: Path | None = 
     _replace_settings(folder, checked.snapshot.files.get(SETTINGS_NAME))
     with contextlib.suppress(FileNotFoundError):  # a pending request would end the game
         request_path(journal).unlink()
-    _sync_folder(folder)
+    sync_folder(folder)
     return Restored(journal, checked.game, checked.state, checked.finished, kept)
 
 

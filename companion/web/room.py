@@ -21,19 +21,17 @@ guards every change.
 from __future__ import annotations
 
 import base64
-import contextlib
 import hashlib
 import hmac
 import json
 import logging
-import os
 import secrets
-import tempfile
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.files import write_atomic
 from companion.seats import MAX_SEATS
 
 log = logging.getLogger("companion.web")
@@ -147,18 +145,7 @@ class Room:
                     "seats": [{"token": s.token, "device": s.device} for s in self.seats]}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
-            try:
-                os.fchmod(handle, 0o600)
-                with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                    json.dump(data, stream)
-                    stream.flush()
-                    os.fsync(stream.fileno())
-                os.replace(temp, self.path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp)
-                raise
+            write_atomic(self.path, json.dumps(data).encode("utf-8"), 0o600)
         except OSError as exc:
             log.error("phones: cannot keep the seats in %s: %s", self.path, exc)
 
