@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import logging
 import os
@@ -388,21 +389,37 @@ GOOD = [bytes(padproto.encode(s, "BTN", (p, b, k)))
         for s, (p, b, k) in enumerate(presses(30))]
 
 
+# The strategies are built once: hypothesis checks each new one it is given, which cost
+# more than the reader's work on the frames drawn from it.
+GOOD_FRAMES = st.sampled_from(GOOD)
+MUTATIONS = st.sampled_from(["flip", "insert", "delete", "truncate", "swap"])
+BITS = st.integers(0, 7)
+NOT_NEWLINE = st.integers(0, 255).filter(lambda b: b != 10)
+RANDOM_LINES = st.binary(max_size=150).filter(lambda b: b"\n" not in b)
+LINE_KINDS = st.sampled_from(["random", "mutated", "mutated", "good"])
+
+
+@functools.cache
+def positions(size: int) -> st.SearchStrategy[int]:
+    """An index into the first `size` bytes of a frame (one strategy per size)."""
+    return st.integers(0, size - 1)
+
+
 def _mutate(data: st.DataObject) -> bytes:
-    frame = bytearray(data.draw(st.sampled_from(GOOD)))
-    how = data.draw(st.sampled_from(["flip", "insert", "delete", "truncate", "swap"]))
+    frame = bytearray(data.draw(GOOD_FRAMES))
+    how = data.draw(MUTATIONS)
     body_end = len(frame) - 1  # keep the newline so the line boundary stays
-    at = data.draw(st.integers(0, body_end - 1))
+    at = data.draw(positions(body_end))
     if how == "flip":
-        frame[at] ^= 1 << data.draw(st.integers(0, 7))
+        frame[at] ^= 1 << data.draw(BITS)
     elif how == "insert":
-        frame.insert(at, data.draw(st.integers(0, 255).filter(lambda b: b != 10)))
+        frame.insert(at, data.draw(NOT_NEWLINE))
     elif how == "delete":
         del frame[at]
     elif how == "truncate":
         frame = frame[:at] + b"\n"
     else:
-        j = data.draw(st.integers(0, body_end - 1))
+        j = data.draw(positions(body_end))
         frame[at], frame[j] = frame[j], frame[at]
     return bytes(frame)
 
@@ -418,13 +435,13 @@ def test_fuzzed_frames_never_raise_out_of_the_reader_and_are_counted(data: st.Da
     assert source.connected.is_set()
     lines = []
     for _ in range(20):
-        kind = data.draw(st.sampled_from(["random", "mutated", "mutated", "good"]))
+        kind = data.draw(LINE_KINDS)
         if kind == "random":
-            line = data.draw(st.binary(max_size=150).filter(lambda b: b"\n" not in b)) + b"\n"
+            line = data.draw(RANDOM_LINES) + b"\n"
         elif kind == "mutated":
             line = _mutate(data)
         else:
-            line = data.draw(st.sampled_from(GOOD))
+            line = data.draw(GOOD_FRAMES)
         lines.append(line)
     stream = b"".join(lines)
     cut = data.draw(st.integers(0, len(stream)))
