@@ -82,7 +82,7 @@ class WebTable:
             self.clock.advance(advance)
         self.sync()
 
-    def sync(self, timeout: float = 5.0) -> None:
+    def sync(self, timeout: float = 60.0) -> None:
         """Wait until the server's thread has taken every snapshot handed to it."""
         done = threading.Event()
         loop = self.web._loop
@@ -90,7 +90,7 @@ class WebTable:
         loop.call_soon_threadsafe(done.set)
         assert done.wait(timeout), "the web server's loop does not answer"
 
-    def wait_events(self, count: int, timeout: float = 5.0) -> None:
+    def wait_events(self, count: int, timeout: float = 60.0) -> None:
         """Wait until `count` pad events are on the main loop's queue."""
         deadline = time.monotonic() + timeout
         while self.events.qsize() < count:
@@ -195,7 +195,7 @@ class Phone:
         seats = self.messages("seat")
         return str(seats[-1].get("mv", "")) if seats else ""
 
-    def wait(self, test: Callable[[], bool], timeout: float = 5.0) -> None:
+    def wait(self, test: Callable[[], bool], timeout: float = 60.0) -> None:
         """Wait until `test()` holds."""
         deadline = time.monotonic() + timeout
         while not test():
