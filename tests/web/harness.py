@@ -97,6 +97,14 @@ class WebTable:
             assert time.monotonic() < deadline, f"{self.events.qsize()} of {count} events"
             time.sleep(0.002)
 
+    def wait(self, test: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+        """Wait until `test()` holds: the server's thread acts in its own time (a phone's
+        goodbye is handled some turns of its loop after the phone has closed)."""
+        deadline = time.monotonic() + timeout
+        while not test():
+            assert time.monotonic() < deadline, f"timed out waiting for {what}"
+            time.sleep(0.005)
+
     def close(self) -> None:
         """Stop the server and close the journal."""
         self.companion.close()
