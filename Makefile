@@ -46,10 +46,14 @@ typecheck: $(STAMP)
 # tests as can check it: `xdist_group` marks do not keep tests on one worker with pytest
 # 9.2 (xdist writes the group into a node id pytest no longer reads). PYTEST_ARGS adds
 # options, e.g. PYTEST_ARGS="--durations=20".
+# PYTHONDONTWRITEBYTECODE is emptied (an empty value is no value to Python): without the
+# compiled files in __pycache__, each worker rewrites the asserts of every test module
+# again, and each program a test starts compiles the companion again (the suite twice
+# the CPU time where a machine sets it).
 PYTEST_JOBS ?= auto
 PYTEST_ARGS ?=
-PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/pytest -n $(PYTEST_JOBS) \
-	--dist loadgroup $(PYTEST_ARGS)
+PYTEST := PYTHONDONTWRITEBYTECODE= SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+	$(BIN)/pytest -n $(PYTEST_JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 pytest: $(STAMP) browser
 	$(PYTEST)

@@ -16,7 +16,7 @@ import os
 import tempfile
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -43,9 +43,13 @@ if "TMPDIR" not in os.environ and _is_ram_disk(RAM_DISK):
 
 
 # The property tests try the same examples on every run, so a run fails or passes the same
-# way each time; HYPOTHESIS_PROFILE=explore draws new ones (and remembers failures).
-settings.register_profile("suite", derandomize=True, database=None, print_blob=True)
-settings.register_profile("explore", derandomize=False)
+# way each time; HYPOTHESIS_PROFILE=explore draws new ones (and remembers failures). Neither
+# times an example on the wall clock (no deadline, no "too slow" health check): how busy
+# the machine is must not decide whether a test passes.
+settings.register_profile("suite", derandomize=True, database=None, print_blob=True,
+                          deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", derandomize=False, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
 
 

@@ -199,6 +199,12 @@ class GpioPads:
             settler, self._settler = self._settler, None
         if settler is not None and settler is not threading.current_thread():
             settler.join(timeout=1)
+        # gpiozero stops each button's hold thread in turn, and each takes up to 0.1 s to
+        # notice: all are told first, so 18 buttons close in 0.1 s rather than 1.8 s.
+        for device in self._buttons.values():
+            hold_thread = getattr(device, "_hold_thread", None)
+            if hold_thread is not None:
+                hold_thread.stopping.set()
         for device in [*self._buttons.values(), *self._leds.values()]:
             device.close()
         self._buttons.clear()

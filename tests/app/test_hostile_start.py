@@ -41,7 +41,7 @@ could never be written; the painter's own test draws that one)."""
 
 
 def env(sock: Path | None = None) -> dict[str, str]:
-    extra = {"NOTIFY_SOCKET": str(sock), "WATCHDOG_USEC": "2000000",
+    extra = {"NOTIFY_SOCKET": str(sock), "WATCHDOG_USEC": "400000",  # a ping every 0.2 s
              "WATCHDOG_PID": ""} if sock else {}
     return {**os.environ, **extra, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
@@ -79,6 +79,19 @@ class Run:
             assert self.process.poll() is None, f"run ended ({self.process.returncode})"
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never arrived; got {self.messages}")
+
+    def turns(self, count: int, timeout: float = 60) -> None:
+        """Wait for `count` more watchdog pings: the main loop came round that many times
+        more (a crash or a hang stops the pings), however slowly a busy machine runs it."""
+        def pings() -> int:
+            return sum("WATCHDOG=1" in m.split("\n") for m in list(self.messages))
+
+        wanted = pings() + count
+        deadline = time.monotonic() + timeout
+        while pings() < wanted:
+            assert self.process.poll() is None, f"run ended ({self.process.returncode})"
+            assert time.monotonic() < deadline, f"{count} turns never came; {self.messages}"
+            time.sleep(0.05)
 
     def _close(self) -> None:
         self._closed.set()
@@ -158,8 +171,7 @@ def test_run_starts_past_a_hostile_settings_file(tmp_path: Path, case: str,
     SETTINGS_FILES[case](settings)
     run = started(write_config(tmp_path))
     run.wait_for("Table ready")
-    time.sleep(1.0)
-    assert run.process.poll() is None, "the table stays up"
+    run.turns(3)  # the table stays up
     err = run.stop()
     assert "Traceback" not in err
     assert f"table settings: {settings}: " in err and "set aside as" in err
@@ -212,8 +224,7 @@ def test_a_journal_holding_hostile_names_resumes(tmp_path: Path,
         before = len(book.load(1))
     run = started(write_config(tmp_path))
     run.wait_for("Table ready")
-    time.sleep(2.0)  # a few dozen frames of the game in progress
-    assert run.process.poll() is None
+    run.turns(5)  # the game in progress, drawn turn after turn
     err = run.stop()
     assert "Traceback" not in err and "resuming game 1" in err
     with Journal(journal, recover=False) as book:

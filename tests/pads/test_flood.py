@@ -108,7 +108,7 @@ def test_a_flood_of_err_frames_writes_a_handful_of_log_lines(
         caplog: pytest.LogCaptureFixture) -> None:
     """20,000 ERR frames (the hub answering noise with noise) used to be 20,000 lines."""
     caplog.set_level(logging.DEBUG, logger="companion.pads.serial")
-    assert pads.connected.wait(5)
+    assert pads.connected.wait(60)
     flood = 20_000
     block = bytearray()
     for i in range(flood):
@@ -124,8 +124,9 @@ def test_a_flood_of_err_frames_writes_a_handful_of_log_lines(
                        f"logged; the last one: pad hub reports an error: CMD X{flood - 1})"]
     hub.send("BTN", 1, "L", "D")  # the hub is still read, and heard
     hub.send("BTN", 1, "L", "U")
-    assert drain(events, 0.3) == [PadEvent(1, Button.LEFT, Kind.PRESS),
-                                  PadEvent(1, Button.LEFT, Kind.RELEASE)]
+    assert wait_for(lambda: events.qsize() >= 2)  # however slowly a busy machine reads
+    assert drain(events) == [PadEvent(1, Button.LEFT, Kind.PRESS),
+                             PadEvent(1, Button.LEFT, Kind.RELEASE)]
     said = [line for line in lines_of(caplog) if "connected" not in line]
     assert len(said) == 5 + 1  # five errors, one summary
     assert pads.stats.log_suppressed == flood - 5
@@ -135,7 +136,7 @@ def test_lines_over_96_bytes_are_dropped_and_counted_as_the_protocol_says(
         hub: EmulatedHub, pads: SerialPads, events: queue.Queue[PadEvent]) -> None:
     """The same lines the firmware drops (firmware/test_vectors.json), frame at the end
     included; the longest allowed line still counts."""
-    assert pads.connected.wait(5)
+    assert pads.connected.wait(60)
     vectors = VECTORS["line_length"]
     assert len(vectors["longest"]) == padproto.MAX_LINE + 1
     before = pads.stats.dropped

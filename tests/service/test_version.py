@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -87,15 +88,35 @@ def test_the_installer_s_build_file_is_read(tmp_path: Path) -> None:
     assert read_build_file(tmp_path / "missing.json", "0.1.0") is None
 
 
+def named_a_head_seen(short: str | None, before: str, after: str) -> bool:
+    """Whether `short` names HEAD as it was at `before`, at `after` or at a commit that
+    landed between the two."""
+    landed = git(ROOT, "rev-list", f"{before}..{after}").split()
+    return short is not None and len(short) >= 7 \
+        and any(c.startswith(short) for c in (before, after, *landed))
+
+
 def test_this_checkout_s_version_names_its_commit() -> None:
     if not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
-    head = git(ROOT, "rev-parse", "--short=7", "HEAD")
-    assert build().commit == head
-    assert describe().startswith(f"{release()}+g{head}")
-    done = subprocess.run([sys.executable, "-m", "companion.app.cli", "--version"],
-                          capture_output=True, text=True, check=True, cwd=ROOT)
-    assert done.stdout.strip() == f"mush-companion {describe()}"
+    # Work goes on in a checkout while its tests run: a commit may land at any moment. The
+    # version must name HEAD as it stood at some moment between the two looks at it.
+    before = git(ROOT, "rev-parse", "HEAD")
+    build.cache_clear()  # worked out once per process: perhaps before `before`
+    try:
+        found = build()
+        assert describe() == found.describe()
+        done = subprocess.run([sys.executable, "-m", "companion.app.cli", "--version"],
+                              capture_output=True, text=True, check=True, cwd=ROOT)
+    finally:
+        build.cache_clear()
+    after = git(ROOT, "rev-parse", "HEAD")
+    assert named_a_head_seen(found.commit, before, after) and found.source == ROOT
+    assert found.describe().startswith(f"{release()}+g{found.commit}")
+    printed = re.fullmatch(rf"mush-companion {re.escape(release())}\+g([0-9a-f]{{7,}})"
+                           r"(\.dirty)?", done.stdout.strip())
+    assert printed is not None, done.stdout
+    assert named_a_head_seen(printed[1], before, after)
 
 
 def test_addresses_come_from_the_dispatcher_s_file_ipv4_first(tmp_path: Path) -> None:

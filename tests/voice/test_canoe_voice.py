@@ -193,7 +193,7 @@ def test_a_canoe_announcement_plays_on_the_dummy_driver(mixer: tuple[int, int, i
     with Announcer(VoiceConfig(speak_names=False), on_play=on_play) as voice:
         assert not voice.event(cev.TurnEnded(1))
         assert voice.event(cev.WeatherAdvanced(2, Weather.WINDBOUND, "six"))
-        assert voice.wait_idle(10)  # handed to the mixer (one at a time: played in real time)
+        assert voice.wait_idle(60)  # handed to the mixer (one at a time: played in real time)
         assert voice.last == Announcement.canoe_weather("windbound")
     assert played == [Announcement.canoe_weather("windbound")]
 

@@ -80,7 +80,7 @@ def test_a_copied_sounds_dir_is_used(tmp_path: Path, mixer: tuple[int, int, int]
     voice = Announcer(VoiceConfig.from_dict({"sounds_dir": str(copy), "speak_names": False}),
                       on_play=lambda a, r, s: played.append(a.kinds[0]))
     voice.turn(0)
-    assert voice.wait_idle(10)
+    assert voice.wait_idle(60)
     voice.close()
     assert played == ["turn"]
     assert voice._bank is not None and voice._bank.sounds_dir == copy

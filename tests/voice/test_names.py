@@ -48,7 +48,7 @@ def install_fake_espeak(folder: Path, fail: bool = False) -> Path:
     return log
 
 
-def wait_for_calls(calls: Path, count: int, timeout: float = 10.0) -> bool:
+def wait_for_calls(calls: Path, count: int, timeout: float = 60.0) -> bool:
     """Wait until the fake espeak-ng has been called `count` times."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -64,7 +64,7 @@ class Page:
         text = self.js("return window.mushLastText || null;")
         return str(text) if text is not None else None
 
-    def wait(self, test: Callable[[], bool], timeout: float = 10.0, what: str = "") -> None:
+    def wait(self, test: Callable[[], bool], timeout: float = 60.0, what: str = "") -> None:
         deadline = time.monotonic() + timeout
         while not test():
             if time.monotonic() > deadline:

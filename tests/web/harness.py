@@ -101,7 +101,7 @@ class WebTable:
             self.clock.advance(advance)
         self.sync()
 
-    def sync(self, timeout: float = 5.0) -> None:
+    def sync(self, timeout: float = 60.0) -> None:
         """Wait until the server's thread has taken every snapshot handed to it."""
         done = threading.Event()
         loop = self.web._loop
@@ -109,12 +109,20 @@ class WebTable:
         loop.call_soon_threadsafe(done.set)
         assert done.wait(timeout), "the web server's loop does not answer"
 
-    def wait_events(self, count: int, timeout: float = 5.0) -> None:
+    def wait_events(self, count: int, timeout: float = 60.0) -> None:
         """Wait until `count` pad events are on the main loop's queue."""
         deadline = time.monotonic() + timeout
         while self.events.qsize() < count:
             assert time.monotonic() < deadline, f"{self.events.qsize()} of {count} events"
             time.sleep(0.002)
+
+    def wait(self, test: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+        """Wait until `test()` holds: the server's thread acts in its own time (a phone's
+        goodbye is handled some turns of its loop after the phone has closed)."""
+        deadline = time.monotonic() + timeout
+        while not test():
+            assert time.monotonic() < deadline, f"timed out waiting for {what}"
+            time.sleep(0.005)
 
     def close(self) -> None:
         """Stop the server and close the journal."""
@@ -214,7 +222,7 @@ class Phone:
         seats = self.messages("seat")
         return str(seats[-1].get("mv", "")) if seats else ""
 
-    def wait(self, test: Callable[[], bool], timeout: float = 5.0) -> None:
+    def wait(self, test: Callable[[], bool], timeout: float = 60.0) -> None:
         """Wait until `test()` holds."""
         deadline = time.monotonic() + timeout
         while not test():

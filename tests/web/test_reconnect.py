@@ -42,8 +42,8 @@ def test_a_phone_that_left_comes_back_to_its_seat_and_the_game_went_on(
     device = phones[2].device
     phones[2].close()
     table.step()
-    table.sync()
-    assert 2 not in table.web.connected and table.web.room.holder(2) == device_hash(device)
+    table.wait(lambda: 2 not in table.web.connected, "the server to see seat 2's phone go")
+    assert table.web.room.holder(2) == device_hash(device)
     away = {s: p for s, p in phones.items() if s != 2}
     bots = BotDriver(table.companion.controller, {s: SensibleBot() for s in (0, 1, 3)},
                      random.Random(4))
