@@ -31,6 +31,7 @@ import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from companion.config.table import TableConfig
 from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.bots import SensibleBot
@@ -39,7 +40,6 @@ from companion.rules.engine import legal_commands
 from companion.rules.model import MoveContext, Phase
 from companion.rules.state import GameState
 from companion.table.bots import BotDriver
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 
 DECIDE_S = 1.5

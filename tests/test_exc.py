@@ -128,8 +128,8 @@ def test_config_error_keeps_file_and_key() -> None:
 
 
 def test_errors_once_outside_the_root_are_caught_by_it_and_by_their_built_in() -> None:
+    from companion.config.names import BadName, check_name
     from companion.pads.padproto import FrameError, decode
-    from companion.table.names import BadName, check_name
     with pytest.raises(exc.CompanionError) as frame:
         decode(b"not a frame")
     assert isinstance(frame.value, FrameError) and isinstance(frame.value, ValueError)

@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from companion.config.file import Config, default_config_path, load_config, settings_rows
+from companion.config.names import shown_name
 from companion.config.prefs import PrefsStore
 from companion.exc import ConfigError
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
 from companion.store import GameRecord, Journal, JournalError
-from companion.table.names import shown_name
 from companion.version import describe
 
 EXIT_OK = 0

@@ -20,6 +20,7 @@ from companion.app.logs import log_event
 from companion.app.parts import Controller, Hooks, VoiceLike
 from companion.config.file import Config, screen_language
 from companion.config.prefs import Prefs
+from companion.config.table import TableConfig
 from companion.exc import GameClosedError, JournalError
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
@@ -31,7 +32,6 @@ from companion.store import Journal
 from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request
 from companion.table.canoe import CanoeTable
-from companion.table.config import TableConfig
 from companion.table.controller import Outcome, TableController
 from companion.table.frame import Notice
 

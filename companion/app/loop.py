@@ -23,7 +23,9 @@ from companion.app import service
 from companion.app.journals import JournalSide, journal_beside_base
 from companion.app.parts import DisplayLike, Hooks, VoiceLike, WebLike
 from companion.config.file import Config, apply_prefs, screen_language
+from companion.config.names import names_for
 from companion.config.prefs import Prefs, PrefsStore, charts_in_force
+from companion.config.table import TableConfig
 from companion.games import installed as installed_games
 from companion.i18n import speaking, t
 from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSource
@@ -32,9 +34,7 @@ from companion.rules.state import GameState
 from companion.store import Journal
 from companion.table.canoe import CanoeTable
 from companion.table.canoe.frame import CanoeFrame
-from companion.table.config import TableConfig
 from companion.table.frame import Notice, TableFrame
-from companion.table.names import names_for
 from companion.version import About
 
 

@@ -48,6 +48,7 @@ from companion.config.game import (
     parse_game_name,
 )
 from companion.config.prefs import Prefs, charts_in_force
+from companion.config.table import TableConfig
 from companion.exc import ConfigError
 from companion.files import FileProblem, Limits, brief, parse_toml, read_text
 from companion.pads.config import (
@@ -63,7 +64,6 @@ from companion.pads.config import (
 )
 from companion.rules.settings import PressingChart, Settings, WeatherChart
 from companion.store.where import store_problem
-from companion.table.config import TableConfig
 from companion.voice.config import VoiceConfig
 from companion.web.config import KEYS as WEB_KEYS
 from companion.web.config import WebConfig, parse_web
@@ -84,7 +84,7 @@ TABLE_KEYS: tuple[str, ...] = ("reduce_seconds", "reroll_seconds", "claim_second
                                "hold_seconds", "dice")
 """The keys of `[table]`: the timings a group may change, and who rolls the dice
 ("companion", or "physical": the group rolls the wooden dice and the roller enters the
-result on the pads). They fill the one `TableConfig` (`companion.table.config`), whose
+result on the pads). They fill the one `TableConfig` (`companion.config.table`), whose
 defaults are the only ones; the rest of it (screen timings, setup) comes from `[game]` and
 the table's own defaults."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 from companion.config.checks import as_bool, as_choice, as_list, as_table, known_keys
+from companion.config.names import BadName, check_name
 from companion.exc import ConfigError, SettingsError
 from companion.files import brief
 from companion.games import DEFAULT as DEFAULT_GAME
@@ -20,7 +21,6 @@ from companion.rules import MUSH
 from companion.rules.model import Arrangement, Zone
 from companion.rules.settings import Board, Charts, Settings, Variants
 from companion.seats import SEATS
-from companion.table.names import BadName, check_name
 
 DEFAULT_PLAYERS = 4
 """Seats at a table whose config names no players."""
@@ -44,7 +44,7 @@ def _players(value: object, key: str) -> tuple[str, ...]:
     out: list[str] = []
     for index, raw in enumerate(names):
         try:
-            name = check_name(raw)  # the one rule for every name (companion.table.names)
+            name = check_name(raw)  # the one rule for every name (companion.config.names)
         except BadName as exc:
             raise ConfigError(f"{key}.{index}",
                               f"a player's name {exc} (got {brief(raw)})") from None

@@ -33,10 +33,10 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from companion.config.names import MAX_NAME_LENGTH, BadName, check_name
 from companion.exc import CompanionError
 from companion.files import FileProblem, Limits, brief, parse_json, read_text, write_atomic
 from companion.rules.settings import Charts
-from companion.table.names import MAX_NAME_LENGTH, BadName, check_name
 
 log = logging.getLogger("companion.prefs")
 

@@ -45,7 +45,7 @@ def drawable_text(text: object) -> str:
     """The text as the font can take it. pygame raises on a lone surrogate (it cannot be
     encoded), on a NUL, and on a text of nothing but zero-width characters; control and
     format characters draw nothing useful anyway. Names obey a stricter rule where they
-    enter (companion.table.names); this is the painter's own guard, for every string."""
+    enter (companion.config.names); this is the painter's own guard, for every string."""
     if not isinstance(text, str):
         text = str(text)
     text = text[:MAX_DRAWN]

@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
+from companion.config.table import TableConfig
 from companion.core.acts import TABLE, Command, Event
 from companion.core.dice import DiceSource, SystemDice
 from companion.i18n import speaking
 from companion.seats import MAX_SEATS
-from companion.table.config import TableConfig
 from companion.table.gestures import Gestures
 from companion.table.navigation import Navigator
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
+from companion.config.table import TableConfig
 from companion.i18n import speaking
 from companion.pads.events import Button
 from companion.rules import commands as cmd
@@ -21,7 +22,6 @@ from companion.rules.physical import RollRequest
 from companion.rules.state import EMPTY, GameState
 from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen_language
 from companion.table.bidding import SecretBids
-from companion.table.config import TableConfig
 from companion.table.entry import HandDice
 from companion.table.frame import Menu, MenuStyle, TableFrame, UndoOffer
 from companion.table.lights import LightState

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
+from companion.config.table import TableConfig
 from companion.i18n import t
 from companion.pads.events import Blink
 from companion.rules import events as ev
 from companion.rules.model import Phase, RollKind, WindowKind
 from companion.rules.phases import ActKind, act_of
 from companion.rules.state import GameState
-from companion.table.config import TableConfig
 from companion.table.frame import (
     ROLLING,
     Animation,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from companion.config.prefs import Prefs
+from companion.config.table import TableConfig
 from companion.core.acts import Command
 from companion.core.game import AnyGame
 from companion.exc import SettingsError
@@ -25,7 +26,6 @@ from companion.rules.model import Arrangement
 from companion.rules.settings import Charts, Settings, Variants
 from companion.seats import SEATS
 from companion.table.base import SETUP_UI
-from companion.table.config import TableConfig
 from companion.table.frame import Menu
 from companion.table.navigation import Navigator
 from companion.table.prefs_menus import PrefsEditor

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.config.table import TableConfig
 from companion.core.acts import Command
 from companion.exc import RulesError
 from companion.i18n import t
@@ -39,7 +40,6 @@ from companion.rules.phases import ActKind, act_of, seats_to_act
 from companion.rules.queries import reduce_cap, waiting_seats
 from companion.rules.state import GameState
 from companion.table.actions import Ask, CancelPromise, Quiet
-from companion.table.config import TableConfig
 from companion.table.describe import describe
 from companion.table.frame import Countdown, CountdownKind, MenuStyle
 from companion.table.menus import name, seat_tree

@@ -147,7 +147,7 @@ def test_a_refused_start_stays_in_setup_and_starts_at_the_next_press(app: Compan
 
 
 def test_the_notice_speaks_the_screens_language() -> None:
-    from companion.table.config import TableConfig
+    from companion.config.table import TableConfig
     from companion.table.controller import TableController
     ctl = TableController(config=TableConfig(screen_language="fr"))
     ctl.rollback()

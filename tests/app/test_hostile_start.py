@@ -24,6 +24,7 @@ import pytest
 from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import parse_config
+from companion.config.names import name_problem
 from companion.config.prefs import FILE_NAME
 from companion.display import Display
 from companion.rules import Settings
@@ -33,7 +34,6 @@ from companion.rules.engine import start_game
 from companion.rules.model import Phase
 from companion.store import Journal
 from companion.table.bots import BotDriver
-from companion.table.names import name_problem
 
 HOSTILE_NAMES = ("\u200b", "a\x00b", "\u2060", "\ufeff\u00ad", "\x1b[2J", "Zoë\u200b")
 """Names a journal written before the name rule may hold (all but a lone surrogate, which

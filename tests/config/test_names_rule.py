@@ -11,9 +11,7 @@ import pytest
 
 from companion.app.cli import main
 from companion.config.file import parse_config
-from companion.config.prefs import FILE_NAME, Prefs, PrefsStore, parse_prefs
-from companion.exc import ConfigError
-from companion.table.names import (
+from companion.config.names import (
     MAX_NAME_LENGTH,
     BadName,
     check_name,
@@ -22,6 +20,8 @@ from companion.table.names import (
     safe_names,
     shown_name,
 )
+from companion.config.prefs import FILE_NAME, Prefs, PrefsStore, parse_prefs
+from companion.exc import ConfigError
 
 HOSTILE = {
     "lone surrogate": "\ud800",

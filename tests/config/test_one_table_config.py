@@ -7,8 +7,8 @@ from pathlib import Path
 
 from companion.config import file as config_module
 from companion.config.file import TABLE_KEYS, load_config, parse_table
-from companion.table.config import TableConfig
-from companion.table.config import TableConfig as TableModuleConfig
+from companion.config.table import TableConfig
+from companion.config.table import TableConfig as TableModuleConfig
 
 
 def test_there_is_one_table_config_class() -> None:

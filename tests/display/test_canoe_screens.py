@@ -11,13 +11,13 @@ import pygame
 import pytest
 
 from companion.app.runner import SteppedClock
+from companion.config.table import TableConfig
 from companion.display import render
 from companion.games.canoe.bots import SensibleBot
 from companion.i18n import LANGUAGES
 from companion.rules.dice import SeededDice
 from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
 from companion.table.canoe.bots import CanoeBotDriver
-from companion.table.config import TableConfig
 from display.conftest import save_screen
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080))

@@ -9,6 +9,7 @@ import random
 import pygame
 import pytest
 
+from companion.config.table import TableConfig
 from companion.display import font_floor, render
 from companion.display.paint import MAX_DRAWN, Painter, drawable_text
 from companion.rules import Settings
@@ -16,7 +17,6 @@ from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
 from companion.rules.engine import start_game
 from companion.table.bots import BotDriver
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 from display.conftest import save_screen
 

@@ -12,10 +12,10 @@ import pytest
 from table.helpers import FakeClock, check_frame, long_press, press
 
 from companion.config.prefs import Prefs
+from companion.config.table import TableConfig
 from companion.display import font_floor, render
 from companion.i18n import LANGUAGES, WORDS
 from companion.pads.events import Button
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 from companion.table.frame import TableFrame
 from display.conftest import save_screen

@@ -31,6 +31,7 @@ from table.helpers import (
 )
 
 from companion.app.loop import new_game_notice
+from companion.config.table import TableConfig
 from companion.display import font_floor, render
 from companion.display.menu_plan import LONG_LIST
 from companion.i18n import LANGUAGES, WORDS, count, speaking, t
@@ -42,7 +43,6 @@ from companion.rules.engine import apply, start_game
 from companion.rules.model import Phase
 from companion.rules.settings import Settings, Variants
 from companion.table.bots import BotDriver
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 from companion.table.frame import Payment, TableFrame
 from companion.table.virtual import click

@@ -30,11 +30,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from companion.config.table import TableConfig
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.dice import SeededDice
 from companion.rules.model import Arrangement, Phase
 from companion.rules.settings import Variants
-from companion.table.config import TableConfig
 from companion.table.controller import Outcome, TableController
 from companion.table.frame import TableFrame
 

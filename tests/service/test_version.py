@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from table.helpers import controller, started
 
-from companion.table.config import TableConfig
+from companion.config.table import TableConfig
 from companion.table.controller import TableController
 from companion.version import (
     About,

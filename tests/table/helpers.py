@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
+from companion.config.table import TableConfig
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules.engine import apply, is_legal, start_game
@@ -13,7 +14,6 @@ from companion.rules.model import Climate, Phase
 from companion.rules.settings import Settings, Variants
 from companion.rules.state import GameState
 from companion.table.bots import BotDriver
-from companion.table.config import TableConfig
 from companion.table.controller import Outcome, TableController
 from companion.table.frame import TableFrame
 from companion.table.virtual import click, hold

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from companion.config.table import TableConfig
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules import events as ev
@@ -20,7 +21,6 @@ from companion.rules.model import Arrangement, Phase, Zone
 from companion.rules.settings import Board, Variants
 from companion.rules.state import EMPTY, GameState
 from companion.table.bots import BotDriver
-from companion.table.config import TableConfig
 from companion.table.controller import Outcome, TableController
 from companion.table.menus import seat_tree
 from companion.table.virtual import hold

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
+from companion.config.table import TableConfig
 from companion.i18n import WORDS, fields
 from companion.rules import commands as c
 from companion.rules.bots import sensible_policy
 from companion.rules.dice import SeededDice
 from companion.rules.model import Phase
 from companion.table.bots import BotDriver
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 from companion.table.frame import TableFrame
 from table.helpers import FakeClock, S, bidding, bot_steps, choose, do, press

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.config.table import TableConfig
 from companion.rules import commands as c
 from companion.rules.model import Climate, Phase, RestPlace, StickAction
 from companion.rules.settings import Variants
 from companion.rules.state import GameState
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 from companion.table.frame import Menu, Notice
 from table.helpers import (

@@ -13,6 +13,7 @@ from collections import Counter
 
 import pytest
 
+from companion.config.table import TableConfig
 from companion.rules import commands as c
 from companion.rules.bots import random_policy, sensible_policy
 from companion.rules.dice import SeededDice
@@ -21,7 +22,6 @@ from companion.rules.model import Arrangement, Phase
 from companion.rules.settings import Variants
 from companion.rules.state import GameState
 from companion.table.bots import BotDriver
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 from table.helpers import FakeClock, bot_steps
 

@@ -4,9 +4,9 @@ controller; the presses each takes are counted (a chart, a name: well under a mi
 from __future__ import annotations
 
 from companion.config.prefs import ChartPref, Prefs
+from companion.config.table import TableConfig
 from companion.pads.events import Button
 from companion.rules.model import Climate, PressResult
-from companion.table.config import TableConfig
 from companion.table.controller import Outcome, TableController
 from companion.table.frame import Menu
 

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as Phase_
 from hypothesis import strategies as st
 
+from companion.config.table import TableConfig
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules import events as ev
@@ -27,7 +28,6 @@ from companion.rules.dice import SeededDice
 from companion.rules.model import Phase, StickAction
 from companion.rules.state import GameState
 from companion.table.bots import BotDriver
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 from table.helpers import (
     Dice,

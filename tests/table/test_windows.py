@@ -8,12 +8,12 @@ from dataclasses import replace
 
 import pytest
 
+from companion.config.table import TableConfig
 from companion.pads.events import Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules import events as ev
 from companion.rules.model import Phase, RollKind, StickAction, WindowKind
 from companion.rules.state import GameState
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 from companion.table.frame import Countdown, Menu
 from table.helpers import (

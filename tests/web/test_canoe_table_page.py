@@ -19,6 +19,7 @@ import pygame
 import pytest
 
 from companion.app.runner import SteppedClock
+from companion.config.table import TableConfig
 from companion.display import render
 from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.game import LEDGER_COLUMNS
@@ -28,7 +29,6 @@ from companion.rules.dice import SeededDice
 from companion.store.export import write_exports
 from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
 from companion.table.canoe.bots import CanoeBotDriver
-from companion.table.config import TableConfig
 from companion.table.frame import JoinCard
 from companion.web.qr import qr_rows
 from web.browser import PHONE, needs_browser, open_pages

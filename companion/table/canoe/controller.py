@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from companion.config.table import TableConfig
 from companion.core.dice import DiceSource
 from companion.exc import RulesError
 from companion.games.canoe import GAME
@@ -35,7 +36,6 @@ from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
 from companion.table.canoe.menus import face_tree, seat_tree
 from companion.table.canoe.setup import CanoeDraft, setup_tree
-from companion.table.config import TableConfig
 from companion.table.frame import Menu, Notice, UndoOffer
 from companion.table.gestures import Gesture
 from companion.table.lights import LightState, steady

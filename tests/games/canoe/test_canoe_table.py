@@ -16,6 +16,7 @@ from companion.app.journals import journal_beside
 from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import parse_config
+from companion.config.table import TableConfig
 from companion.exc import ConfigError
 from companion.games.canoe import GAME
 from companion.games.canoe import commands as cmd
@@ -30,7 +31,6 @@ from companion.rules.dice import SeededDice
 from companion.store import Journal
 from companion.table.canoe import CanoeScreen, CanoeTable
 from companion.table.canoe.bots import CanoeBotDriver
-from companion.table.config import TableConfig
 from companion.table.controller import TableController
 from companion.table.outcome import Outcome
 

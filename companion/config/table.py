@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.config.names import safe_names
 from companion.config.prefs import Prefs
 from companion.rules.model import Arrangement
 from companion.rules.settings import Board, Charts, Settings, Variants
-from companion.table.names import safe_names
 
 DEFAULT_NAMES: tuple[str, ...] = (
     "Anna", "Ben", "Clara", "David", "Emma", "Felix",
