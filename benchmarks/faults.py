@@ -22,7 +22,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import sqlite3
 import struct
 import subprocess
@@ -30,43 +29,16 @@ import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
 import companion.store.durable as durable_module
-from companion.rules import SeededDice, Settings
-from companion.rules.bots import POLICIES, play_game
+from benchmarks.fault_kit import Row, heard, public, recorded, running
+from companion.rules import Settings
 from companion.rules.events import Event
 from companion.store import Journal
 
 PAGE = 4096
-
-
-@dataclass
-class Row:
-    """One line of the table."""
-
-    kind: str
-    injected: int = 0
-    survived: int = 0
-    lost: int = 0
-    tracebacks: int = 0
-
-
-def recorded(seed: int) -> tuple[Settings, list[list[Event]]]:
-    """A whole seeded bot game as the batches the main loop would append."""
-    settings = Settings.make([f"P{i}" for i in range(4)])
-    steps: list[list[Event]] = []
-    _, events = play_game(settings, [POLICIES["sensible"]] * 4, SeededDice(seed),
-                              random.Random(seed),
-                              on_step=lambda s, c, e: steps.append(list(e)))
-    stepped = sum(len(s) for s in steps)
-    return settings, [events[: len(events) - stepped], *steps]
-
-
-def public(batches: list[list[Event]]) -> int:
-    return sum(1 for b in batches for e in b if not type(e).private)
 
 
 def write(path: Path, settings: Settings, batches: list[list[Event]], upto: int | None = None,
@@ -295,40 +267,6 @@ def journal_faults(rounds: int, table: list[Row]) -> None:
 
 
 # --- a real `mush-companion run` -------------------------------------------------------
-
-
-@contextlib.contextmanager
-def running(config: Path, tmp: Path) -> Iterator[tuple[subprocess.Popen[str], socket.socket]]:
-    sock_path = tmp / f"notify-{time.monotonic_ns()}.sock"
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    server.bind(str(sock_path))
-    server.settimeout(1)
-    env = {**os.environ, "NOTIFY_SOCKET": str(sock_path), "WATCHDOG_USEC": "2000000",
-           "WATCHDOG_PID": "", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    process = subprocess.Popen([sys.executable, "-m", "companion.app.cli", "run", "--config",
-                                str(config), "--pads", "mock"], env=env, text=True,
-                               stderr=subprocess.PIPE)
-    try:
-        yield process, server
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        server.close()
-
-
-def heard(server: socket.socket, text: str, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if text in server.recv(4096).decode():
-                return True
-        except TimeoutError:
-            continue
-    return False
 
 
 def process_faults(table: list[Row]) -> None:

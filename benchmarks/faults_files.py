@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from benchmarks.faults import Row
+from benchmarks.fault_kit import Row
 from companion.rules import Settings
 from companion.rules.dice import SeededDice
 from companion.rules.engine import start_game

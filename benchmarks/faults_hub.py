@@ -21,7 +21,7 @@ import tty
 from pathlib import Path
 
 from benchmarks.bench_pads import _answer_hellos
-from benchmarks.faults import Row
+from benchmarks.fault_kit import Row
 from companion.pads import padproto
 from companion.pads.config import SerialConfig
 from companion.pads.events import PadEvent

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from benchmarks.faults import Row, heard, public, recorded, running
+from benchmarks.fault_kit import Row, heard, public, recorded, running
 from companion.rules.events import Event
 from companion.rules.settings import Settings
 from companion.store import IncompatibleJournalError, Journal, JournalError, NotAJournalError
