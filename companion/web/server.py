@@ -78,6 +78,7 @@ MESSAGES_PER_SECOND = 10.0  # any message from one connection, presses included
 COOLDOWN = 10.0  # seconds an address whose table page spoke waits before it may reconnect
 TARPIT = 2.0  # and each attempt meanwhile is answered this late (a loop of retries idles)
 
+ADDRESS_SECONDS = 10.0  # how often the LAN address is looked up again (as the setup line's)
 STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js")
 
 
@@ -107,7 +108,8 @@ class WebServer(Routes):
 
     def __init__(self, config: WebConfig, events: queue.Queue[PadEvent], journal: Path, *,
                  room: Room | None = None, clock: Callable[[], float] = time.monotonic,
-                 remote: Callable[[web.BaseRequest], str | None] | None = None) -> None:
+                 remote: Callable[[web.BaseRequest], str | None] | None = None,
+                 lan: Callable[[], str] = lan_address) -> None:
         self.config = config
         self.events = events
         self.room = room if room is not None else Room.beside(journal)
@@ -116,6 +118,8 @@ class WebServer(Routes):
         self.hosts = Hosts([url_host(config.url)] if config.url else [])
         self.port = config.port
         self.address = config.url
+        self._lan = lan
+        self._looked: float | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -156,9 +160,24 @@ class WebServer(Routes):
             error, self._error = self._error, None
             self._thread.join(2.0)
             raise error
-        if not self.address:
-            self.address = f"http://{lan_address()}:{self.port}"
-        log.info("phones: open %s (room code %s)", self.address, self.room.code)
+        log.info("phones: open %s (room code %s)", self.current_address(), self.room.code)
+
+    def current_address(self) -> str:
+        """The address phones open: the configured `url`, else this machine's address on
+        the local network, looked up again every `ADDRESS_SECONDS`. A Pi's service may
+        start before its Wi-Fi is up (the card would offer 127.0.0.1 for ever), and a
+        router may hand out another address during an evening."""
+        if self.config.url:
+            return self.address
+        now = self.clock()
+        if self._looked is None or now - self._looked >= ADDRESS_SECONDS:
+            self._looked = now
+            found = f"http://{self._lan()}:{self.port}"
+            if found != self.address:
+                if self.address:
+                    log.info("phones: the address is now %s", found)
+                self.address = found
+        return self.address
 
     def close(self) -> None:
         """Stop serving and end the thread; safe to call twice."""
@@ -234,7 +253,7 @@ class WebServer(Routes):
     def _join_card(self, setup: bool) -> JoinCard | None:
         until, seat = self._card
         asked = time.monotonic() < until
-        if not (setup or asked) or not self.address:
+        if not (setup or asked) or not self.current_address():
             return None
         if asked and seat is not None:
             if self.room.holder(seat) is not None:  # taken by a new phone: done

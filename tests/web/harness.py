@@ -64,7 +64,8 @@ class WebTable:
                  random_bytes: Callable[[int], bytes] | None = None,
                  rate: float = 6.0, remote: Callable[[Any], str | None] | None = None,
                  settings: Settings | None = None, port: int = 0,
-                 game_name: str = "mush") -> None:
+                 game_name: str = "mush", lan: Callable[[], str] = lambda: "127.0.0.1"
+                 ) -> None:
         self.folder = folder
         self.clock = FakeClock()
         self.events: queue.Queue[PadEvent] = queue.Queue()
@@ -76,9 +77,8 @@ class WebTable:
         self.journal = Journal(path)
         room = Room.beside(path, random_bytes or seeded_bytes(seed))
         self.web = WebServer(self.config.web, self.events, path, room=room, remote=remote,
-                             clock=self.clock)
+                             clock=self.clock, lan=lan)
         self.web.start()
-        self.web.address = f"http://127.0.0.1:{self.web.port}"
         self.companion = Companion(self.config, self.journal, dice=SeededDice(seed),
                                    clock=self.clock, events=self.events, web=self.web)
         self.seed = seed

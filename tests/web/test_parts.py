@@ -25,6 +25,7 @@ from companion.web.config import WebConfig, parse_web
 from companion.web.guard import Bucket, Hosts, local_address, same_origin
 from companion.web.qr import qr_rows
 from companion.web.room import FILE_NAME, Room, device_hash
+from companion.web.server import ADDRESS_SECONDS
 from companion.web.snapshot import MenuShape, Snapshot, menu_shape, menu_version, presses_for
 from web.harness import Phone, WebTable, read_qr, seeded_bytes
 
@@ -221,3 +222,34 @@ def test_the_setup_with_its_join_card_is_whole_at_every_size(language: str,
         # read above the version (the seats' badges below hold black too)
         assert read_qr(surface, card.qr, pygame.Rect(0, 0, size[0] // 2, version.top)) \
             == card.qr
+
+
+def test_the_join_card_follows_an_address_the_network_gives_after_start(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A Pi's service may start before its Wi-Fi is up: the card offers the address the
+    network gives later, within `ADDRESS_SECONDS`, and the log says so once."""
+    lan = ["127.0.0.1"]
+    table = WebTable(tmp_path, lan=lambda: lan[0])
+    try:
+        table.step()
+        port = table.web.port
+        card = table.web.publish(table.companion.controller.frame(), table.companion).join
+        assert card is not None and card.address == f"http://127.0.0.1:{port}"
+        lan[0] = "192.168.1.50"  # the Wi-Fi comes up
+        table.clock.advance(ADDRESS_SECONDS - 1)
+        card = table.web.publish(table.companion.controller.frame(), table.companion).join
+        assert card is not None and card.address == f"http://127.0.0.1:{port}"  # not yet
+        with caplog.at_level("INFO", logger="companion.web"):
+            table.clock.advance(1)
+            card = table.web.publish(table.companion.controller.frame(),
+                                     table.companion).join
+            table.clock.advance(ADDRESS_SECONDS)
+            again = table.web.publish(table.companion.controller.frame(),
+                                      table.companion).join
+        assert card is not None and card.address == f"http://192.168.1.50:{port}"
+        assert card.qr == qr_rows(f"http://192.168.1.50:{port}/#room={card.code}")
+        assert again == card
+        said = [r.getMessage() for r in caplog.records if "address is now" in r.getMessage()]
+        assert said == [f"phones: the address is now http://192.168.1.50:{port}"]
+    finally:
+        table.close()
