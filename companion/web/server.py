@@ -45,11 +45,11 @@ from companion.pads.events import Kind, PadEvent
 from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
-from companion.table.frame import JoinCard, TableFrame
+from companion.table.frame import TableFrame
 from companion.web import canoe as canoe_snapshot
 from companion.web.config import WebConfig
 from companion.web.guard import Bucket, Hosts, lan_address, same_origin, url_host
-from companion.web.qr import qr_rows
+from companion.web.join import JoinCards
 from companion.web.room import Room
 from companion.web.routes import Routes
 from companion.web.snapshot import (
@@ -64,9 +64,6 @@ from companion.web.words import page_words
 
 log = logging.getLogger("companion.web")
 
-CARD_SECONDS = 60.0
-"""How long the join card stays on the screen after a pad or a phone asks for it."""
-
 AWAY_SECONDS = 60.0
 """A seat whose phone has been gone this long may be freed by another seated phone."""
 
@@ -78,7 +75,6 @@ MESSAGES_PER_SECOND = 10.0  # any message from one connection, presses included
 COOLDOWN = 10.0  # seconds an address whose table page spoke waits before it may reconnect
 TARPIT = 2.0  # and each attempt meanwhile is answered this late (a loop of retries idles)
 
-ADDRESS_SECONDS = 10.0  # how often the LAN address is looked up again (as the setup line's)
 STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js")
 
 
@@ -117,9 +113,7 @@ class WebServer(Routes):
         self._remote = remote or (lambda request: request.remote)
         self.hosts = Hosts([url_host(config.url)] if config.url else [])
         self.port = config.port
-        self.address = config.url
-        self._lan = lan
-        self._looked: float | None = None
+        self.joins = JoinCards(self.room, config.url, lan, clock)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -130,7 +124,6 @@ class WebServer(Routes):
         self.wanted: frozenset[str] = frozenset()
         self.screen_language = "en"
         self.connected: frozenset[int] = frozenset()
-        self._card: tuple[float, int | None] = (float("-inf"), None)
         # the main loop's side
         self._last_key: object = None
         self._last_wanted: frozenset[str] = frozenset()
@@ -160,24 +153,12 @@ class WebServer(Routes):
             error, self._error = self._error, None
             self._thread.join(2.0)
             raise error
-        log.info("phones: open %s (room code %s)", self.current_address(), self.room.code)
+        log.info("phones: open %s (room code %s)", self.address, self.room.code)
 
-    def current_address(self) -> str:
-        """The address phones open: the configured `url`, else this machine's address on
-        the local network, looked up again every `ADDRESS_SECONDS`. A Pi's service may
-        start before its Wi-Fi is up (the card would offer 127.0.0.1 for ever), and a
-        router may hand out another address during an evening."""
-        if self.config.url:
-            return self.address
-        now = self.clock()
-        if self._looked is None or now - self._looked >= ADDRESS_SECONDS:
-            self._looked = now
-            found = f"http://{self._lan()}:{self.port}"
-            if found != self.address:
-                if self.address:
-                    log.info("phones: the address is now %s", found)
-                self.address = found
-        return self.address
+    @property
+    def address(self) -> str:
+        """The address phones open (`JoinCards.current`)."""
+        return self.joins.current(self.port)
 
     def close(self) -> None:
         """Stop serving and end the thread; safe to call twice."""
@@ -233,14 +214,14 @@ class WebServer(Routes):
             if over and game is not None:
                 snapshot = replace(snapshot, export=self._exports(companion, game, snapshot))
             self._call(self._update, snapshot)
-        card = self._join_card(setup)
+        card = self.joins.card(setup, self.port)
         return replace(frame, join=card) if card is not None else frame
 
     def free_seat(self, seat: int) -> None:
         """A pad asked (holding ◀ outside the bidding): its seat's phone is let go, and
         the screen shows that seat's own QR code for a new phone."""
         self.room.free(seat)
-        self._card = (time.monotonic() + CARD_SECONDS, seat)
+        self.joins.ask(seat)
         self._call(self._freed, seat)
 
     def _exports(self, companion: Any, game: int, snapshot: Snapshot) -> Export | None:
@@ -249,20 +230,6 @@ class WebServer(Routes):
             self._export_game = made
             self._export = export_game(companion, game, snapshot.names)
         return self._export
-
-    def _join_card(self, setup: bool) -> JoinCard | None:
-        until, seat = self._card
-        asked = time.monotonic() < until
-        if not (setup or asked) or not self.current_address():
-            return None
-        if asked and seat is not None:
-            if self.room.holder(seat) is not None:  # taken by a new phone: done
-                self._card = (float("-inf"), None)
-                return self._join_card(setup)
-            url = f"{self.address}/seat#t={self.room.token(seat)}"
-            return JoinCard(self.address, "", qr_rows(url), seat)
-        url = f"{self.address}/#room={self.room.code}"
-        return JoinCard(self.address, self.room.code, qr_rows(url))
 
     def _call(self, function: Callable[..., Any], *args: Any) -> None:
         loop = self._loop
@@ -463,7 +430,7 @@ class WebServer(Routes):
             self._close(client, "freed")
             self._presence_changed()
         elif kind == "show_code":
-            self._card = (time.monotonic() + CARD_SECONDS, None)
+            self.joins.ask(None)
         elif kind == "free":
             self._free_other(client, data.get("seat"))
         else:

@@ -114,7 +114,7 @@ def test_the_canoe_setup_shows_the_rooms_join_card(table: WebTable) -> None:
 def test_a_pad_asking_for_a_new_phone_shows_its_seats_code_during_the_trip(
         table: WebTable) -> None:
     play_to_the_end(table)  # (a finished trip still has its seats and phones)
-    assert table.web._join_card(False) is None  # outside setup no card unless asked
+    assert table.web.joins.card(False, table.web.port) is None  # outside setup no card unless asked
     for kind in (Kind.PRESS, Kind.HOLD, Kind.RELEASE):  # a pad's hold of ◀
         table.companion.handle(PadEvent(1, Button.LEFT, kind))
     frame = table.web.publish(table.companion.controller.frame(), table.companion)

@@ -23,9 +23,9 @@ from companion.rules.model import Phase
 from companion.table.frame import JoinCard, Menu, MenuItem
 from companion.web.config import WebConfig, parse_web
 from companion.web.guard import Bucket, Hosts, local_address, same_origin
+from companion.web.join import ADDRESS_SECONDS
 from companion.web.qr import qr_rows
 from companion.web.room import FILE_NAME, Room, device_hash
-from companion.web.server import ADDRESS_SECONDS
 from companion.web.snapshot import MenuShape, Snapshot, menu_shape, menu_version, presses_for
 from web.harness import Phone, WebTable, read_qr, seeded_bytes
 
