@@ -11,7 +11,6 @@ else this machine's address on the local network, looked up again every
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 
 from companion.table.frame import JoinCard
@@ -54,12 +53,12 @@ class JoinCards:
 
     def ask(self, seat: int | None) -> None:
         """Show the card for a while outside setup: `seat`'s own link, or the room's."""
-        self._asked = (time.monotonic() + CARD_SECONDS, seat)
+        self._asked = (self.clock() + CARD_SECONDS, seat)
 
     def card(self, setup: bool, port: int) -> JoinCard | None:
         """The card the screen shows now, if any."""
         until, seat = self._asked
-        asked = time.monotonic() < until
+        asked = self.clock() < until
         address = self.current(port)
         if not (setup or asked) or not address:
             return None

@@ -30,6 +30,7 @@ from companion.store.export import write_exports
 from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
 from companion.table.canoe.bots import CanoeBotDriver
 from companion.table.frame import JoinCard
+from companion.web.join import CARD_SECONDS
 from companion.web.qr import qr_rows
 from web.browser import PHONE, needs_browser, open_pages
 from web.harness import Phone, WebTable, read_qr, settle
@@ -129,6 +130,11 @@ def test_a_pad_asking_for_a_new_phone_shows_its_seats_code_during_the_trip(
     lead = next(pygame.Rect(d.rect) for d in log.draws if "scan with" in d.text)
     area = pygame.Rect(0, lead.y, lead.x, 720 - lead.y)
     assert read_qr(surface, frame.join.qr, area) == frame.join.qr
+    # the card stays CARD_SECONDS on the table's clock, then the board is whole again
+    table.clock.advance(CARD_SECONDS - 1)
+    assert table.web.joins.card(False, table.web.port) is not None
+    table.clock.advance(1)
+    assert table.web.joins.card(False, table.web.port) is None
 
 
 @pytest.mark.parametrize("players", [2, 6])
