@@ -88,7 +88,7 @@ PLANS: dict[str, Plan] = {
         Slips(double=0.03, stray=0.03, undo=0.03, overlap=0.03), 3200),
     "4p-physical-dice": Plan(
         "four players rolling the wooden dice, entering each roll on the pads; slips",
-        SessionConfig(4, physical_dice=True), 16, "mixed",
+        SessionConfig(4, physical_dice=True), 17, "mixed",
         Slips(double=0.04, stray=0.03, undo=0.04, bid_hold=0.05), 2400),
     "3p-french-setup-walk": Plan(
         "a French screen; setup's menus walked (players, names, options, settings) "

@@ -28,23 +28,28 @@ DEFAULT_NAMES: tuple[str, ...] = (
 class TableConfig:
     """How long things last on the table, and what setup starts from."""
 
-    # X2 window: others may take dice away before a dog roll. It opens when the roller
-    # chooses to move and runs its full length from then (the others may also ask to be
-    # asked while the roller decides).
-    reduce_seconds: float = 2.5
-    reroll_seconds: float = 2.5  # X1 window: anyone may pay 3 to make the roller roll again
+    # Reaction windows are short quiet times: silence says no, a press of a seat that may
+    # act holds the window for that seat's choice, and a window closes as soon as every
+    # seat it waits for has answered. X2: the take-dice offer is on the others' menus while
+    # the roller decides to move; the dice roll once it has stood this long (counted from
+    # when it was first shown, so a roller who took that long rolls at once).
+    reduce_seconds: float = 1.0
+    reroll_seconds: float = 1.0  # X1: the quiet time after a roll has landed
     claim_seconds: float = 8.0  # a seat choosing holds a window's countdown this long at most
     claim_idle_seconds: float = 3.0  # ... and lets go this long after its last press
     menu_idle_seconds: float = 5.0  # a sub-menu that can pay closes after this without a press
     hold_seconds: float = 2.0  # ● held this long steps back (the pads' hold_s, one setting)
-    resume_seconds: float = 1.5  # left on the countdown, at least, when the choosing is over
+    resume_seconds: float = 1.0  # left on the countdown, at least, when the choosing is over
     guard_seconds: float = 0.25  # a press this soon after its menu changed is dropped
+    # a Pay line pays only once it has been on screen this long: two quick taps (▶ then ◀)
+    # never spend chips, whoever's hand was on the pad
+    pay_guard_seconds: float = 0.6
     # the table rolls the wooden dice and the roller enters the result (dogs shown, or the
     # standard die's face); the companion still draws initiative and training order
     physical_dice: bool = False
     notice_seconds: float = 3.0  # a refused press's message stays this long
     reveal_seconds: float = 4.0  # the "reveal" screen after the bids, unless someone acts
-    reveal_lock_seconds: float = 2.0  # no press cuts the reveal short before this
+    reveal_lock_seconds: float = 0.0  # no press cuts the reveal short before this
     results_seconds: float = 10.0  # game over: the results cannot be left before this
     round_end_seconds: float = 3.0  # the "round_end" screen, unless someone locks a bid
     animation_seconds: float = 0.8  # an animation not listed in `animation_durations`
@@ -76,7 +81,7 @@ class TableConfig:
                 raise ValueError(f"table.{name}: must be more than 0 seconds")
         for name in ("notice_seconds", "reveal_seconds", "round_end_seconds",
                      "animation_seconds", "claim_seconds", "resume_seconds", "guard_seconds",
-                     "claim_idle_seconds", "menu_idle_seconds",
+                     "claim_idle_seconds", "menu_idle_seconds", "pay_guard_seconds",
                      "hold_seconds",
                      "reveal_lock_seconds", "results_seconds"):
             if getattr(self, name) < 0:
@@ -89,8 +94,8 @@ class TableConfig:
             raise ValueError("table.arrangement: Custom needs table.custom_boards (S3)")
 
     @classmethod
-    def from_game(cls, game: Settings, *, reduce_seconds: float = 2.5,
-                  reroll_seconds: float = 2.5, language: str = "en",
+    def from_game(cls, game: Settings, *, reduce_seconds: float = 1.0,
+                  reroll_seconds: float = 1.0, language: str = "en",
                   **more: object) -> TableConfig:
         """Setup starting from the config file's `[game]` (players and their names,
         arrangement, Custom boards, variants, charts) with `[table]`'s window lengths.

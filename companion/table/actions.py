@@ -10,11 +10,6 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
-class Ask:
-    """X2 ahead of time: be asked before the roller's dog dice roll (again: never mind)."""
-
-
-@dataclass(frozen=True)
 class CancelPromise:
     """X2: take back the chips promised in the open window."""
 
@@ -31,8 +26,8 @@ class Enter:
     value: int
 
 
-TableAction = Ask | CancelPromise | Quiet | Enter
+TableAction = CancelPromise | Quiet | Enter
 """What an item does at the table itself rather than by a rules command."""
 
 
-__all__ = ["Ask", "CancelPromise", "Enter", "Quiet", "TableAction"]
+__all__ = ["CancelPromise", "Enter", "Quiet", "TableAction"]

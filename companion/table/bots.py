@@ -13,18 +13,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
-from companion.exc import RulesError, UnreachableCommand
-from companion.pads.events import Button, PadEvent
+from companion.exc import UnreachableCommand
+from companion.pads.events import PadEvent
 from companion.rules import commands as cmd
 from companion.rules.bots import Policy
 from companion.rules.dice import DiceSource
-from companion.rules.engine import apply
-from companion.rules.model import RollKind, WindowKind, is_dog
-from companion.rules.phases import ActKind, act_of
+from companion.rules.model import RollKind, is_dog
 from companion.rules.physical import RollRequest
 from companion.rules.state import GameState
 from companion.table.controller import TableController
-from companion.table.virtual import VirtualPads, click, pad_events
+from companion.table.virtual import VirtualPads, pad_events
 
 
 class BotDriver(VirtualPads[TableController]):
@@ -37,9 +35,10 @@ class BotDriver(VirtualPads[TableController]):
 
     Like players, bots let reaction windows pass in silence (a policy's `Pass` is no
     press at all), never press while their menu has just changed (the table would drop
-    it), and, while another seat decides whether to move, ask to be asked first when
-    they would take dice away from it. Asked for a roll by hand, a bot rolls `hand` (its
-    wooden dice; by default dice drawn from `rng`) and enters what they show.
+    it), and, while another seat decides whether to move, take dice away from it at once
+    when they would (the offer is on their menus then). Asked for a roll by hand, a bot
+    rolls `hand` (its wooden dice; by default dice drawn from `rng`) and enters what they
+    show.
     """
 
     def __init__(self, controller: TableController, policies: Mapping[int, Policy],
@@ -54,7 +53,7 @@ class BotDriver(VirtualPads[TableController]):
         self._strict = strict
         self._seen: GameState | None = None
         self._targets: dict[int, cmd.Command | None] = {}
-        self._asked: set[tuple[int, int, int]] = set()  # (round, roller, seat)
+        self.paying = False  # a bot waits for its Pay line to have stood the pay guard
         self._turn = 0
 
     def _forget(self) -> None:
@@ -62,7 +61,9 @@ class BotDriver(VirtualPads[TableController]):
         self._targets.clear()
 
     def presses(self) -> list[PadEvent]:
-        """The events of the next bot press, or [] when no bot has anything to do."""
+        """The events of the next bot press, or [] when no bot has anything to do now
+        (`paying` then says whether one waits to pay, looking at its Pay line)."""
+        self.paying = False
         controller = self._controller
         if controller.in_setup:
             seat = self._setup_seat
@@ -79,9 +80,6 @@ class BotDriver(VirtualPads[TableController]):
             if not controller.ready(seat) or (self._gate is not None and not self._gate(seat)):
                 continue
             if not self.wants(seat):
-                if self._wants_to_be_asked(state, seat):
-                    self._turn = (self._turn + offset + 1) % len(seats)
-                    return click(seat, Button.SELECT)
                 continue
             target = self._targets[seat]
             assert target is not None
@@ -90,6 +88,10 @@ class BotDriver(VirtualPads[TableController]):
                 if self._strict:
                     raise UnreachableCommand(f"seat {seat}: no menu leads to {target!r}")
                 self._targets[seat] = None
+                continue
+            if not step[1] and controller.pays_on(seat, step[0]) and \
+                    not controller.ready_to_pay(seat):
+                self.paying = True  # a payment is made looking at its Pay line
                 continue
             self._turn = (self._turn + offset + 1) % len(seats)
             return pad_events(seat, step)
@@ -134,6 +136,10 @@ class BotDriver(VirtualPads[TableController]):
             target = self._policies[seat](state, seat, self._rng)
             if target is None or isinstance(target, cmd.Pass):
                 target = self._ahead(seat)
+            if target is None:
+                target = self._take_ahead(seat)
+            if target is None and controller.answer_awaited(seat):
+                target = cmd.Pass(seat)  # no countdown: silence would never close it
             self._targets[seat] = target
         return self._targets[seat] is not None
 
@@ -148,28 +154,13 @@ class BotDriver(VirtualPads[TableController]):
             return None
         return target
 
-    def _wants_to_be_asked(self, state: GameState, seat: int) -> bool:
-        """While another seat decides to move or rest: would this bot take dice away if
-        it moved? Then it asks to be asked (once a turn), as a watchful player would."""
-        roller = state.active
-        if act_of(state) is not ActKind.TURN or roller is None or roller == seat:
-            return False
-        key = (state.round, roller, seat)
-        if key in self._asked or not self._controller.offers_heads_up(seat):
-            return False
-        try:
-            moved, _ = apply(state, cmd.Move(roller), _NoDice())
-        except (RulesError, LookupError):
-            return False
-        window = moved.window
-        if window is None or window.kind is not WindowKind.REDUCE:
-            return False
-        self._asked.add(key)
-        return isinstance(self._policies[seat](moved, seat, self._rng), cmd.Reduce)
+    def _take_ahead(self, seat: int) -> cmd.Command | None:
+        """While another seat decides to move or rest: the dice this bot would take away
+        if it moved (a promise, paid only if it does), or None."""
+        controller = self._controller
+        moving = controller.moving()
+        if moving is None or not controller.offers_ahead(seat):
+            return None
+        target = self._policies[seat](moving, seat, self._rng)
+        return target if isinstance(target, cmd.Reduce) else None
 
-
-class _NoDice:
-    """A dice source for looking ahead: choosing to move opens a window and rolls nothing."""
-
-    def roll(self, sides: int) -> int:
-        raise LookupError("looking ahead must not roll")

@@ -31,14 +31,16 @@ from companion.rules import commands as cmd
 from companion.rules import events as ev
 from companion.rules.dice import DiceSource, ScriptedDice
 from companion.rules.engine import apply
+from companion.rules.model import WindowKind
 from companion.rules.phases import ActKind, act_of
 from companion.rules.physical import roll_request
 from companion.table.actions import Enter
 from companion.table.base import in_screen_language
 from companion.table.describe import describe, log_words, refusal_text
 from companion.table.frame import MenuStyle
-from companion.table.gestures import Gesture
+from companion.table.gestures import STALE_BLINK, Gesture
 from companion.table.menus import name
+from companion.table.navigation import pays
 from companion.table.outcome import Outcome
 from companion.table.parts import TableParts
 from companion.table.saving import restore, saved
@@ -47,7 +49,9 @@ from companion.table.undo import ROLLS_AND_REVEALS
 
 log = logging.getLogger("companion.table")
 _MOVES = (*ROLLS_AND_REVEALS, ev.WindowOpened, ev.WindowClosed)
-"""After these every seat's menu starts again from its top."""
+"""After these every seat's menu starts again from its top, but for the take-dice window
+opening: its offer was on the others' menus already, and a seat choosing in it carries
+on (a menu that did change starts again from its top all the same)."""
 
 
 class TableController(TableParts):
@@ -83,9 +87,12 @@ class TableController(TableParts):
         if setup:
             out = self._setup_press(button, held)
         else:
-            out = self._hold(seat, button) if held else self._click(seat, button)
+            out = self._hold(seat, button) if held else self._click(seat, button,
+                                                                      act.pressed_at)
         out = out.then(self._settle(now))
         self._windows.touch(seat, now)  # a claim in use lives on (within its cap)
+        if not setup:
+            self._menus.looked(seat)  # what its buttons do now, as the seat sees it
         return out
 
     @in_screen_language
@@ -99,7 +106,7 @@ class TableController(TableParts):
         lapsed = self._windows.lapse(when)
         self._gestures.changed(lapsed, when)
         out = Outcome()
-        if self._windows.due(self._state, when):
+        if self._windows.due(self._state, when, self._gestures.pressing()):
             out = self._windows.close(lambda: self._state, lambda c: self._apply(c, when))
         return out.then(self._settle(when)) if out.applied or closed or lapsed else out
 
@@ -131,12 +138,16 @@ class TableController(TableParts):
         prefs = self._setup.changed_prefs()
         return out if prefs is None else replace(out, prefs=prefs)
 
-    def _click(self, seat: int, button: Button) -> Outcome:
+    def _click(self, seat: int, button: Button, pressed_at: float) -> Outcome:
         """A click that opens or leaves a sub-menu changes what the seat's buttons do, so
-        its next press waits for the guard: a double press never walks two levels."""
+        its next press waits for the guard: a double press never walks two levels.
+
+        A press never acts on a menu its player has not seen: after its menu changed under
+        it (not by its own press) while it stood inside it, a press whose button now does
+        something else only shows the new menu; and a Pay line pays only once it has been
+        on screen `pay_guard_seconds` (two quick taps never spend chips)."""
         before = self._nav.path(seat)
         chosen: Node | cmd.Command | None = None
-        self._windows.pressed(seat)  # a seat the window waited for is choosing, or not
         tree = self._root(seat).tree
         if act_of(self._state) is ActKind.NONE:
             self._show.notice(seat, t("c.game_over"))
@@ -144,8 +155,14 @@ class TableController(TableParts):
             self._show.notice(seat, self._wait_text(seat))
         elif tree.style == MenuStyle.BID:
             chosen = self._bids.click(self._state, seat, button)
+        elif not self._menus.as_seen(seat, button, tree):
+            self._show.notice(seat, t("c.menu_changed"))
+            self._show.blink(seat, STALE_BLINK)
         elif isinstance(clicked := self._nav.click(seat, button, tree), str):
             self._show.notice(seat, clicked)
+        elif isinstance(clicked, Node) and pays(clicked) and self._gestures.shown_for(
+                seat, pressed_at) < self._config.pay_guard_seconds:
+            self._show.stale(seat, self._clock(), secret=False)
         else:
             chosen = clicked
         out = self._choose(seat, chosen)
@@ -223,7 +240,8 @@ class TableController(TableParts):
         state = self._state
         for event in events:
             self._show.on_event(event, state, now)
-            self._moved |= isinstance(event, _MOVES)
+            self._moved |= isinstance(event, _MOVES) and not (
+                isinstance(event, ev.WindowOpened) and event.kind is WindowKind.REDUCE)
             self._windows.on_event(event, state, now, self._show.landing(now))
             self._bids.on_event(event)
         self._windows.after(state)
@@ -263,7 +281,8 @@ class TableController(TableParts):
         """After a press or a tick: menus that changed start again from their top; the
         window's claims follow the seats' menus; a window nobody waits for closes."""
         self._mark_changes(now)
-        if self._hand.entry is not None or not self._windows.settle(self._state, now):
+        if self._hand.entry is not None or \
+                not self._windows.settle(self._state, now, self._gestures.pressing()):
             return Outcome()
         out = self._windows.close(lambda: self._state, lambda c: self._apply(c, now))
         self._mark_changes(now)

@@ -42,6 +42,7 @@ class Act:
     button: Button
     gesture: Gesture
     fresh: bool
+    pressed_at: float = 0.0  # when its button went down
 
 
 @dataclass
@@ -95,11 +96,23 @@ class Gestures:
             if down is None or down.held:
                 return None
             down.held = True
-            return Act(event.seat, event.button, Gesture.HOLD, self._fresh(event.seat, down.at))
+            return Act(event.seat, event.button, Gesture.HOLD,
+                       self._fresh(event.seat, down.at), down.at)
         down = self._down.pop(key, None)
         if down is None or down.held:  # a release without its press, or the end of a hold
             return None
-        return Act(event.seat, event.button, Gesture.CLICK, self._fresh(event.seat, down.at))
+        return Act(event.seat, event.button, Gesture.CLICK, self._fresh(event.seat, down.at),
+                   down.at)
+
+    def pressing(self) -> set[int]:
+        """Seats with a button down that has not acted yet (a click acts on its way up):
+        a window about to close waits for it, as it was pressed while the window stood."""
+        return {seat for (seat, _), down in self._down.items() if not down.held}
+
+    def shown_for(self, seat: int, at: float) -> float:
+        """How long `seat`'s menu had stood unchanged at `at` (a Pay line pays only once
+        it has been seen a while)."""
+        return at - max(self._changed.get(seat, float("-inf")), self._locked_until)
 
     def _fresh(self, seat: int, pressed_at: float) -> bool:
         if pressed_at < self._locked_until:

@@ -26,6 +26,7 @@ class SeatUi:
 
     path: list[str] = field(default_factory=list)
     focus: dict[tuple[str, ...], str] = field(default_factory=dict)
+    reopen: str | None = None  # a sub-menu that closed by itself: ● at the top reopens it
 
 
 def keyed(level: Tree) -> bool:
@@ -53,12 +54,49 @@ class Navigator:
     def __init__(self) -> None:
         self._ui: dict[int, SeatUi] = {}
 
-    def clear(self, key: int | None = None) -> None:
-        """Back to the top of every menu (or of one seat's)."""
+    def clear(self, key: int | None = None, reopen: str | None = None) -> None:
+        """Back to the top of every menu (or of one seat's); `reopen`: the item of the top
+        level the seat had opened, on which the focus rests and which ● opens again."""
         if key is None:
             self._ui.clear()
-        else:
+        elif reopen is None:
             self._ui.pop(key, None)
+        else:  # in a list the focus rests there too
+            self._ui[key] = SeatUi(focus={(): reopen}, reopen=reopen)
+
+    def engaged(self, key: int) -> bool:
+        """Whether the seat stands inside its menus: a sub-menu walked into, or a focus
+        moved from where the menu opened."""
+        ui = self._ui.get(key)
+        return ui is not None and bool(ui.path or ui.focus)
+
+    def reopens(self, key: int, button: Button) -> bool:
+        """Whether `button` would open again the sub-menu that closed by itself."""
+        ui = self._ui.get(key)
+        return button is Button.SELECT and ui is not None and ui.reopen is not None \
+            and not ui.path
+
+    def node_under(self, key: int, button: Button, root: Tree) -> Node | None:
+        """The item a click of `button` would take at the seat's level now (None: none,
+        or ◀ ▶ moving the focus of a list)."""
+        ui = self._ui.get(key, SeatUi())
+        level, depth = walk(root, ui.path)
+        if not depth and root.style == MenuStyle.BUTTONS:
+            return offered(level, button)
+        if keyed(level):
+            return next((n for n in level.items if n.enabled and not n.hold
+                         and n.button == _BUTTON_NAMES[button]), None)
+        if button is not Button.SELECT or not level.enabled_keys():
+            return None
+        return level.find(focused(SeatUi(ui.path[:depth], ui.focus), level))
+
+    def under(self, key: int, button: Button, root: Tree) -> object:
+        """What `button` would act on at the seat's level now (the item, or a move of the
+        focus), to compare with what it did when the seat last looked."""
+        node = self.node_under(key, button, root)
+        if node is None:
+            return None
+        return (node.key, node.label, node.command, node.children is not None)
 
     def depth(self, key: int, root: Tree) -> int:
         """How many sub-menus deep the seat stands in `root` now."""
@@ -130,7 +168,16 @@ class Navigator:
         At the top of an offer a press takes the item on its button (any button takes a
         one-item offer; a sub-menu opened so claims the window). In a "Pay?" question a
         button that pays nothing says no, like ●; choosing "No" there goes back to the
-        seat's top menu (setup, whose key is negative: back out of the question)."""
+        seat's top menu (setup, whose key is negative: back out of the question). After a
+        sub-menu closed by itself, ● at the top opens it again."""
+        ui = self._ui.get(key)
+        if ui is not None and ui.reopen is not None:
+            reopen, ui.reopen = ui.reopen, None
+            node = root.find(reopen) if not ui.path else None
+            if button is Button.SELECT and node is not None and node.enabled \
+                    and node.children is not None:
+                self.enter(key, node.key)
+                return None
         if root.style == MenuStyle.BUTTONS and not self.path(key):
             node = offered(root, button)
             if node is None:
@@ -177,9 +224,12 @@ class Navigator:
         items = tuple(MenuItem(n.label, n.detail, n.enabled, n.command if n.enabled else None,
                                n.button, n.children is not None) for n in level.items)
         focus = -1
-        if level.style == MenuStyle.LIST and level.enabled_keys():
+        keys = [n.key for n in level.items]
+        if ui.reopen is not None and not depth and ui.reopen in keys:
+            focus = keys.index(ui.reopen)  # ● opens it again
+        elif level.style == MenuStyle.LIST and level.enabled_keys():
             current = focused(SeatUi(ui.path[:depth], ui.focus), level)
-            focus = [n.key for n in level.items].index(current)
+            focus = keys.index(current)
         return Menu(key, level.title, items, focus, level.hint, level.style, depth,
                     level.confirm, level.note)
 
@@ -204,6 +254,8 @@ class Navigator:
         if path != keys[:len(path)]:
             return Button.SELECT, True  # step back out towards the route
         want = keys[len(path)]
+        if not path and ui.reopen == want:
+            return Button.SELECT, False  # ● opens again what closed by itself
         if keyed(level):
             node = level.find(want)
             assert node is not None
@@ -258,6 +310,13 @@ def can_pay(level: Tree) -> bool:
     return any(n.enabled and ((n.command is not None and (n.command.cost > 0 or n.pledge))
                               or (n.children is not None and can_pay(n.children)))
                for n in level.items)
+
+
+def pays(node: Node) -> bool:
+    """Whether choosing `node` spends or promises chips (a Pay line)."""
+    command = node.command
+    return node.children is None and command is not None and (command.cost > 0
+                                                                or node.pledge)
 
 
 def why_not(greyed: Node | None) -> str:

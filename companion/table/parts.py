@@ -26,7 +26,7 @@ from companion.table.entry import HandDice
 from companion.table.frame import Menu, MenuStyle, TableFrame, UndoOffer
 from companion.table.lights import LightState
 from companion.table.menus import seat_tree
-from companion.table.navigation import presses_to
+from companion.table.navigation import pays, presses_to
 from companion.table.presentation import Show
 from companion.table.reactions import guard_payments
 from companion.table.roots import NOTHING, Kind, Root, SeatMenus
@@ -56,7 +56,7 @@ class TableParts(TableBase[GameState, ev.Event]):
         self._setup = Setup(settings, self._nav, self._show.notice)
         self._moved = False  # a roll, a reveal, a window opening or closing since last time
         self._saved: list[tuple[object, dict[str, object]]] | None = None  # `rollback`
-        self._windows.open_clock(state, now)
+        self._windows.resumed(state, now)
         self._mark_changes(now)
 
     # --- what the app and the virtual pads read ----------------------------------------
@@ -87,9 +87,19 @@ class TableParts(TableBase[GameState, ev.Event]):
         """The game once the open reroll window closes with nobody paying, or None."""
         return self._windows.preview(self._state)
 
-    def offers_heads_up(self, seat: int) -> bool:
-        """Whether `seat` is offered, now, to be asked before another seat's dice roll."""
-        return self._windows.offers_heads_up(seat)
+    def offers_ahead(self, seat: int) -> bool:
+        """Whether `seat` is offered, now, to take dice away before the roller moves."""
+        return self._windows.offers_ahead(seat)
+
+    def answer_awaited(self, seat: int) -> bool:
+        """Whether the open window has no countdown and waits for `seat` alone: its
+        silence closes nothing, its next choice answers."""
+        return self._windows.awaits(self._state, seat)
+
+    def moving(self) -> GameState | None:
+        """While the roller decides: the game once it moves, if that opens a take-dice
+        window (what the take-dice offer ahead of it is built from)."""
+        return self._windows.moving(self._state)
 
     # --- the menus of the moment -------------------------------------------------------
 
@@ -173,6 +183,17 @@ class TableParts(TableBase[GameState, ev.Event]):
         if tree is not None and tree.style == MenuStyle.BID:
             return self._bids.next_press(self._state, seat, target)
         return self._nav.next_press(seat, tree, matches) if tree is not None else None
+
+    def pays_on(self, seat: int, button: Button) -> bool:
+        """Whether a click of `button` would pay now (a Pay line of `seat`'s menus)."""
+        tree = self._root(seat).tree
+        node = self._nav.node_under(seat, button, tree) if tree is not None else None
+        return node is not None and pays(node)
+
+    def ready_to_pay(self, seat: int, now: float | None = None) -> bool:
+        """Whether `seat`'s menu has stood long enough for a Pay line to pay."""
+        at = self._clock() if now is None else now
+        return self._gestures.shown_for(seat, at) >= self._config.pay_guard_seconds
 
     def presses_to(self, seat: int, target: cmd.Command) -> int | None:
         """Presses `seat` needs from the top of its menus to choose `target` (None: no menu

@@ -35,7 +35,7 @@ from companion.table.tree import Node, Tree
 # A language is named in itself, so a group that cannot read the current one finds its own.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 VOLUMES = tuple(range(0, 101, 10))
-WINDOW_CHOICES = (1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+WINDOW_CHOICES = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 CLAIM_CHOICES = (5.0, 8.0, 10.0, 15.0, 20.0, 30.0)
 LETTER_GROUPS = ("ABCDE", "FGHIJ", "KLMNO", "PQRST", "UVWXYZ", "ÄÖÜßÉÈÇ-' ")
 

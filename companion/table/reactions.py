@@ -20,9 +20,8 @@ from companion.core.options import Option
 from companion.i18n import count, t
 from companion.rules import commands as cmd
 from companion.rules.model import WindowKind, dice_taken
-from companion.rules.phases import ActKind
 from companion.rules.state import GameState
-from companion.table.actions import Ask, CancelPromise, Quiet
+from companion.table.actions import CancelPromise, Quiet
 from companion.table.frame import MenuStyle
 from companion.table.menus import ROLL_WORDS, Offers, chips, name, view_of
 from companion.table.tree import Node, Tree, keys, relabel
@@ -203,23 +202,6 @@ def window_tree(state: GameState, seat: int, promised: Mapping[int, int]) -> Tre
                 select=no, left=quiet, right=reroll, hint=t("r.hint.reroll_safe"))
     tree.style = OFFER
     return tree
-
-
-def heads_up_tree(state: GameState, seat: int, asked: bool) -> Tree | None:
-    """X2 ahead of time: while the active player decides to move or rest, the others may
-    ask to be asked before the dog dice roll (the reduce window then waits for them)."""
-    view = view_of(state)
-    if view.act is not ActKind.TURN or view.turn is None or seat not in view.turn.reducers:
-        return None
-    roller = name(state, view.turn.seat)
-    if asked:
-        item = Node("ask", t("r.asked"), t("r.never_mind"), act=Ask())
-        title = t("r.asked_title", name=roller)
-    else:
-        item = Node("ask", t("r.ask", name=roller), t("r.ask_detail"), act=Ask())
-        title = t("r.ask_title", name=roller)
-    return Tree("heads_up", title, [item], t("r.ask_hint"),
-                OFFER)
 
 
 def offer_in_place_of_stick(tree: Tree, offer: Node) -> None:

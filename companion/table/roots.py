@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from companion.config.table import TableConfig
 from companion.i18n import t
+from companion.pads.events import Button
 from companion.rules.phases import ActKind, act_of
 from companion.rules.state import GameState
 from companion.table.frame import Menu, Screen
@@ -32,7 +33,7 @@ class Kind(enum.Enum):
     PLAY = "play"  # the rules' choices for the act it is asked for
     WINDOW = "window"  # an open reaction window's offer, or its promise
     AHEAD = "ahead"  # its next step, chosen while a reroll window runs
-    HEADS_UP = "heads_up"  # be asked before another seat's dog dice roll
+    HEADS_UP = "heads_up"  # take dice away if the seat deciding to move does (X2 ahead)
     ENTRY = "entry"  # a roll made by hand, to enter
 
 
@@ -75,6 +76,10 @@ class SeatMenus:
         self._roots: dict[int, Root] = {}
         self._signatures: dict[int, object] = {}
         self._pressed: dict[int, float] = {}  # each seat's last press that acted
+        # what each seat's buttons did when it last looked (its last press), and, for a
+        # seat whose menu then changed under it mid-walk, what it still expects of them
+        self._looked: dict[int, dict[Button, object]] = {}
+        self._expects: dict[int, dict[Button, object]] = {}
         self.builds = 0  # roots built so far (a benchmark counts them)
 
     def root(self, seat: int) -> Root:
@@ -93,6 +98,41 @@ class SeatMenus:
     def forget(self) -> None:
         """Build every root again at the next question."""
         self._built_for = None
+
+    # --- a press acts on the menu its player saw -------------------------------------------
+
+    def _buttons(self, seat: int, tree: Tree | None) -> dict[Button, object]:
+        """What each button of `seat` would do now, as the seat sees its menu."""
+        return {b: self.nav.under(seat, b, tree) for b in Button} if tree is not None else {}
+
+    def looked(self, seat: int) -> None:
+        """`seat` pressed: it saw its menu as it is now (what its own press changed in
+        it, it knows)."""
+        self._looked[seat] = self._buttons(seat, self.root(seat).tree)
+        self._expects.pop(seat, None)
+
+    def _changed_under(self, seat: int) -> None:
+        """`seat`'s menu changed without its press: if it stood inside it (a sub-menu
+        walked into, a focus moved), its next press must find what it expects there."""
+        if self.nav.engaged(seat) and seat in self._looked:
+            self._expects[seat] = self._looked[seat]
+
+    def close(self, seat: int) -> None:
+        """Send `seat` back to its top menu by itself (idle, a claim lapsed): the focus
+        rests on the item it had opened, and ● goes back in."""
+        path = self.nav.path(seat)
+        self._changed_under(seat)
+        self.nav.clear(seat, reopen=path[0] if path else None)
+
+    def as_seen(self, seat: int, button: Button, tree: Tree) -> bool:
+        """Whether a press of `button` may act: False once after `seat`'s menu changed
+        under it, when that button does something else than when it last looked (the
+        press shows the new menu instead). Going back into a sub-menu that closed by
+        itself is showing, never acting."""
+        expects = self._expects.pop(seat, None)
+        if expects is None or self.nav.reopens(seat, button):
+            return True
+        return expects.get(button) == self.nav.under(seat, button, tree)
 
     def changed(self, seat: int) -> None:
         """Something only `seat`'s menus show changed (it asked first, promised, chose a
@@ -145,6 +185,7 @@ class SeatMenus:
             sig = (state.bids[seat] is None) if bidding else self.root(seat).signature
             if moved or self._signatures.get(seat, ()) != sig:
                 changed.append(seat)
+                self._changed_under(seat)
                 self.nav.clear(seat)
             self._signatures[seat] = sig
         self._gestures.changed(changed, now)
@@ -152,7 +193,9 @@ class SeatMenus:
     def close_idle(self, seats: int, now: float) -> bool:
         """A seat inside a sub-menu that can pay, with no press for `menu_idle_seconds`,
         goes back to its top menu: a path left open is never walked by a press meant for
-        something else later (inside a window's choices the claim lapses sooner)."""
+        something else later (inside a window's choices the claim lapses sooner). The top
+        comes back with the focus on the item that opened the sub-menu, so ● goes back in,
+        and no other press acts before the seat has seen its top menu."""
         closed = False
         for seat in range(seats):
             path = self.nav.path(seat)
@@ -162,7 +205,7 @@ class SeatMenus:
             tree = self.root(seat).tree
             if tree is None or not can_pay(walk(tree, path)[0]):
                 continue
-            self.nav.clear(seat)
+            self.close(seat)
             self._gestures.changed((seat,), now)
             self._show.notice(seat, t("c.back_to_top"))
             closed = True

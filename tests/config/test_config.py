@@ -79,7 +79,7 @@ def test_no_file_means_every_default(tmp_path: Path) -> None:
     assert config.game.names == default_players("en")
     assert config.game.arrangement is Arrangement.INTRO
     assert config.game.charts == Charts()
-    assert config.table.reduce_seconds == 2.5 and config.pads.hold_s == 2.0
+    assert config.table.reduce_seconds == 1.0 and config.pads.hold_s == 2.0
     assert config.store.path == tmp_path / ".local/share/mush-companion/journal.sqlite3"
     assert config.log.level == "info"
 

@@ -53,6 +53,12 @@ GREEN_DOGS = (1, 1, 1, 5, 5, 6, 6, 6)
 
 
 @functools.cache  # (the frames are never changed: each test draws its own copy)
+def LONG_WINDOWS(players: int, language: str) -> TableConfig:
+    """Windows that stay open while a test takes its frames one press after another."""
+    return TableConfig(players=players, screen_language=language, reduce_seconds=5.0,
+                       reroll_seconds=5.0)
+
+
 def window_frames(players: int, language: str = "en") -> dict[str, TableFrame]:
     """Seat 0 moves: the reduce window (every other seat's menu), then, everyone having
     passed, the reroll window (every seat's menu, the roller's too), and the same window
@@ -61,8 +67,7 @@ def window_frames(players: int, language: str = "en") -> dict[str, TableFrame]:
     state = do(state, dice, *(c.LockBid(s, 0) for s in range(players)))
     dice.push(1)
     state = do(state, dice, c.RollWeather(0), *(c.Pass(s) for s in range(players)))
-    ctl, clock = controller(state, dice, config=TableConfig(players=players,
-                                                            screen_language=language))
+    ctl, clock = controller(state, dice, config=LONG_WINDOWS(players, language))
     choose(ctl, 0, c.Move(0))
     frames = {"reduce": ctl.frame()}
     dice.push(*GREEN_DOGS)
@@ -240,11 +245,15 @@ class Recorder:
 
     def __init__(self, driver: BotDriver) -> None:
         self.driver = driver
-        self.steps: list[list[PadEvent]] = []
+        self.steps: list[tuple[list[PadEvent], bool]] = []
+
+    @property
+    def paying(self) -> bool:
+        return self.driver.paying
 
     def presses(self) -> list[PadEvent]:
         events = self.driver.presses()
-        self.steps.append(events)
+        self.steps.append((events, self.driver.paying))
         return events
 
 
@@ -293,7 +302,7 @@ def controller_screens(players: int) -> dict[str, dict[str, TableFrame]]:
             if not wanted:
                 continue
             ctl, clock = table(players, seed, language)
-            for step, events in enumerate([*played[game], []]):
+            for step, (events, paying) in enumerate([*played[game], ([], False)]):
                 if step in wanted:
                     frame = ctl.frame()
                     for name in wanted[step]:
@@ -301,7 +310,9 @@ def controller_screens(players: int) -> dict[str, dict[str, TableFrame]]:
                         frames[name] = frame
                 if step >= max(wanted):
                     break
-                if not events:
+                if not events and paying:
+                    clock.advance(ctl.config.pay_guard_seconds)
+                elif not events:
                     clock.advance(30)
                     ctl.tick()
                 for event in events:
@@ -427,8 +438,7 @@ def moving(players: int, language: str) -> tuple[TableController, FakeClock, Dic
     state = do(state, dice, *(c.LockBid(s, 0) for s in range(players)))
     dice.push(1)
     state = do(state, dice, c.RollWeather(0), *(c.Pass(s) for s in range(players)))
-    ctl, clock = controller(state, dice, config=TableConfig(players=players,
-                                                            screen_language=language))
+    ctl, clock = controller(state, dice, config=LONG_WINDOWS(players, language))
     return ctl, clock, dice
 
 
@@ -446,13 +456,13 @@ def press_frames(players: int, language: str) -> dict[str, TableFrame]:
     a die and its "Take 1 die … for 2 chips?"; ▶ "1 chip · Not till my turn"; the
     reroll's "Pay 3 chips …?") with the countdown held and its seconds."""
     ctl, clock, dice = moving(players, language)
-    choose(ctl, 0, c.Move(0))
-    frames = {"reduce_open": ctl.frame()}
-    tap(ctl, 2, S)
-    frames["reduce_too_soon"] = ctl.frame()
+    tap(ctl, 2, S)  # the take-dice offer has just appeared with the turn
+    frames = {"reduce_too_soon": ctl.frame()}
     for seat in range(1, players):
         tap(ctl, seat, L)
     frames["reduce_all_too_soon"] = ctl.frame()
+    choose(ctl, 0, c.Move(0))
+    frames["reduce_open"] = ctl.frame()
     clock.advance(1.0)
     ctl.tick()
     press(ctl, 1, L)  # take dice: the claim
@@ -494,7 +504,7 @@ def test_the_presses_dropped_waited_for_and_confirmed_read_whole(players: int,
     too_soon, wait = WORDS["c.too_soon"][language], WORDS["m.wait"][language]
     notes = {name: {m.note for m in frame.menus} for name, frame in frames.items()}
     assert notes["reduce_too_soon"] >= {too_soon, ""}
-    assert notes["reduce_all_too_soon"] == {too_soon}
+    assert {m.note for m in frames["reduce_all_too_soon"].menus if m.seat != 0} == {too_soon}
     assert all(m.waiting for m in frames["reroll_waiting"].menus) and notes[
         "reroll_waiting"] == {wait}
     assert any(m.confirm for m in frames["reduce_confirm"].menus)

@@ -63,6 +63,11 @@ HUMAN_PRESS = 0.3
 presses aimed at a menu that just changed (0.25 s), as a person's presses are."""
 
 
+PAY_PAUSE = 0.4
+"""Seconds more a test's hand looks at a Pay line before paying: with `HUMAN_PRESS`,
+longer than the table's pay guard (0.6 s), as a deliberate payment is."""
+
+
 def send(controller: TableController, events: list[PadEvent]) -> Outcome:
     """Hand pad events to the controller; the outcome of the last one that did something.
 
@@ -98,6 +103,9 @@ def choose(controller: TableController, seat: int, target: c.Command, limit: int
         step = controller.next_press(seat, target)
         assert step is not None, f"no menu of seat {seat} leads to {target!r}"
         button, held = step
+        clock = controller.clock
+        if isinstance(clock, FakeClock) and not held and controller.pays_on(seat, button):
+            clock.advance(PAY_PAUSE)  # a payment is made looking at its Pay line
         out = send(controller, hold(seat, button) if held else click(seat, button))
         if out.applied:
             return out
@@ -106,14 +114,15 @@ def choose(controller: TableController, seat: int, target: c.Command, limit: int
 
 def check_frame(controller: TableController) -> TableFrame:
     """Build a frame and check every enabled item's command is legal right now (or, for
-    the next step offered during a reroll window, once the window has closed)."""
+    the next step offered during a reroll window, once the window has closed; for the
+    take-dice offer made while the roller decides, once it has moved)."""
     frame = controller.frame()
-    ahead = controller.preview()
+    later = [s for s in (controller.preview(), controller.moving()) if s is not None]
     for menu in frame.menus:
         for item in menu.items:
             if item.enabled and item.command is not None:
-                assert is_legal(controller.state, item.command) or (
-                    ahead is not None and is_legal(ahead, item.command)), (menu.title, item)
+                assert is_legal(controller.state, item.command) or any(
+                    is_legal(s, item.command) for s in later), (menu.title, item)
             if not item.enabled:
                 assert item.command is None
     return frame
@@ -158,6 +167,17 @@ def controller(state: GameState, dice: Dice, clock: FakeClock | None = None,
     return TableController(state, dice, clock, config or TableConfig()), clock
 
 
+def let_time_pass(controller: TableController, driver: BotDriver, clock: FakeClock
+                  ) -> Outcome:
+    """No bot pressed: one that waits to pay looks at its Pay line for the pay guard;
+    else every bot waits, and a window's countdown is let run out."""
+    if driver.paying:
+        clock.advance(controller.config.pay_guard_seconds)
+        return Outcome()
+    clock.advance(30)
+    return controller.tick()
+
+
 def bot_steps(controller: TableController, driver: BotDriver, clock: FakeClock,
               limit: int = 20_000, pace: float = 0.3) -> Iterator[int]:
     """Let the bots play, one press at a time, `pace` seconds apart; yields before each
@@ -167,8 +187,7 @@ def bot_steps(controller: TableController, driver: BotDriver, clock: FakeClock,
         yield step
         events = driver.presses()
         if not events:
-            clock.advance(30)
-            controller.tick()
+            let_time_pass(controller, driver, clock)
         for event in events:
             controller.handle(event)
         clock.advance(pace)

@@ -24,7 +24,7 @@ from companion.table.bots import BotDriver
 from companion.table.controller import Outcome, TableController
 from companion.table.menus import seat_tree
 from companion.table.virtual import hold
-from table.helpers import FakeClock, bot_steps, check_frame
+from table.helpers import FakeClock, bot_steps, check_frame, let_time_pass
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -41,8 +41,7 @@ def play(controller: TableController, driver: BotDriver, clock: FakeClock,
             return screens
         events = driver.presses()
         if not events:  # every bot waits: let a window's countdown run out
-            clock.advance(30)
-            out = controller.tick()
+            out = let_time_pass(controller, driver, clock)
             if on_outcome is not None:
                 on_outcome.append(out)
             continue
@@ -163,8 +162,7 @@ def test_keyboard_pads_play_the_same_game() -> None:
             break
         wanted = driver.presses()
         if not wanted:
-            clock.advance(30)
-            controller.tick()
+            let_time_pass(controller, driver, clock)
             continue
         for event in wanted:  # type the keys a player would
             code = key_code(names[(event.seat, event.button)])
@@ -235,7 +233,7 @@ def test_the_journal_replays_to_the_same_state_with_undo_markers() -> None:
                     undos += 1
                     break
         events = driver.presses()
-        outs = [controller.tick(clock.advance(30))] if not events else []
+        outs = [let_time_pass(controller, driver, clock)] if not events else []
         outs += [controller.handle(event) for event in events]
         for out in outs:
             record(out)
@@ -257,8 +255,7 @@ def test_a_bot_driver_feeds_the_main_loop_queue() -> None:
         if controller.state.phase is Phase.GAME_OVER:
             break
         if driver.feed(q) == 0:
-            clock.advance(30)
-            controller.tick()
+            let_time_pass(controller, driver, clock)
         while not q.empty():  # the main loop: one thread owns the state
             controller.handle(q.get_nowait())
         clock.advance(0.3)  # a player's pace: a confirmation waits out the guard

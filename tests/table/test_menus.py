@@ -132,15 +132,20 @@ def test_a_rest_takes_three_presses_at_most_with_the_suggested_choice() -> None:
 
 def test_a_rough_terrain_roll_takes_three_presses_whatever_its_modifier() -> None:
     # M4, X3: ▶ then ◀ open the roll, then one button: ● +0 (so a double press pays
-    # nothing), ◀ +1, ▶ +2; each row shows its button, odds and cost
+    # nothing), ◀ +1, ▶ +2; each row shows its button, odds and cost. A modifier pays
+    # only once its line has stood the pay guard
     for button, modifier in ((S, 0), (L, 1), (R, 2)):
         state, dice = moving_seat_0(dogs=3)
-        ctl, _ = controller(state, dice)
+        ctl, clock = controller(state, dice)
         chips = state.players[0].chips
         press(ctl, 0, R)
         press(ctl, 0, L)
         assert buttons(menu_of(ctl, 0)) == {"+0": "select", "+1": "left", "+2": "right"}
         dice.push(3)
+        if modifier:
+            assert not press(ctl, 0, button).applied  # 0.3 s after the line appeared
+            assert ctl.state.players[0].chips == chips
+        clock.advance(ctl.config.pay_guard_seconds)
         out = press(ctl, 0, button)
         assert out.applied
         assert ctl.state.players[0].chips == chips - modifier
@@ -335,10 +340,7 @@ def test_weather_and_pressing_menus() -> None:
     assert [m.seat for m in frame.menus] == [2]
     assert items(frame.menus[0]) == {"Roll the weather": (True, "Southern chart (placeholder)")}
     dice.push(6)
-    press(ctl, 2, S)  # too soon: the reveal stays
-    assert ctl.state.weather is None and check_frame(ctl).screen == "reveal"
-    ctl.clock.advance(ctl.config.reveal_lock_seconds)  # type: ignore[attr-defined]
-    press(ctl, 2, S)
+    press(ctl, 2, S)  # the reveal takes presses at once
     assert ctl.state.weather is Climate.COLD
     assert check_frame(ctl).screen == "weather"
 

@@ -1,10 +1,11 @@
-"""The table's pace: the reveal stands, queued presses do nothing, the results stay, and
-the countdown of a window holds while a seat chooses."""
+"""The table's pace: the reveal takes presses at once, queued presses do nothing, the
+results stay, and the countdown of a window holds while a seat chooses."""
 
 from __future__ import annotations
 
 import pytest
 
+from companion.i18n import t
 from companion.pads.events import Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules.model import Phase
@@ -40,16 +41,19 @@ def test_presses_queued_during_the_reveal_do_nothing() -> None:
     assert ctl.lights()[2].request > 0  # the Ice Bear's pad blinked: dropped
 
 
-@pytest.mark.parametrize("early", [0.5, 1.0, 1.9])
-def test_the_reveal_cannot_be_cut_short_in_its_first_seconds(early: float) -> None:
+@pytest.mark.parametrize("early", [0.3, 0.5, 1.0])
+def test_the_reveal_takes_presses_at_once(early: float) -> None:
+    # R1-R2, W3: the reveal locks nothing out: the Ice Bear's menu is there with the bids
+    # and its first press after the plain guard rolls the weather (no "too soon", nothing
+    # to press again)
     ctl, clock, dice = revealed()
+    menu = next(m for m in ctl.frame().menus if m.seat == 2)
+    assert not menu.waiting and menu.note != t("c.too_soon")
     clock.advance(early - 0.3)  # the press helper lets 0.3 s pass before each press
-    press(ctl, 2, S)
-    assert ctl.state.weather is None and ctl.frame().screen == "reveal"
-    clock.advance(ctl.config.reveal_lock_seconds)
     dice.push(6)
-    press(ctl, 2, S)
+    assert press(ctl, 2, S).applied
     assert ctl.state.weather is not None
+    assert not any(n.text == t("c.too_soon") for n in ctl.frame().notices)
 
 
 def test_the_results_cannot_be_left_in_their_first_seconds() -> None:
@@ -107,7 +111,7 @@ def test_a_window_clock_waits_for_the_landing_holds_for_claims_and_resumes() -> 
     clock.release(3, 110.0, lapsed=True)  # a lapse gives back what was left, no more
     assert clock.remaining(110.0) == pytest.approx(1.5)
     assert clock.due(111.5)
-    clock = WindowClock.open("reroll", 2.5, now=0.0)
+    clock = WindowClock.open("reroll", 2.5, now=0.0, resume=1.5)
     clock.claim(1, 2.4)
     clock.release(1, 3.0)  # chosen: the others still get `resume` seconds
     assert clock.remaining(3.0) == pytest.approx(1.5)

@@ -273,7 +273,7 @@ def test_settings_screen_changes_and_keeps_each_setting() -> None:
     assert details["Screen language"] == "Français"
     pads.go("Reset to the config file")
     assert kept.saved[-1] == Prefs()
-    assert {i.label: i.detail for i in pads.menu().items}["Reroll window (X1)"] == "2.5 s"
+    assert {i.label: i.detail for i in pads.menu().items}["Reroll window (X1)"] == "1 s"
 
 
 def test_a_save_that_fails_is_said_on_the_menu() -> None:

@@ -12,6 +12,7 @@ from companion.config.table import TableConfig
 from companion.pads.events import Kind, PadEvent
 from companion.rules import commands as c
 from companion.rules import events as ev
+from companion.rules.engine import legal_commands
 from companion.rules.model import Phase, RollKind, StickAction, WindowKind
 from companion.rules.state import GameState
 from companion.table.controller import TableController
@@ -68,10 +69,11 @@ def test_silence_lets_the_reduce_and_reroll_windows_pass_by_themselves() -> None
     ctl, clock, dice = reduce_window()
     frame = check_frame(ctl)
     assert frame.screen == "reduce"
-    # the take-dice window opens when the roller chooses to move: its full length from then
-    assert frame.countdown == Countdown("reduce", 3, 3)
+    # the take-dice offer was on the others' menus while Peter decided (the 0.3 s his
+    # press took): its quiet time counts from then
+    assert frame.countdown == Countdown("reduce", 3, 2.7)
     assert [m.seat for m in frame.menus] == [1, 2, 3]  # every seat that can pay
-    assert ctl.tick(clock.advance(2.9)).events == ()
+    assert ctl.tick(clock.advance(2.6)).events == ()
     dice.push(*GREEN_DOGS)
     out = ctl.tick(clock.advance(0.2))
     assert isinstance(out.events[0], ev.WindowClosed)
@@ -147,7 +149,7 @@ def test_a_claim_holds_the_countdown_and_others_may_still_join() -> None:
     # both are done: the countdown runs again, with at least `resume_seconds` left
     countdown = ctl.frame().countdown
     assert countdown is not None and not countdown.held
-    assert countdown.remaining == pytest.approx(1.7)  # what it had (at least 1.5 s)
+    assert countdown.remaining == pytest.approx(CONFIG.resume_seconds)  # it had 1.4 s
 
 
 def test_a_lone_press_claim_lapses_within_3_s_and_one_in_use_within_8_s() -> None:
@@ -218,6 +220,7 @@ def test_a_reroll_takes_a_choice_and_a_confirmation_whose_select_says_no() -> No
     assert {i.label: i.button for i in menu.items} == {"Pay 3 chips": "left", "No": "select"}
     assert ctl.state.players[3].chips == 20
     dice.push(6, 6, 6, 6, 6, 6, 6, 1)
+    _clock.advance(ctl.config.pay_guard_seconds)  # the Pay line seen a moment
     out = press(ctl, 3, L)  # 2: pays
     assert ev.RerollForced(3, 0, RollKind.DOGS) in out.events
     again = next(e for e in out.events if isinstance(e, ev.DogDiceRolled))
@@ -272,16 +275,34 @@ def test_a_press_within_the_guard_after_a_change_is_dropped_and_blinks() -> None
     assert not any(isinstance(e, ev.RerollForced) for e in ctl.history)
 
 
-def test_a_late_press_after_a_window_closed_does_nothing() -> None:
-    # the ◀ that once moved the roller's focus onto "Avalanche stick"
+def test_a_press_down_as_a_window_runs_out_acts_on_the_window_it_was_aimed_at() -> None:
+    # a click acts on its way up: a button that went down while the window stood keeps
+    # the window until it comes up, and acts there (here: Manfred's reroll question)
     state, dice = moving_seat_0()
     ctl, clock = controller(state, dice, config=CONFIG)
     dice.push(6)
     choose(ctl, 0, c.RollTerrain(0, 0))
-    clock.advance(5)
-    ctl.handle(PadEvent(0, L, Kind.PRESS))  # pressed while the window was still open
-    ctl.tick()  # ... and the window closes before the button comes up
+    clock.advance(5)  # the die has landed, the quiet time is over...
+    ctl.handle(PadEvent(3, R, Kind.PRESS))  # ... as Manfred's ▶ goes down
+    ctl.tick()
+    assert phase(ctl) is Phase.REROLL  # the window waits for the button
+    clock.advance(0.08)
+    ctl.handle(PadEvent(3, R, Kind.RELEASE))
+    assert menu_of(ctl, 3).confirm  # "Pay 3 chips to reroll Peter's roll?": he chooses
+    assert ctl.state.players[3].chips == 20
+
+
+def test_a_late_press_after_a_window_closed_does_nothing() -> None:
+    # the ◀ that once moved the roller's focus onto "Avalanche stick": it went down just
+    # after the window closed, aimed at the window's menu
+    state, dice = moving_seat_0()
+    ctl, clock = controller(state, dice, config=CONFIG)
+    dice.push(6)
+    choose(ctl, 0, c.RollTerrain(0, 0))
+    ctl.tick(clock.advance(5))  # the window closes
     assert phase(ctl) is Phase.MOVING
+    clock.advance(0.1)
+    ctl.handle(PadEvent(0, L, Kind.PRESS))
     ctl.handle(PadEvent(0, L, Kind.RELEASE))
     menu = menu_of(ctl, 0)
     assert menu.depth == 0 and menu.title == "Peter: move up to 3"  # ◀ opened nothing
@@ -292,12 +313,14 @@ def test_every_payment_apart_from_the_plain_flow_needs_a_confirmation(
         target: c.Command) -> None:
     # X4, X5: a stick and passing opponents: the last press is on a confirmation
     state, dice = moving_seat_0()
-    ctl, _ = controller(state, dice, config=CONFIG)
+    ctl, clock = controller(state, dice, config=CONFIG)
     dice.push(5)
     confirmations = 0
     for _ in range(12):
         step = ctl.next_press(0, target)
         assert step is not None
+        if ctl.pays_on(0, step[0]):
+            clock.advance(ctl.config.pay_guard_seconds)  # the Pay line seen a moment
         confirming = menu_of(ctl, 0).confirm
         out = long_press(ctl, 0, step[0]) if step[1] else press(ctl, 0, step[0])
         if out.applied:
@@ -330,37 +353,73 @@ def test_not_until_my_turn_silences_a_seat_until_its_turn() -> None:
     assert any(isinstance(e, ev.MovementEnded) for e in out.events)
 
 
-def test_asking_ahead_makes_the_reduce_window_wait() -> None:
-    # X2 ahead of time: while Peter decides, Regina asks to be asked before his dice roll
+def test_dice_are_taken_ahead_while_the_roller_decides() -> None:
+    # X2 asked with the move: while Peter decides, the take-dice offer is already on the
+    # others' menus, under the same question the window asks; a promise made then is
+    # paid if he moves, and his dice roll at once once the offer has stood its time
     state, dice = turn_of_seat_0()
     ctl, clock = controller(state, dice, config=CONFIG)
-    assert menu_of(ctl, 2).title == "If Peter moves: take dice away?"
-    press(ctl, 2, S)
-    assert menu_of(ctl, 2).items[0].label == "You will be asked"
-    clock.advance(30)  # Peter takes his time: the others' countdown is long gone
+    menu = menu_of(ctl, 2)
+    assert menu.title == "Take dice from Peter?" and menu.hint == (
+        "paid only if Peter moves · silence: no")
+    assert check_frame(ctl).countdown is None  # Peter's decision has no countdown
+    choose(ctl, 2, c.Reduce(2, 2))
+    assert ctl.promised(2) == 2 and ctl.state.players[2].chips == 20
+    clock.advance(3)  # Peter takes his time: the offer has stood long enough
+    dice.push(*GREEN_DOGS[:7])
+    out = choose(ctl, 0, c.Move(0))
+    assert ev.DiceReduced(0, 1) in out.events
+    assert any(isinstance(e, ev.DogDiceRolled) for e in out.events)
+    assert ctl.state.players[2].chips == 18
+
+
+def test_a_seat_inside_the_take_dice_menu_keeps_the_window_when_the_roller_moves() -> None:
+    # X2: Regina was choosing how many dice to take as Peter moved: her menu stays where
+    # it was (the same offer), and the window waits for her choice
+    state, dice = turn_of_seat_0()
+    ctl, clock = controller(state, dice, config=CONFIG)
+    press(ctl, 2, L)  # "Take dice ›": the choices of how many
+    clock.advance(5)
     choose(ctl, 0, c.Move(0))
     assert phase(ctl) is Phase.REDUCE
+    assert menu_of(ctl, 2).depth == 1  # still where she stood
     countdown = ctl.frame().countdown
     assert countdown is not None and countdown.held and countdown.holders == (2,)
-    dice.push(*GREEN_DOGS)
-    out = choose(ctl, 2, c.Reduce(2, 2))
-    assert out.events == () or not any(isinstance(e, ev.DogDiceRolled) for e in out.events)
-    out = ctl.tick(clock.advance(3.1))  # Regina is done; the others had their time
+    dice.push(*GREEN_DOGS[:7])
+    choose(ctl, 2, c.Reduce(2, 2))
+    out = ctl.tick(clock.advance(CONFIG.resume_seconds))  # the others still had a moment
     assert ev.DiceReduced(0, 1) in out.events
 
 
-def test_the_take_dice_window_runs_its_full_length_after_a_slow_decision() -> None:
-    # X2: the window opens when the roller says Move, however long the roller took
+def test_a_promise_made_ahead_is_not_paid_when_the_roller_rests() -> None:
+    # X2 is "before an opponent's dog-dice roll": a roller who rests rolls none
+    state, dice = turn_of_seat_0()
+    ctl, _clock = controller(state.with_player(0, covered=4), dice, config=CONFIG)
+    choose(ctl, 2, c.Reduce(2, 2))
+    assert ctl.promised(2) == 2
+    rest = next(cmd for cmd in legal_commands(ctl.state, 0) if isinstance(cmd, c.Rest))
+    choose(ctl, 0, rest)
+    assert ctl.promised(2) == 0 and ctl.state.players[2].chips == 20
+    assert any("nothing paid" in n.text for n in ctl.frame().notices)
+
+
+def test_after_a_slow_decision_the_dice_roll_at_once_unless_someone_presses() -> None:
+    # X2: the offer stood while Peter decided; when he moves the dice roll at once, but a
+    # button down as he moves (pressed while the offer stood) is waited for
     state, dice = turn_of_seat_0()
     ctl, clock = controller(state, dice, config=CONFIG)
     clock.advance(10)
+    dice.push(*GREEN_DOGS)
     out = choose(ctl, 0, c.Move(0))
-    assert not any(isinstance(e, ev.DogDiceRolled) for e in out.events)
-    assert ctl.frame().countdown == Countdown("reduce", 3, 3)
-    choose(ctl, 1, c.Reduce(1, 2))  # a taker who did not plan ahead still makes it
-    dice.push(*GREEN_DOGS[:7])
-    out = ctl.tick(clock.advance(3))
-    assert ev.DiceReduced(0, 1) in out.events
+    assert any(isinstance(e, ev.DogDiceRolled) for e in out.events)
+    ctl2, clock2 = controller(state, Dice(), config=CONFIG)
+    clock2.advance(10)
+    ctl2.handle(PadEvent(1, L, Kind.PRESS))  # Karsten's ◀ goes down...
+    out = choose(ctl2, 0, c.Move(0))  # ... as Peter moves
+    assert phase(ctl2) is Phase.REDUCE and not ctl2.tick(clock2.advance(0.05)).events
+    ctl2.handle(PadEvent(1, L, Kind.RELEASE))  # "Take dice ›": his choice holds it
+    countdown = ctl2.frame().countdown
+    assert countdown is not None and countdown.held and countdown.holders == (1,)
 
 
 def test_window_presses_that_cannot_act_are_refused_with_a_notice() -> None:
@@ -447,7 +506,8 @@ def test_a_press_right_after_the_stick_question_opens_pays_nothing() -> None:
     assert ctl.state is state and menu_of(ctl, 0).depth == 0
     press(ctl, 0, R)
     press(ctl, 0, R)
-    out = press(ctl, 0, L)  # meant: place one
+    clock.advance(ctl.config.pay_guard_seconds)
+    out = press(ctl, 0, L)  # meant: place one, looking at it
     assert out.applied and ctl.state.sticks == state.sticks + 1
     assert ctl.state.players[0].chips == state.players[0].chips - 5
 

@@ -83,7 +83,7 @@ def test_four_phones_play_a_whole_game_to_nome(tmp_path: Path) -> None:
                 # every bot waits: first for its menu to settle (a press within the guard
                 # time of a change is dropped), then for a window's countdown to run out;
                 # a long wait at once would let an open sub-menu that pays close as idle
-                table.clock.advance(30 if waited else 0.3)
+                table.clock.advance(30 if waited and not driver.paying else 0.3)
                 waited = True
                 continue
             waited = False

@@ -22,8 +22,8 @@ def play_until(table: WebTable, phones: dict[int, Phone], driver: BotDriver,
     for _ in range(limit):
         if callable(done) and done():
             return
-        if not bot_press(table, phones, driver):
-            table.clock.advance(30)
+        if not bot_press(table, phones, driver):  # a bot about to pay looks at it first
+            table.clock.advance(0.6 if driver.paying else 30)
         table.step(0.3)
     raise AssertionError("the game did not get there")
 

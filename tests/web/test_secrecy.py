@@ -49,8 +49,8 @@ def play(folder: Path, bid: int) -> dict[str, object]:
             menu = settle(table, first, 0)["menu"]
             first.tap(menu["focus"])
             table.wait_events(2)
-        elif not bot_press(table, phones, driver):
-            table.clock.advance(30)
+        elif not bot_press(table, phones, driver):  # a bot about to pay looks at it first
+            table.clock.advance(0.6 if driver.paying else 30)
         table.step(0.3)
     assert table.companion.controller.state.phase is Phase.BIDDING
     table.step(1.0)  # past the guard: the bids are open
