@@ -214,9 +214,14 @@ def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
         middle = pygame.Rect(left.right + gap, y, right.x - left.right - 2 * gap, line)
     p.text(chips_text, left, theme.SMALL)
     zone = seat.zone
+    # the zone's word goes whole where it fits: here, else on the row of training and
+    # dice colour (whose words yield to it: their symbols say them), else its initial
+    below: str | None = None
     if view.act is not ActKind.SET_UP:
+        below = _zone_below(p, view, row.w - (widest + (p.px(14) if framed else 0) if
+                                              place_text else 0), inner.w - 2 * line, gap)
         for text in (word(zone), word(zone)[:1].upper()):
-            if p.measure(text, theme.SMALL)[0] <= middle.w:
+            if below is None and p.measure(text, theme.SMALL)[0] <= middle.w:
                 p.text(text, middle, theme.SMALL, colour=theme.DIM, align="center")
                 break
     if place_text:
@@ -233,8 +238,15 @@ def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
     covered = seat.covered
     w.dog_row(p, pygame.Rect(inner.x, y, inner.w, dogs_h), covered)
     y += dogs_h + gap
-    # Row 4: training and this round's dice colour.
-    left, right = split_columns(pygame.Rect(inner.x, y, inner.w, line), [1.35, 1.0], gap=gap)
+    # Row 4: training and this round's dice colour (and the zone, when row 2 had no room).
+    row4 = pygame.Rect(inner.x, y, inner.w, line)
+    left, right = split_columns(row4, [1.35, 1.0], gap=gap)
+    if below is not None:
+        left = pygame.Rect(row4.x, y, line, line)
+        right = pygame.Rect(row4.right - line, y, line, line)
+        p.text(t(f"{below}.{zone}"), pygame.Rect(left.right + gap, y, right.x - left.right
+                                                 - 2 * gap, line),
+               theme.SMALL, colour=theme.DIM, align="center")
     training = seat.training
     if training:
         icon = pygame.Rect(left.x, left.y, line, line)
@@ -273,10 +285,29 @@ def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
         p.text(status, box, theme.SMALL, bold=bold)
 
 
+def _zone_below(p: Painter, view: View, row_w: int, below_w: int, gap: int) -> str | None:
+    """Where the seat cards write the zone, for every card alike (the most chips, the
+    widest zone): None on the chips' row, where it fits whole; else the words' key prefix
+    ("value", or "value.short", a word written for a narrow card) on the row of training
+    and dice colour, whose words yield to it (their symbols say them). When neither fits,
+    None: the chips' row then shows the zone's initial."""
+    most = max(p.measure(count(s.chips, "chip"), theme.SMALL)[0] for s in view.seats)
+    zones = {s.zone for s in view.seats}
+    if max(p.measure(word(z), theme.SMALL)[0] for z in zones) <= row_w - most - 3 * gap:
+        return None
+    for prefix in ("value", "value.short"):
+        if max(p.measure(t(f"{prefix}.{z}"), theme.SMALL)[0] for z in zones) \
+                <= below_w - 2 * gap:
+            return prefix
+    return None
+
+
 # --- countdown, notices, payments (the menus are companion.display.menus) ---------------
 
 
 COUNTDOWN_WORDS = {"reduce": "countdown.reduce", "reroll": "countdown.reroll"}
+QUIET_SECONDS = 2.0
+"""A window this short is drawn as its question over the bar, without seconds."""
 
 
 def countdown_height(p: Painter) -> int:
@@ -313,9 +344,12 @@ def draw_countdown(p: Painter, countdown: Countdown, rect: pygame.Rect,
     gap = p.px(12)
     if not held:
         room = int(rect.w * 0.6)
-        label = first_fitting(p, [t("countdown.left", what=words, seconds=seconds),
-                                  t("countdown.seconds", seconds=seconds)],
-                              room, theme.BODY, bold=True)
+        # a quiet time of a second or two is a question, not seconds to count
+        forms = [t("countdown.ask", what=words), t("countdown.ask_short", what=words)] \
+            if countdown.total <= QUIET_SECONDS else [
+                t("countdown.left", what=words, seconds=seconds),
+                t("countdown.seconds", seconds=seconds)]
+        label = first_fitting(p, forms, room, theme.BODY, bold=True)
         label_w = min(room, max(int(rect.w * 0.42), p.measure(label, theme.BODY, bold=True)[0]))
         drawn = p.text(label, pygame.Rect(rect.x, rect.y, label_w, rect.h), theme.BODY,
                        bold=True)
@@ -440,8 +474,15 @@ def payments_height(p: Painter, view: View, payments: tuple[Payment, ...], width
     step = p.px(8)
     shown = payments[-most:]
     rows = _badged_rows(p, [payment_words(view, pay) for pay in shown], width)
-    older = p.line(theme.SMALL) + step if len(payments) > most else 0
+    older = _earlier(p, len(payments), width).height + step if len(payments) > most else 0
     return older + sum(h + step for _, h in rows)
+
+
+def _earlier(p: Painter, older: int, width: int) -> Block:
+    """The line that stands for `older` payments folded away, on two lines in a narrow
+    column rather than cut short."""
+    return p.plan(t("payment.earlier", payments=count(older, "earlier_payment")), width,
+                  theme.SMALL, lines=2)
 
 
 def draw_payments(p: Painter, view: View, payments: tuple[Payment, ...],
@@ -452,7 +493,7 @@ def draw_payments(p: Painter, view: View, payments: tuple[Payment, ...],
     if not payments:
         return
     step = p.px(8)
-    line = p.line(theme.SMALL)
+    line = _earlier(p, len(payments), rect.w).height
     rows = _badged_rows(p, [payment_words(view, pay) for pay in payments], rect.w)
     # the newest that fit, with a line for the older ones when any are left out
     shown = 0
@@ -468,9 +509,9 @@ def draw_payments(p: Painter, view: View, payments: tuple[Payment, ...],
         return
     y = rect.y
     if older:
-        p.text(t("payment.earlier", payments=count(older, "earlier_payment")),
-               pygame.Rect(rect.x, y, rect.w, line), theme.SMALL, colour=theme.DIM)
-        y += line + step
+        earlier = _earlier(p, older, rect.w)
+        p.block(earlier, pygame.Rect(rect.x, y, rect.w, earlier.height), colour=theme.DIM)
+        y += earlier.height + step
     for payment, (block, h) in zip(payments[older:], rows[older:], strict=True):
         _draw_badged(p, payment.seat, block, pygame.Rect(rect.x, y, rect.w, h))
         y += h + step

@@ -205,9 +205,10 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> tuple[int, R
         texts = [(t("pressing.result", face=face, result=words), theme.BIG, True)]
     gap = p.px(4)
 
-    def setting(width: int, big: bool = True) -> tuple[list[Block], int]:
+    def setting(width: int, big: bool = True, kept: list[tuple[str, float, bool]] = texts
+                ) -> tuple[list[Block], int]:
         blocks = [p.plan(text, max(1, width), design if big else min(design, theme.BODY),
-                         bold=bold, lines=3) for text, design, bold in texts]
+                         bold=bold, lines=3) for text, design, bold in kept]
         return blocks, sum(b.height for b in blocks) + gap * max(0, len(blocks) - 1)
 
     # the words beside the die; in a narrow column under a smaller die, then smaller
@@ -223,9 +224,13 @@ def roll_panel(p: Painter, frame: TableFrame, rect: pygame.Rect) -> tuple[int, R
                 size, blocks, text_h = small, under, under_h
                 text_x, text_y = rect.x, rect.y + size + p.px(10)
                 break
-        else:
+        else:  # the words alone; in a column too short for them all, the result first
             size = 0
-            blocks, text_h = setting(rect.w, False)
+            shorter = [[texts[0], texts[-1]], texts[-1:]] if len(texts) > 2 else []
+            for kept in (texts, *shorter):
+                blocks, text_h = setting(rect.w, False, kept)
+                if text_h <= rect.h:
+                    break
             text_x, text_y = rect.x, rect.y
     die = pygame.Rect(rect.x, rect.y, size, size)
     if not done:
