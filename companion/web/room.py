@@ -33,6 +33,7 @@ from pathlib import Path
 
 from companion.files import write_atomic
 from companion.seats import MAX_SEATS
+from companion.store.beside import ROOM_NAME
 
 log = logging.getLogger("companion.web")
 
@@ -44,10 +45,22 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 CODE_LENGTH = 4
 
-FILE_NAME = "web-room.json"
+FILE_NAME = ROOM_NAME
 MAX_FILE_BYTES = 16_384
 
 RandomBytes = Callable[[int], bytes]
+
+
+def room_problem(data: bytes) -> str | None:
+    """Why bytes are not a room file this companion reads (None: they are); a restore
+    asks before it puts a backup's room in place."""
+    if len(data) > MAX_FILE_BYTES:
+        return f"more than {MAX_FILE_BYTES:,} bytes"
+    try:
+        Room()._load(json.loads(data.decode("utf-8")))
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        return str(exc) or type(exc).__name__
+    return None
 
 
 def _text(raw: bytes) -> str:

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from store.helpers import backup_manifest
 from store.test_backup import journal_with_game
 
 from companion.app.maintenance import ServiceUnit
 from companion.app.update import Updater
-from companion.store import backup as bk
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.org",
            "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "dev@example.org",
@@ -129,7 +129,7 @@ def test_update_backs_up_pulls_installs_and_says_both_versions(project: Project)
     assert "installed 0.2.0" in done.stdout  # the install's own output is passed on
     [made] = backups(project, "before-update")
     assert f"backup: {made}" in done.stdout
-    assert bk.read(made).manifest["journal"]["events"] > 0
+    assert backup_manifest(made)["journals"]["mush"]["events"] > 0
     assert project.rows() == journal_before  # an update leaves the game alone
     # Once more: nothing new, nothing done.
     again = update(project)
@@ -169,7 +169,7 @@ def test_a_failing_install_is_rolled_back_with_the_journal(project: Project) -> 
     # The spoiled journal is not thrown away either.
     [kept] = backups(project, "before-restore")
     assert "journal restored from" in done.stdout
-    assert bk.read(kept).manifest["journal"]["games"] >= 1
+    assert backup_manifest(kept)["journals"]["mush"]["games"] >= 1
 
 
 def test_an_unreachable_remote_changes_nothing(project: Project) -> None:
