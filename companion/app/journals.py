@@ -313,8 +313,8 @@ class JournalSide:
             recovery = self.journal.recovery
             if recovery is not None and \
                     time.monotonic() - self._started_at < RECOVERY_NOTICE_SECONDS:
-                # `lost` counts rows found but not kept; rows on pages that are gone are
-                # not known, so the screen says "at least".
-                found.append(Notice(t("n.repaired_lost", lost=recovery.lost) if recovery.lost
-                                    else t("n.repaired")))
+                # events counted from the highest number any surviving page names;
+                # "at least" when the file's end is gone (`Recovery.notice`)
+                key, values = recovery.notice
+                found.append(Notice(t(key, **values)))
         return tuple(found)

@@ -51,7 +51,8 @@ from companion.store.integrity import (
     recognisable,
 )
 from companion.store.pages import read_wal
-from companion.store.salvage import Recovery, Salvage, fill, read_bytes, salvage
+from companion.store.recovery import Recovery, report
+from companion.store.salvage import Salvage, fill, read_bytes, salvage
 
 log = logging.getLogger("companion.store")
 
@@ -450,18 +451,7 @@ class DurableFile:
             return memory
 
     def _report(self, damaged: Path, reason: str, kept: Salvage) -> Recovery:
-        recovery = Recovery.of(damaged, reason, kept)
-        notes = "; ".join(kept.notes[:3]) + ("; …" if len(kept.notes) > 3 else "")
-        cut = (f", game(s) {', '.join(map(str, recovery.cut))} cut at their last complete "
-               f"command ({notes})" if recovery.cut else "")
-        fixed = (f", {recovery.repaired} row(s) with one flipped bit put right by their "
-                 "checksum" if recovery.repaired else "")
-        where = (f"kept it as {damaged.name}" if damaged != self.file
-                 else "left it in place (it cannot be moved)")
-        log.warning("journal %s was damaged (%s): %s and recovered %d game(s), "
-                    "%d event(s), %d event(s) lost%s%s", self.path, recovery.reason, where,
-                    recovery.games, recovery.events, recovery.lost, fixed, cut)
-        return recovery
+        return report(self.path, self.file, damaged, reason, kept)
 
     def _check_current(self) -> None:
         """Read, at start, what must be readable for the table to go on (the journal reads

@@ -49,7 +49,7 @@ from companion.store.durable import DamagedRow, DurableFile
 from companion.store.integrity import MIGRATIONS as MIGRATIONS
 from companion.store.integrity import SCHEMA_VERSION as SCHEMA_VERSION
 from companion.store.integrity import batch_break, newer_message, row_crc, sound
-from companion.store.salvage import Recovery as Recovery
+from companion.store.recovery import Recovery as Recovery
 from companion.store.salvage import stored_text
 
 VOCABULARY_ID = installed_game().codec.vocabulary
