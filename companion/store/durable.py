@@ -51,6 +51,7 @@ from companion.store.integrity import (
     recognisable,
 )
 from companion.store.pages import read_wal
+from companion.store.quiet import Checkpoints
 from companion.store.recovery import Recovery, report
 from companion.store.salvage import Salvage, fill, read_bytes, salvage
 
@@ -115,7 +116,7 @@ class DamagedRow(JournalError):
     from like a damaged file (`DurableFile._guarded`)."""
 
 
-class DurableFile:
+class DurableFile(Checkpoints):
     """The journal's SQLite file on the card; the main loop owns it (one thread).
 
     If the file was damaged, `recovery` says what was saved. When the card is full or
@@ -514,6 +515,7 @@ class DurableFile:
         if self.degraded is not None:
             self.unsaved += 1
             self.flush()
+        self._wrote()
         return result
 
     def _mark_vocabulary(self, conn: sqlite3.Connection) -> None:
@@ -566,6 +568,7 @@ class DurableFile:
 
     def close(self) -> None:
         """Close the file (SQLite checkpoints the WAL into the main file)."""
+        self._stop_folding()
         if self.degraded is not None:
             self.flush()
             if self.degraded is not None and self.unsaved:

@@ -156,7 +156,9 @@ class Journal(DurableFile):
                          (row_crc("games", [game_id, now, text, None, None]), game_id))
             return game_id
 
-        return self._write(body)
+        game_id = self._write(body)
+        self.pause_due = True  # a game begins: its start is in the main file at once
+        return game_id
 
     def abandon(self, game_id: int) -> None:
         """Mark a game in progress as over without a winner (it stays in the file)."""
@@ -279,6 +281,7 @@ class Journal(DurableFile):
                 _set_ending(conn, game_id, now, won[-1].winner)
 
         self._write(body)
+        self._wrote(public)  # a turn, a round or the game ended: a checkpoint is due
 
     def records(self, game_id: int) -> list[StoredEvent]:
         """Every stored event of a game in order, retracted ones included and marked.
