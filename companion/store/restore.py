@@ -68,7 +68,7 @@ from companion.store.journal import Journal
 from companion.store.tarball import Reader, TarProblem
 from companion.version import describe, release
 
-_MANIFEST_LIMITS = Limits(size=256 << 10, depth=8, key_parts=1, digits=40)
+_JSON_LIMITS = Limits(size=256 << 10, depth=8, key_parts=1, digits=40)
 
 
 def _now() -> datetime:
@@ -192,7 +192,7 @@ def _read_members(source: BinaryIO, base: Path, unpacked: Unpacked) -> None:
 
 def _manifest(shown: str, data: bytes) -> dict[str, Any]:
     try:
-        manifest = parse_json(data.decode("utf-8"), _MANIFEST_LIMITS, MANIFEST)
+        manifest = parse_json(data.decode("utf-8"), _JSON_LIMITS, MANIFEST)
     except (UnicodeDecodeError, ValueError, FileProblem) as exc:
         raise BackupError(f"{shown} has no readable {MANIFEST}: not a companion backup, or "
                           "a damaged one") from exc
@@ -244,11 +244,11 @@ def _expected(shown: str, unpacked: Unpacked, base: Path) -> dict[str, str]:
         entry = manifest.get(key)
         if isinstance(entry, dict):
             wanted[name] = str(entry.get("sha256", ""))
-    _room_for(shown, base, [p for p in unpacked.parts.values() if not p.raw], manifest)
+    _room_for(shown, base, [p for p in unpacked.parts.values() if not p.raw])
     return wanted
 
 
-def _room_for(shown: str, base: Path, parts: list[Part], manifest: dict[str, Any]) -> None:
+def _room_for(shown: str, base: Path, parts: list[Part]) -> None:
     """Refuse a backup the card has no room for, before a byte of it is written."""
     needed = sum(int(p.described.get("bytes", 0) or 0) for p in parts)
     try:
@@ -332,7 +332,7 @@ def _check_small(unpacked: Unpacked) -> None:
     settings = unpacked.files.get(SETTINGS_NAME)
     if settings is not None:
         try:
-            parse_prefs(parse_json(settings.decode("utf-8"), _MANIFEST_LIMITS, SETTINGS_NAME))
+            parse_prefs(parse_json(settings.decode("utf-8"), _JSON_LIMITS, SETTINGS_NAME))
         except (UnicodeDecodeError, ValueError, FileProblem) as exc:
             raise BackupError(f"the backup's {SETTINGS_NAME} is not JSON ({exc})") from exc
     room = unpacked.files.get(ROOM_NAME)
@@ -352,7 +352,7 @@ def _check_journal(shown: str, part: Part) -> CheckedGame:
                           "was; take its files out by hand (tar -xzf FILE) if you need them")
     rules = installed_game(game)
     refused = f"the backup's {game} journal"
-    _check_schema(part.temporary, refused, rules.codec.vocabulary, game)
+    _check_schema(part.temporary, refused, game)
     try:
         with Journal(part.temporary, recover=False, game=rules) as book:
             for each in book.games():  # every game must read: a restore is no salvage
@@ -383,7 +383,7 @@ def _plain(exc: Exception, temporary: Path) -> str:
     return text.replace("; start the companion to recover it", "")
 
 
-def _check_schema(path: Path, refused: str, vocabulary: int, game: str) -> None:
+def _check_schema(path: Path, refused: str, game: str) -> None:
     """The copy's schema is exactly ours, and its events are this game's."""
     try:
         conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro&immutable=1", uri=True)
@@ -436,11 +436,6 @@ class Restored:
     games: dict[str, CheckedGame]
     kept: Path | None  # the backup of what was replaced (None: there was nothing)
     removed: tuple[str, ...] = ()  # games whose journal the backup did not hold
-
-    @property
-    def first(self) -> CheckedGame | None:
-        """The game the table resumes first: the configured game's, else any other."""
-        return next(iter(self.games.values()), None)
 
 
 def _checkpoint_away(journal: Path) -> None:
