@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from companion.exc import CompanionError
+
 BLOCK = 512
 CHUNK = 1 << 16
 """Bytes decompressed and handed on at a time."""
@@ -32,7 +34,7 @@ MAX_MEMBERS = 64
 """More members than this is no backup a companion wrote (it writes fewer than ten)."""
 
 
-class TarProblem(ValueError):
+class TarProblem(CompanionError, ValueError):
     """The stream is not a tar a companion wrote, or breaks a bound; says which."""
 
 
