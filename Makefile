@@ -91,7 +91,9 @@ bench: $(STAMP)
 # real `mush-companion run` processes; prints faults injected, survived, events lost and
 # tracebacks (benchmarks/faults.py; hostile settings and config files, names and store
 # paths in benchmarks/faults_files.py; newer journals, one-bit flips, non-journals, links
-# and a full card in benchmarks/faults_journal.py; the pad hub in benchmarks/faults_hub.py).
+# and a full card in benchmarks/faults_journal.py; the pad hub in benchmarks/faults_hub.py;
+# whole-table backups, hostile restores, a killed table's lost -wal and truncations
+# counted in benchmarks/faults_backup.py).
 # Mounts (read-only card, full card) need root.
 .PHONY: faults
 faults: $(STAMP)

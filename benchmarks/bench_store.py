@@ -1,4 +1,5 @@
-"""Journal figures: commit time on a real file with synchronous=FULL, and resume time.
+"""Journal figures: commit and checkpoint time on a real file with synchronous=FULL, and
+resume time.
 
 The commit is on the path of every button press (the screen waits for it), and the
 replay is what the table waits for after a power cut, so both are measured on a file
@@ -62,7 +63,8 @@ def long_game(seed: int = 7) -> tuple[Settings, list[list[Event]], GameState]:
 
 
 def run() -> None:
-    """Print commit time per command and per event (p50, p99) and replay time."""
+    """Print commit time per command and per event, checkpoint time (p50, p99) and
+    replay time."""
     base = Path(os.environ.get("BENCH_STORE_DIR") or
                 ("/var/tmp" if Path("/var/tmp").is_dir() else tempfile.gettempdir()))
     settings, batches, final = long_game()
@@ -74,6 +76,8 @@ def run() -> None:
         game_id = journal.new_game(settings)
         per_commit: list[float] = []
         per_event: list[float] = []
+        checkpoints: list[float] = []
+        on_loop: list[float] = []
         for batch, kept in zip(batches, public, strict=True):
             started = time.perf_counter()
             journal.append(game_id, batch)
@@ -81,6 +85,14 @@ def run() -> None:
             if kept:
                 per_commit.append(elapsed)
                 per_event.append(elapsed / len(kept))
+            # as the loop does after each frame: a checkpoint when a turn or round ended,
+            # asked for on the loop (what a press may wait for) and run beside it
+            started = time.perf_counter()
+            if journal.rest():
+                asked = time.perf_counter()
+                journal.settle()
+                checkpoints.append(time.perf_counter() - asked)
+                on_loop.append(asked - started)
         journal.close()
         size = path.stat().st_size
 
@@ -104,6 +116,11 @@ def run() -> None:
           f"p99 {_percentile(per_commit, 0.99) * ms:.2f} ms")
     print(f"   commit per event:   p50 {_percentile(per_event, 0.5) * ms:.2f} ms, "
           f"p99 {_percentile(per_event, 0.99) * ms:.2f} ms")
+    print(f"   checkpoint at a turn's or round's end ({len(checkpoints)} of them): on the "
+          f"loop p50 {_percentile(on_loop, 0.5) * ms:.2f} ms, "
+          f"p99 {_percentile(on_loop, 0.99) * ms:.2f} ms (a frame: 33 ms); beside it "
+          f"p50 {_percentile(checkpoints, 0.5) * ms:.2f} ms, "
+          f"p99 {_percentile(checkpoints, 0.99) * ms:.2f} ms")
     print(f"   resume: open + check + load {statistics.median(loads) * ms:.0f} ms, "
           f"replay {statistics.median(replays) * ms:.0f} ms (median of 5)")
 

@@ -1,7 +1,8 @@
 """`make faults`: inject every kind of journal and start-up fault, and count what survived.
 
-The journal's files, names and card (`faults_journal.py`) and the pad hub
-(`faults_hub.py`) have their own modules, run after the classes below.
+The journal's files, names and card (`faults_journal.py`), the pad hub (`faults_hub.py`)
+and the whole table's backups, hostile restores and lost `-wal` files
+(`faults_backup.py`) have their own modules, run after the classes below.
 
 Each fault is injected into a real SQLite journal written by a real bot game (or into a
 real `mush-companion run` process), then the journal is opened as the companion opens it.
@@ -321,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     journal_faults(args.rounds, table)
     process_faults(table)
+    from benchmarks.faults_backup import backup_faults  # whole-table backups, lost -wal
     from benchmarks.faults_files import file_faults  # settings, config, names, store paths
     from benchmarks.faults_hub import hub_faults
     from benchmarks.faults_journal import journal_file_faults
@@ -328,6 +330,7 @@ def main(argv: list[str] | None = None) -> int:
     file_faults(table, args.rounds)
     journal_file_faults(args.rounds, table)
     hub_faults(table)
+    backup_faults(args.rounds, table)
     width = max(len(r.kind) for r in table)
     print(f"{'fault':<{width}}  injected  survived  events lost  lost/fault  tracebacks")
     for r in table:

@@ -29,6 +29,7 @@ from companion.rules.dice import DiceSource
 from companion.rules.evolve import replay
 from companion.rules.state import EMPTY, GameState
 from companion.store import Journal
+from companion.store.beside import base_of, journal_of
 from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request
 from companion.table.canoe import CanoeTable
@@ -42,19 +43,12 @@ def journal_beside(path: Path, game: str) -> Path:
     """Where a game's journal lives: the configured file for MUSH, a file beside it
     named after any other game (`journal-canoe.sqlite3`): a journal holds one game's
     events, so MUSH's file and format stay exactly as they were."""
-    if game == "mush":
-        return path
-    return path.with_name(f"{path.stem}-{game}{path.suffix}")
+    return journal_of(path, game)
 
 
 def journal_beside_base(journal: Journal) -> Path:
     """The configured journal's path, from any game's journal beside it."""
-    name = journal.rules.name
-    path = journal.path
-    tail = f"-{name}"
-    if name == "mush" or not path.stem.endswith(tail):
-        return path
-    return path.with_name(f"{path.stem[:-len(tail)]}{path.suffix}")
+    return base_of(journal.path, journal.rules.name)
 
 
 RECOVERY_NOTICE_SECONDS = 120.0
@@ -319,8 +313,8 @@ class JournalSide:
             recovery = self.journal.recovery
             if recovery is not None and \
                     time.monotonic() - self._started_at < RECOVERY_NOTICE_SECONDS:
-                # `lost` counts rows found but not kept; rows on pages that are gone are
-                # not known, so the screen says "at least".
-                found.append(Notice(t("n.repaired_lost", lost=recovery.lost) if recovery.lost
-                                    else t("n.repaired")))
+                # events counted from the highest number any surviving page names;
+                # "at least" when the file's end is gone (`Recovery.notice`)
+                key, values = recovery.notice
+                found.append(Notice(t(key, **values)))
         return tuple(found)

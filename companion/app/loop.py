@@ -208,6 +208,9 @@ class Companion(JournalSide):
             self.draw()
             self._sync_lights(now)
             self._report_status()
+        # the frame is shown: a turn or a round just ended, or the table rests, so the
+        # journal folds its newest commits into its main file (companion/store/quiet.py)
+        self.journal.rest()
         self._collect()
 
     def _collect(self) -> None:

@@ -2,7 +2,7 @@
 appliance's upkeep from the Pi itself.
 
 A table's owner has no other computer at hand and no wish to learn SQLite: one command
-makes one file holding the game and the pads' settings (safe while the service plays),
+makes one file holding every game and the pads' settings (safe while the service plays),
 one puts it back (stopping and starting the service around it), and one brings the
 companion up to date from its git checkout, backing up first and going back to the
 version it had, game included, when anything fails.
@@ -32,7 +32,7 @@ from typing import Any
 from companion.config import paths
 from companion.config.file import load_config
 from companion.exc import ConfigError, JournalError
-from companion.store import backup
+from companion.store import backup, beside, restore
 from companion.store.control import JournalBusyError, JournalLock, holder
 from companion.version import describe
 
@@ -165,7 +165,8 @@ def _is_service_journal(journal: Path) -> bool:
 
 def make_backup(journal: Path, destination: Path | None, config: Path | None = None,
                 kind: str = "backup", *, required: bool = True) -> tuple[Path, backup.Snapshot]:
-    """Back the journal and its settings up; into its `backups/` folder unless told."""
+    """Back the table up (every game's journal, the settings, the room); into the
+    journal's `backups/` folder unless told."""
     folder = Path(journal).parent
     with as_owner_of(folder):
         snapshot = backup.take(journal, config, required=required)
@@ -190,7 +191,7 @@ def _utcnow() -> datetime:
 class RestoreOutcome:
     """What `restore_backup` did, for the terminal and for tests."""
 
-    restored: backup.Restored
+    restored: restore.Restored
     stopped_service: bool = False
     service_problem: str | None = None  # the service did not come back up
 
@@ -201,14 +202,15 @@ def restore_backup(file: Path, journal: Path, *, config: Path | None = None,
     """Check the backup, stop whoever holds the journal if that is the service, put the
     backup in place (keeping what it replaces) and start the service again.
 
-    Raises JournalError (BackupError, NewerBackupError, JournalBusyError) with the reason
-    and the fix; nothing is replaced then."""
+    The file is opened as the caller (it may be theirs alone) and read, within bounds,
+    into copies beside the journals as the journals' owner. Raises JournalError
+    (BackupError, NewerBackupError, JournalBusyError) with the reason and the fix;
+    nothing is replaced then."""
     unit = unit or ServiceUnit()
     journal = Path(journal)
     folder = journal.parent
-    snapshot = backup.read(file)  # as the caller: the file may be theirs alone
-    with as_owner_of(folder):
-        checked = backup.check(snapshot, journal)
+    with restore.opened(Path(file)) as stream, as_owner_of(folder):
+        checked = restore.check(restore.unpack(stream, journal, shown=str(file)))
     stopped = False
     try:
         with as_owner_of(folder):
@@ -227,7 +229,7 @@ def restore_backup(file: Path, journal: Path, *, config: Path | None = None,
             lock = JournalLock(journal)
             lock.acquire()
             try:
-                restored = backup.put_in_place(checked, journal, config=config)
+                restored = restore.put_in_place(checked, journal, config=config)
             finally:
                 lock.release()
     except BaseException:
@@ -248,8 +250,10 @@ def config_of(args: argparse.Namespace) -> Path | None:
 
 
 def journal_of(args: argparse.Namespace) -> Path:
+    """The table's configured journal: `--journal` (another game's journal named there
+    stands for its table: `beside.table_of`), else the config's store.path."""
     if args.journal is not None:
-        return Path(args.journal)
+        return beside.table_of(Path(args.journal))
     return load_config(args.config).store.path
 
 
@@ -302,19 +306,26 @@ def cmd_restore(args: argparse.Namespace) -> int:
     except (JournalError, OSError) as exc:
         return fail(f"{exc}; nothing was changed")
     done = outcome.restored
-    if done.game is None:
-        print(f"restored {args.backup_file} into {done.journal}: it holds no game")
+    games = done.games
+    if not any(g.number is not None for g in games.values()):
+        print(f"restored {args.backup_file} into {done.journal.parent}: it holds no game")
     else:
-        status = "over" if done.finished else "in progress"
-        print(f"restored {args.backup_file} into {done.journal}: game {done.game} "
-              f"({status}), {done.state}")
+        print(f"restored {args.backup_file} into {done.journal.parent}:")
+        for name, one in games.items():
+            status = "over" if one.finished else "in progress"
+            print(f"  {name}: " + (f"game {one.number} ({status}), {one.state}"
+                                   if one.number is not None else "no game"))
+    for name in done.removed:
+        print(f"  {name}: not in the backup; its journal was removed (it is in the kept "
+              "backup)")
     if done.kept is not None:
         print(f"what it replaced is kept in {done.kept}")
+    playing = any(g.number is not None and not g.finished for g in games.values())
     if outcome.stopped_service:
         print("the service is running again and resumes the restored game"
               if outcome.service_problem is None
               else f"the service did not start again: {outcome.service_problem}")
-    elif done.game is not None and not done.finished:
+    elif playing:
         print("the companion resumes it at its next start")
     return EXIT_OK if outcome.service_problem is None else EXIT_FAILED
 
@@ -329,20 +340,22 @@ def file_options(parser: argparse.ArgumentParser) -> None:
 def register(subparsers: Any) -> None:
     """Add `backup` and `restore` to the command line (`update`: companion.app.update)."""
     make = subparsers.add_parser(
-        "backup", help="save the game journal and the pads' settings in one file",
-        description="Write one file (a .tar.gz) holding a consistent copy of the journal "
-                    "(safe while the companion runs), the settings made on the pads and "
-                    "the config file. Without FILE it goes into the journal's backups/ "
-                    "folder (/var/lib/mush-companion/backups on the Pi).")
+        "backup", help="save every game's journal and the pads' settings in one file",
+        description="Write one file (a .tar.gz) holding a consistent copy of every "
+                    "game's journal (safe while the companion runs), the settings made on "
+                    "the pads, the phones' seats and the config file. Without FILE it "
+                    "goes into the journal's backups/ folder "
+                    "(/var/lib/mush-companion/backups on the Pi).")
     make.add_argument("backup_file", nargs="?", type=Path, metavar="FILE",
                       help="the backup file to write, or a folder to write it in")
     file_options(make)
     make.set_defaults(handler=cmd_backup)
 
     back = subparsers.add_parser(
-        "restore", help="put a backup's journal and pads' settings back",
+        "restore", help="put a backup's journals and pads' settings back",
         description="Check a backup file (its sums, that no newer companion made it, that "
-                    "its game replays), keep what it replaces as a backup of its own, and "
+                    "every journal in it is exactly one a companion writes and its games "
+                    "replay), keep what it replaces as a backup of its own, and "
                     "put it in place. A running service is stopped and started again; "
                     "another running companion must be stopped first.")
     back.add_argument("backup_file", type=Path, metavar="FILE", help="the backup file")

@@ -38,7 +38,7 @@ from companion.app.maintenance import (
     restore_backup,
 )
 from companion.exc import CompanionError, ConfigError, JournalError
-from companion.store import backup
+from companion.store import beside
 from companion.version import Build, build, from_git, git
 
 
@@ -206,13 +206,13 @@ class Updater:
         return self.roll_back(problem, before_commit, before, kept, was_active)
 
     def backup(self) -> Path | None:
-        """A backup of the journal and settings, or None when there is nothing yet."""
+        """A backup of every game's journal, the settings and the room, or None when
+        the table has nothing yet."""
         if self.journal is None:
             self.say("no journal is known to this command: no backup made")
             return None
         with as_owner_of(self.journal.parent):
-            nothing = not self.journal.exists() and not (
-                self.journal.parent / backup.SETTINGS_NAME).exists()
+            nothing = not beside.anything_at(self.journal)
         if nothing:
             self.say(f"no journal at {self.journal} yet: nothing to back up")
             return None
@@ -262,7 +262,7 @@ class Updater:
             try:
                 restore_backup(kept, self.journal, config=self.config, unit=self.unit,
                                say=self.say)
-                self.say(f"journal restored from {kept}")
+                self.say(f"every game's journal restored from {kept}")
             except JournalError as exc:
                 self.say(f"the journal was not restored ({exc}); the backup made before the "
                          f"update is {kept}: sudo mush-companion restore {kept}")

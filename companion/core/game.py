@@ -82,6 +82,10 @@ class Game(Generic[S, C, E, V]):
     ledger: Ledger[E]
     bots: Mapping[str, Callable[[S, int, random.Random], C | None]] = field(
         default_factory=dict)
+    pauses: tuple[type[Event], ...] = ()
+    """Events after which the table is at a natural pause (a turn or a round is over):
+    the journal folds its newest writes into its main file there, so a card that loses
+    the newest file loses at most what came after."""
 
     def legal(self, state: S, seat: int) -> list[Option[C]]:
         """The options nothing blocks: exactly what `apply` accepts from `seat`."""

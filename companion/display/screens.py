@@ -279,7 +279,7 @@ def screen_weather(p: Painter, frame: TableFrame, areas: Areas) -> RollDice:
                     None if animating else rolled, is_ph)
         body = pygame.Rect(body.x, body.y + chart_h + p.px(12), body.w,
                            body.h - chart_h - p.px(12))
-    die_size = min(body.h, p.px(170))
+    die_size = max(0, min(body.h, p.px(170)))  # (crowded by notices: maybe no room)
     die_rect = pygame.Rect(body.x, body.y, die_size, die_size)
     if animating:
         return roll_dice(RollKind.WEATHER, [die_rect], [rolled or 0])

@@ -166,7 +166,10 @@ def _pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str,
 def turned(size: int, angle: float) -> int:
     """The side of a die that, tilted by `angle` degrees, still fits a square of `size`:
     a tumbling die turns within its own place, never over its neighbours or the words
-    around it (so the dice can be drawn again by themselves, `companion.display.turn`)."""
+    around it (so the dice can be drawn again by themselves, `companion.display.turn`).
+    No room (a place squeezed to nothing or less) gives 0: the die is not drawn."""
+    if size < 1:
+        return 0
     if not angle:
         return size
     a = math.radians(angle)
@@ -201,6 +204,8 @@ def dog_die(p: Painter, rect: pygame.Rect, colour: str, dog: bool | None,
     die is drawn square.
     """
     size = turned(min(rect.w, rect.h), angle)
+    if size < 1:
+        return  # no room left for it (a screen crowded by notices): drawn nowhere
     if angle:
         surf = pygame.transform.rotate(_dog_face(size, colour, dog), angle)
     else:
@@ -242,6 +247,8 @@ def standard_die(p: Painter, rect: pygame.Rect, face: int | None, angle: float =
     """The standard (white) die with its pips; face None shows a blank, still tumbling.
     Tilted by `angle`, it is smaller, to stay in `rect` (`turned`)."""
     size = turned(min(rect.w, rect.h), angle)
+    if size < 1:
+        return  # no room left for it (a screen crowded by notices): drawn nowhere
     if angle:
         surf = pygame.transform.rotate(_standard_face(size, face, colour), angle)
     else:

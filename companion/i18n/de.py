@@ -506,6 +506,11 @@ WORDS: Final[dict[str, str]] = {
     "n.prefs_damaged": "Einstellungsdatei beschädigt, falsche Werte übergangen: {problem}",
     "n.not_saved": "Nicht gespeichert: {reason}. Das Spiel geht weiter",
     "n.repaired": "Journal war beschädigt und wurde repariert",
+    "n.repaired_lost_exact": (
+        "Journal war beschädigt und wurde repariert: {lost} Ereignis(se) verloren"),
+    "n.repaired_unknown": (
+        "Journal war beschädigt und wurde repariert: die letzten Ereignisse sind vielleicht "
+        "verloren"),
     "n.repaired_lost": (
         "Journal war beschädigt und wurde repariert: mindestens {lost} Ereignis(se) verloren"),
     "n.card.full": "die Karte ist voll",

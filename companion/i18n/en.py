@@ -506,6 +506,8 @@ WORDS: Final[dict[str, str]] = {
     "n.prefs_damaged": "Settings file damaged, bad values ignored: {problem}",
     "n.not_saved": "Not saved: {reason}. The game goes on",
     "n.repaired": "Journal was damaged and repaired",
+    "n.repaired_lost_exact": "Journal was damaged and repaired: {lost} event(s) lost",
+    "n.repaired_unknown": "Journal was damaged and repaired: the last events may be lost",
     "n.repaired_lost": "Journal was damaged and repaired: at least {lost} event(s) lost",
     "n.card.full": "the card is full",
     "n.card.read_only": "the card is read-only",

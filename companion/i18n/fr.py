@@ -508,6 +508,9 @@ WORDS: Final[dict[str, str]] = {
     "n.prefs_damaged": "Fichier de réglages abîmé, valeurs erronées ignorées : {problem}",
     "n.not_saved": "Pas enregistré : {reason}. La partie continue",
     "n.repaired": "Journal abîmé puis réparé",
+    "n.repaired_lost_exact": "Journal abîmé puis réparé : {lost} événement(s) perdu(s)",
+    "n.repaired_unknown": (
+        "Journal abîmé puis réparé : les derniers événements sont peut-être perdus"),
     "n.repaired_lost": "Journal abîmé puis réparé : au moins {lost} événement(s) perdu(s)",
     "n.card.full": "la carte est pleine",
     "n.card.read_only": "la carte est en lecture seule",

@@ -58,6 +58,7 @@ MUSH: Game[GameState, cmd.Command, ev.Event, TableView] = Game(
     refusal=refusal,
     ledger=LEDGER,
     bots=POLICIES,
+    pauses=(ev.TurnEnded, ev.RoundEnded),
 )
 """MUSH (Alan R. Moon, 1994): a dog-sled race from Anchorage to Nome."""
 

@@ -17,7 +17,7 @@ from companion.exc import (
 from companion.store.export import export_csv, export_jsonl
 from companion.store.integrity import MIGRATIONS, SCHEMA_VERSION
 from companion.store.journal import FINAL_EVENT_TYPES, GameRecord, Journal, StoredEvent
-from companion.store.salvage import Recovery
+from companion.store.recovery import Recovery
 
 __all__ = [
     "FINAL_EVENT_TYPES", "MIGRATIONS", "SCHEMA_VERSION", "GameClosedError", "GameRecord",

@@ -51,7 +51,9 @@ from companion.store.integrity import (
     recognisable,
 )
 from companion.store.pages import read_wal
-from companion.store.salvage import Recovery, Salvage, fill, read_bytes, salvage
+from companion.store.quiet import Checkpoints
+from companion.store.recovery import Recovery, report
+from companion.store.salvage import Salvage, fill, read_bytes, salvage
 
 log = logging.getLogger("companion.store")
 
@@ -114,7 +116,7 @@ class DamagedRow(JournalError):
     from like a damaged file (`DurableFile._guarded`)."""
 
 
-class DurableFile:
+class DurableFile(Checkpoints):
     """The journal's SQLite file on the card; the main loop owns it (one thread).
 
     If the file was damaged, `recovery` says what was saved. When the card is full or
@@ -450,18 +452,7 @@ class DurableFile:
             return memory
 
     def _report(self, damaged: Path, reason: str, kept: Salvage) -> Recovery:
-        recovery = Recovery.of(damaged, reason, kept)
-        notes = "; ".join(kept.notes[:3]) + ("; …" if len(kept.notes) > 3 else "")
-        cut = (f", game(s) {', '.join(map(str, recovery.cut))} cut at their last complete "
-               f"command ({notes})" if recovery.cut else "")
-        fixed = (f", {recovery.repaired} row(s) with one flipped bit put right by their "
-                 "checksum" if recovery.repaired else "")
-        where = (f"kept it as {damaged.name}" if damaged != self.file
-                 else "left it in place (it cannot be moved)")
-        log.warning("journal %s was damaged (%s): %s and recovered %d game(s), "
-                    "%d event(s), %d event(s) lost%s%s", self.path, recovery.reason, where,
-                    recovery.games, recovery.events, recovery.lost, fixed, cut)
-        return recovery
+        return report(self.path, self.file, damaged, reason, kept)
 
     def _check_current(self) -> None:
         """Read, at start, what must be readable for the table to go on (the journal reads
@@ -524,6 +515,7 @@ class DurableFile:
         if self.degraded is not None:
             self.unsaved += 1
             self.flush()
+        self._wrote()
         return result
 
     def _mark_vocabulary(self, conn: sqlite3.Connection) -> None:
@@ -576,6 +568,7 @@ class DurableFile:
 
     def close(self) -> None:
         """Close the file (SQLite checkpoints the WAL into the main file)."""
+        self._stop_folding()
         if self.degraded is not None:
             self.flush()
             if self.degraded is not None and self.unsaved:

@@ -32,6 +32,7 @@ The whole format is described in docs/journal-format.md.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 import sqlite3
 import zlib
@@ -289,6 +290,33 @@ CREATE TABLE IF NOT EXISTS journal_format (
 );
 """
 
+_SCHEMA_V1 = """
+CREATE TABLE games (
+    id        INTEGER PRIMARY KEY,
+    created   TEXT    NOT NULL,
+    settings  TEXT    NOT NULL,
+    finished  TEXT,
+    winner    INTEGER
+);
+CREATE TABLE events (
+    id        INTEGER PRIMARY KEY,
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    seq       INTEGER NOT NULL,
+    batch     INTEGER NOT NULL,
+    event     TEXT    NOT NULL,
+    time      TEXT    NOT NULL,
+    UNIQUE (game_id, seq)
+);
+CREATE TABLE undos (
+    id        INTEGER PRIMARY KEY,
+    game_id   INTEGER NOT NULL REFERENCES games(id),
+    batch     INTEGER NOT NULL,
+    time      TEXT    NOT NULL,
+    UNIQUE (game_id, batch)
+);
+"""
+"""The tables format 1 created (kept to know a format-1 file's schema exactly)."""
+
 Migration = Callable[[sqlite3.Connection], None]
 
 
@@ -333,6 +361,69 @@ def migrate(conn: sqlite3.Connection) -> None:
         raise
 
 
+# --- exactly our schema ----------------------------------------------------------------
+
+SchemaRow = tuple[str, str, str, str | None]
+"""One object of `sqlite_master`: type, name, table, and its SQL with spaces collapsed."""
+
+
+def schema_of(conn: sqlite3.Connection) -> frozenset[SchemaRow]:
+    """Every object a database defines (tables, indexes, triggers, views), its SQL with
+    runs of white space made one space."""
+    return frozenset(
+        (str(kind), str(name), str(table), None if sql is None else " ".join(str(sql).split()))
+        for kind, name, table, sql in conn.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master"))
+
+
+def _built(statements: str, upgrade: bool) -> frozenset[SchemaRow]:
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for statement in statements.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        if statements:
+            conn.execute(f"PRAGMA user_version = {LEGACY_VERSION}")
+        if upgrade:
+            migrate(conn)
+        return schema_of(conn)
+    finally:
+        conn.close()
+
+
+@functools.cache
+def schemas() -> dict[int, tuple[frozenset[SchemaRow], ...]]:
+    """The schemas this program creates, by format: a fresh journal, and a journal of
+    every older format it upgrades (an upgrade adds columns to the tables' SQL)."""
+    return {LEGACY_VERSION: (_built(_SCHEMA_V1, upgrade=False),),
+            SCHEMA_VERSION: (_built("", upgrade=True), _built(_SCHEMA_V1, upgrade=True))}
+
+
+def schema_problem(conn: sqlite3.Connection) -> str | None:
+    """Why a database's schema is not exactly one this program writes, or None.
+
+    A file that passes SQLite's own check and replays can still carry an object no
+    companion made: a trigger that deletes the game at the next insert, a view, another
+    table or index. Such a file is refused whole (a restore never takes it), compared
+    object by object with what this program creates for the file's format.
+    """
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    wanted = schemas().get(version)
+    if wanted is None:
+        return f"format {version} is not one this companion writes"
+    found = schema_of(conn)
+    if found in wanted:
+        return None
+    known = {(kind, name) for schema in wanted for kind, name, _, _ in schema}
+    extra = sorted(f"{kind} {name}" for kind, name, _, _ in found if (kind, name) not in known)
+    if extra:
+        return f"it holds {', '.join(extra[:4])}{' …' if len(extra) > 4 else ''}, which no " \
+               "companion writes"
+    ours = min(wanted, key=lambda schema: len(schema ^ found))
+    changed = sorted({f"{kind} {name}" for kind, name, _, _ in ours ^ found})
+    return f"its {', '.join(changed[:4])} differ from the journal format {version} it claims"
+
+
 def inspect(conn: sqlite3.Connection) -> Verdict:
     """What a database holds: its header's format, its tables, its own format record."""
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])
@@ -363,6 +454,6 @@ def newer_message(path: Path, what: str, version: int, ours: int, where: str = "
 
 
 __all__ = ["LEGACY_VERSION", "MAX_PLAUSIBLE_VERSION", "MIGRATIONS", "SCHEMA_VERSION", "TABLES",
-           "Kind", "Migration", "Value", "Verdict", "batch_break", "follows", "inspect",
-           "migrate", "newer_message", "quick_check_summary", "recognisable", "repair",
-           "row_crc", "sound", "verdict"]
+           "Kind", "Migration", "SchemaRow", "Value", "Verdict", "batch_break", "follows",
+           "inspect", "migrate", "newer_message", "quick_check_summary", "recognisable", "repair",
+           "row_crc", "schema_of", "schema_problem", "schemas", "sound", "verdict"]

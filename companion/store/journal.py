@@ -49,7 +49,7 @@ from companion.store.durable import DamagedRow, DurableFile
 from companion.store.integrity import MIGRATIONS as MIGRATIONS
 from companion.store.integrity import SCHEMA_VERSION as SCHEMA_VERSION
 from companion.store.integrity import batch_break, newer_message, row_crc, sound
-from companion.store.salvage import Recovery as Recovery
+from companion.store.recovery import Recovery as Recovery
 from companion.store.salvage import stored_text
 
 VOCABULARY_ID = installed_game().codec.vocabulary
@@ -156,7 +156,9 @@ class Journal(DurableFile):
                          (row_crc("games", [game_id, now, text, None, None]), game_id))
             return game_id
 
-        return self._write(body)
+        game_id = self._write(body)
+        self.pause_due = True  # a game begins: its start is in the main file at once
+        return game_id
 
     def abandon(self, game_id: int) -> None:
         """Mark a game in progress as over without a winner (it stays in the file)."""
@@ -279,6 +281,7 @@ class Journal(DurableFile):
                 _set_ending(conn, game_id, now, won[-1].winner)
 
         self._write(body)
+        self._wrote(public)  # a turn, a round or the game ended: a checkpoint is due
 
     def records(self, game_id: int) -> list[StoredEvent]:
         """Every stored event of a game in order, retracted ones included and marked.

@@ -28,6 +28,9 @@ Value = int | float | bytes | None
 
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 _LEAF_TABLE = 13
+_LEAF_INDEX = 10
+_INTERIOR_INDEX = 2
+_INTERIOR_TABLE = 5
 
 
 def varint(data: bytes, at: int) -> tuple[int, int]:
@@ -112,6 +115,39 @@ def leaf_rows(page: bytes, page_number: int, usable: int) -> Iterator[tuple[int,
         values = decode_record(page[at:at + size])
         if values is not None:
             yield rowid, values
+
+
+def index_keys(page: bytes, page_number: int, usable: int) -> list[list[Value]]:
+    """The keys of an index page (leaf or interior), when every cell of it decodes and
+    they stand in ascending order, as SQLite keeps them; else none (a page of anything
+    else, or one a flipped bit made doubtful, names nothing).
+
+    The journal's indexes (`UNIQUE (game_id, seq)` on events, `(game_id, batch)` on
+    undos) keep every row's numbers on pages of their own: where the rows are gone, their
+    numbers often survive here.
+    """
+    base = 100 if page_number == 1 else 0
+    if len(page) < base + 12 or page[base] not in (_LEAF_INDEX, _INTERIOR_INDEX):
+        return []
+    leaf = page[base] == _LEAF_INDEX
+    count = int.from_bytes(page[base + 3:base + 5], "big")
+    keys: list[list[Value]] = []
+    for i in range(count):
+        pointer_at = base + (8 if leaf else 12) + 2 * i
+        if pointer_at + 2 > len(page):
+            return []
+        cell = int.from_bytes(page[pointer_at:pointer_at + 2], "big") + (0 if leaf else 4)
+        try:
+            size, at = varint(page, cell)
+        except IndexError:
+            return []
+        if size > usable - 35 or at + size > len(page):
+            return []
+        values = decode_record(page[at:at + size])
+        if values is None or not all(isinstance(v, int) for v in values):
+            return []
+        keys.append(values)
+    return keys if keys == sorted(keys) else []
 
 
 def record_at(data: bytes, at: int) -> list[Value] | None:
@@ -214,6 +250,46 @@ def last_rowid(main: bytes, page_size: int, table: bytes) -> int | None:
     return None
 
 
+def highest_key(main: bytes, page_size: int, table: bytes) -> int:
+    """The highest rowid any interior page of `table`'s b-tree still names (0: none):
+    walked from the table's root page named in the schema (page 1), every interior page
+    that can be reached. An interior page keeps, for each of its children but the last,
+    the highest rowid under it, so where the leaves at the end of a file are cut off,
+    their rowids are often still named nearer its start."""
+    usable = page_size - (main[20] if len(main) > 20 else 0)
+    roots = [values[3] for _, values in leaf_rows(main[:page_size], 1, usable)
+             if len(values) == 5 and values[0] == b"table" and values[1] == table
+             and isinstance(values[3], int)]
+    pages = len(main) // page_size
+    todo: list[object] = list(roots[:1])
+    seen: set[int] = set()
+    best = 0
+    while todo and len(seen) < 4096:
+        number = todo.pop()
+        if not isinstance(number, int) or not 1 <= number <= pages or number in seen:
+            continue
+        seen.add(number)
+        page = main[(number - 1) * page_size:number * page_size]
+        base = 100 if number == 1 else 0
+        if page[base] != _INTERIOR_TABLE:
+            continue
+        count = int.from_bytes(page[base + 3:base + 5], "big")
+        keys = []
+        for i in range(count):
+            at = base + 12 + 2 * i
+            cell = int.from_bytes(page[at:at + 2], "big")
+            try:
+                key, _ = varint(page, cell + 4)
+            except IndexError:
+                break
+            keys.append(key)
+            todo.append(int.from_bytes(page[cell:cell + 4], "big"))
+        if len(keys) == count and keys == sorted(keys):
+            best = max(best, *keys, 0)
+            todo.append(int.from_bytes(page[base + 8:base + 12], "big"))
+    return best
+
+
 def page_size_of(main: bytes, default: int = 4096) -> int:
     """The page size named in the database header, or `default` if the header is damaged."""
     if len(main) >= 100 and main.startswith(b"SQLite format 3\x00"):
@@ -305,6 +381,7 @@ class WalReport:
     applied: int = 0  # frames SQLite uses: whole commits before the first bad frame
     bad_frame: int | None = None  # index (0-based) of the first frame that fails its checksum
     ignored: int = 0  # sound frames of whole commits after the bad frame
+    torn: bool = False  # it ends inside a frame, or inside a commit: its tail is gone
     pages: list[tuple[int, bytes, bool]] = field(default_factory=list)
     """(page no, page, whether every frame of its commit was sound), in frame order."""
 
@@ -361,8 +438,10 @@ def read_wal(data: bytes) -> WalReport:
             pending = []
         offset += 24 + page_size
         index += 1
+    report.torn = bool(pending) or (offset < len(data) and index == report.frames
+                                    and len(data) - offset < 24 + page_size)
     return report
 
 
-__all__ = ["Value", "WalReport", "decode_record", "leaf_rows", "main_pages", "page_size_of",
-           "read_wal", "varint"]
+__all__ = ["Value", "WalReport", "decode_record", "highest_key", "index_keys", "leaf_rows",
+           "main_pages", "page_size_of", "read_wal", "varint"]

@@ -32,32 +32,14 @@ from companion.store.integrity import follows, repair, row_crc, sound
 from companion.store.pages import (
     Value,
     carve,
+    highest_key,
+    index_keys,
     last_rowid,
     leaf_rows,
     main_pages,
     page_size_of,
     read_wal,
 )
-
-
-@dataclass(frozen=True)
-class Recovery:
-    """What opening a damaged journal did, for the log and for tests."""
-
-    damaged: Path  # where the damaged file now is
-    reason: str
-    games: int
-    events: int
-    cut: tuple[int, ...]  # games whose events stopped early at an unreadable row
-    lost: int = 0  # rows found in the damaged file but not kept (rows on lost pages unknown)
-    repaired: int = 0  # rows with one flipped bit, put right by their checksum
-
-    @classmethod
-    def of(cls, damaged: Path, reason: str, kept: Salvage) -> Recovery:
-        """The summary of a salvage of the file now at `damaged`."""
-        return cls(damaged=damaged, reason=" ".join(reason.split()),
-                   games=len(kept.games), events=len(kept.events),
-                   cut=tuple(sorted(kept.cut)), lost=kept.lost, repaired=kept.repaired)
 
 
 @dataclass
@@ -71,6 +53,7 @@ class Salvage:
     lost: int = 0  # rows seen in the damaged file that could not be kept
     notes: list[str] = field(default_factory=list)  # why each cut game stopped where it did
     repaired: int = 0  # rows with one flipped bit, put right by their checksum
+    complete: bool = True  # no part of the file that could name an event is gone
 
 
 # game_id, seq, batch, event, time, crc (None in a format-1 row)
@@ -118,7 +101,8 @@ def salvage(damaged: Path, game: AnyGame) -> Salvage:
     events: dict[int, _EventRow] = {}
     undos: dict[int, _UndoRow] = {}
     trusted: set[int] = set()  # rowids read where a command's rows are all present
-    if _sql_rows(main, games, events, undos):
+    complete = _sql_rows(main, games, events, undos)
+    if complete:
         trusted.update(events)
     usable = page_size - (main[20] if len(main) > 20 and main.startswith(b"SQLite") else 0)
     for number, page in main_pages(main, page_size):
@@ -140,8 +124,46 @@ def salvage(damaged: Path, game: AnyGame) -> Salvage:
     last = last_rowid(main, page_size, b"events") if not wal.frames else None
     if last is not None and last in events:
         ends.add((events[last][0], events[last][1]))
-    return _assemble(game, games, events, undos,
-                     {(r[0], r[1]) for rowid, r in events.items() if rowid in trusted}, ends)
+    keys = [k for number, page in main_pages(main, page_size)
+            for k in index_keys(page, number, usable)]
+    keys += [k for number, page, _ in wal.pages for k in index_keys(page, number, usable)]
+    kept = _assemble(game, games, events, undos,
+                     {(r[0], r[1]) for rowid, r in events.items() if rowid in trusted}, ends,
+                     _named(keys, events, games, len(main) + len(wal_bytes)))
+    kept.complete = complete and not wal.damaged and not wal.torn and \
+        not _short(main, page_size)
+    # Row ids of events are never reused or deleted: the highest one the table's pages
+    # name is how many event rows the file held, whichever game they were of.
+    kept.lost = max(kept.lost, highest_key(main, page_size, b"events") - len(kept.events))
+    return kept
+
+
+def _named(keys: list[list[Value]], events: dict[int, _EventRow], games: dict[int, _GameRow],
+           size: int) -> dict[int, int]:
+    """Each game's highest event number any surviving part of the file names: its rows,
+    and the entries of the events' and undos' indexes (a command's number is never above
+    its last event's). Index entries count only for games known otherwise, and only up
+    to as many rows as the file's bytes could ever have held."""
+    named: dict[int, int] = {}
+    for g, q, *_ in events.values():
+        named[g] = max(named.get(g, 0), q)
+    known = set(named) | set(games)
+    for key in keys:
+        if len(key) == 3:
+            game_id, number = key[0], key[1]
+            if isinstance(game_id, int) and isinstance(number, int) and game_id in known \
+                    and 0 < number <= size // 16:
+                named[game_id] = max(named.get(game_id, 0), number)
+    return named
+
+
+def _short(main: bytes, page_size: int) -> bool:
+    """Whether the main file ends before its own header says it does (cut off)."""
+    if len(main) < 100 or len(main) % page_size:
+        return True
+    if main[92:96] != main[24:28]:  # the header's page count is not current: unknown
+        return False
+    return int.from_bytes(main[28:32], "big") * page_size > len(main)
 
 
 def fill(conn: sqlite3.Connection, kept: Salvage) -> None:
@@ -424,7 +446,8 @@ _Kept = tuple[int, int, int, str, str, int | None]
 
 def _assemble(game: AnyGame, games: dict[int, _GameRow], events: dict[int, _EventRow],
               undos: dict[int, _UndoRow], trusted: set[tuple[int, int]],
-              ends: set[tuple[int, int]] | None = None) -> Salvage:
+              ends: set[tuple[int, int]] | None = None,
+              named: dict[int, int] | None = None) -> Salvage:
     """Each game's longest prefix of whole commands that decode and replay."""
     checked = _checksums(games, events, undos)
     result = Salvage([], [], [], set(), repaired=checked.repaired)
@@ -455,7 +478,8 @@ def _assemble(game: AnyGame, games: dict[int, _GameRow], events: dict[int, _Even
         if note is not None:
             result.cut.add(gid)
             result.notes.append(note)
-        result.lost += len(rows) - len(kept)
+        result.lost += max((named or {}).get(gid, 0), max(rows, default=0), len(kept)) \
+            - len(kept)
         if not kept and gid not in settings_of:
             continue
         if gid in settings_of:

@@ -27,12 +27,14 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.files import write_atomic
 from companion.seats import MAX_SEATS
+from companion.store.beside import ROOM_NAME
 
 log = logging.getLogger("companion.web")
 
@@ -44,10 +46,34 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 CODE_LENGTH = 4
 
-FILE_NAME = "web-room.json"
+FILE_NAME = ROOM_NAME
 MAX_FILE_BYTES = 16_384
 
 RandomBytes = Callable[[int], bytes]
+Later = Callable[[float, Callable[[], None]], object]
+
+SAVE_EVERY = 1.0
+"""Seconds between two writes of the room file at most (the card is written once a
+second however often phones come and go)."""
+
+
+def _timer(seconds: float, call: Callable[[], None]) -> object:
+    timer = threading.Timer(seconds, call)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+def room_problem(data: bytes) -> str | None:
+    """Why bytes are not a room file this companion reads (None: they are); a restore
+    asks before it puts a backup's room in place."""
+    if len(data) > MAX_FILE_BYTES:
+        return f"more than {MAX_FILE_BYTES:,} bytes"
+    try:
+        Room()._load(json.loads(data.decode("utf-8")))
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        return str(exc) or type(exc).__name__
+    return None
 
 
 def _text(raw: bytes) -> str:
@@ -87,9 +113,15 @@ class Room:
     game: int | None = None
     code: str = ""
     seats: list[Hold] = field(default_factory=list)
+    clock: Callable[[], float] = time.monotonic
+    later: Later | None = None  # runs a call after some seconds (None: a timer thread)
 
     def __post_init__(self) -> None:
         self._lock = threading.RLock()
+        self._writing = threading.Lock()  # one write at a time, in the order of changes
+        self._dirty = False  # changed since the file was last written
+        self._saved_at: float | None = None
+        self._due = False  # a write is waiting for its second
         self.changes = 0  # bumped on every change (the server re-sends what depends on it)
         if not self.seats:
             self._fresh(self.game)
@@ -136,18 +168,47 @@ class Room:
         self.session, self.game, self.code, self.seats = str(data["session"]), game, code, holds
 
     def save(self) -> None:
-        """Write the room atomically, readable by its owner only; a card that refuses the
-        write is logged (the phones still play; only a restart would lose them)."""
+        """Keep the room: written at once when the file is a second old, else once its
+        second is up, with every change made meanwhile (phones that claim and leave a
+        seat many times a second write the card once a second, never more)."""
         if self.path is None:
             return
         with self._lock:
-            data = {"version": 1, "session": self.session, "game": self.game, "code": self.code,
-                    "seats": [{"token": s.token, "device": s.device} for s in self.seats]}
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path, json.dumps(data).encode("utf-8"), 0o600)
-        except OSError as exc:
-            log.error("phones: cannot keep the seats in %s: %s", self.path, exc)
+            self._dirty = True
+            wait = 0.0 if self._saved_at is None else \
+                self._saved_at + SAVE_EVERY - self.clock()
+            if wait > 0:
+                if not self._due:
+                    self._due = True
+                    (self.later or _timer)(wait, self._when_due)
+                return
+        self.flush()
+
+    def _when_due(self) -> None:
+        with self._lock:
+            self._due = False
+        self.flush()
+
+    def flush(self) -> None:
+        """Write the room now, if it changed since it was last written (the server
+        does at its close). Atomic, readable by its owner only; a card that refuses the
+        write is logged (the phones still play; only a restart would lose them)."""
+        if self.path is None:
+            return
+        with self._writing:
+            with self._lock:
+                if not self._dirty:
+                    return
+                self._dirty = False
+                self._saved_at = self.clock()
+                data = {"version": 1, "session": self.session, "game": self.game,
+                        "code": self.code,
+                        "seats": [{"token": s.token, "device": s.device} for s in self.seats]}
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(self.path, json.dumps(data).encode("utf-8"), 0o600)
+            except OSError as exc:
+                log.error("phones: cannot keep the seats in %s: %s", self.path, exc)
 
     def _fresh(self, game: int | None) -> None:
         self.session = _text(self.random_bytes(9))

@@ -168,6 +168,7 @@ class WebServer(Routes):
                 loop.call_soon_threadsafe(self._stop)
             thread.join(5.0)
         self._thread = None
+        self.room.flush()  # a change still waiting for its second is kept
 
     def publish(self, frame: TableFrame | CanoeFrame,
                 companion: Any) -> TableFrame | CanoeFrame:

@@ -11,6 +11,7 @@ program holds the journal, and with the service running it stops and starts it.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import re
@@ -26,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from pads.hub_emulator import EmulatedHub
+from store.helpers import backup_files, backup_manifest
 
 from companion.app.maintenance import ServiceUnit, restore_backup
 from companion.config import paths
@@ -33,7 +35,6 @@ from companion.rules import Settings
 from companion.rules.dice import SeededDice
 from companion.rules.engine import start_game
 from companion.store import Journal
-from companion.store import backup as bk
 
 pytestmark = pytest.mark.slow
 
@@ -169,16 +170,17 @@ def test_a_backup_taken_while_run_writes_loses_nothing_and_resumes(tmp_path: Pat
             assert "nothing was changed" in refused.stderr
             assert process.poll() is None
         final = rows(journal)
-        snapshot = bk.read(tmp_path / "b.tar.gz")
+        files = backup_files(tmp_path / "b.tar.gz")
+        manifest = json.loads(files["manifest.json"])
         copy = tmp_path / "copy.sqlite3"
-        copy.write_bytes(snapshot.files["journal.sqlite3"])
+        copy.write_bytes(files["games/mush.sqlite3"])
         backed_up = rows(copy)
         # Nothing lost: every event committed before the backup began is in it; nothing
         # invented: its rows are exactly the journal's first rows.
         assert len(backed_up) >= before
         assert backed_up == final[:len(backed_up)]
         assert len(final) > len(backed_up)
-        assert snapshot.manifest["journal"]["events"] == len(backed_up)
+        assert manifest["journals"]["mush"]["events"] == len(backed_up)
         with Journal(copy, recover=False) as book:
             current = book.current_game()
             assert current is not None
@@ -189,7 +191,8 @@ def test_a_backup_taken_while_run_writes_loses_nothing_and_resumes(tmp_path: Pat
         assert "what it replaced is kept in" in restored.stdout
         assert rows(journal) == backed_up
         kept = sorted((table / "backups").glob("before-restore-*.tar.gz"))
-        assert len(kept) == 1 and bk.read(kept[0]).manifest["journal"]["events"] == len(final)
+        assert len(kept) == 1
+        assert backup_manifest(kept[0])["journals"]["mush"]["events"] == len(final)
         log.write_text("")
         with running(config, tmp_path, log):
             wait_for(lambda: resumed(log) is not None, "the table to resume")

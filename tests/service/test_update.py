@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from config.test_canoe_cli import canoe_trip
+from store.helpers import backup_manifest
 from store.test_backup import journal_with_game
 
 from companion.app.maintenance import ServiceUnit
 from companion.app.update import Updater
-from companion.store import backup as bk
+from companion.store.beside import journal_of
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.org",
            "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "dev@example.org",
@@ -129,7 +131,7 @@ def test_update_backs_up_pulls_installs_and_says_both_versions(project: Project)
     assert "installed 0.2.0" in done.stdout  # the install's own output is passed on
     [made] = backups(project, "before-update")
     assert f"backup: {made}" in done.stdout
-    assert bk.read(made).manifest["journal"]["events"] > 0
+    assert backup_manifest(made)["journals"]["mush"]["events"] > 0
     assert project.rows() == journal_before  # an update leaves the game alone
     # Once more: nothing new, nothing done.
     again = update(project)
@@ -169,7 +171,39 @@ def test_a_failing_install_is_rolled_back_with_the_journal(project: Project) -> 
     # The spoiled journal is not thrown away either.
     [kept] = backups(project, "before-restore")
     assert "journal restored from" in done.stdout
-    assert bk.read(kept).manifest["journal"]["games"] >= 1
+    assert backup_manifest(kept)["journals"]["mush"]["games"] >= 1
+
+
+def test_an_update_backs_up_and_rolls_back_every_game(project: Project) -> None:
+    """The Canoe trip beside MUSH's game goes into the backup and back again."""
+    canoe = journal_of(project.journal, "canoe")
+    trip = canoe_trip(project.journal, finished=False)
+
+    def everything() -> list[list[tuple[object, ...]]]:
+        found = []
+        for path in (project.journal, canoe):
+            conn = sqlite3.connect(path)
+            try:
+                found.append(conn.execute("SELECT * FROM events ORDER BY id").fetchall()
+                             + conn.execute("SELECT * FROM games ORDER BY id").fetchall())
+            finally:
+                conn.close()
+        return found
+
+    before = everything()
+    spoil = " ".join(
+        f"{sys.executable} -c \"import sqlite3; c = sqlite3.connect('{path}'); "
+        "c.execute('UPDATE games SET winner = 5'); c.commit()\";" for path in
+        (project.journal, canoe))
+    project.release("0.3.0", before=spoil, after="exit 1")
+    done = update(project)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "every game's journal restored from" in done.stdout
+    assert everything() == before
+    [made] = backups(project, "before-update")
+    journals = backup_manifest(made)["journals"]
+    assert journals["canoe"]["current_game"] == trip and "mush" in journals
+    assert f"canoe: 1 game, 169 events, game {trip} in progress" in done.stdout
 
 
 def test_an_unreachable_remote_changes_nothing(project: Project) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
 
 from companion.rules import SeededDice, Settings
 from companion.rules.bots import POLICIES, play_game
@@ -54,3 +56,21 @@ def record_game(seed: int, players: int = 4, policy: str = "sensible",
 def without_locks(state: GameState) -> GameState:
     """The state with every secret lock cleared: what a journal can give back in bidding."""
     return replace(state, bids=(None,) * len(state.players))
+
+
+def backup_files(path: Path) -> dict[str, bytes]:
+    """Every member of a backup file by name, read with the standard library's tarfile
+    (the test's own reading, apart from the companion's)."""
+    import tarfile
+
+    with tarfile.open(path) as tar:
+        return {m.name: tar.extractfile(m).read()  # type: ignore[union-attr]
+                for m in tar.getmembers()}
+
+
+def backup_manifest(path: Path) -> dict[str, Any]:
+    """A backup file's manifest."""
+    import json
+
+    found: dict[str, Any] = json.loads(backup_files(path)["manifest.json"])
+    return found

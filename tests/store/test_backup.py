@@ -1,4 +1,4 @@
-"""Backups: one file holding the journal and the pads' settings, checked before a restore.
+"""Backups: one file holding the journals and the pads' settings, checked before a restore.
 
 Real SQLite journals written by `Journal` from recorded bot games, real tar files, real
 `mush-companion backup` and `restore` processes for the command line.
@@ -27,11 +27,13 @@ from companion.config.prefs import FILE_NAME as SETTINGS
 from companion.rules.codec import FORMAT_VERSION
 from companion.store import SCHEMA_VERSION, Journal
 from companion.store import backup as bk
+from companion.store import restore as rs
 from companion.store.control import JournalLock, request_path
 from companion.version import release
 from store.helpers import record_game
 
 CLI = [sys.executable, "-m", "companion.app.cli"]
+MEMBER = "games/mush.sqlite3"
 
 
 def journal_with_game(path: Path, seed: int = 3, steps: int = 40,
@@ -82,11 +84,11 @@ def test_a_backup_holds_the_journal_settings_and_config_with_their_sums(
     with tarfile.open(out) as tar:
         names = tar.getnames()
         manifest = json.loads(tar.extractfile("manifest.json").read())  # type: ignore[union-attr]
-        image = tar.extractfile("journal.sqlite3").read()  # type: ignore[union-attr]
+        image = tar.extractfile("games/mush.sqlite3").read()  # type: ignore[union-attr]
         settings = tar.extractfile(SETTINGS).read()  # type: ignore[union-attr]
-    assert names == ["manifest.json", "journal.sqlite3", SETTINGS, "config.toml"]
+    assert names == ["manifest.json", "games/mush.sqlite3", SETTINGS, "config.toml"]
     assert manifest["format"] == bk.FORMAT and manifest["release"] == release()
-    described = manifest["journal"]
+    described = manifest["journals"]["mush"]
     assert described["games"] == 2 and described["current_game"] == game
     assert described["events"] == len(rows(journal))
     assert described["sha256"] == hashlib.sha256(image).hexdigest()
@@ -118,10 +120,10 @@ def test_restore_puts_back_the_game_and_settings_and_keeps_what_it_replaced(
     assert journal.with_name("journal.sqlite3-wal").stat().st_size > 0
     holder.close()  # (closing checkpoints; the rows are in the file either way)
     replaced = rows(journal)
-    checked = bk.check(bk.read(out), journal)
-    assert checked.game == game and not checked.finished
+    checked = rs.read(out, journal)
+    assert checked.games["mush"].number == game and not checked.games["mush"].finished
     with JournalLock(journal):
-        done = bk.put_in_place(checked, journal, keep_folder=tmp_path / "kept")
+        done = rs.put_in_place(checked, journal, keep_folder=tmp_path / "kept")
     assert rows(journal) == before
     assert json.loads((journal.parent / SETTINGS).read_text())["voice_language"] == "fr"
     assert not request_path(journal).exists()
@@ -132,17 +134,18 @@ def test_restore_puts_back_the_game_and_settings_and_keeps_what_it_replaced(
         assert book.games()[0].winner != 5
     # What was replaced is a backup of its own, and restores as such.
     assert done.kept is not None and done.kept.parent == tmp_path / "kept"
-    kept = bk.read(done.kept)
-    assert kept.manifest["journal"]["events"] == len(replaced)
+    kept = rs.unpack(done.kept, tmp_path / "elsewhere" / "journal.sqlite3")
+    kept.discard()
+    assert kept.manifest["journals"]["mush"]["events"] == len(replaced)
     assert json.loads(kept.files[SETTINGS]) == {"volume": 0.9}
 
 
 def test_restore_into_an_empty_folder(saved: tuple[Path, Path, int], tmp_path: Path) -> None:
     out, journal, _ = saved
     fresh = tmp_path / "fresh" / "journal.sqlite3"
-    checked = bk.check(bk.read(out), fresh)
+    checked = rs.read(out, fresh)
     with JournalLock(fresh):
-        done = bk.put_in_place(checked, fresh)
+        done = rs.put_in_place(checked, fresh)
     assert done.kept is None and rows(fresh) == rows(journal)
 
 
@@ -154,17 +157,18 @@ def rewrite(out: Path, change_manifest: object = None, change_journal: object = 
     manifest = json.loads(files["manifest.json"])
     if change_journal is not None:
         path = out.with_suffix(".tmp.sqlite3")
-        path.write_bytes(files["journal.sqlite3"])
+        path.write_bytes(files[MEMBER])
         conn = sqlite3.connect(path, isolation_level=None)
         change_journal(conn)  # type: ignore[operator]
         conn.close()
-        files["journal.sqlite3"] = path.read_bytes()
+        files[MEMBER] = path.read_bytes()
         if fix_sums:
-            manifest["journal"]["sha256"] = hashlib.sha256(files["journal.sqlite3"]).hexdigest()
+            manifest["journals"]["mush"]["sha256"] = hashlib.sha256(files[MEMBER]).hexdigest()
+            manifest["journals"]["mush"]["bytes"] = len(files[MEMBER])
     if change_manifest is not None:
         change_manifest(manifest)  # type: ignore[operator]
     files["manifest.json"] = json.dumps(manifest).encode()
-    with tarfile.open(out, "w:gz") as tar:
+    with tarfile.open(out, "w:gz", format=tarfile.USTAR_FORMAT) as tar:
         for name, data in files.items():
             info = tarfile.TarInfo(name)
             info.size = len(data)
@@ -213,12 +217,13 @@ def test_a_backup_from_a_newer_companion_is_refused_and_nothing_changes(
         rewrite(out, change_manifest=newer_format)
     elif how == "schema":
         rewrite(out, change_journal=newer_schema,
-                change_manifest=lambda m: m["journal"].update(schema=SCHEMA_VERSION + 1))
+                change_manifest=lambda m: m["journals"]["mush"].update(
+                    schema=SCHEMA_VERSION + 1))
     else:
         rewrite(out, change_journal=newer_events)
     before = {p.name: p.read_bytes() for p in journal.parent.iterdir() if p.is_file()}
     with pytest.raises(bk.NewerBackupError) as refused:
-        bk.check(bk.read(out), journal)
+        rs.read(out, journal)
     assert "update it first" in str(refused.value) or "update this one" in str(refused.value)
     after = {p.name: p.read_bytes() for p in journal.parent.iterdir() if p.is_file()}
     assert after == before  # not a file added, removed or changed
@@ -226,24 +231,25 @@ def test_a_backup_from_a_newer_companion_is_refused_and_nothing_changes(
 
 def test_a_damaged_or_foreign_file_is_refused(saved: tuple[Path, Path, int],
                                               tmp_path: Path) -> None:
-    out, _, _ = saved
+    out, journal, _ = saved
     rewrite(out, change_journal=lambda c: c.execute("UPDATE games SET winner = 1"),
             fix_sums=False)
     with pytest.raises(bk.BackupError, match="does not match its checksum"):
-        bk.read(out)
+        rs.unpack(out, journal)
     foreign = tmp_path / "foreign.tar.gz"
     with tarfile.open(foreign, "w:gz") as tar:
         info = tarfile.TarInfo("../etc/passwd")
         info.size = 1
         tar.addfile(info, io.BytesIO(b"x"))
     with pytest.raises(bk.BackupError, match="not a companion backup"):
-        bk.read(foreign)
+        rs.unpack(foreign, journal)
     text = tmp_path / "notes.txt"
     text.write_text("hello")
-    with pytest.raises(bk.BackupError, match="not a readable backup"):
-        bk.read(text)
+    with pytest.raises(bk.BackupError, match=r"not a companion backup.*not a gzip file"):
+        rs.unpack(text, journal)
     with pytest.raises(bk.BackupError, match="there is no file"):
-        bk.read(tmp_path / "missing.tar.gz")
+        rs.unpack(tmp_path / "missing.tar.gz", journal)
+    assert not list(journal.parent.glob(".*.restore.*"))  # nothing left behind
 
 
 def test_releases_compare_as_numbers() -> None:

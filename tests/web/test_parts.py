@@ -4,8 +4,11 @@ the snapshot's texts, and the join card the screen draws."""
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,6 +24,7 @@ from companion.i18n import LANGUAGES
 from companion.pads.events import Button, Kind, PadEvent
 from companion.rules.model import Phase
 from companion.table.frame import JoinCard, Menu, MenuItem
+from companion.web import room as room_module
 from companion.web.config import WebConfig, parse_web
 from companion.web.guard import Bucket, Hosts, local_address, same_origin
 from companion.web.join import ADDRESS_SECONDS
@@ -51,6 +55,7 @@ def test_one_device_per_seat_and_the_room_kept_for_a_restart(tmp_path: Path) -> 
     assert room.claim(2, first.device).ok  # the same phone again
     moved = room.claim(3, first.device)  # a phone holds one seat: it moves
     assert moved.ok and room.holder(2) is None and room.seat_of(room.token(3)) == 3
+    room.flush()  # (what the server does at its close; else within the second)
     again = Room.beside(journal, seeded_bytes(1))
     assert (again.code, again.token(3), again.holder(3)) == (room.code, room.token(3),
                                                              room.holder(3))
@@ -60,6 +65,41 @@ def test_one_device_per_seat_and_the_room_kept_for_a_restart(tmp_path: Path) -> 
     assert again.free(3) and not again.free(3) and again.free_seats() == tuple(range(6))
     assert again.seat_of("nope") is None and again.seat_of(None) is None
     assert again.code_matches(again.code.lower()) and not again.code_matches("ZZZZZ")
+
+
+def test_the_room_file_is_written_at_most_once_a_second(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One phone claiming and leaving its seat 19 times a second wrote the file 38 times
+    a second, each with an fsync: now once a second, with the last change in it."""
+    now = [100.0]
+    due: list[tuple[float, Callable[[], None]]] = []
+    writes: list[float] = []
+    real = room_module.write_atomic
+
+    def counted(path: Path, data: bytes, mode: int = 0o644) -> None:
+        writes.append(now[0])
+        real(path, data, mode)
+
+    monkeypatch.setattr(room_module, "write_atomic", counted)
+    room = Room(tmp_path / FILE_NAME, clock=lambda: now[0],
+                later=lambda seconds, call: due.append((now[0] + seconds, call)))
+    room.save()
+    for second in range(3):
+        for step in range(19):  # claim and leave, 19 times a second, for 3 seconds
+            now[0] = 101.0 + second + step / 19
+            while due and due[0][0] <= now[0]:
+                due.pop(0)[1]()
+            assert room.claim(1, None).ok and room.free(1)
+    while due:
+        now[0] = max(now[0], due[0][0])
+        due.pop(0)[1]()
+    assert len(writes) <= 1 + 3 + 1  # the first, one a second, and the last change
+    assert all(b - a >= 1.0 for a, b in itertools.pairwise(writes))
+    kept = json.loads((tmp_path / FILE_NAME).read_text())
+    assert [s["device"] for s in kept["seats"]] == [None] * 6  # the last change is kept
+    room.claim(4, None)
+    room.flush()
+    assert json.loads((tmp_path / FILE_NAME).read_text())["seats"][4]["device"] is not None
 
 
 def test_a_damaged_room_file_frees_every_seat(tmp_path: Path,

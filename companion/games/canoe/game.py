@@ -81,6 +81,6 @@ GAME: Game[GameState, cmd.Command, ev.Event, PublicView] = Game(
     initial=EMPTY, flow=FLOW, options=options, apply=apply, evolve=evolve, codec=codec.CODEC,
     undo=ev.UNDO, invariants=INVARIANTS, public_view=public_view, seat_view=seat_view,
     outcome=outcome, opening=opening, ending=ending, refusal=refusal, ledger=LEDGER,
-    bots=bots.POLICIES,
+    bots=bots.POLICIES, pauses=(ev.TurnEnded,),
 )
 """The Canoe game behind the seam."""
