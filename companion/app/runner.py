@@ -316,8 +316,10 @@ def run_table(config: Config, pads_source: str | None = None,
 def _start_web(config: Config, events: queue.Queue[PadEvent]) -> Any:
     """The phones' server beside the main loop (its own thread); presses come in on the
     pads' queue."""
+    from companion.display.paint import load_fonts
     from companion.web.server import WebServer
 
+    load_fonts()  # read before the port opens: drawing then never needs a file
     web = WebServer(config.web, events, config.store.path)
     web.start()
     return web

@@ -135,8 +135,9 @@ class Phone:
     def __init__(self, table: WebTable, *, token: str | None = None, device: str | None = None,
                  lang: str = "en", watch: bool = False, origin: str | None = "same",
                  hello: dict[str, Any] | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, source: str | None = None) -> None:
         self.table = table
+        self.source = source  # a loopback address of its own (127.x.y.z), as a phone has
         self.received: list[str] = []
         self.closed = threading.Event()
         self.nonce = ""
@@ -161,7 +162,8 @@ class Phone:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(10)
 
     async def _open(self, headers: dict[str, str], first: dict[str, Any]) -> None:
-        self._session = aiohttp.ClientSession()
+        connector = aiohttp.TCPConnector(local_addr=(self.source, 0)) if self.source else None
+        self._session = aiohttp.ClientSession(connector=connector)
         try:
             self._ws = await self._session.ws_connect(f"{self.table.url}/ws", headers=headers)
         except aiohttp.WSServerHandshakeError as exc:
