@@ -56,10 +56,19 @@ def draw_join(p: Painter, card: JoinCard, view: TableView, area: pygame.Rect) ->
     used = p.wrap(lead, pygame.Rect(text.x, text.y, text.w, line * 3), theme.SMALL,
                   colour=theme.DIM)
     y = text.y + used + gap // 2
-    p.wrap(address, pygame.Rect(text.x, y, text.w, p.line(theme.BODY) * 2), theme.BODY,
-           bold=True)
-    if card.code:
-        code_h = p.line(theme.BIG)
+    y += p.wrap(address, pygame.Rect(text.x, y, text.w, p.line(theme.BODY) * 2), theme.BODY,
+                bold=True)
+    code_h = 3 * line if card.locked else p.line(theme.BIG)
+    if card.phones:  # the phones that came: the table sees its group arrive
+        room = text.bottom - code_h - y
+        if room >= line:
+            p.wrap(t("join.phones", names=", ".join(card.phones)),
+                   pygame.Rect(text.x, y, text.w, min(room, line * 2)), theme.SMALL,
+                   colour=theme.DIM)
+    if card.locked:  # the code takes nothing now: say so where the code stood
+        p.wrap(t("join.locked"), pygame.Rect(text.x, text.bottom - code_h, text.w, code_h),
+               theme.SMALL, colour=theme.WARN, bold=True)
+    elif card.code:
         p.text(t("join.code", code=card.code), pygame.Rect(text.x, text.bottom - code_h,
                                                            text.w, code_h),
                theme.BIG, bold=True, colour=theme.YELLOW)

@@ -193,6 +193,12 @@ class Phone:
         with contextlib.suppress(aiohttp.ClientConnectionResetError):
             self._run(self._ws.send_str(text))
 
+    def send_bytes(self, data: bytes) -> None:
+        """Send a binary message (no page sends one)."""
+        if self._ws is not None and not self._ws.closed:
+            with contextlib.suppress(aiohttp.ClientConnectionResetError):
+                self._run(self._ws.send_bytes(data))
+
     def press(self, button: str, hold: bool = False, version: str | None = None) -> dict[str, Any]:
         """A press as the page sends it (aimed at the menu last received)."""
         self.n += 1
@@ -228,7 +234,7 @@ class Phone:
         """Wait until `test()` holds."""
         deadline = time.monotonic() + timeout
         while not test():
-            assert time.monotonic() < deadline, f"timed out; last: {self.received[-2:]}"
+            assert time.monotonic() < deadline, f"timed out; last: {self.received[-12:]}"
             time.sleep(0.005)
 
     def close(self) -> None:
