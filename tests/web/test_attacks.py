@@ -345,3 +345,36 @@ def test_a_restart_never_hands_a_seat_to_another_device(tmp_path: Path) -> None:
         stranger.close()
     finally:
         again.close()
+
+
+def test_once_its_fonts_are_read_the_screen_draws_with_no_file_left(tmp_path: Path) -> None:
+    """The main loop drew its screen on with every file of the process in use: a font
+    of a new size is made from the bytes read before the phones' port opened."""
+    script = (
+        "import os, resource, pygame\n"
+        "from companion.display.paint import get_font, load_fonts\n"
+        "from companion.web.listen import raise_file_limit\n"
+        "assert raise_file_limit(64) >= 64\n"
+        "pygame.font.init(); load_fonts()\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (64, resource.getrlimit("
+        "resource.RLIMIT_NOFILE)[1]))\n"
+        "held = []\n"
+        "try:\n"
+        "    while True: held.append(os.open(os.devnull, os.O_RDONLY))\n"
+        "except OSError: pass\n"
+        "try:\n"
+        "    open(os.devnull)\n"
+        "    raise SystemExit('a file could still be opened')\n"
+        "except OSError: pass\n"
+        "for size in (17, 23, 61):\n"
+        "    assert get_font(size, bold=size % 2 == 1).render('Nome', True, (0, 0, 0))"
+        ".get_width() > 0\n"
+        "print('drawn', len(held))\n")
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, env={"SDL_VIDEODRIVER": "dummy",
+                                           "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+                                           "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("drawn ")
