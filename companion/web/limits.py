@@ -184,11 +184,9 @@ class Guesses:
 
     @property
     def locked(self) -> bool:
-        """Whether the room takes no code now; a lock past its time opens here."""
-        if self._locked_at is not None and \
-                self.clock() - self._locked_at >= self.lock_seconds:
-            self.unlock()
-        return self._locked_at is not None
+        """Whether the room takes no code now (read from either thread: changes nothing)."""
+        return self._locked_at is not None and \
+            self.clock() - self._locked_at < self.lock_seconds
 
     def unlock(self) -> bool:
         """A pad was pressed (someone at the table): the room opens, the budget is
@@ -204,6 +202,8 @@ class Guesses:
     def may_try(self, address: str) -> str:
         """"" when `address` may try a code now; else why not ("locked", "slow_down").
         Asked before the code is looked at: the answer is the same for any code."""
+        if self._locked_at is not None and not self.locked:  # its time is over
+            self.unlock()
         if self.locked:
             return "locked"
         return "" if self._bucket(address).take() else "slow_down"

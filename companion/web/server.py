@@ -55,7 +55,7 @@ from companion.web.listen import REQUEST_LIMITS, listen, raise_file_limit
 from companion.web.room import Room
 from companion.web.routes import Routes
 from companion.web.snapshot import Export, Snapshot, build, export_game
-from companion.web.sockets import AWAY_SECONDS, MAX_MESSAGE, Client, Sockets
+from companion.web.sockets import AWAY_SECONDS, MAX_MESSAGE, PLACES, Client, Sockets
 
 log = logging.getLogger("companion.web")
 
@@ -80,6 +80,7 @@ class WebServer(Routes, Sockets):
         self.port = config.port
         self.joins = JoinCards(self.room, config.url, lan, clock)
         self.gate = Gate()
+        self.places = dict(PLACES)
         self.guesses = Guesses(clock)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -95,6 +96,7 @@ class WebServer(Routes, Sockets):
         self.connected: frozenset[int] = frozenset()
         self.files = 0  # the open-file limit in force once started
         self._gone_at = float("inf")  # the next moment an away seat may be freed
+        self._locked = False  # whether the pages were last told the room is locked
         # the main loop's side
         self._last_key: object = None
         self._export_game: tuple[str, int] | None = None
@@ -157,7 +159,7 @@ class WebServer(Routes, Sockets):
         """Someone at the table pressed a pad (or a seated phone a button): a room locked
         after too many wrong codes opens again."""
         if self.guesses.locked:
-            self._call(self.guesses.unlock)
+            self._call(self._unlock)
 
     def publish(self, frame: TableFrame | CanoeFrame,
                 companion: Any) -> TableFrame | CanoeFrame:
@@ -208,8 +210,10 @@ class WebServer(Routes, Sockets):
             if over and game is not None:
                 snapshot = replace(snapshot, export=self._exports(companion, game, snapshot))
             self._call(self._update, snapshot)
-        elif self.clock() >= self._gone_at:  # an away seat may now be freed: say so
+        elif self.clock() >= self._gone_at or self.guesses.locked != self._locked:
+            # an away seat may now be freed, or the room's lock closed or opened: say so
             self._gone_at = float("inf")
+            self._locked = self.guesses.locked
             self._call(self._presence_changed)
         names = joinable or tuple(seat.name for seat in seated)
         card = self.joins.card(setup, self.port, locked=self.guesses.locked,
@@ -297,6 +301,10 @@ class WebServer(Routes, Sockets):
                             default=float("inf"))
         for client in self.clients:
             client.wake.set()
+
+    def _unlock(self) -> None:
+        if self.guesses.unlock():
+            self._presence_changed()
 
     def _wanted(self) -> None:
         self.wanted = frozenset(c.lang for c in self.clients if not c.closing)

@@ -98,6 +98,7 @@ class Sockets:
     counts: dict[str, int]
     gate: Gate
     guesses: Guesses
+    places: dict[str, tuple[int, int]]  # PLACES
     screen_language: str
     connected: frozenset[int]
     wanted: frozenset[str]
@@ -166,7 +167,7 @@ class Sockets:
         """Whether a page of `kind` from `address` may have a place: under its address's
         share, and, when all are taken, once the oldest page of that kind from the
         address holding the most is let go. False: this one is refused."""
-        per_address, total = PLACES[kind]
+        per_address, total = self.places[kind]
         same = [c for c in self.clients if c.kind == kind and not c.closing]
         if sum(c.address == address for c in same) >= per_address:
             return False

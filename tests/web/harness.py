@@ -64,8 +64,8 @@ class WebTable:
                  random_bytes: Callable[[int], bytes] | None = None,
                  rate: float = 6.0, remote: Callable[[Any], str | None] | None = None,
                  settings: Settings | None = None, port: int = 0,
-                 game_name: str = "mush", lan: Callable[[], str] = lambda: "127.0.0.1"
-                 ) -> None:
+                 game_name: str = "mush", lan: Callable[[], str] = lambda: "127.0.0.1",
+                 one_address: bool = False) -> None:
         self.folder = folder
         self.clock = FakeClock()
         self.events: queue.Queue[PadEvent] = queue.Queue()
@@ -78,6 +78,10 @@ class WebTable:
         room = Room.beside(path, random_bytes or seeded_bytes(seed))
         self.web = WebServer(self.config.web, self.events, path, room=room, remote=remote,
                              clock=self.clock, lan=lan)
+        if one_address:  # several browsers, all from 127.0.0.1: not one crowded phone
+            self.web.gate.per_address = self.web.gate.total
+            self.web.places = {kind: (total, total) for kind, (_, total)
+                               in self.web.places.items()}
         self.web.start()
         self.companion = Companion(self.config, self.journal, dice=SeededDice(seed),
                                    clock=self.clock, events=self.events, web=self.web)
@@ -270,11 +274,12 @@ def settle(table: WebTable, phone: Phone, seat: int) -> dict[str, Any]:
     return phone.last()
 
 
-def bot_press(table: WebTable, phones: dict[int, Phone], driver: Any) -> bool:
-    """One bot decision, pressed on its seat's phone as the page would send it (a tap on
-    the item the bot's button stands for, else the pad button); False when every bot
-    waits (the caller lets a window's countdown run out)."""
-    events = driver.presses()
+def bot_press(table: WebTable, phones: dict[int, Phone], driver: Any,
+              events: list[PadEvent] | None = None) -> bool:
+    """One bot decision (`events`, else the driver's next), pressed on its seat's phone
+    as the page would send it (a tap on the item the bot's button stands for, else the
+    pad button); False when every bot waits (the caller lets a countdown run out)."""
+    events = driver.presses() if events is None else events
     if not events:
         return False
     seat, button = events[0].seat, events[0].button.value
