@@ -502,8 +502,8 @@ WORDS: Final[dict[str, str]] = {
     "join.seat": "{name}: mit dem Handy scannen",
     "join.locked": "Gesperrt nach zu vielen falschen Codes: eine Pad-Taste drücken",
     "join.phones": "Handys da: {names}",
-    "join.wifi": "Kein WLAN hier? Das eigene WLAN des Tischs:",
-    "join.wifi_name": "WLAN {name} · Passwort {password}",
+    "join.wifi_name": "WLAN: {name}",
+    "join.wifi_password": "Passwort: {password}",
     # the program's own notices (the journal, the settings file, a new game) ------------------
     "n.new_game": "▶ an einem Pad halten für ein neues Spiel",
     "n.prefs_damaged": "Einstellungsdatei beschädigt, falsche Werte übergangen: {problem}",

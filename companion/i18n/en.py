@@ -502,8 +502,8 @@ WORDS: Final[dict[str, str]] = {
     "join.seat": "{name}: scan with your phone",
     "join.locked": "Locked after too many wrong codes: press any pad button",
     "join.phones": "Phones here: {names}",
-    "join.wifi": "No Wi-Fi here? Join the table's own:",
-    "join.wifi_name": "Wi-Fi {name} · password {password}",
+    "join.wifi_name": "Wi-Fi: {name}",
+    "join.wifi_password": "Password: {password}",
     # the program's own notices (the journal, the settings file, a new game) ------------------
     "n.new_game": "Hold ▶ on any pad for a new game",
     "n.prefs_damaged": "Settings file damaged, bad values ignored: {problem}",

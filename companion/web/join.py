@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from companion.table.frame import JoinCard
+from companion.table.frame import JoinCard, WifiCard
 from companion.web.qr import qr_rows
 from companion.web.room import Room
 
@@ -58,9 +58,10 @@ class JoinCards:
         self._asked = (self.clock() + CARD_SECONDS, seat)
 
     def card(self, setup: bool, port: int, *, locked: bool = False,
-             phones: tuple[str, ...] = ()) -> JoinCard | None:
+             phones: tuple[str, ...] = (), wifi: WifiCard | None = None) -> JoinCard | None:
         """The card the screen shows now, if any: `locked` when the room takes no code
-        (too many wrong ones), naming the players whose `phones` are here."""
+        (too many wrong ones), naming the players whose `phones` are here, with the
+        table's own `wifi` when it offers one."""
         until, seat = self._asked
         asked = self.clock() < until
         address = self.current(port)
@@ -69,8 +70,9 @@ class JoinCards:
         if asked and seat is not None:
             if self.room.holder(seat) is not None:  # taken by a new phone: done
                 self._asked = (float("-inf"), None)
-                return self.card(setup, port, locked=locked, phones=phones)
+                return self.card(setup, port, locked=locked, phones=phones, wifi=wifi)
             url = f"{address}/seat#t={self.room.token(seat)}"
-            return JoinCard(address, "", qr_rows(url), seat, phones=phones)
+            return JoinCard(address, "", qr_rows(url), seat, phones=phones, wifi=wifi)
         url = f"{address}/#room={self.room.code}"
-        return JoinCard(address, self.room.code, qr_rows(url), locked=locked, phones=phones)
+        return JoinCard(address, self.room.code, qr_rows(url), locked=locked, phones=phones,
+                        wifi=wifi)

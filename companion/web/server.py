@@ -45,7 +45,7 @@ from companion.pads.events import Button, PadEvent
 from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
-from companion.table.frame import TableFrame
+from companion.table.frame import TableFrame, WifiCard
 from companion.web import canoe as canoe_snapshot
 from companion.web.config import WebConfig
 from companion.web.guard import Bucket, Hosts, lan_address, url_host
@@ -89,6 +89,8 @@ class WebServer(Routes, Sockets):
         self._stopped: asyncio.Event | None = None
         self._static: dict[str, bytes] = {}
         self._quiet = OneLine()
+        # the table's own Wi-Fi, once up (companion.web.wifi.OwnWifi.card)
+        self.wifi: Callable[[], WifiCard | None] = lambda: None
         self._unquiet: Callable[[], None] = lambda: None
         # shared with the main loop: plain values replaced whole (atomic in CPython)
         self.wanted: frozenset[str] = frozenset()
@@ -218,7 +220,7 @@ class WebServer(Routes, Sockets):
         names = joinable or tuple(seat.name for seat in seated)
         card = self.joins.card(setup, self.port, locked=self.guesses.locked,
                                phones=tuple(names[s] for s in sorted(self.connected)
-                                            if s < len(names)))
+                                            if s < len(names)), wifi=self.wifi())
         return replace(frame, join=card) if card is not None else frame
 
     def free_seat(self, seat: int) -> None:
