@@ -29,7 +29,11 @@
 #                 systemd is 254 or later
 #   NM            1: install systemd/network-address as a NetworkManager dispatcher
 #                 script (it tells the sandboxed service the Pi's address, for the
-#                 setup screen); 0: never; auto (default): where NetworkManager is
+#                 setup screen), and the table's own Wi-Fi: its access point's profile
+#                 (a name and password made here, kept beside the journal too) and the
+#                 polkit rule that lets the service bring it up; 0: never; auto
+#                 (default): where NetworkManager is
+#   POLKITDIR     default $SYSCONFDIR/polkit-1/rules.d
 #
 # Kept as one POSIX sh script so the Makefile stays two lines per target and the
 # steps can be read top to bottom.
@@ -54,6 +58,7 @@ UNITDIR=${UNITDIR:-$SYSCONFDIR/systemd/system}
 UDEVDIR=${UDEVDIR:-$SYSCONFDIR/udev/rules.d}
 MODULESDIR=${MODULESDIR:-$SYSCONFDIR/modules-load.d}
 NMDIR=${NMDIR:-$SYSCONFDIR/NetworkManager}
+POLKITDIR=${POLKITDIR:-$SYSCONFDIR/polkit-1/rules.d}
 BINDIR=${BINDIR:-/usr/local/bin}
 NM=${NM:-auto}
 
@@ -70,6 +75,12 @@ BACKOFF_FILE=$UNITDIR/$SERVICE.service.d/backoff.conf
 RULES_FILE=$UDEVDIR/99-mush-pad-hub.rules
 MODULES_FILE=$MODULESDIR/$SERVICE.conf
 ADDRESS_HOOK=$NMDIR/dispatcher.d/90-$SERVICE-address
+# The table's own Wi-Fi (companion/web/wifi.py): NetworkManager's profile of the access
+# point, the rule that lets the service bring it up, and its name and password as the
+# companion reads them (beside the journal).
+WIFI_PROFILE=mush-companion-wifi
+WIFI_PROFILE_FILE=$NMDIR/system-connections/$WIFI_PROFILE.nmconnection
+POLKIT_RULE=$POLKITDIR/50-$SERVICE-wifi.rules
 # Where that hook writes the addresses and the companion reads them (companion.version).
 ADDRESS_FILE=/run/$SERVICE.address
 CONFIG_DIR=$SYSCONFDIR/$SERVICE
@@ -403,6 +414,66 @@ install_config() {
     fi
 }
 
+# random_text LETTERS COUNT: COUNT characters drawn from LETTERS (the kernel's random).
+random_text() {
+    LC_ALL=C tr -dc "$1" < /dev/urandom | head -c "$2"
+}
+
+# The table's own Wi-Fi: the access point's profile for NetworkManager (a keyfile, root's
+# only) and its name and password for the companion (web-wifi.json beside the journal,
+# the service's only), made together once and kept on every later install; and the
+# polkit rule that lets the service bring it up, nothing more.
+install_wifi() {
+    kept=$DESTDIR$STATE_DIR/web-wifi.json
+    if [ ! -f "$DESTDIR$WIFI_PROFILE_FILE" ] || [ ! -f "$kept" ]; then
+        name="MUSH-$(random_text ABCDEFGHJKLMNPQRSTUVWXYZ 4)"
+        password=$(random_text abcdefghjkmnpqrstuvwxyz23456789 12)
+        uuid=$(cat /proc/sys/kernel/random/uuid)
+        mkdir -p "$(dirname "$DESTDIR$WIFI_PROFILE_FILE")" "$(dirname "$kept")"
+        (
+            umask 077
+            cat > "$DESTDIR$WIFI_PROFILE_FILE" <<PROFILE
+[connection]
+id=$WIFI_PROFILE
+uuid=$uuid
+type=wifi
+autoconnect=false
+
+[wifi]
+mode=ap
+ssid=$name
+band=bg
+
+[wifi-security]
+key-mgmt=wpa-psk
+proto=rsn
+pairwise=ccmp
+group=ccmp
+psk=$password
+
+[ipv4]
+method=shared
+
+[ipv6]
+method=ignore
+PROFILE
+            printf '{"name": "%s", "password": "%s"}\n' "$name" "$password" > "$kept"
+        )
+        chmod 0600 "$DESTDIR$WIFI_PROFILE_FILE" "$kept"
+        if live && id "$SERVICE_USER" >/dev/null 2>&1; then
+            chown "$SERVICE_USER:$SERVICE_USER" "$kept"
+        fi
+        say "  $WIFI_PROFILE_FILE (the table's own Wi-Fi: $name)"
+        say "  $STATE_DIR/web-wifi.json"
+    else
+        say "  $WIFI_PROFILE_FILE kept (already there)"
+    fi
+    install_file 0644 "$SRC/systemd/$SERVICE-wifi.rules" "$POLKIT_RULE"
+    if live && command -v nmcli >/dev/null 2>&1; then
+        nmcli connection reload >/dev/null 2>&1 || true
+    fi
+}
+
 do_install() {
     check_settings
     say "Installing the MUSH table companion into ${DESTDIR:-/} (PREFIX=$PREFIX)"
@@ -426,6 +497,7 @@ do_install() {
         if live; then
             "$ADDRESS_HOOK" || true
         fi
+        install_wifi
     fi
     install_file 0644 "$SRC/docs/setup-pi.md" "$DOC_DIR/setup-pi.md"
     install_config
@@ -484,6 +556,19 @@ do_uninstall() {
     if live; then
         rm -f "$ADDRESS_FILE"
     fi
+    remove_file "$POLKIT_RULE"
+    if [ -f "$DESTDIR$WIFI_PROFILE_FILE" ]; then
+        if live && command -v nmcli >/dev/null 2>&1; then
+            nmcli connection down "$WIFI_PROFILE" >/dev/null 2>&1 || true
+        fi
+        remove_file "$WIFI_PROFILE_FILE"
+        if live && command -v nmcli >/dev/null 2>&1; then
+            nmcli connection reload >/dev/null 2>&1 || true
+        fi
+    fi
+    if ! live; then  # a staged tree's state is ours too (a real one is kept: the journal)
+        remove_file "$STATE_DIR/web-wifi.json"
+    fi
     if [ "$(readlink "$DESTDIR$COMMAND_LINK" 2>/dev/null)" = "$VENV/bin/$SERVICE" ]; then
         remove_file "$COMMAND_LINK"
     fi
@@ -515,7 +600,8 @@ do_uninstall() {
     if ! live; then
         # A staged tree is ours alone: leave no empty directories behind in it.
         for dir in "$UNITDIR" "$UDEVDIR" "$MODULESDIR" "$CONFIG_DIR" "$PREFIX" "$BINDIR" \
-            "$(dirname "$ADDRESS_HOOK")"; do
+            "$(dirname "$ADDRESS_HOOK")" "$(dirname "$WIFI_PROFILE_FILE")" "$POLKITDIR" \
+            "$STATE_DIR"; do
             remove_empty_dirs "$dir" /
         done
     fi

@@ -330,6 +330,18 @@ skip() {
     RESULTS+=("$(printf '%-4s %8s  %s' SKIP - "$1")")
 }
 
+# With NetworkManager (as on Raspberry Pi OS) the installer writes the access point's
+# profile, the same name and password beside the journal for the service user, and the
+# polkit rule; the service user reads them as the companion does. (No NetworkManager runs
+# in the root: bringing the access point up is tested against a stand-in nmcli.)
+WIFI_CHECK='apt-get install -y -q network-manager polkitd >/dev/null \
+  && cd /usr/src/mush-companion && make install >/dev/null \
+  && P=/etc/NetworkManager/system-connections/mush-companion-wifi.nmconnection \
+  && test -f /etc/polkit-1/rules.d/50-mush-companion-wifi.rules \
+  && test "$(stat -c %a "$P")" = 600 \
+  && set -- $(runuser -u mush -- /opt/mush-companion/venv/bin/python -c "from pathlib import Path; from companion.web.wifi import Credentials; k = Credentials.kept(Path(\"/var/lib/mush-companion\")); print(k.name, k.password)") \
+  && grep -qx "ssid=$1" "$P" && grep -qx "psk=$2" "$P" && grep -qx mode=ap "$P"'
+
 run_release() {
     local release=$1 python root=$CACHE/$1/work
     CURRENT_ROOT=
@@ -368,6 +380,8 @@ run_release() {
     step 300 "$release: mush-companion pads test --source mock" \
         in_root "$release" "$BIN pads test --source mock --seconds 3"
     step 300 "$release: mush-companion sound test (no sound card)" in_root "$release" "$BIN sound test"
+    step 1800 "$release: the table's own Wi-Fi (NetworkManager installed, then make install)" \
+        in_root "$release" "$WIFI_CHECK"
     step $((DEMO_LIMIT + 120)) "$release: mush-companion demo (headless, whole game, limit ${DEMO_LIMIT}s)" \
         in_root "$release" "cd /tmp && $BIN demo --seed 1 --out /tmp/demo --time-limit $DEMO_LIMIT && test -s /tmp/demo/events.jsonl"
     step $((DEMO_LIMIT + 600)) "$release: backup -> new game -> restore -> resume" \

@@ -164,6 +164,8 @@ class Companion(JournalSide):
             if self.controller.may_leave(pad_event.seat):
                 self.new_table()
             return
+        if self.web is not None and pad_event.kind is Kind.PRESS:
+            self.web.pad_pressed(pad_event.seat)  # someone at the table: a locked room opens
         if self.web is not None and pad_event.kind is Kind.HOLD and \
                 pad_event.button is Button.LEFT and \
                 self.controller.private_bid(pad_event.seat) is None:

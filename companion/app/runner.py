@@ -316,10 +316,16 @@ def run_table(config: Config, pads_source: str | None = None,
 def _start_web(config: Config, events: queue.Queue[PadEvent]) -> Any:
     """The phones' server beside the main loop (its own thread); presses come in on the
     pads' queue."""
+    from companion.display.paint import load_fonts
     from companion.web.server import WebServer
+    from companion.web.wifi import OwnWifi
 
+    load_fonts()  # read before the port opens: drawing then never needs a file
     web = WebServer(config.web, events, config.store.path)
     web.start()
+    own = OwnWifi(config.web.wifi, config.web.wifi_after, config.store.path.parent)
+    own.start()  # on a thread of its own: the table's Wi-Fi, when it knows none
+    web.wifi = own.card
     return web
 
 

@@ -142,17 +142,19 @@ _ACTING: dict[ActKind, tuple[str, str | None]] = {
 roll has none)."""
 
 
-def draw_strip(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False) -> None:
+def draw_strip(p: Painter, view: View, rect: pygame.Rect, rolling: bool = False,
+               empty: str | None = None) -> None:
     """Every seat: identity, name, chips, dogs, training, dice colour, place, Ice Bear.
 
     While the weather die tumbles (`rolling`) the dice colours, which follow from the new
-    weather (W4), wait for it to land like the weather word does.
+    weather (W4), wait for it to land like the weather word does. Before the game has
+    seats the strip says `empty` (the phones seated so far) or that none are.
     """
     seats = view.seats
     if not seats:
         w.panel(p, rect)
-        p.text(t("strip.empty"), rect.inflate(-p.px(32), 0), theme.BODY,
-               colour=theme.DIM, align="center")
+        p.text(empty or t("strip.empty"), rect.inflate(-p.px(32), 0), theme.BODY,
+               colour=theme.TEXT if empty else theme.DIM, align="center")
         return
     for seat, card in zip(seats, strip_cards(p, view, rect), strict=True):
         seat_card(p, view, seat, card, rolling)

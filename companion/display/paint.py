@@ -16,6 +16,7 @@ there, and whole everywhere it is part of a sentence.
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import unicodedata
@@ -79,6 +80,17 @@ def font_path(bold: bool = False) -> Path | None:
 
 
 _FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+_FONT_BYTES: dict[bool, bytes | None] = {}
+
+
+def load_fonts() -> None:
+    """Read the shipped font files into memory once: every size made later is made from
+    these bytes, so drawing never opens a file (a process out of files, however that
+    came about, still draws its screen)."""
+    for bold in (False, True):
+        if bold not in _FONT_BYTES:
+            path = font_path(bold)
+            _FONT_BYTES[bold] = path.read_bytes() if path is not None else None
 
 
 def forget_fonts() -> None:
@@ -95,9 +107,10 @@ def get_font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     font = _FONTS.get(key)
     if font is None:
-        path = font_path(bold)
-        font = pygame.font.Font(str(path) if path else None, size)
-        if path is None and bold:
+        load_fonts()
+        data = _FONT_BYTES[bold]
+        font = pygame.font.Font(io.BytesIO(data) if data is not None else None, size)
+        if data is None and bold:
             font.bold = True
         _FONTS[key] = font
     return font

@@ -18,7 +18,7 @@ from companion.display.layout_log import LayoutLog
 from companion.display.paint import Painter
 from companion.display.regions import Region
 from companion.display.screens import screen_for, screen_setup
-from companion.i18n import speaking
+from companion.i18n import speaking, t
 from companion.table.canoe.frame import CanoeFrame
 from companion.table.frame import TableFrame
 from companion.table.view import SeatView, TableView
@@ -102,8 +102,11 @@ def _render(frame: TableFrame, p: Painter) -> None:
         for seat, card in zip(view.seats, cards, strict=True):
             if p.region(f"card {seat.seat}", card, card_key(view, seat, rolling)):
                 seat_card(p, view, seat, card, rolling)
-    elif p.region("strip", strip, (len(view.seats), rolling)):
-        draw_strip(p, view, strip, rolling=rolling)
+    else:  # setup: the phones seated so far stand where the players will
+        phones = frame.join.phones if frame.join is not None else ()
+        if p.region("strip", strip, (len(view.seats), rolling, phones)):
+            draw_strip(p, view, strip, rolling=rolling,
+                       empty=t("join.phones", names=", ".join(phones)) if phones else None)
     p.bounds(main)
     try:
         screen = screen_for(frame)

@@ -501,6 +501,10 @@ WORDS: Final[dict[str, str]] = {
     "join.open": "Mit dem Handy spielen: öffne",
     "join.code": "Raumcode {code}",
     "join.seat": "{name}: mit dem Handy scannen",
+    "join.locked": "Gesperrt nach zu vielen falschen Codes: eine Pad-Taste drücken",
+    "join.phones": "Handys da: {names}",
+    "join.wifi_name": "WLAN: {name}",
+    "join.wifi_password": "Passwort: {password}",
     # the program's own notices (the journal, the settings file, a new game) ------------------
     "n.new_game": "▶ an einem Pad halten für ein neues Spiel",
     "n.prefs_damaged": "Einstellungsdatei beschädigt, falsche Werte übergangen: {problem}",

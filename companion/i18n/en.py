@@ -501,6 +501,10 @@ WORDS: Final[dict[str, str]] = {
     "join.open": "Play from a phone: open",
     "join.code": "Room code {code}",
     "join.seat": "{name}: scan with your phone",
+    "join.locked": "Locked after too many wrong codes: press any pad button",
+    "join.phones": "Phones here: {names}",
+    "join.wifi_name": "Wi-Fi: {name}",
+    "join.wifi_password": "Password: {password}",
     # the program's own notices (the journal, the settings file, a new game) ------------------
     "n.new_game": "Hold ▶ on any pad for a new game",
     "n.prefs_damaged": "Settings file damaged, bad values ignored: {problem}",

@@ -503,6 +503,10 @@ WORDS: Final[dict[str, str]] = {
     "join.open": "Jouer depuis un téléphone : ouvrez",
     "join.code": "Code {code}",
     "join.seat": "{name} : scannez avec votre téléphone",
+    "join.locked": "Verrouillé après trop de codes faux : appuyez sur une manette",
+    "join.phones": "Téléphones présents : {names}",
+    "join.wifi_name": "Wi-Fi : {name}",
+    "join.wifi_password": "Mot de passe : {password}",
     # the program's own notices (the journal, the settings file, a new game) ------------------
     "n.new_game": "Maintenez ▶ sur une manette pour une nouvelle partie",
     "n.prefs_damaged": "Fichier de réglages abîmé, valeurs erronées ignorées : {problem}",

@@ -124,5 +124,10 @@ class TableBase(Generic[S, E]):
         """Whether a press of `seat` made now would act (not dropped as stale)."""
         return (self._clock() if now is None else now) >= self._gestures.ready_at(seat)
 
+    def ready_at(self, seat: int) -> float:
+        """The first moment a press of `seat` counts as fresh (a phone's tap on a menu it
+        has seen is held until then rather than dropped)."""
+        return self._gestures.ready_at(seat)
+
 
 __all__ = ["SETUP_UI", "Started", "TableBase", "Target", "aims_at", "in_screen_language"]

@@ -187,6 +187,19 @@ class JoinCard:
     code: str = ""  # the room code
     qr: tuple[str, ...] = ()  # rows of "1" (dark) and "0" (light), the quiet zone included
     seat: int | None = None  # a seat's own code
+    locked: bool = False  # too many wrong room codes: none taken until a pad is pressed
+    phones: tuple[str, ...] = ()  # the players whose phones are here
+    wifi: WifiCard | None = None  # the companion's own Wi-Fi, when it offers one
+
+
+@dataclass(frozen=True)
+class WifiCard:
+    """The companion's own Wi-Fi network (when it knows no other): its name and password,
+    and a QR code a phone's camera joins it with (`WIFI:T:WPA;S:…;P:…;;`)."""
+
+    name: str
+    password: str
+    qr: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

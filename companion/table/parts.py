@@ -30,7 +30,7 @@ from companion.table.navigation import pays, presses_to
 from companion.table.presentation import Show
 from companion.table.reactions import guard_payments
 from companion.table.roots import NOTHING, Kind, Root, SeatMenus
-from companion.table.setup import Setup, setup_tree
+from companion.table.setup import Setup, SetupDraft, setup_tree
 from companion.table.tree import KEYS
 from companion.table.undo import Undo
 from companion.table.windows import Windows
@@ -63,6 +63,11 @@ class TableParts(TableBase[GameState, ev.Event]):
 
     def _config_changed(self) -> None:
         self._setup.forget()
+
+    @property
+    def draft(self) -> SetupDraft:
+        """Setup's choices so far (the phones' join page names the seats from it)."""
+        return self._setup.draft
 
     @property
     def entry(self) -> RollRequest | None:

@@ -25,6 +25,10 @@ class WebConfig:
     # address (e.g. http://192.168.1.23:8080).
     url: str = ""
     presses_per_second: float = 6.0  # per phone; more are dropped (a burst of 6 is allowed)
+    # The table's own Wi-Fi (companion.web.wifi): "auto" when no network is up `wifi_after`
+    # seconds after the start, "always", or "off".
+    wifi: str = "auto"
+    wifi_after: float = 30.0
 
 
 KEYS = tuple(f.name for f in fields(WebConfig))
@@ -61,5 +65,12 @@ def parse_web(value: object, key: str = "web") -> WebConfig:
     rate = value.get("presses_per_second", defaults.presses_per_second)
     if isinstance(rate, bool) or not isinstance(rate, int | float) or not 1 <= rate <= 50:
         raise ConfigError(f"{key}.presses_per_second", f"from 1 to 50 (got {rate!r})")
+    wifi = value.get("wifi", defaults.wifi)
+    if wifi not in ("off", "auto", "always"):
+        raise ConfigError(f"{key}.wifi", f"\"auto\" (the table's own Wi-Fi when no network "
+                          f"is up), \"always\" or \"off\" (got {wifi!r})")
+    after = value.get("wifi_after", defaults.wifi_after)
+    if isinstance(after, bool) or not isinstance(after, int | float) or not 0 <= after <= 600:
+        raise ConfigError(f"{key}.wifi_after", f"seconds from 0 to 600 (got {after!r})")
     return WebConfig(enabled=enabled, port=port, bind=bind, url=url.rstrip("/"),
-                     presses_per_second=float(rate))
+                     presses_per_second=float(rate), wifi=wifi, wifi_after=float(after))

@@ -1,6 +1,8 @@
 """The join card the table's screen shows: which address phones open, and when.
 
-During setup the card offers the room (address, room code, a QR code of both); for
+During setup the card offers the room (address, room code, a QR code of both) and names
+the players whose phones are here; while the room is locked after too many wrong codes,
+it says so (at any time: a pad press opens it again); for
 `CARD_SECONDS` after a pad frees its seat it offers that seat's own link, and after a
 phone asks ("show the code") the room again. The address is the configured `[web] url`,
 else this machine's address on the local network, looked up again every
@@ -13,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from companion.table.frame import JoinCard
+from companion.table.frame import JoinCard, WifiCard
 from companion.web.qr import qr_rows
 from companion.web.room import Room
 
@@ -55,18 +57,22 @@ class JoinCards:
         """Show the card for a while outside setup: `seat`'s own link, or the room's."""
         self._asked = (self.clock() + CARD_SECONDS, seat)
 
-    def card(self, setup: bool, port: int) -> JoinCard | None:
-        """The card the screen shows now, if any."""
+    def card(self, setup: bool, port: int, *, locked: bool = False,
+             phones: tuple[str, ...] = (), wifi: WifiCard | None = None) -> JoinCard | None:
+        """The card the screen shows now, if any: `locked` when the room takes no code
+        (too many wrong ones), naming the players whose `phones` are here, with the
+        table's own `wifi` when it offers one."""
         until, seat = self._asked
         asked = self.clock() < until
         address = self.current(port)
-        if not (setup or asked) or not address:
+        if not (setup or asked or locked) or not address:
             return None
         if asked and seat is not None:
             if self.room.holder(seat) is not None:  # taken by a new phone: done
                 self._asked = (float("-inf"), None)
-                return self.card(setup, port)
+                return self.card(setup, port, locked=locked, phones=phones, wifi=wifi)
             url = f"{address}/seat#t={self.room.token(seat)}"
-            return JoinCard(address, "", qr_rows(url), seat)
+            return JoinCard(address, "", qr_rows(url), seat, phones=phones, wifi=wifi)
         url = f"{address}/#room={self.room.code}"
-        return JoinCard(address, self.room.code, qr_rows(url))
+        return JoinCard(address, self.room.code, qr_rows(url), locked=locked, phones=phones,
+                        wifi=wifi)

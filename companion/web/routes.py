@@ -3,7 +3,13 @@ addresses, a Host naming this server, the security headers), the pages and their
 the seats a phone may pick, joining with the room code, and the game's exports.
 
 The part of `WebServer` (companion.web.server) that answers requests and keeps no
-connection; the WebSocket side, the thread and the main loop's side are in the server.
+connection; the WebSocket side is companion.web.sockets, the thread and the main loop's
+side are in the server.
+
+Joining with the room code: a POST from a page of this very server (its Origin, and a
+JSON body no other site's page can send without asking first), a few tries per address
+and one budget of wrong codes for the whole room (`Guesses`). While the room or the
+address is limited, every code gets the same answer, the right one included.
 """
 
 from __future__ import annotations
@@ -12,10 +18,13 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from companion.i18n import LANGUAGES
 from companion.seats import MAX_SEATS
-from companion.web.guard import Bucket, Hosts, local_address
+from companion.web.guard import Hosts, local_address, same_origin
+from companion.web.limits import Guesses, parse
 from companion.web.room import Room
 from companion.web.snapshot import Snapshot
+from companion.web.words import page_words
 
 TYPES = {"html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
          "js": "text/javascript; charset=utf-8"}
@@ -39,29 +48,25 @@ class Routes:
     snapshot: Snapshot | None
     clock: Callable[[], float]
     counts: dict[str, int]
+    guesses: Guesses
+    screen_language: str
     _static: dict[str, bytes]
-    _joins: dict[str, Bucket]
-    _wrong_codes: Bucket
     _remote: Callable[[web.BaseRequest], str | None]
 
     def _presence_changed(self) -> None:
         """Tell every page who sits where (the server does)."""
         raise NotImplementedError
 
-    async def _socket(self, request: web.Request) -> web.StreamResponse:
-        """A page's WebSocket (the server answers it)."""
-        raise NotImplementedError
-
     def app(self) -> web.Application:
-        """The aiohttp application (tests drive it with aiohttp's own test client)."""
+        """The aiohttp application of the requests (the server adds its WebSocket)."""
         app = web.Application(middlewares=[self._guard], client_max_size=4096)
         app.router.add_get("/", self._page("table.html"))
         app.router.add_get("/seat", self._page("seat.html"))
         app.router.add_get("/static/{name}", self._file)
         app.router.add_get("/api/seats", self._seats)
+        app.router.add_get("/api/words", self._words)
         app.router.add_post("/api/join", self._join)
         app.router.add_get("/export/{name}", self._download)
-        app.router.add_get("/ws", self._socket)
         return app
 
     @web.middleware
@@ -112,42 +117,60 @@ class Routes:
             headers["Content-Disposition"] = f'attachment; filename="{saved}"'
         return web.Response(body=body, headers=headers)
 
+    async def _words(self, request: web.Request) -> web.Response:
+        """The pages' words in the language asked for (else the screen's): a page says
+        what happened in its phone's language even before it is let in."""
+        lang = request.query.get("lang", "")
+        return web.json_response(page_words(lang if lang in LANGUAGES
+                                            else self.screen_language))
+
     async def _seats(self, request: web.Request) -> web.Response:
-        """The seats a phone may pick (names and colours; whether each is free)."""
+        """The seats a phone may pick: by the players' names (during setup, the players
+        being set up), and whether each is free."""
+        return web.json_response(self.pick())
+
+    def pick(self) -> list[dict[str, object]]:
+        """The join page's seats (also sent live to every table page)."""
         snapshot = self.snapshot
         if snapshot is None:
-            return web.json_response([])
+            return []
         free = set(self.room.free_seats())
-        rows = [{"seat": s, "name": snapshot.names[s], "free": s in free}
-                for s in range(snapshot.players)]
-        return web.json_response(rows)
+        names = snapshot.joinable or snapshot.names[:snapshot.players]
+        return [{"seat": s, "name": name, "free": s in free} for s, name in enumerate(names)]
 
     async def _join(self, request: web.Request) -> web.Response:
         """The room code and a free seat give that seat's link and a device secret."""
+        if not same_origin(request.headers.get("Origin"), request.host) or \
+                request.content_type != "application/json":
+            self._count("refused_origin")
+            return _answer(403, "origin")
         address = self._remote(request) or "?"
-        bucket = self._joins.setdefault(address, Bucket(5 / 60, 5.0, self.clock))
-        if len(self._joins) > 256:
-            self._joins = {address: bucket}
-        if not bucket.take():
-            return web.json_response({"ok": False, "why": "slow_down"}, status=429)
-        try:
-            data = await request.json()
-            code, seat, device = data["code"], data["seat"], data.get("device")
-            if not isinstance(seat, int) or isinstance(seat, bool):
-                raise TypeError
-        except (ValueError, KeyError, TypeError):
-            return web.json_response({"ok": False, "why": "malformed"}, status=400)
+        limited = self.guesses.may_try(address)  # before the code is looked at
+        if limited:
+            self._count(f"refused_{limited}")
+            return _answer(429, limited)
+        data = parse(await request.text(), 1024)
+        code, seat = (data.get("code"), data.get("seat")) if data is not None else (None, None)
+        if not isinstance(code, str) or not isinstance(seat, int) or isinstance(seat, bool):
+            self._count("refused_malformed")
+            return _answer(400, "malformed")
         if not self.room.code_matches(code):
             self._count("wrong_code")
-            if not self._wrong_codes.take():
-                return web.json_response({"ok": False, "why": "slow_down"}, status=429)
-            return web.json_response({"ok": False, "why": "wrong_code"}, status=403)
-        players = self.snapshot.players if self.snapshot is not None else MAX_SEATS
+            self.guesses.missed()
+            if self.guesses.locked:
+                self._presence_changed()  # the pages say so at once
+            return _answer(403, "wrong_code")
+        players = len(self.pick()) or MAX_SEATS
         if not 0 <= seat < players:
-            return web.json_response({"ok": False, "why": "malformed"}, status=400)
-        claim = self.room.claim(seat, device)
+            return _answer(400, "malformed")
+        claim = self.room.claim(seat, data.get("device") if data is not None else None)
         if not claim.ok:
-            return web.json_response({"ok": False, "why": "seat_held"}, status=409)
+            return _answer(409, "seat_held")
         self._presence_changed()
         return web.json_response({"ok": True, "seat": seat, "token": self.room.token(seat),
                                   "device": claim.device})
+
+
+def _answer(status: int, why: str) -> web.Response:
+    """A refusal: the same body for the same reason, whatever was asked."""
+    return web.json_response({"ok": False, "why": why}, status=status)

@@ -102,6 +102,12 @@ class Snapshot:
     names: tuple[str, ...] = ()
     export: Export | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # set by the server from the controller: when each seat's press counts as fresh (the
+    # table's clock), the seats whose menus wait (no press yet), the seats a phone may
+    # join by name (in setup: the players being set up)
+    ready: Mapping[int, float] = field(default_factory=dict)
+    waiting: frozenset[int] = frozenset()
+    joinable: tuple[str, ...] = ()
 
 
 def dumps(data: object) -> bytes:
@@ -140,6 +146,7 @@ def menu_json(menu: Menu | None) -> dict[str, Any] | None:
         return None
     return {"title": menu.title, "hint": menu.hint, "note": menu.note, "style": menu.style,
             "depth": menu.depth, "confirm": menu.confirm, "focus": menu.focus,
+            "waiting": menu.waiting,
             "items": [{"label": i.label, "detail": i.detail, "enabled": i.enabled,
                        "button": i.button, "submenu": i.submenu} for i in menu.items]}
 
@@ -410,7 +417,8 @@ def presses_for(snapshot: Snapshot, seat: int, data: dict[str, Any]
     button, or in a list the presses that move the focus to it the short way, then ●."""
     shape = snapshot.shapes.get(seat)
     if data["t"] == "press":
-        button = _BUTTONS.get(data.get("b"))  # type: ignore[arg-type]
+        name = data.get("b")
+        button = _BUTTONS.get(name) if isinstance(name, str) else None
         held = data.get("hold", False)
         if button is None or not isinstance(held, bool):
             return None

@@ -57,14 +57,19 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
                   "et entrez son code.",
                   "Dieser Link gehört nicht zu diesem Spiel. Öffne die Adresse auf dem "
                   "Bildschirm und gib den Raumcode ein."),
-    "held": _w("Another phone holds this seat. Free it by holding ◀ on the seat's pad, or "
-               "with \"Leave this seat\" on that phone.",
-               "Un autre téléphone tient cette place. Libérez-la en maintenant ◀ sur la "
-               "manette de la place, ou avec « Quitter cette place » sur ce téléphone.",
-               "Ein anderes Handy hält diesen Platz. Gib ihn frei: ◀ am Pad des Platzes "
-               "halten, oder „Diesen Platz freigeben“ auf jenem Handy."),
-    "freed": _w("This phone no longer holds the seat.", "Ce téléphone ne tient plus la place.",
-                "Dieses Handy hält den Platz nicht mehr."),
+    "held": _w("Another phone holds this seat. On that phone, choose \"Leave this seat\"; "
+               "or, on the seat's pad, hold ◀ (outside the bidding); then scan again.",
+               "Un autre téléphone tient cette place. Sur ce téléphone, choisissez « Quitter "
+               "cette place » ; ou, sur la manette de la place, maintenez ◀ (hors des "
+               "mises) ; puis scannez à nouveau.",
+               "Ein anderes Handy hält diesen Platz. Auf jenem Handy „Diesen Platz "
+               "freigeben“ wählen, oder am Pad des Platzes ◀ halten (nicht beim Bieten); "
+               "dann noch einmal scannen."),
+    "freed": _w("This phone no longer holds the seat. To play again, join the game below.",
+                "Ce téléphone ne tient plus la place. Pour rejouer, rejoignez la partie "
+                "ci-dessous.",
+                "Dieses Handy hält den Platz nicht mehr. Um wieder mitzuspielen, unten "
+                "beitreten."),
     "elsewhere": _w("This seat is open in another tab of this phone.",
                     "Cette place est ouverte dans un autre onglet de ce téléphone.",
                     "Dieser Platz ist in einem anderen Tab dieses Handys offen."),
@@ -81,10 +86,60 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
                "Raumcode (auf dem Bildschirm)"),
     "pick": _w("Pick your seat", "Choisissez votre place", "Wähle deinen Platz"),
     "taken": _w("taken", "prise", "besetzt"),
-    "wrong_code": _w("Wrong room code", "Code incorrect", "Falscher Raumcode"),
-    "seat_held": _w("That seat is taken", "Cette place est prise", "Dieser Platz ist besetzt"),
-    "slow_down": _w("Too many tries: wait a minute", "Trop d'essais : attendez une minute",
-                    "Zu viele Versuche: warte eine Minute"),
+    "wrong_code": _w("Wrong room code: check the four letters on the table's screen, then "
+                      "pick your seat again.",
+                      "Code incorrect : vérifiez les quatre lettres sur l'écran de la table, "
+                      "puis choisissez à nouveau votre place.",
+                      "Falscher Raumcode: prüfe die vier Buchstaben auf dem Bildschirm und "
+                      "wähle deinen Platz noch einmal."),
+    "seat_held": _w("Another phone has just taken that seat: pick another one.",
+                    "Un autre téléphone vient de prendre cette place : choisissez-en une autre.",
+                    "Ein anderes Handy hat diesen Platz gerade genommen: wähle einen anderen."),
+    "slow_down": _w("Too many tries from this phone: wait a minute, then try again.",
+                    "Trop d'essais depuis ce téléphone : attendez une minute, puis réessayez.",
+                    "Zu viele Versuche von diesem Handy: warte eine Minute und versuche es "
+                    "dann noch einmal."),
+    "room_locked": _w("Joining with the room code is paused after too many wrong codes. Ask "
+                      "someone at the table to press any pad button, then try again.",
+                      "L'accès par code est suspendu après trop de codes faux. Demandez à "
+                      "quelqu'un à la table d'appuyer sur une manette, puis réessayez.",
+                      "Der Beitritt mit Raumcode ist nach zu vielen falschen Codes gesperrt. "
+                      "Bitte jemanden am Tisch, eine Pad-Taste zu drücken, dann noch "
+                      "einmal."),
+    "origin": _w("This page cannot join from here: open the address on the table's screen.",
+                 "Cette page ne peut pas rejoindre d'ici : ouvrez l'adresse affichée sur "
+                 "l'écran de la table.",
+                 "Diese Seite kann von hier nicht beitreten: öffne die Adresse auf dem "
+                 "Bildschirm des Tischs."),
+    "malformed": _w("The table did not understand that: reload the page and try again.",
+                    "La table n'a pas compris : rechargez la page et réessayez.",
+                    "Der Tisch hat das nicht verstanden: Seite neu laden und noch einmal."),
+    "no_table": _w("The table does not answer: check that this phone is on the table's "
+                   "Wi-Fi, then try again.",
+                   "La table ne répond pas : vérifiez que ce téléphone est sur le Wi-Fi de "
+                   "la table, puis réessayez.",
+                   "Der Tisch antwortet nicht: prüfe, ob dieses Handy im WLAN des Tischs "
+                   "ist, und versuche es noch einmal."),
+    "pick_code": _w("Type the room code first (four letters on the table's screen).",
+                    "Tapez d'abord le code (quatre lettres sur l'écran de la table).",
+                    "Gib zuerst den Raumcode ein (vier Buchstaben auf dem Bildschirm)."),
+    "joining": _w("Joining…", "Connexion…", "Trete bei…"),
+    "busy": _w("The table is busy: this page tries again in a moment.",
+               "La table est occupée : cette page réessaie dans un instant.",
+               "Der Tisch ist beschäftigt: diese Seite versucht es gleich noch einmal."),
+    "wait": _w("Not yet: press again when the menu is ready.",
+               "Pas encore : appuyez à nouveau quand le menu est prêt.",
+               "Noch nicht: noch einmal drücken, wenn das Menü bereit ist."),
+    "nothing_now": _w("That does nothing now.", "Cela ne fait rien pour l'instant.",
+                      "Das bewirkt gerade nichts."),
+    "not_away": _w("That phone left less than a minute ago: it may still come back.",
+                   "Ce téléphone est parti il y a moins d'une minute : il peut revenir.",
+                   "Dieses Handy ist erst seit weniger als einer Minute weg: es kommt "
+                   "vielleicht zurück."),
+    "sent": _w("Sent", "Envoyé", "Gesendet"),
+    "new_game_sure": _w("Tap again to end this game and set up a new one",
+                        "Touchez encore pour finir cette partie et en préparer une nouvelle",
+                        "Noch einmal tippen: dieses Spiel beenden und ein neues vorbereiten"),
     "my_seat": _w("Back to my seat", "Revenir à ma place", "Zurück zu meinem Platz"),
     "table": _w("The table", "La table", "Der Tisch"),
     "order": _w("Order of play", "Ordre de jeu", "Spielreihenfolge"),

@@ -8,6 +8,7 @@ against the system's setuptools).
 
 from __future__ import annotations
 
+import re
 import shutil
 import stat
 import subprocess
@@ -203,16 +204,56 @@ def test_venv_is_built_with_system_site_packages_and_relocated(tmp_path: Path) -
     assert list(dest.rglob("*")) == []
 
 
+WIFI_FILES = {
+    "etc/NetworkManager/dispatcher.d/90-mush-companion-address",
+    "etc/NetworkManager/system-connections/mush-companion-wifi.nmconnection",
+    "etc/polkit-1/rules.d/50-mush-companion-wifi.rules",
+    "var/lib/mush-companion/web-wifi.json",
+}
+
+
 @needs_make
-def test_the_address_hook_is_installed_for_networkmanager_and_removed(tmp_path: Path) -> None:
+def test_the_address_hook_and_the_tables_own_wifi_are_installed_for_networkmanager(
+        tmp_path: Path) -> None:
+    import configparser
+    import json
+
+    from companion.web.wifi import PROFILE, Credentials
+
     dest = tmp_path / "root"
     hook = "etc/NetworkManager/dispatcher.d/90-mush-companion-address"
     make("install", dest, "INSTALL_VENV=0")
-    assert tree(dest) == STAGED_FILES  # no NetworkManager here: no hook
+    assert tree(dest) == STAGED_FILES  # no NetworkManager here: no hook, no Wi-Fi
     (dest / "etc/NetworkManager").mkdir()
     make("install", dest, "INSTALL_VENV=0")
-    assert tree(dest) == STAGED_FILES | {hook}
+    assert tree(dest) == STAGED_FILES | WIFI_FILES
     assert stat.S_IMODE((dest / hook).stat().st_mode) == 0o755  # NetworkManager's rule
+    # the access point's profile (root's only, as NetworkManager requires) and the same
+    # name and password where the companion reads them (the service's only)
+    profile_file = dest / "etc/NetworkManager/system-connections/mush-companion-wifi.nmconnection"
+    kept = dest / "var/lib/mush-companion/web-wifi.json"
+    assert stat.S_IMODE(profile_file.stat().st_mode) == 0o600
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    profile = configparser.ConfigParser(interpolation=None)
+    profile.read_string(profile_file.read_text())
+    assert profile["connection"]["id"] == PROFILE and profile["wifi"]["mode"] == "ap"
+    assert profile["ipv4"]["method"] == "shared"
+    assert profile["wifi-security"]["key-mgmt"] == "wpa-psk"
+    credentials = Credentials.kept(kept.parent)
+    assert json.loads(kept.read_text()) == {"name": credentials.name,
+                                            "password": credentials.password}
+    assert profile["wifi"]["ssid"] == credentials.name and credentials.name.startswith("MUSH-")
+    assert profile["wifi-security"]["psk"] == credentials.password
+    assert len(credentials.password) == 12
+    # the polkit rule: the service user, bringing connections up and sharing, nothing more
+    rule = (dest / "etc/polkit-1/rules.d/50-mush-companion-wifi.rules").read_text()
+    actions = set(re.findall(r'"(org\.freedesktop\.NetworkManager\.[a-z.-]+)"', rule))
+    assert actions == {"org.freedesktop.NetworkManager.network-control",
+                       "org.freedesktop.NetworkManager.wifi.share.protected"}
+    assert 'subject.user === "mush"' in rule
+    # installed again: the same network (the phones that joined it join again)
+    make("install", dest, "INSTALL_VENV=0")
+    assert Credentials.kept(kept.parent) == credentials
     make("uninstall", dest)
     assert list(dest.rglob("*")) == []
 

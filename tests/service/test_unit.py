@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 
 from companion.web.guard import LOCAL_NETWORKS, SYSTEMD_ALLOW
+from companion.web.limits import MAX_CONNECTIONS
+from companion.web.listen import FILES_WANTED
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "mush-companion.service"
@@ -112,6 +114,9 @@ def test_unit_promises_what_the_app_relies_on() -> None:
     assert "PrivateNetwork" not in service
     allowed = {entry.split()[0] for entry in service["DeviceAllow"]}
     assert {"char-drm", "char-alsa", "char-gpiochip", "char-input", "char-ttyACM"} <= allowed
+    # every connection the phones' server may hold, and more, fit in the file limit (the
+    # filter refuses setrlimit, so the unit raises it)
+    assert int(service["LimitNOFILE"][0]) >= FILES_WANTED >= 4 * MAX_CONNECTIONS
 
 
 def test_the_units_address_list_is_the_web_servers() -> None:

@@ -64,8 +64,8 @@ class WebTable:
                  random_bytes: Callable[[int], bytes] | None = None,
                  rate: float = 6.0, remote: Callable[[Any], str | None] | None = None,
                  settings: Settings | None = None, port: int = 0,
-                 game_name: str = "mush", lan: Callable[[], str] = lambda: "127.0.0.1"
-                 ) -> None:
+                 game_name: str = "mush", lan: Callable[[], str] = lambda: "127.0.0.1",
+                 one_address: bool = False) -> None:
         self.folder = folder
         self.clock = FakeClock()
         self.events: queue.Queue[PadEvent] = queue.Queue()
@@ -78,6 +78,10 @@ class WebTable:
         room = Room.beside(path, random_bytes or seeded_bytes(seed))
         self.web = WebServer(self.config.web, self.events, path, room=room, remote=remote,
                              clock=self.clock, lan=lan)
+        if one_address:  # several browsers, all from 127.0.0.1: not one crowded phone
+            self.web.gate.per_address = self.web.gate.total
+            self.web.places = {kind: (total, total) for kind, (_, total)
+                               in self.web.places.items()}
         self.web.start()
         self.companion = Companion(self.config, self.journal, dice=SeededDice(seed),
                                    clock=self.clock, events=self.events, web=self.web)
@@ -135,8 +139,9 @@ class Phone:
     def __init__(self, table: WebTable, *, token: str | None = None, device: str | None = None,
                  lang: str = "en", watch: bool = False, origin: str | None = "same",
                  hello: dict[str, Any] | None = None,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, source: str | None = None) -> None:
         self.table = table
+        self.source = source  # a loopback address of its own (127.x.y.z), as a phone has
         self.received: list[str] = []
         self.closed = threading.Event()
         self.nonce = ""
@@ -161,7 +166,8 @@ class Phone:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(10)
 
     async def _open(self, headers: dict[str, str], first: dict[str, Any]) -> None:
-        self._session = aiohttp.ClientSession()
+        connector = aiohttp.TCPConnector(local_addr=(self.source, 0)) if self.source else None
+        self._session = aiohttp.ClientSession(connector=connector)
         try:
             self._ws = await self._session.ws_connect(f"{self.table.url}/ws", headers=headers)
         except aiohttp.WSServerHandshakeError as exc:
@@ -190,6 +196,12 @@ class Phone:
         # the server may have closed it: that is what a refused client sees
         with contextlib.suppress(aiohttp.ClientConnectionResetError):
             self._run(self._ws.send_str(text))
+
+    def send_bytes(self, data: bytes) -> None:
+        """Send a binary message (no page sends one)."""
+        if self._ws is not None and not self._ws.closed:
+            with contextlib.suppress(aiohttp.ClientConnectionResetError):
+                self._run(self._ws.send_bytes(data))
 
     def press(self, button: str, hold: bool = False, version: str | None = None) -> dict[str, Any]:
         """A press as the page sends it (aimed at the menu last received)."""
@@ -226,7 +238,7 @@ class Phone:
         """Wait until `test()` holds."""
         deadline = time.monotonic() + timeout
         while not test():
-            assert time.monotonic() < deadline, f"timed out; last: {self.received[-2:]}"
+            assert time.monotonic() < deadline, f"timed out; last: {self.received[-12:]}"
             time.sleep(0.005)
 
     def close(self) -> None:
@@ -262,11 +274,12 @@ def settle(table: WebTable, phone: Phone, seat: int) -> dict[str, Any]:
     return phone.last()
 
 
-def bot_press(table: WebTable, phones: dict[int, Phone], driver: Any) -> bool:
-    """One bot decision, pressed on its seat's phone as the page would send it (a tap on
-    the item the bot's button stands for, else the pad button); False when every bot
-    waits (the caller lets a window's countdown run out)."""
-    events = driver.presses()
+def bot_press(table: WebTable, phones: dict[int, Phone], driver: Any,
+              events: list[PadEvent] | None = None) -> bool:
+    """One bot decision (`events`, else the driver's next), pressed on its seat's phone
+    as the page would send it (a tap on the item the bot's button stands for, else the
+    pad button); False when every bot waits (the caller lets a countdown run out)."""
+    events = driver.presses() if events is None else events
     if not events:
         return False
     seat, button = events[0].seat, events[0].button.value

@@ -28,6 +28,21 @@ var Mush = (function () {
     return text;
   }
 
+  /* The page's words in the phone's language, fetched before anything is drawn, so even
+     a page refused at once says why in a sentence; `then()` runs with or without them. */
+  function loadWords(then) {
+    fetch("/api/words?lang=" + lang(), { cache: "no-store" })
+      .then(function (r) { return r.json(); })
+      .then(function (dict) { words = dict || {}; }, function () {})
+      .then(then);
+  }
+
+  /* The table's own menus speak of the pads' buttons (◀ ● ▶, "hold"): a phone shows its
+     buttons in words instead, so such a line is left out on a phone. */
+  function padless(text) {
+    return text && !/[◀●▶]/.test(text) ? text : "";
+  }
+
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
     if (attrs) {
@@ -107,8 +122,8 @@ var Mush = (function () {
     function tick() {
       var left = c.held ? c.remaining : Math.max(0, c.remaining - (Date.now() - started) / 1000);
       fill.style.width = (100 * left / (c.total || 1)).toFixed(1) + "%";
-      label.textContent = c.label + " · " + left.toFixed(0) + " s";
-      if (left <= 0) clearInterval(countdownTimer);
+      label.textContent = c.label + " · " + Math.ceil(left).toFixed(0) + " s";
+      if (left <= 0) { clearInterval(countdownTimer); box.hidden = true; }  // run out: gone
     }
     tick();
     if (!c.held) countdownTimer = setInterval(tick, 200);
@@ -143,6 +158,7 @@ var Mush = (function () {
 
   return {
     lang: lang, w: w, el: el, fill: fill, connect: connect, seatBadge: seatBadge,
+    loadWords: loadWords, padless: padless,
     countdown: countdown, rollLine: rollLine, canoe: canoe, downloads: downloads,
     setWords: function (dict) { words = dict || {}; }
   };

@@ -1,75 +1,139 @@
 /* A seat's phone: its own menu as big buttons, its secret bid, its chips and dogs.
    Every tap is sent as the press of a pad button (or a tap on an item, which the server
-   turns into the presses a pad would make); the table decides everything. */
+   turns into the presses a pad would make); the table decides everything. A tap always
+   shows at once what became of it: the button greys while it is on its way, and a tap
+   the table cannot take says so under the finger ("press again"). */
 "use strict";
 
 (function () {
   var M = Mush, el = M.el, w = M.w;
   var store = window.localStorage;
   var token = null, device = store.getItem("mush.device"), nonce = "", n = 0;
-  var state = null, lastLight = "", wasTurn = false, ended = false;
+  var state = null, lastLight = "", wasTurn = false, ended = false, link = null;
+  var pending = {};  // n -> the element tapped, until the table's answer
   var GLYPH = { left: "◀", select: "●", right: "▶" };
-
-  var hash = location.hash.match(/[#&]t=([A-Za-z0-9_-]{16,64})/);
-  if (hash) {
-    store.setItem("mush.token", hash[1]);
-    history.replaceState(null, "", location.pathname);
-  }
-  token = store.getItem("mush.token");
-  document.documentElement.lang = M.lang();
+  var NACK = { too_fast: "too_fast", changed: "changed", not_playing: "not_playing",
+    wait: "wait", nothing: "nothing_now", not_away: "not_away", replayed: "changed",
+    malformed: "malformed", not_seated: "malformed" };
 
   function $(id) { return document.getElementById(id); }
 
-  if (!token) {
-    stop("unknown");
-    return;
+  /* A seat's link opened in a tab already on this page (a QR code scanned again, a new
+     seat's code): only the address's fragment changes, so the page starts over. */
+  function takeHash() {
+    var hash = location.hash.match(/[#&]t=([A-Za-z0-9_-]{16,64})/);
+    if (!hash) return false;
+    store.setItem("mush.token", hash[1]);
+    history.replaceState(null, "", location.pathname);
+    return true;
   }
+  takeHash();
+  window.addEventListener("hashchange", function () { if (takeHash()) location.reload(); });
+  document.documentElement.lang = M.lang();
 
-  var link = M.connect(function () {
-    return { t: "hello", token: token, device: device, lang: M.lang() };
-  }, receive, function (open) {
-    $("lost").hidden = open || ended;
-    if (!open && !ended) $("lost").textContent = w("reconnecting");
-  });
+  M.loadWords(start);
+
+  function start() {
+    token = store.getItem("mush.token");
+    if (!token) { stop("unknown"); return; }
+    link = M.connect(function () {
+      return { t: "hello", token: token, device: device, lang: M.lang() };
+    }, receive, function (open) {
+      $("lost").hidden = open || ended;
+      if (!open && !ended) $("lost").textContent = w("reconnecting");
+    });
+  }
 
   function receive(data) {
     if (data.t === "welcome") {
       M.setWords(data.words);
-      nonce = data.c; n = 0;
+      nonce = data.c; n = 0; pending = {};
       if (data.device) { device = data.device; store.setItem("mush.device", device); }
     } else if (data.t === "token") {
       token = data.token; store.setItem("mush.token", token);
     } else if (data.t === "refused") {
+      if (data.why === "busy") { setTimeout(function () { location.reload(); }, 3000); }
       stop(data.why);
+    } else if (data.t === "ack") {
+      var sent = pending[data.n];
+      if (sent) sent.classList.add("sent");
     } else if (data.t === "nack") {
-      toast(w(data.why === "too_fast" ? "too_fast" : data.why === "changed" ? "changed"
-        : data.why === "not_playing" ? "not_playing" : "dropped"));
+      refused(data.why, data.n);
     } else if (data.t === "seat") {
       state = data;
+      pending = {};
       render();
       document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
     }
+  }
+
+  /* A tap the table did not take: the sentence under the button that was tapped (and
+     in the toast when that button is gone). */
+  function refused(why, number) {
+    var text = w(NACK[why] || "dropped");
+    var target = number !== undefined ? pending[number] : null;
+    if (number !== undefined) delete pending[number];
+    if (target && document.body.contains(target)) under(target, text);
+    else toast(text);
+  }
+
+  function under(button, text) {
+    button.classList.remove("pending", "sent");
+    button.classList.add("refused");
+    var note = button.querySelector(".tapnote");
+    if (!note) { note = el("span", { class: "tapnote", role: "status" }); button.appendChild(note); }
+    note.textContent = text;
+    clearTimeout(button.noteTimer);
+    button.noteTimer = setTimeout(function () {
+      button.classList.remove("refused");
+      if (note.parentNode) note.parentNode.removeChild(note);
+    }, 3000);
   }
 
   function stop(why) {
     ended = true;
     if (link) link.stop();
     if (why === "unknown" || why === "freed") store.removeItem("mush.token");
-    var key = { unknown: "unknown", held: "held", freed: "freed", elsewhere: "elsewhere" }[why] || "unknown";
+    var key = { unknown: "unknown", held: "held", freed: "freed", elsewhere: "elsewhere",
+      busy: "busy" }[why] || "unknown";
     document.body.classList.add("ended");
-    M.fill($("menu"), [el("p", { class: "ended-text", id: "ended", "data-why": why, text: w(key) }),
-      el("a", { class: "item", href: "/", text: w("join") })]);
+    M.fill($("menu"), [el("p", { class: "ended-text", id: "ended", "data-why": why, role: "alert",
+      text: w(key) }), why === "busy" ? null : el("a", { class: "item", id: "join-link", href: "/",
+      text: w("join") })]);
     ["me", "pad", "extras", "foot"].forEach(function (id) { M.fill($(id), []); });
     $("lost").hidden = true; $("turn").hidden = true; $("countdown").hidden = true;
   }
 
-  function send(data) {
+  function send(data, button) {
     if (!state) return;
     data.v = state.mv; data.n = ++n; data.c = nonce;
-    if (!link.send(data)) toast(w("reconnecting"));
+    if (button) {
+      pending[data.n] = button;
+      button.classList.remove("refused");
+      button.classList.add("pending");
+      setTimeout(function () {  // no answer: the button is the player's again
+        if (pending[data.n] === button) { delete pending[data.n]; button.classList.remove("pending", "sent"); }
+      }, 3000);
+    }
+    if (!link.send(data)) {
+      if (button) { delete pending[data.n]; under(button, w("reconnecting")); }
+      else toast(w("reconnecting"));
+    }
   }
-  function press(button, hold) { send({ t: "press", b: button, hold: !!hold }); }
-  function tap(index) { send({ t: "tap", i: index }); }
+
+  /* A tap on a menu that takes no press yet (the reveal, dice still landing) is not
+     sent: it says so under the finger at once. */
+  function act(button, data) {
+    if (state && state.menu && state.menu.waiting && data.t !== "leave") {
+      under(button, w("wait"));
+      return;
+    }
+    send(data, button);
+  }
+  function press(button, hold) {
+    return function (e) { act(e.currentTarget, { t: "press", b: button, hold: !!hold }); };
+  }
+  function tap(index) { return function (e) { act(e.currentTarget, { t: "tap", i: index }); }; }
 
   function toast(text) {
     var t = $("toast");
@@ -78,9 +142,9 @@
     toast.timer = setTimeout(function () { t.hidden = true; }, 2500);
   }
 
-  function pressButton(label, button, hold, extra) {
+  function pressButton(label, button, hold, extra, id) {
     return el("button", { class: "item" + (extra ? " " + extra : ""), "data-press": button,
-      "data-hold": hold ? "1" : null, onclick: function () { press(button, hold); } },
+      "data-hold": hold ? "1" : null, id: id || null, onclick: press(button, hold) },
       [el("span", { class: "glyph", text: GLYPH[button] }), el("span", { class: "label", text: label })]);
   }
 
@@ -145,11 +209,14 @@
       var text = s.waiting && s.waiting.length ? w("waiting", { name: s.waiting.join(", ") }) : w("nothing");
       M.fill(box, [el("p", { class: "status", id: "status", text: text })]);
       box.dataset.style = "";
+      box.dataset.waiting = "";
       return;
     }
     box.dataset.style = menu.style;
+    box.dataset.waiting = menu.waiting ? "1" : "";
+    var waiting = menu.waiting ? " waiting" : "";
     out.push(el("h1", { class: "title", text: menu.title }));
-    if (menu.note) out.push(el("p", { class: "note", text: menu.note }));
+    if (M.padless(menu.note)) out.push(el("p", { class: "note", id: "note", text: menu.note }));
     if (menu.style === "bid") {
       out.push(el("div", { class: "bid" }, [el("div", { class: "bid-title", text: w("bid_title") }),
         el("div", { class: "bid-value", id: "bid", text: s.bid === null ? "–" : String(s.bid) }),
@@ -157,14 +224,13 @@
       var row = el("div", { class: "bid-buttons" });
       menu.items.forEach(function (item) {
         var label = item.button === "left" ? "−" : item.button === "right" ? "+" : item.label;
-        var b = el("button", { class: "item bid-" + item.button, "data-press": item.button,
-          "aria-label": item.label, onclick: function () { press(item.button, false); } },
-          [el("span", { class: "label", text: label })]);
-        row.appendChild(b);
+        row.appendChild(el("button", { class: "item bid-" + item.button + waiting, "data-press": item.button,
+          "aria-label": item.label, onclick: press(item.button, false) },
+          [el("span", { class: "label", text: label })]));
       });
       out.push(row);
       if (menu.items.some(function (i) { return i.button === "left"; })) {
-        out.push(pressButton(w("clear"), "left", true, "small"));
+        out.push(pressButton(w("clear"), "left", true, "small" + waiting));
       }
     } else {
       var list = el("div", { class: "items" });
@@ -175,15 +241,15 @@
         kids.push(el("span", { class: "label", text: item.label + (item.submenu ? " ›" : "") }));
         if (item.detail) kids.push(el("span", { class: "detail", text: item.detail }));
         list.appendChild(el("button", { class: "item" + (focused ? " focus" : "") +
-          (item.enabled ? "" : " greyed") + (menu.confirm ? " confirm" : ""),
+          (item.enabled ? "" : " greyed") + (menu.confirm ? " confirm" : "") + waiting,
           "data-item": String(index), "data-button": item.button || null,
-          "aria-disabled": item.enabled ? null : "true",
-          onclick: function () { tap(index); } }, kids));
+          "aria-disabled": item.enabled && !menu.waiting ? null : "true",
+          onclick: tap(index) }, kids));
       });
       out.push(list);
-      if (menu.depth > 0) out.push(pressButton(w("back"), "select", true, "small back"));
+      if (menu.depth > 0) out.push(pressButton(w("back"), "select", true, "small back" + waiting));
     }
-    if (menu.hint) out.push(el("p", { class: "hint", text: menu.hint }));
+    if (M.padless(menu.hint)) out.push(el("p", { class: "hint", text: menu.hint }));
     M.fill(box, out);
   }
 
@@ -192,8 +258,10 @@
     if (s.undo && (!s.menu || s.menu.depth === 0)) {
       out.push(pressButton(w("take_back", { what: s.undo }), "select", true, "small undo"));
     }
-    if (s.over) out.push(pressButton(w("new_game"), "right", true, "small"));
-    (s.notices || []).forEach(function (text) { out.push(el("p", { class: "notice", text: text })); });
+    if (s.over) out.push(newGame());
+    (s.notices || []).forEach(function (text) {
+      if (M.padless(text)) out.push(el("p", { class: "notice", text: text }));
+    });
     if (s.roll) out.push(M.rollLine(s.roll));
     if (s.canoe) out = out.concat(M.canoe(s.canoe));  // the card drawn last, every score
     if (s.payments && s.payments.length) {
@@ -202,12 +270,34 @@
     M.fill($("extras"), out);
   }
 
+  /* "New game" ends the results for everyone: like the pad's hold of ▶, it asks twice
+     (a second tap within a few seconds). */
+  function newGame() {
+    var button = el("button", { class: "item small", id: "new-game", "data-press": "right",
+      "data-hold": "1" }, [el("span", { class: "label", text: w("new_game") })]);
+    button.addEventListener("click", function () {
+      if (button.dataset.sure !== "1") {
+        button.dataset.sure = "1";
+        button.classList.add("confirm");
+        button.firstChild.textContent = w("new_game_sure");
+        setTimeout(function () {
+          button.dataset.sure = ""; button.classList.remove("confirm");
+          button.firstChild.textContent = w("new_game");
+        }, 5000);
+        return;
+      }
+      act(button, { t: "press", b: "right", hold: true });
+    });
+    return button;
+  }
+
   function renderPad(s) {
     if (!s.menu || s.menu.style !== "list") { M.fill($("pad"), []); return; }
+    var waiting = s.menu.waiting ? " waiting" : "";
     M.fill($("pad"), [el("div", { class: "pad-title", text: w("pad") }),
       el("div", { class: "pad-row" }, ["left", "select", "right"].map(function (b) {
-        return el("button", { class: "padkey", "data-press": b, "aria-label": b,
-          onclick: function () { press(b, false); } }, [GLYPH[b]]);
+        return el("button", { class: "padkey" + waiting, "data-press": b, "aria-label": b,
+          onclick: press(b, false) }, [GLYPH[b]]);
       }))]);
   }
 
@@ -216,9 +306,10 @@
     out.push(el("button", { class: "link", id: "show-code", onclick: function () { send({ t: "show_code" }); },
       text: w("show_code") }));
     (s.phones || []).forEach(function (p, seat) {
-      if (p === "away" && seat !== s.seat) {
+      if (p === "gone" && seat !== s.seat) {  // away a minute: another phone may free it
         out.push(el("button", { class: "link", "data-free": String(seat),
-          onclick: function () { send({ t: "free", seat: seat }); }, text: w("free_other", { name: seatName(seat) }) }));
+          onclick: function (e) { send({ t: "free", seat: seat }, e.currentTarget); },
+          text: w("free_other", { name: seatName(seat) }) }));
       }
     });
     out.push(el("button", { class: "link danger", id: "leave", onclick: function () {

@@ -1,62 +1,90 @@
 /* The table for anyone on the local network, read-only: what the shared screen shows,
-   never a secret; and the way in for a phone (the room code, then a free seat). */
+   never a secret; and the way in for a phone (the room code, then a free seat, listed by
+   the players' names and kept up to date as phones come and go). */
 "use strict";
 
 (function () {
   var M = Mush, el = M.el, w = M.w;
-  var store = window.localStorage, state = null;
+  var store = window.localStorage, state = null, built = false, busy = false;
   var room = (location.hash.match(/[#&]room=([A-Za-z]{4,8})/) || [])[1] || "";
   document.documentElement.lang = M.lang();
 
   function $(id) { return document.getElementById(id); }
 
-  M.connect(function () { return { t: "watch", lang: M.lang() }; }, function (data) {
-    if (data.t === "welcome") { M.setWords(data.words); renderJoin(); }
-    else if (data.t === "table") {
-      state = data; render();
-      document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
-    }
-  }, function (open) { $("lost").hidden = open; $("lost").textContent = w("reconnecting"); });
+  M.loadWords(function () {
+    buildJoin();
+    M.connect(function () { return { t: "watch", lang: M.lang() }; }, function (data) {
+      if (data.t === "welcome") { M.setWords(data.words); }
+      else if (data.t === "table") {
+        state = data; render();
+        document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
+      }
+    }, function (open) { $("lost").hidden = open; $("lost").textContent = w("reconnecting"); });
+    fetch("/api/seats").then(function (r) { return r.json(); }).then(function (rows) {
+      if (!state) renderPick(rows, false);
+    }, function () {});
+  });
 
-  function renderJoin() {
-    var box = $("join"), out = [];
+  /* The join form is built once: what is typed stays typed whatever comes in. */
+  function buildJoin() {
+    var box = $("join");
     $("my-seat").hidden = !store.getItem("mush.token");
     $("my-seat").textContent = w("my_seat");
-    out.push(el("summary", { text: w("join") }));
     var code = el("input", { id: "code", autocomplete: "off", autocapitalize: "characters",
-      maxlength: "8", value: room, "aria-label": w("code"), placeholder: "ABCD" });
-    out.push(el("label", { class: "code", for: "code" }, [w("code"), code]));
-    var seats = el("div", { class: "pick", id: "pick" });
-    out.push(el("p", { class: "k", text: w("pick") }), seats);
-    var message = el("p", { class: "notice", id: "join-message", hidden: true });
-    out.push(message);
-    M.fill(box, out);
+      maxlength: "8", value: room, "aria-label": w("code"), placeholder: "ABCD",
+      spellcheck: "false" });
+    M.fill(box, [el("summary", { text: w("join") }),
+      el("label", { class: "code", for: "code" }, [w("code"), code]),
+      el("p", { class: "k", text: w("pick") }), el("div", { class: "pick", id: "pick" }),
+      el("p", { class: "notice", id: "join-message", role: "alert", hidden: true })]);
     if (room) box.open = true;
-    fetch("/api/seats").then(function (r) { return r.json(); }).then(function (rows) {
-      M.fill(seats, rows.map(function (row) {
-        return el("button", { class: "item seat-choice", "data-seat": String(row.seat),
-          disabled: !row.free, style: { "--seat": colourOf(row.seat) },
-          onclick: function () { join(row.seat, code.value, message); } },
-          [M.seatBadge(colourOf(row.seat), "ABCDEF"[row.seat]),
-           el("span", { class: "label", text: row.name + (row.free ? "" : " · " + w("taken")) })]);
-      }));
-    });
+    built = true;
   }
 
-  function join(seat, code, message) {
+  function say(key) {
+    var message = $("join-message");
+    message.hidden = !key;
+    message.dataset.why = key || "";
+    message.textContent = key ? w(key) : "";
+  }
+
+  /* The seats by the players' names, each free one a button; drawn again only when
+     who sits where changed (a button is never replaced under a finger for nothing). */
+  function renderPick(rows, locked) {
+    if (!built) return;
+    var box = $("pick"), key = JSON.stringify([rows, locked, busy]);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    M.fill(box, rows.map(function (row) {
+      return el("button", { class: "item seat-choice", "data-seat": String(row.seat),
+        disabled: !row.free || busy, style: { "--seat": colourOf(row.seat) },
+        onclick: function () { join(row.seat); } },
+        [M.seatBadge(colourOf(row.seat), "ABCDEF"[row.seat]),
+         el("span", { class: "label", text: row.name + (row.free ? "" : " · " + w("taken")) })]);
+    }));
+    if (locked) say("room_locked");
+    else if ($("join-message").dataset.why === "room_locked") say("");
+  }
+
+  function join(seat) {
+    var code = $("code").value.replace(/\s+/g, "");
+    if (!code) { say("pick_code"); $("code").focus(); return; }
+    busy = true;
+    say("joining");
     fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ code: code, seat: seat, device: store.getItem("mush.device") }) })
       .then(function (r) { return r.json(); }).then(function (answer) {
+        busy = false;
         if (answer.ok) {
           store.setItem("mush.token", answer.token);
           store.setItem("mush.device", answer.device);
           location.href = "/seat";
-        } else {
-          message.hidden = false;
-          message.textContent = w(answer.why);
-          renderJoin();
+          return;
         }
-      });
+        say(answer.why === "locked" ? "room_locked" : answer.why);  // what was typed stays
+        if (answer.why === "wrong_code") { $("code").focus(); $("code").select(); }
+        if (state) renderPick(state.pick || [], state.locked);
+      }, function () { busy = false; say("no_table"); });
   }
 
   var COLOURS = ["#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#cc79a7"];
@@ -66,6 +94,7 @@
     var s = state;
     document.documentElement.lang = s.lang;
     if (s.setup && !store.getItem("mush.token")) $("join").open = true;
+    renderPick(s.pick || [], s.locked);
     var head = [el("h1", { text: s.setup ? w("setting_up") : s.header })];
     if (s.order && s.order.length) head.push(el("p", { class: "order", text: w("order") + ": " + s.order.join(" → ") }));
     M.fill($("head"), head);
