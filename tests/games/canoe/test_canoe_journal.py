@@ -93,7 +93,7 @@ def test_q7_bookkeeping_may_be_undone_and_no_throw_or_draw() -> None:
     paper = Trip(2, cards=CardMode.PAPER)
     paper.roll(2)
     assert GAME.undo.undoable(paper.do(c.Land(0, Pile.CANOE)))  # nothing drawn by the companion
-    assert GAME.undo.undoable(paper.do(c.EnterCard(0, 10)))
+    assert GAME.undo.undoable(paper.do(c.EnterCard(0, 15)))  # a card of the sheet
 
 
 def test_q7_undoing_bookkeeping_is_replaying_the_kept_events() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from canoe_harness import Trip, of, pile
 
+from companion.core.dice import ScriptedDice
 from companion.exc import CommandNotAllowedError, SettingsError
 from companion.games.canoe import commands as c
 from companion.games.canoe import events as ev
-from companion.core.dice import ScriptedDice
 from companion.games.canoe.engine import apply
 from companion.games.canoe.model import WEATHER_SUMMARY, Moves, Phase, Weather, moves
 from companion.games.canoe.queries import throw_line
