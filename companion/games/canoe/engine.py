@@ -145,14 +145,13 @@ def _places(state: GameState, seat: int, stop: Reason | None) -> list[Choice]:
     unmapped += [_opt(cmd.ReachUnmapped, seat, stop or unmapped_reason(state, seat, p),
                       point=(p,)) for p in points if p not in open_points]
     others = tuple(s for s in state.on_board if s != seat)
-    share = stop if stop is None or stop.code == "no_throw" else None
     return [
         _opt(cmd.Climb, seat, climb_reason(state, seat), points=POINTS),
         _opt(cmd.WaitAtRock, seat, stop),
         *unmapped,
         _opt(cmd.WaitAtPoint, seat, stop),
         _opt(cmd.StayWindbound, seat, blown),
-        _opt(cmd.ShareSpace, seat, share, other=others),
+        _opt(cmd.ShareSpace, seat, stop, other=others),
     ]
 
 

@@ -120,6 +120,35 @@ def unmapped_reason(state: GameState, seat: int, point: int) -> Reason | None:
     return None
 
 
+def likely_site(state: GameState, seat: int) -> str | None:
+    """N1, N3: the open campsite a player most likely camps at now: the one their
+    Destination card orders them to, Solitude Point while the all-night trip still wants
+    it, else the next site after their last camp in the board's order (a trip goes on
+    along the route), else the first open one. None when none is open."""
+    settings = state.require_settings()
+    names = settings.campsites.names
+    open_ = [s for s in names if site_reason(state, seat, s) is None]
+    if not open_:
+        return None
+    player = state.players[seat]
+    held = CARDS[player.destination] if player.destination is not None else None
+    for site in open_:
+        if held is not None and site_obeys(held, site):
+            return site
+    if settings.variants.every_attraction and CAMPED_ATTRACTION in missing_attractions(
+            state, seat):
+        solitude = next((s for s in open_ if is_camped_attraction(s)), None)
+        if solitude is not None:
+            return solitude
+    if player.camps:
+        start = names.index(player.camps[-1]) + 1
+        for step in range(len(names)):
+            site = names[(start + step) % len(names)]
+            if site in open_:
+                return site
+    return open_[0]
+
+
 def goes_ahead(state: GameState, seat: int, other: int) -> bool:
     """L9: on another canoe's space, ahead with more points than its player, else behind."""
     return state.players[seat].score > state.players[other].score
