@@ -572,6 +572,7 @@ WORDS: Final[dict[str, str]] = {
     "cm.effect.points": "Nur Punkte",
     "cm.effect.miss_go": "und nächsten Zug aussetzen",
     "cm.effect.destination": "Eine Zielkarte",
+    "cm.effect.hero": "Die Heldenkarte des Lagers",
     "cm.effect_title": "Was bewirkt die Karte?",
     "cm.face_title": "{name}: was zeigt der Würfel?",
     "cm.hint": "◀ ▶ wählen · ● nehmen · ● halten zurück",

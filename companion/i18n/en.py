@@ -571,6 +571,7 @@ WORDS: Final[dict[str, str]] = {
     "cm.effect.points": "Points only",
     "cm.effect.miss_go": "and miss the next go",
     "cm.effect.destination": "A Destination card",
+    "cm.effect.hero": "The camp Hero card",
     "cm.effect_title": "What does the card do?",
     "cm.face_title": "{name}: what does the die show?",
     "cm.hint": "◀ ▶ choose · ● take · hold ● back",

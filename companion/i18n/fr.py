@@ -573,6 +573,7 @@ WORDS: Final[dict[str, str]] = {
     "cm.effect.points": "Points seulement",
     "cm.effect.miss_go": "et passer le prochain tour",
     "cm.effect.destination": "Une carte Destination",
+    "cm.effect.hero": "La carte Héros du camp",
     "cm.effect_title": "Que fait la carte ?",
     "cm.face_title": "{name} : que montre le dé ?",
     "cm.hint": "◀ ▶ choisir · ● prendre · maintenir ● retour",

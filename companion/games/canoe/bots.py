@@ -27,6 +27,8 @@ from companion.games.canoe.model import (
     ENTERED_ATTRACTIONS,
     UNMAPPED_POINTS,
     Attraction,
+    CardMode,
+    DestinationRule,
     PaperEffect,
     Phase,
     Pile,
@@ -49,7 +51,7 @@ from companion.games.canoe.queries import (
     throw_line,
     unmapped_reason,
 )
-from companion.games.canoe.settings import Settings
+from companion.games.canoe.settings import Ring, Settings, Variants
 from companion.games.canoe.state import GameState
 
 Policy = Callable[[GameState, int, random.Random], cmd.Command | None]
@@ -379,6 +381,25 @@ POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_pol
 """Bots by name."""
 
 
+_EVERY_WEATHER = Ring((Weather.CALM, Weather.HEADWIND, Weather.TAILWIND, Weather.HEAVY_RAIN,
+                       Weather.WINDBOUND, Weather.CALM, Weather.HEADWIND, Weather.HEAVY_RAIN),
+                      placeholder=False)
+_VARIANTS = (Variants(), Variants(DestinationRule.ONE), Variants(DestinationRule.NONE),
+             Variants(every_campsite=True), Variants(every_attraction=True))
+
+
+def trip_settings(number: int) -> Settings:
+    """Bot trip `number` of a series that goes through every length and variant: 2 to 6
+    players, 1 to 3 nights, each variant (V1–V3), electronic and paper cards (K12), the
+    stand-in ring and one with every weather close together (for the demo's statistics
+    and the checks that Raven Rock's rules hold, L1, L2)."""
+    players = 2 + number % 5
+    return Settings.make([f"P{i}" for i in range(players)], 1 + number % 3,
+                         _VARIANTS[number % len(_VARIANTS)],
+                         (Ring(), _EVERY_WEATHER)[(number // 5) % 2],
+                         cards=CardMode.PAPER if number % 4 == 3 else CardMode.ELECTRONIC)
+
+
 def choose_action(state: GameState, policies: Sequence[Policy], rng: random.Random
                   ) -> cmd.Command | None:
     """One command from whichever seat acts now (only the active player ever acts)."""
@@ -400,4 +421,4 @@ def play_game(settings: Settings, policies: Sequence[Policy], dice: DiceSource,
 
 
 __all__ = ["POLICIES", "Policy", "PretendTrip", "SensibleBot", "choose_action",
-           "play_game", "random_policy", "sample", "sensible_policy"]
+           "play_game", "random_policy", "sample", "sensible_policy", "trip_settings"]

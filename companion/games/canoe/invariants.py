@@ -114,6 +114,17 @@ def _place_violations(state: GameState, events: Sequence[ev.Event], i: int) -> l
     return []
 
 
+def place_violations(events: Sequence[ev.Event]) -> list[str]:
+    """L1, L2 alone over a whole journal (a quicker check than `journal_violations`)."""
+    found: list[str] = []
+    state = EMPTY
+    for i, event in enumerate(events):
+        if isinstance(event, ev.AttractionSeen | ev.Stopped):
+            found += _place_violations(state, events, i)
+        state = evolve(state, event)
+    return found
+
+
 _SCORING = (ev.CardDrawn, ev.HeroUsed, ev.Camped, ev.AttractionSeen, ev.PointsAdjusted,
             ev.CardEntered)
 

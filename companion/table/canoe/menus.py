@@ -20,7 +20,7 @@ from companion.games.canoe.engine import options
 from companion.games.canoe.kernel import Option, Reason
 from companion.games.canoe.model import POINTS_STEP, Attraction, PaperEffect, Pile, Place
 from companion.games.canoe.phases import ActKind, act_of
-from companion.games.canoe.queries import camping_wanted, likely_site
+from companion.games.canoe.queries import camping_wanted, climb_reason, likely_site
 from companion.games.canoe.state import GameState
 from companion.i18n import t
 from companion.table.actions import Enter
@@ -184,16 +184,16 @@ def _places_node(state: GameState, seat: int,
 
 def _likely(state: GameState, seat: int, items: Sequence[Node]) -> str:
     """The item the focus rests on after the throw: the likeliest next step, never "End
-    of turn" while the canoe may still land (C6): finishing when the player may, the
-    climb after waiting at the base of the rock, the camp while camping is still to do,
-    else "Landed on C". Once the canoe has landed or camped, "End of turn" (a card's
-    choice is kept by default)."""
+    of turn" while the canoe may still land (C6): the climb after waiting at the base of
+    the rock for this weather, the camp while camping is still to do, else "Landed on C"
+    (P, the camp and finishing are then a press or two away). Once the canoe has landed
+    or camped, "End of turn" (a card's choice is kept by default)."""
     enabled = {n.key for n in items if n.enabled}
     turn = state.require_turn()
     if turn.landed is not None or turn.camped:
         return "end"
-    for key, wanted in (("finish", True),
-                        ("places", turn.start is Place.ROCK_BASE),
+    climb = turn.start is Place.ROCK_BASE and climb_reason(state, seat) is None
+    for key, wanted in (("places", climb),
                         ("camp", camping_wanted(state, seat)),
                         ("land:canoe", True)):
         if wanted and key in enabled:
@@ -250,22 +250,23 @@ def seat_tree(state: GameState, seat: int, last: Mapping[str, int] | None = None
         if (o := first(cmd.ObeyDestination)) is not None:
             items.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
         return Tree("canoe", title, items, t("cm.hint"), default=default)
-    # after the throw, in a fixed order around "Landed on C" so that the likeliest steps
-    # are a press or two away (the focus wraps round): P, C, camp, end, finish, ...
+    # after the throw, in a fixed order around "Landed on C" so that the common steps are
+    # a press or two from where the focus rests (it wraps round): the points told on the
+    # way, then P, C, the camp, finishing, the end of the turn, the places
     title = t("cm.tell_title", name=name)
+    _add(items, _points_node(seat, first(cmd.SeeAttraction), first(cmd.Adjust), last))
     for o in by.get(cmd.Land, []):
         for pile in (Pile.PORTAGE, Pile.CANOE):
             if pile in o.params.get("pile", ()):
                 items.append(_item(f"land:{pile}", t(f"cm.land.{pile}"), o,
                                    partial(cmd.Land, seat, pile)))
     _add(items, _camp_node(state, seat, by.get(cmd.Camp, []), last))
-    if (o := first(cmd.EndTurn)) is not None:
-        items.append(_item("end", t("cm.end"), o, lambda: cmd.EndTurn(seat)))
     if (o := first(cmd.Finish)) is not None:
         detail = t("cm.finish_wins") if o.note.get("wins") else t(
             "cm.finish_home", best=o.note.get("best", 0))
         items.append(_item("finish", t("cm.finish"), o, lambda: cmd.Finish(seat), detail))
-    _add(items, _points_node(seat, first(cmd.SeeAttraction), first(cmd.Adjust), last))
+    if (o := first(cmd.EndTurn)) is not None:
+        items.append(_item("end", t("cm.end"), o, lambda: cmd.EndTurn(seat)))
     _add(items, _places_node(state, seat, by, last))
     if (o := first(cmd.ObeyDestination)) is not None:
         items.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
@@ -290,16 +291,19 @@ def _card_tree(state: GameState, seat: int, entered: Sequence[CanoeOption]) -> T
             label = t(f"cm.effect.{effect}")
             if option.blocked is not None:
                 items.append(Node(f"e:{effect}", label, reason_text(option.blocked), False))
-            elif effect is PaperEffect.DESTINATION:
-                items.append(Node(f"e:{effect}", label,
-                                  command=cmd.EnterCard(seat, 0, effect)))
+            elif len(option.params.get("points", ())) == 1:  # one value: no stepper
+                only = int(option.params["points"][0])
+                detail = f"{only:+d}" if only else ""
+                items.append(Node(f"e:{effect}", label, detail,
+                                  command=cmd.EnterCard(seat, only, effect)))
             else:
 
                 def make(points: int, effect: PaperEffect = effect) -> cmd.Command:
                     return cmd.EnterCard(seat, points, effect)
 
+                near = min(_points(option), key=abs, default=0)
                 items.append(Node(f"e:{effect}", label, children=amount_tree(
-                    f"e:{effect}", t("cm.card_points"), option, make, 0)))
+                    f"e:{effect}", t("cm.card_points"), option, make, near)))
     return Tree("card", t("cm.card_title", name=_name(state, seat)), items, t("cm.hint"))
 
 
