@@ -107,6 +107,9 @@ Weather = canoe_model.Weather
 C, T, H, B, R = (Weather.CALM, Weather.TAILWIND, Weather.HEADWIND, Weather.WINDBOUND,
                  Weather.HEAVY_RAIN)
 STORMY = Ring((B, B, C, B, R, None, B, T), placeholder=False)
+EVERY_WEATHER = Ring((C, H, T, R, B, C, H, R), placeholder=False)
+"""A ring with every weather near every other: climbs in Calm and Tailwind, waits at the
+base of Raven Rock in the others, climbers brought down by the wind and the rain."""
 
 
 def _mixed(bot: canoe_bots.SensibleBot) -> canoe_bots.Policy:
@@ -119,6 +122,9 @@ def _mixed(bot: canoe_bots.SensibleBot) -> canoe_bots.Policy:
         if (state.phase is canoe_model.Phase.MOVE and canoe_is_legal(state, back)
                 and rng.random() < 0.4):
             return back  # "already done" for a place only the player knows
+        hero = canoe_cmd.PutBackHero(seat)
+        if canoe_is_legal(state, hero) and rng.random() < 0.5:
+            return hero  # K11: "you may keep this card"
         return bot(state, seat, rng)
     return policy
 
@@ -141,12 +147,14 @@ _ONE, _NONE = canoe_model.DestinationRule.ONE, canoe_model.DestinationRule.NONE
 CANOE_FILES: dict[str, tuple[Start, int]] = {
     # name: players, nights, variants, cards, ring; seed
     "2p-electronic": (_canoe(2, 2, CanoeVariants()), 1),
-    "3p-short-one-destination": (_canoe(3, 1, CanoeVariants(_ONE)), 10),
+    "3p-short-one-destination": (_canoe(3, 1, CanoeVariants(_ONE)), 12),
     "4p-paper-cards": (_canoe(4, 2, CanoeVariants(), canoe_model.CardMode.PAPER), 3),
     "5p-long-all-night": (_canoe(5, 2, CanoeVariants(every_campsite=True,
                                                      every_attraction=True)), 4),
     "6p-no-destinations": (_canoe(6, 3, CanoeVariants(_NONE)), 5),
     "3p-stormy-ring": (_canoe(3, 2, CanoeVariants(), ring=STORMY), 5),
+    "4p-places-every-weather": (_canoe(4, 2, CanoeVariants(every_attraction=True),
+                                       ring=EVERY_WEATHER), 6),
 }
 
 RECIPES: dict[str, Recipe] = {

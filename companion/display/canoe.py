@@ -86,9 +86,14 @@ def _header(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> None:
 def seat_status(view: PublicView, seat: SeatLine) -> list[str]:
     """A player's words under the name: nights first, then what else stands out."""
     parts = [t("cv.nights", n=seat.nights, of=seat.nights_needed)]
+    over = view.winner is not None
     if seat.home:
         parts.append(t("cv.home"))
-    if seat.misses:
+    if seat.place is not None and not over:  # L1-L6: where the rules hold the canoe
+        parts.append(t(f"cv.place.{seat.place.value}", point=seat.point, exit=seat.exit))
+    if seat.windbound and not over:  # L7
+        parts.append(t("cv.windbound"))
+    if seat.misses and not over:
         parts.append(t("cv.misses"))
     if seat.hero:
         parts.append(t("cv.hero"))
@@ -96,6 +101,8 @@ def seat_status(view: PublicView, seat: SeatLine) -> list[str]:
         parts.append(t("cv.leads"))
     if seat.destination is not None:
         parts.append(t("cv.dest_short"))
+    if seat.unmapped is not None and seat.place is None:  # L5: the last visit's way in, out
+        parts.append(t("cv.unmapped_last", point=seat.unmapped[0], exit=seat.unmapped[1]))
     return parts
 
 
@@ -186,6 +193,9 @@ def _turn(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
         y = cells[0].bottom + p.px(6)
         if throw.island_bound:
             y += _block(p, t("cv.island"), pygame.Rect(rect.x, y, rect.w, rect.bottom - y),
+                        theme.SMALL, colour=theme.WARN)
+        if throw.sheltered:  # L6
+            y += _block(p, t("cv.sheltered"), pygame.Rect(rect.x, y, rect.w, rect.bottom - y),
                         theme.SMALL, colour=theme.WARN)
     holder = view.seats[active] if active is not None else None
     if holder is not None and holder.destination_text is not None:

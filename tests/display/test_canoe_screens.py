@@ -90,3 +90,31 @@ def test_the_screen_shows_what_a_player_reads() -> None:
     french = render(moments("fr", 2)["card"], pygame.Surface((1280, 720)),
                     language="fr").texts()
     assert "Les cartes sont montrées en anglais, comme imprimées." in french
+
+
+def test_each_player_s_line_says_where_the_rules_hold_the_canoe() -> None:
+    # L2, L5, L6: the summit, the region's exit, the point
+    from canoe_harness import Trip
+
+    from companion.display.canoe import seat_status
+    from companion.games.canoe import commands as c
+    from companion.games.canoe.views import public_view
+
+    trip = Trip(3)
+    trip.roll(3)
+    trip.do(c.Climb(0, 20))
+    trip.roll(3)
+    trip.do(c.ReachUnmapped(1, 2))
+    trip.roll(4)
+    trip.do(c.WaitAtPoint(2))
+    trip.roll(2)  # seat 0 comes down; seat 1 enters with a 5 next
+    trip.end()
+    trip.roll(5)
+    view = public_view(trip.state)
+    assert "in the Unmapped Region, out by 5" in seat_status(view, view.seats[1])
+    assert "by Dangerous Point, waiting for a 5" in seat_status(view, view.seats[2])
+    summit = Trip(2)
+    summit.roll(3)
+    summit.do(c.Climb(0, 20))
+    view = public_view(summit.state)
+    assert "on the summit of Raven Rock" in seat_status(view, view.seats[0])

@@ -12,6 +12,7 @@ leads the board (or has paddled long enough to give up and go home).
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -22,25 +23,35 @@ from companion.games.canoe.engine import apply, legal, start_game
 from companion.games.canoe.events import Event
 from companion.games.canoe.kernel import Option, play_out
 from companion.games.canoe.model import (
+    ATTRACTIONS,
     ENTERED_ATTRACTIONS,
+    UNMAPPED_POINTS,
     Attraction,
+    CardMode,
+    DestinationRule,
     PaperEffect,
     Phase,
     Pile,
+    Place,
     Weather,
     is_camped_attraction,
 )
 from companion.games.canoe.phases import FLOW
 from companion.games.canoe.queries import (
+    attraction_obeys,
+    climb_reason,
     finish_reasons,
+    goes_ahead,
     leads_the_board,
     missing_attractions,
     missing_sites,
+    region_obeys,
     site_obeys,
     site_reason,
     throw_line,
+    unmapped_reason,
 )
-from companion.games.canoe.settings import Settings
+from companion.games.canoe.settings import Ring, Settings, Variants
 from companion.games.canoe.state import GameState
 
 Policy = Callable[[GameState, int, random.Random], cmd.Command | None]
@@ -71,11 +82,18 @@ class PretendTrip:
     islands: frozenset[int]
     sites: dict[int, str]  # campsite spaces
     lines: dict[int, Attraction]  # attraction lines, crossed going forwards
+    rock: int = 11  # the base of Raven Rock (X), on a river (L1–L3)
+    edge: int = 22  # the Unmapped Region's boundary, on a lake (L4, L5)
+    point: int = 38  # the white spaces next to Dangerous Point, on a lake (L6)
 
     @property
     def length(self) -> int:
         """Spaces from the start to the finishing dock."""
         return len(self.water)
+
+    def exit_space(self, exit_: int) -> int:
+        """L5: where the Unmapped Region's exit `exit_` lets the canoe out."""
+        return min(self.edge + 2 * exit_, self.length - 1)
 
     @staticmethod
     def for_game(settings: Settings) -> PretendTrip:
@@ -99,16 +117,38 @@ class PretendTrip:
         return PretendTrip(tuple(pattern), tuple(marks), islands, sites, lines)
 
 
-ATTRACTION_POINTS = {a: 10 + 5 * (k % 4) for k, a in enumerate(ENTERED_ATTRACTIONS)}
+ATTRACTION_POINTS = {a: 10 + 5 * (k % 4) for k, a in enumerate(ATTRACTIONS)}
 CAMP_POINTS = 10
-PATIENCE = 40  # a bot's own turns before it goes home whether it leads or not
+PATIENCE = 40  # a bot's own turns before it stops going out of its way for Raven Rock
 PLACE_TURNS = 3  # turns a bot holds a place's Destination card before it has done it
+WAITS = 3  # goes a bot waits at the base of the rock or by Dangerous Point at most
+STORMY = frozenset({Weather.HEADWIND, Weather.WINDBOUND})
+
+
+_BOARDS: OrderedDict[int, dict[int, int]] = OrderedDict()
+"""Where each seat's canoe stands on the pretend board of a game, shared by the bots of
+that game (one bot per seat still sees the other canoes, as on a real board, L9); the
+boards of the last few games only."""
+_KEPT_BOARDS = 16
+
+
+def _board(game: int) -> dict[int, int]:
+    """The pretend board of one game (by the identity of its settings)."""
+    if game not in _BOARDS:
+        _BOARDS[game] = {}
+        while len(_BOARDS) > _KEPT_BOARDS:
+            _BOARDS.popitem(last=False)
+    return _BOARDS[game]
 
 
 class SensibleBot:
-    """Paddles a pretend trip (see the module's docstring); one instance follows one game
-    at a time and forgets when it sees a new one. After `patience` turns of its own it goes
-    home even without the lead (F4)."""
+    """Paddles a pretend trip (see the module's docstring) as a careful player would: it
+    climbs Raven Rock only in weather that allows it and waits at the base a few goes for
+    it, shelters by Dangerous Point in a wind and waits there for a 5, enters the Unmapped
+    Region when a card or a long trip asks, stays put on an island while windbound, asks
+    who goes ahead on a shared space, camps for its nights, and makes for the dock only
+    when it may finish and leads (else it turns back for points). One instance follows one
+    game at a time and forgets when it sees a new one."""
 
     def __init__(self, patience: int = PATIENCE) -> None:
         self.patience = patience
@@ -118,13 +158,15 @@ class SensibleBot:
         self._plans: dict[int, tuple[int, list[cmd.Command]]] = {}
         self._turns: dict[int, int] = {}
         self._held: dict[int, int] = {}
+        self._waited: dict[int, int] = {}
 
     def _follow(self, state: GameState) -> PretendTrip:
         game = id(state.settings)
         if game != self._game or self._trip is None:
             self._game = game
             self._trip = PretendTrip.for_game(state.require_settings())
-            self._where, self._plans, self._turns, self._held = {}, {}, {}, {}
+            self._where = _board(game)
+            self._plans, self._turns, self._held, self._waited = {}, {}, {}, {}
         return self._trip
 
     def where(self, seat: int) -> int:
@@ -154,19 +196,58 @@ class SensibleBot:
 
     def _throw(self, state: GameState, seat: int, trip: PretendTrip,
                offered: Sequence[Option[cmd.Command]]) -> cmd.Command:
+        player = state.players[seat]
+        if player.windbound or (state.weather is Weather.WINDBOUND and player.place is None
+                                and self.where(seat) in trip.islands):
+            return cmd.StayWindbound(seat)  # E5, L7
+        if player.place in (Place.DANGEROUS_POINT, Place.UNMAPPED_EDGE) \
+                and self._waited.get(seat, 0) >= WAITS:
+            self._waited[seat] = 0
+            return cmd.TurnBack(seat)  # L5, L6: no 5 for a while: paddle back
         self._turns[seat] = self._turns.get(seat, 0) + 1
-        if state.players[seat].destination is not None:
+        if player.destination is not None:
             self._held[seat] = self._held.get(seat, 0) + 1
-        if state.weather is Weather.WINDBOUND and self.where(seat) in trip.islands:
-            return cmd.StayWindbound(seat)  # E5
+        if player.place is Place.DANGEROUS_POINT:
+            self._waited[seat] = self._waited.get(seat, 0) + 1
         return cmd.Roll(seat)
+
+    def _start(self, state: GameState, seat: int, trip: PretendTrip) -> int:
+        """Where the canoe moves from this go (L2, L5, L6: the rock, the region's exit,
+        the point)."""
+        turn = state.require_turn()
+        if turn.start is Place.UNMAPPED:
+            unmapped = state.players[seat].unmapped
+            assert unmapped is not None
+            return trip.exit_space(unmapped[1])
+        return {Place.SUMMIT: trip.rock, Place.ROCK_BASE: trip.rock,
+                Place.DANGEROUS_POINT: trip.point}.get(turn.start, self.where(seat)) \
+            if turn.start is not None else self.where(seat)
+
+    def _wants_rock(self, state: GameState, seat: int) -> bool:
+        """Whether climbing Raven Rock is worth the go: a card or the all-night trip asks
+        for it, or it has not been climbed yet and the trip is young."""
+        player = state.players[seat]
+        held = player.destination
+        if held is not None and attraction_obeys(CARDS[held], Attraction.RAVEN_ROCK):
+            return True
+        if Attraction.RAVEN_ROCK in player.attractions:
+            return False
+        return state.require_settings().variants.every_attraction or \
+            self._turns.get(seat, 0) < self.patience
+
+    def _wants_region(self, state: GameState, seat: int) -> bool:
+        """Whether to enter the Unmapped Region: its Destination card, or once a trip."""
+        player = state.players[seat]
+        held = player.destination
+        return (held is not None and region_obeys(CARDS[held])) or player.unmapped is None
 
     def _plan(self, state: GameState, seat: int, trip: PretendTrip,
               rng: random.Random) -> list[cmd.Command]:
         """Everything the canoe does this turn, in the order the player would say it."""
         line = throw_line(state)
         assert line is not None
-        here = self.where(seat)
+        turn = state.require_turn()
+        here = self._start(state, seat, trip)
         water = trip.water[min(here, trip.length - 1)]
         if line.island_bound and here in trip.islands:
             spaces = 0
@@ -183,23 +264,75 @@ class SensibleBot:
             target = CARDS[player.destination].target
             if target is not None and target.kind is TargetKind.PLACE:
                 plan.append(cmd.ObeyDestination(seat))
+        stop = self._stop(state, seat, trip, here, to)
+        if stop is not None:
+            return [*plan, *stop]
         if to >= trip.length:
-            if not finish_reasons(state, seat) and (
-                    leads_the_board(state, seat) or self._turns.get(seat, 0) > self.patience):
+            if not finish_reasons(state, seat) and leads_the_board(state, seat):
                 self._where[seat] = trip.length
                 return [*plan, cmd.Finish(seat)]
             # turn back: for more points near the end, or anywhere for what is still to do
             back = trip.length // 2 if not finish_reasons(state, seat) else trip.length
             to = trip.length - 1 - rng.randrange(back)
         self._where[seat] = to
+        if turn.weather is Weather.WINDBOUND and turn.start is None and to in trip.islands \
+                and to != here:
+            return [*plan, cmd.StayWindbound(seat)]  # L7: blown back onto an island
         site = self._camp_site(state, seat, trip, here, to)
         if site is not None:
             self._where[seat] = next(k for k, v in trip.sites.items() if v == site)
             return [*plan, cmd.Camp(seat, site, CAMP_POINTS)]
+        shared = self._shared(state, seat, to)
+        if shared is not None:
+            plan.append(cmd.ShareSpace(seat, shared))  # L9: ahead or behind, by the points
+            ahead = goes_ahead(state, seat, shared)
+            taken = {self.where(s) for s in state.on_board if s != seat}
+            while to in taken and 0 < to < trip.length - 1:
+                to += 1 if ahead else -1
+            self._where[seat] = to
         mark = trip.marks[min(to, trip.length - 1)]
         if mark is not None and to != here:
             plan.append(cmd.Land(seat, mark))
         return plan
+
+    def _stop(self, state: GameState, seat: int, trip: PretendTrip, here: int,
+              to: int) -> list[cmd.Command] | None:
+        """L1–L6: a go that ends at Raven Rock, the Unmapped Region or Dangerous Point."""
+        turn = state.require_turn()
+        passes = (min(here, to) < trip.rock <= max(here, to)) or turn.start is Place.ROCK_BASE
+        if passes and turn.start is not Place.SUMMIT and self._wants_rock(state, seat):
+            self._where[seat] = trip.rock
+            if climb_reason(state, seat) is None:
+                self._waited[seat] = 0
+                return [cmd.Climb(seat, ATTRACTION_POINTS[Attraction.RAVEN_ROCK])]
+            waited = self._waited.get(seat, 0)
+            if waited < WAITS:  # L3: wait at the base for the weather to change
+                self._waited[seat] = waited + 1
+                return [cmd.WaitAtRock(seat)]
+            self._waited[seat] = 0
+        if min(here, to) < trip.edge <= max(here, to) and turn.start is not Place.UNMAPPED \
+                and self._wants_region(state, seat):
+            point = next((p for p in range(1, UNMAPPED_POINTS + 1)
+                          if unmapped_reason(state, seat, p) is None), None)
+            if point is not None:
+                self._where[seat] = trip.edge
+                return [cmd.ReachUnmapped(seat, point)]  # L4
+        if min(here, to) < trip.point <= max(here, to) and turn.weather in STORMY \
+                and turn.start is not Place.DANGEROUS_POINT:
+            self._where[seat] = trip.point
+            self._waited[seat] = 0
+            return [cmd.WaitAtPoint(seat)]  # L6: shelter from the wind
+        return None
+
+    def _shared(self, state: GameState, seat: int, to: int) -> int | None:
+        """L9: another canoe this bot believes is on the space it ends on."""
+        if to in self._trip_sites():
+            return None  # campsites can be shared
+        return next((s for s in state.on_board if s != seat and s in self._where
+                     and self._where[s] == to and state.players[s].place is None), None)
+
+    def _trip_sites(self) -> set[int]:
+        return set(self._trip.sites) if self._trip is not None else set()
 
     def _camp_site(self, state: GameState, seat: int, trip: PretendTrip, here: int,
                    to: int) -> str | None:
@@ -231,8 +364,11 @@ def _paper_card(state: GameState, seat: int, rng: random.Random,
     if keep and rng.random() < 3 / 16:
         return cmd.EnterCard(seat, 0, PaperEffect.DESTINATION)
     card = rng.choice(OWN_CARDS[pile])
-    if card.kind is CardKind.HERO:
-        return cmd.EnterCard(seat, 0)
+    hero = cmd.EnterCard(seat, 0, PaperEffect.HERO)
+    if card.kind is CardKind.HERO and any(o.admits(hero) for o in offered):
+        return hero  # K11: the group's own Hero card, kept (or played in the rain)
+    if card.kind is CardKind.HERO:  # someone holds it: the pile gave another card
+        card = rng.choice([c for c in OWN_CARDS[pile] if c.kind is not CardKind.HERO])
     effect = PaperEffect.MISS_GO if card.kind is CardKind.MISS_GO else PaperEffect.POINTS
     return cmd.EnterCard(seat, card.points, effect)
 
@@ -243,6 +379,25 @@ sensible_policy: Policy = SensibleBot()
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}
 """Bots by name."""
+
+
+_EVERY_WEATHER = Ring((Weather.CALM, Weather.HEADWIND, Weather.TAILWIND, Weather.HEAVY_RAIN,
+                       Weather.WINDBOUND, Weather.CALM, Weather.HEADWIND, Weather.HEAVY_RAIN),
+                      placeholder=False)
+_VARIANTS = (Variants(), Variants(DestinationRule.ONE), Variants(DestinationRule.NONE),
+             Variants(every_campsite=True), Variants(every_attraction=True))
+
+
+def trip_settings(number: int) -> Settings:
+    """Bot trip `number` of a series that goes through every length and variant: 2 to 6
+    players, 1 to 3 nights, each variant (V1–V3), electronic and paper cards (K12), the
+    stand-in ring and one with every weather close together (for the demo's statistics
+    and the checks that Raven Rock's rules hold, L1, L2)."""
+    players = 2 + number % 5
+    return Settings.make([f"P{i}" for i in range(players)], 1 + number % 3,
+                         _VARIANTS[number % len(_VARIANTS)],
+                         (Ring(), _EVERY_WEATHER)[(number // 5) % 2],
+                         cards=CardMode.PAPER if number % 4 == 3 else CardMode.ELECTRONIC)
 
 
 def choose_action(state: GameState, policies: Sequence[Policy], rng: random.Random
@@ -266,4 +421,4 @@ def play_game(settings: Settings, policies: Sequence[Policy], dice: DiceSource,
 
 
 __all__ = ["POLICIES", "Policy", "PretendTrip", "SensibleBot", "choose_action",
-           "play_game", "random_policy", "sample", "sensible_policy"]
+           "play_game", "random_policy", "sample", "sensible_policy", "trip_settings"]

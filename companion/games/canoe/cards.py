@@ -31,6 +31,7 @@ class TargetKind(StrEnum):
     ATTRACTION = "attraction"  # an attraction (A2): ignored if done before (K8)
     CAMPSITE = "campsite"  # camping at a site whose name starts with the target: obeyed
     # even if camped there before, which N3 allows (not an attraction, so K8 is silent)
+    REGION = "region"  # the Unmapped Region: obeyed on entering it (L5), done if entered
     PLACE = "place"  # only the player knows: marked obeyed (or already done) from the pads
 
 
@@ -158,7 +159,7 @@ _PLACE = TargetKind.PLACE
 
 DESTINATION_CARDS: tuple[Card, ...] = (
     _d("dest-unmapped", "You have boasted to the others about your navigation skills. You "
-       "have to enter the Unmapped Region to save face.", Target(_PLACE, "unmapped")),
+       "have to enter the Unmapped Region to save face.", Target(TargetKind.REGION, "unmapped")),
     _d("dest-raven-rock", "You have to climb Raven Rock Peak.",
        Target(_ATTRACTION, Attraction.RAVEN_ROCK.value)),
     _d("dest-solitude", "You have an overwhelming desire to camp on Solitude Point.",
@@ -174,10 +175,12 @@ DESTINATION_CARDS: tuple[Card, ...] = (
     _d("dest-northern-lights", "Your companion insists on seeing the Northern Lights.",
        Target(_ATTRACTION, Attraction.NORTHERN_LIGHTS.value)),
     _d("dest-great-falls", "You must go to Great Falls and attempt to land at the portage "
-       "just above them. (Good luck.)", Target(_PLACE, "great_falls")),
+       "just above them. (Good luck.)",
+       Target(_ATTRACTION, Attraction.GREAT_FALLS.value)),
 )
-"""K2: nine Destination cards, three dealt into each pile at setup. Great Falls is a place:
-attempting the landing is not the Great Falls attraction, so only its holder can say."""
+"""K2: nine Destination cards, three dealt into each pile at setup. The Great Falls card
+sends its holder to the Great Falls attraction ("Ignore the card ... if you have already
+done the attraction", K8); the Unmapped Region's is obeyed by entering it (L5)."""
 
 SHUFFLE_CARDS: tuple[Card, ...] = tuple(
     Card(f"{pile.value}-shuffle", pile, CardKind.SHUFFLE,

@@ -29,7 +29,52 @@ class Roll(Command):
 
 @dataclass(frozen=True)
 class StayWindbound(Command):
-    """E5: "on an island, windbound": no throw this turn."""
+    """E5, L7: "on an island, windbound": before the throw, no throw this turn; after it,
+    the canoe was blown back onto an island. Either way it stays until the wind drops."""
+
+
+@dataclass(frozen=True)
+class Climb(Command):
+    """L1: the canoe climbs Raven Rock Peak, for the points printed on the board; the go
+    ends at the summit."""
+
+    points: int
+
+
+@dataclass(frozen=True)
+class WaitAtRock(Command):
+    """L3: the canoe waits at the base of Raven Rock (X) for better weather; the go ends."""
+
+
+@dataclass(frozen=True)
+class ReachUnmapped(Command):
+    """L4: the canoe reached the Unmapped Region's boundary at one of its numbered points;
+    the go ends there."""
+
+    point: int
+
+
+@dataclass(frozen=True)
+class WaitAtPoint(Command):
+    """L6: the canoe waits next to Dangerous Point (the white spaces) for a 5."""
+
+
+@dataclass(frozen=True)
+class TurnBack(Command):
+    """L5, L6: before throwing, the canoe gives up waiting at the Unmapped Region's
+    boundary or by Dangerous Point and turns back."""
+
+
+@dataclass(frozen=True)
+class ShareSpace(Command):
+    """L9: the throw ends on another canoe's space: ahead or behind, by the points."""
+
+    other: int
+
+
+@dataclass(frozen=True)
+class PutBackHero(Command):
+    """K11: the camp Hero card drawn this turn is not kept ("you may keep this card")."""
 
 
 @dataclass(frozen=True)
@@ -92,5 +137,6 @@ class EndTurn(Command):
 
 COMMAND_TYPES: tuple[type[Command], ...] = (
     StartGame, Roll, StayWindbound, Land, Camp, SeeAttraction, Adjust, ObeyDestination,
-    ReturnDestination, EnterCard, Finish, EndTurn,
+    ReturnDestination, EnterCard, Finish, EndTurn, Climb, WaitAtRock, ReachUnmapped,
+    WaitAtPoint, TurnBack, ShareSpace, PutBackHero,
 )

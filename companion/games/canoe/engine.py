@@ -22,7 +22,7 @@ from companion.exc import (
 )
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
-from companion.games.canoe.cards import CARDS
+from companion.games.canoe.cards import CARDS, OWN_CARDS, CardKind
 from companion.games.canoe.handlers import HANDLERS, Tx
 from companion.games.canoe.kernel import Handlers, OptionTable, Reason
 from companion.games.canoe.kernel import Option as Option
@@ -30,21 +30,30 @@ from companion.games.canoe.model import (
     ENTERED_ATTRACTIONS,
     LANDING_PILES,
     POINTS_LIMIT,
+    UNMAPPED_POINTS,
+    DestinationRule,
     PaperEffect,
     Phase,
+    Pile,
+    Place,
     Weather,
 )
 from companion.games.canoe.phases import ActKind, act_of, actors
 from companion.games.canoe.queries import (
-    destination_needed,
+    climb_reason,
     finish_reasons,
     leads_the_board,
     may_return,
+    obeyed_by_word,
     site_reason,
+    unmapped_reason,
 )
 from companion.games.canoe.reasons import explain
 from companion.games.canoe.settings import Settings
-from companion.games.canoe.state import EMPTY, GameState
+from companion.games.canoe.state import EMPTY, GameState, TurnState
+
+TURN_BACK_FROM: frozenset[Place] = frozenset({Place.UNMAPPED_EDGE, Place.DANGEROUS_POINT})
+"""L5, L6: the places a canoe may turn back from before throwing."""
 
 POINTS: range = range(-POINTS_LIMIT, POINTS_LIMIT + 1)
 """A3, N1: points a player may enter at once, either way."""
@@ -66,11 +75,22 @@ def _quoted(option: Choice, **note: int | str) -> Choice:
 
 
 def _entries(state: GameState, seat: int) -> list[Choice]:
-    """A2–A4, K9: what a player may enter at any moment of their own turn."""
+    """A2–A4, K9, L8: what a player may enter at any moment of their own turn; an
+    attraction scored this go is greyed until the next."""
     player = state.players[seat]
-    obey = None if player.destination is not None else Reason("no_destination", "K9")
+    obey = None
+    if player.destination is None:
+        obey = Reason("no_destination", "K9")
+    elif not obeyed_by_word(CARDS[player.destination]):
+        obey = Reason("obeyed_by_companion", "K9")
+    turn = state.turn
+    seen = turn.seen if turn is not None else ()
+    fresh = tuple(a for a in ENTERED_ATTRACTIONS if a not in seen)
+    options = [_opt(cmd.SeeAttraction, seat, attraction=fresh, points=POINTS)] if fresh else []
+    options += [_opt(cmd.SeeAttraction, seat, Reason("seen_this_go", "L8"), attraction=(a,),
+                     points=POINTS) for a in ENTERED_ATTRACTIONS if a in seen]
     return [
-        _opt(cmd.SeeAttraction, seat, attraction=ENTERED_ATTRACTIONS, points=POINTS),
+        *options,
         _opt(cmd.Adjust, seat, points=NONZERO_POINTS),
         _opt(cmd.ObeyDestination, seat, obey),
     ]
@@ -81,7 +101,7 @@ def _camp(state: GameState, seat: int, blocked: Reason | None) -> list[Choice]:
     sites = state.require_settings().campsites.names
     open_ = tuple(s for s in sites if site_reason(state, seat, s) is None)
     used = [(s, site_reason(state, seat, s)) for s in sites if s not in open_]
-    options = [_opt(cmd.Camp, seat, blocked, site=open_, points=POINTS)]
+    options = [_opt(cmd.Camp, seat, blocked, site=open_, points=POINTS)] if open_ else []
     options += [_opt(cmd.Camp, seat, blocked or reason, site=(site,), points=POINTS)
                 for site, reason in used]
     return options
@@ -92,48 +112,103 @@ def _offer_setup(state: GameState, seat: int) -> list[Choice]:
 
 
 def _offer_throw(state: GameState, seat: int) -> list[Choice]:
+    player = state.players[seat]
     windbound = None if state.weather is Weather.WINDBOUND else Reason("not_windbound", "E5")
-    return [_opt(cmd.Roll, seat), _opt(cmd.StayWindbound, seat, windbound),
+    if windbound is None and player.place is not None:
+        windbound = Reason("not_on_island", "L7", {"place": player.place.value})
+    roll = Reason("windbound_held", "L7") if player.windbound else None
+    back = [_opt(cmd.TurnBack, seat)] if player.place in TURN_BACK_FROM else []
+    return [_opt(cmd.Roll, seat, roll), _opt(cmd.StayWindbound, seat, windbound), *back,
             *_camp(state, seat, None), *_entries(state, seat)]
+
+
+def _stop(turn: TurnState) -> Reason | None:
+    """C6, N1: why the canoe's move may not end somewhere now (camped, landed, no throw)."""
+    if turn.camped:
+        return Reason("camped", "N1")
+    if turn.landed is not None:
+        return Reason("landed", "C6")
+    return None if turn.thrown else Reason("no_throw", "C6")
+
+
+def _places(state: GameState, seat: int, stop: Reason | None) -> list[Choice]:
+    """L1–L9: Raven Rock, the Unmapped Region, Dangerous Point, an island, a shared space."""
+    turn = state.require_turn()
+    blown = stop
+    if blown is None and turn.weather is not Weather.WINDBOUND:
+        blown = Reason("not_windbound", "E5")
+    elif blown is None and turn.start is Place.DANGEROUS_POINT:
+        blown = Reason("sheltered", "L6")
+    points = tuple(range(1, UNMAPPED_POINTS + 1))
+    open_points = tuple(p for p in points if unmapped_reason(state, seat, p) is None)
+    unmapped = [_opt(cmd.ReachUnmapped, seat, stop, point=open_points)] if open_points else []
+    unmapped += [_opt(cmd.ReachUnmapped, seat, stop or unmapped_reason(state, seat, p),
+                      point=(p,)) for p in points if p not in open_points]
+    others = tuple(s for s in state.on_board if s != seat)
+    return [
+        _opt(cmd.Climb, seat, climb_reason(state, seat), points=POINTS),
+        _opt(cmd.WaitAtRock, seat, stop),
+        *unmapped,
+        _opt(cmd.WaitAtPoint, seat, stop),
+        _opt(cmd.StayWindbound, seat, blown),
+        _opt(cmd.ShareSpace, seat, stop, other=others),
+    ]
 
 
 def _offer_tell(state: GameState, seat: int) -> list[Choice]:
     turn = state.require_turn()
-    once: Reason | None = None
-    if turn.camped:
-        once = Reason("camped", "N1")
-    elif turn.landed is not None:
-        once = Reason("landed", "C6")
-    land = once or (None if turn.thrown else Reason("no_throw", "C6"))
+    stop = _stop(turn)
+    once = stop if stop is not None and stop.code != "no_throw" else None
     kept = None
     if turn.kept is None:
         kept = Reason("none_kept", "K8")
     elif not may_return(CARDS[turn.kept]):
         kept = Reason("obey_anyway", "K8")
     reasons = finish_reasons(state, seat)
-    finish = once or (None if turn.thrown else Reason("no_throw", "F2")) or (
-        reasons[0] if reasons else None)
     others = [state.players[s].score for s in state.on_board if s != seat]
-    wins = int(leads_the_board(state, seat))
+    best = max(others, default=0)
+    score = state.players[seat].score
+    behind = None if leads_the_board(state, seat) else Reason(
+        "not_ahead", "F3", {"score": score, "best": best})
+    finish = stop or (reasons[0] if reasons else None) or behind
+    hero = [_opt(cmd.PutBackHero, seat)] if turn.hero else []
     return [
-        _opt(cmd.Land, seat, land, pile=LANDING_PILES),
+        _opt(cmd.Land, seat, stop, pile=LANDING_PILES),
         *_camp(state, seat, once),
         *_entries(state, seat),
+        *_places(state, seat, stop),
         _opt(cmd.ReturnDestination, seat, kept),
-        _quoted(_opt(cmd.Finish, seat, finish), wins=wins,
-                score=state.players[seat].score, best=max(others, default=0),
-                still_out=len(others)),
+        *hero,
+        _quoted(_opt(cmd.Finish, seat, finish), wins=int(behind is None), score=score,
+                best=best, still_out=len(others)),
         _opt(cmd.EndTurn, seat),
     ]
 
 
+def _sheet(pile: Pile, kind: CardKind) -> tuple[int, ...]:
+    """K12: the points the card sheet prints on a pile's cards of one kind, lowest first."""
+    return tuple(sorted({c.points for c in OWN_CARDS[pile] if c.kind is kind}))
+
+
 def _offer_card(state: GameState, seat: int) -> list[Choice]:
-    keep = destination_needed(state, seat)
-    return [
-        _opt(cmd.EnterCard, seat, points=POINTS,
-             effect=(PaperEffect.POINTS, PaperEffect.MISS_GO)),
-        _opt(cmd.EnterCard, seat, keep, points=(0,), effect=(PaperEffect.DESTINATION,)),
-    ]
+    """K12: only what the card sheet allows: a pile's own points, the leak's missed go on
+    the Canoe pile, the camp Hero on the Camp pile, a Destination card on any pile."""
+    pile = state.require_turn().awaiting
+    assert pile is not None
+    options = [_opt(cmd.EnterCard, seat, points=_sheet(pile, CardKind.ORDINARY),
+                    effect=(PaperEffect.POINTS,))]
+    miss = _sheet(pile, CardKind.MISS_GO)
+    if miss:
+        options.append(_opt(cmd.EnterCard, seat, points=miss, effect=(PaperEffect.MISS_GO,)))
+    if any(c.kind is CardKind.HERO for c in OWN_CARDS[pile]):
+        held = next((Reason("hero_held", "K11", {"name": p.name}) for p in state.players
+                     if p.hero), None)
+        options.append(_opt(cmd.EnterCard, seat, held, points=(0,), effect=(PaperEffect.HERO,)))
+    none = Reason("no_destinations", "V1") if state.require_settings().variants.destinations \
+        is DestinationRule.NONE else None
+    options.append(_opt(cmd.EnterCard, seat, none, points=(0,),
+                        effect=(PaperEffect.DESTINATION,)))
+    return options
 
 
 def _offer_nothing(state: GameState, seat: int) -> list[Choice]:

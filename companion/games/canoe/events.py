@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from companion.games.canoe.kernel import Event as Event
 from companion.games.canoe.kernel import UndoPolicy
-from companion.games.canoe.model import Attraction, PaperEffect, Pile, Weather
+from companion.games.canoe.model import Attraction, PaperEffect, Pile, Place, Weather
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import Outcome
 
@@ -81,7 +81,56 @@ class WeatherAdvanced(Event):
 
 @dataclass(frozen=True)
 class Windbound(Event):
-    """E5: the player is on an island in a Windbound weather and may not throw."""
+    """E5, L7: the player's canoe is on an island in a Windbound weather (or was blown back
+    onto one): it stays there, and its player throws no die, until the wind drops."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Stopped(Event):
+    """L1–L6: the go ended at a place the companion keeps: the summit of Raven Rock, its
+    base, the Unmapped Region's boundary (at `point`), or next to Dangerous Point."""
+
+    seat: int
+    place: Place
+    point: int = 0
+
+
+@dataclass(frozen=True)
+class UnmappedEntered(Event):
+    """L5: the throw at the boundary took the canoe in by `point`; its face is the exit."""
+
+    seat: int
+    point: int
+    exit: int
+
+
+@dataclass(frozen=True)
+class PlaceLeft(Event):
+    """L2–L6: the canoe left a place: `reason` is "descent" (off the summit, the go after
+    the climb), "weather" (off the summit at once: the wind got up or the rain set in),
+    "throw" (from the base of the rock), "exit" (out of the Unmapped Region by its exit),
+    "five" (round Dangerous Point) or "back" (turned back before throwing)."""
+
+    seat: int
+    place: Place
+    reason: str
+
+
+@dataclass(frozen=True)
+class SpaceShared(Event):
+    """L9: the throw ended on `other`'s space; `ahead` with more points than theirs (to
+    the next free space in front), else to the nearest free space behind."""
+
+    seat: int
+    other: int
+    ahead: bool
+
+
+@dataclass(frozen=True)
+class HeroDeclined(Event):
+    """K11: the drawer does not keep the camp Hero card; it goes back under the pile."""
 
     seat: int
 
@@ -248,7 +297,12 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     WeatherAdvanced, Windbound, Landed, Camped, CardDrawn, PileShuffled, CardReturned,
     DestinationKept, DestinationObeyed, DestinationReturned, HeroKept, HeroUsed, GoForfeited,
     AttractionSeen, PointsAdjusted, CardAwaited, CardEntered, TurnEnded, PlayerHome, GameWon,
+    Stopped, UnmappedEntered, PlaceLeft, SpaceShared, HeroDeclined,
 )
+
+LEGACY_EVENT_TYPES: tuple[type[Event], ...] = (PlayerHome,)
+"""F4: events an older journal holds and a game today never writes (a finisher without
+the lead went home); replay still reads them."""
 
 
 UNDOABLE: dict[type[Event], bool] = {
@@ -262,6 +316,8 @@ UNDOABLE: dict[type[Event], bool] = {
     AttractionSeen: True, PointsAdjusted: True,
     CardAwaited: True, CardEntered: True,
     TurnEnded: True, PlayerHome: True, GameWon: True,
+    Stopped: True, UnmappedEntered: True, PlaceLeft: True, SpaceShared: True,
+    HeroDeclined: True,
 }
 """Q7: whether a command whose events include this type may be taken back.
 

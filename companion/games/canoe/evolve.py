@@ -13,7 +13,14 @@ from typing import Any
 from companion.core.reducer import Reducer
 from companion.games.canoe import events as ev
 from companion.games.canoe.cards import HERO_CARD
-from companion.games.canoe.model import CAMPED_ATTRACTION, PILES, Phase, is_camped_attraction
+from companion.games.canoe.model import (
+    CAMPED_ATTRACTION,
+    PILES,
+    Phase,
+    Place,
+    Weather,
+    is_camped_attraction,
+)
 from companion.games.canoe.phases import FLOW
 from companion.games.canoe.state import (
     EMPTY,
@@ -47,7 +54,8 @@ def _first(s: GameState, e: ev.FirstPlayerDrawn) -> GameState:
 
 
 def _turn_started(s: GameState, e: ev.TurnStarted) -> GameState:
-    return replace(s, turn=TurnState(e.seat, e.number), turns=e.number)
+    start = s.players[e.seat].place
+    return replace(s, turn=TurnState(e.seat, e.number, start=start), turns=e.number)
 
 
 def _skipped(s: GameState, e: ev.TurnSkipped) -> GameState:
@@ -61,7 +69,9 @@ def _rolled(s: GameState, e: ev.DieRolled) -> GameState:
 
 
 def _weather(s: GameState, e: ev.WeatherAdvanced) -> GameState:
-    players = tuple(replace(p, windbound=False) if p.windbound else p for p in s.players)
+    players = s.players
+    if e.weather is not Weather.WINDBOUND:  # L7: the wind drops, every island is left
+        players = tuple(replace(p, windbound=False) if p.windbound else p for p in players)
     turn = s.turn
     if turn is not None and turn.thrown:
         turn = replace(turn, weather=e.weather)  # E2: the new weather holds for this go
@@ -70,6 +80,31 @@ def _weather(s: GameState, e: ev.WeatherAdvanced) -> GameState:
 
 def _windbound(s: GameState, e: ev.Windbound) -> GameState:
     return s.with_player(e.seat, windbound=True)
+
+
+def _stopped(s: GameState, e: ev.Stopped) -> GameState:
+    return s.with_player(e.seat, place=e.place, point=e.point)
+
+
+def _unmapped_entered(s: GameState, e: ev.UnmappedEntered) -> GameState:
+    return s.with_player(e.seat, place=Place.UNMAPPED, point=e.point, exit=e.exit)
+
+
+def _place_left(s: GameState, e: ev.PlaceLeft) -> GameState:
+    player = s.players[e.seat]
+    unmapped = (player.point, player.exit) if player.place is Place.UNMAPPED \
+        else player.unmapped
+    return s.with_player(e.seat, place=None, point=0, exit=0, unmapped=unmapped)
+
+
+def _shared(s: GameState, e: ev.SpaceShared) -> GameState:
+    return replace(s, turn=replace(s.require_turn(), shared=(e.other, e.ahead)))
+
+
+def _hero_declined(s: GameState, e: ev.HeroDeclined) -> GameState:
+    s = s.with_player(e.seat, hero=False)
+    turn = replace(s.turn, hero=False) if s.turn is not None else None
+    return replace(s, turn=turn, in_hand=HERO_CARD if s.piles else None)
 
 
 def _landed(s: GameState, e: ev.Landed) -> GameState:
@@ -136,13 +171,16 @@ def _dest_returned(s: GameState, e: ev.DestinationReturned) -> GameState:
 
 def _hero_kept(s: GameState, e: ev.HeroKept) -> GameState:
     s = s.with_player(e.seat, hero=True)
-    return replace(s, shown=_shown_as(s, HERO_CARD, Outcome.HERO_KEPT), in_hand=None)
+    turn = replace(s.turn, hero=True) if s.turn is not None else None
+    return replace(s, shown=_shown_as(s, HERO_CARD, Outcome.HERO_KEPT), in_hand=None,
+                   turn=turn)
 
 
 def _hero_used(s: GameState, e: ev.HeroUsed) -> GameState:
     player = s.players[e.seat]
     s = s.with_player(e.seat, hero=False, score=player.score + e.points)
-    s = replace(s, in_hand=HERO_CARD)  # played: on its way back under the Camp pile
+    if s.piles:  # played: on its way back under the Camp pile (paper: the group's own)
+        s = replace(s, in_hand=HERO_CARD)
     if s.shown is not None and s.shown.card == HERO_CARD:  # drawn in the rain: shown scoring
         s = replace(s, shown=replace(s.shown, points=e.points, outcome=Outcome.HERO_USED))
     return s
@@ -157,7 +195,10 @@ def _seen(s: GameState, e: ev.AttractionSeen) -> GameState:
     attractions = player.attractions
     if e.attraction not in attractions:
         attractions = (*attractions, e.attraction)
-    return s.with_player(e.seat, score=player.score + e.points, attractions=attractions)
+    s = s.with_player(e.seat, score=player.score + e.points, attractions=attractions)
+    if s.turn is not None and e.attraction not in s.turn.seen:  # L8: once per go
+        s = replace(s, turn=replace(s.turn, seen=(*s.turn.seen, e.attraction)))
+    return s
 
 
 def _adjusted(s: GameState, e: ev.PointsAdjusted) -> GameState:
@@ -214,6 +255,11 @@ _REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
     ev.TurnEnded: _turn_ended,
     ev.PlayerHome: _home,
     ev.GameWon: _won,
+    ev.Stopped: _stopped,
+    ev.UnmappedEntered: _unmapped_entered,
+    ev.PlaceLeft: _place_left,
+    ev.SpaceShared: _shared,
+    ev.HeroDeclined: _hero_declined,
 }
 
 REDUCER: Reducer[GameState, ev.Event] = Reducer(

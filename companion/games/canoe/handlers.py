@@ -28,6 +28,9 @@ from companion.games.canoe.cards import (
 )
 from companion.games.canoe.evolve import evolve
 from companion.games.canoe.model import (
+    CLIMBED_ATTRACTION,
+    CLIMBING_WEATHER,
+    DANGEROUS_FACE,
     DIE_SIDES,
     PILES,
     WEATHER_FACE,
@@ -35,15 +38,18 @@ from companion.games.canoe.model import (
     DestinationRule,
     PaperEffect,
     Pile,
+    Place,
     Weather,
 )
 from companion.games.canoe.queries import (
     already_done,
     attraction_obeys,
     destination_needed,
-    leads_the_board,
+    goes_ahead,
+    may_return,
     next_seat,
     pile_of,
+    region_obeys,
     site_obeys,
 )
 from companion.games.canoe.state import GameState, Outcome
@@ -116,12 +122,19 @@ def _end_turn(tx: Tx, seat: int) -> None:
 
 
 def _advance_weather(tx: Tx, reason: str) -> None:
-    """E1, E2: the indicator one space clockwise; the weather changes if the space says."""
+    """E1, E2: the indicator one space clockwise; the weather changes if the space says.
+    L3: a wind that gets up or heavy rain that sets in brings every canoe on the summit of
+    Raven Rock down at once."""
     state = tx.state
     ring = state.require_settings().ring
     position = (state.position + 1) % len(ring.spaces)
     assert state.weather is not None
-    tx.emit(ev.WeatherAdvanced(position, ring.weather_at(position, state.weather), reason))
+    weather = ring.weather_at(position, state.weather)
+    tx.emit(ev.WeatherAdvanced(position, weather, reason))
+    if weather not in CLIMBING_WEATHER:
+        for seat in tx.state.on_board:
+            if tx.state.players[seat].place is Place.SUMMIT:
+                tx.emit(ev.PlaceLeft(seat, Place.SUMMIT, "weather"))
 
 
 # --- the throw -----------------------------------------------------------------------------
@@ -132,11 +145,88 @@ def _h_roll(tx: Tx, c: cmd.Roll) -> None:
     tx.emit(ev.DieRolled(c.seat, face))
     if face == WEATHER_FACE:
         _advance_weather(tx, "six")  # E2: before the player's go
+    player = tx.state.players[c.seat]
+    place = player.place
+    if place is Place.SUMMIT:  # L2: the descent begins this go
+        tx.emit(ev.PlaceLeft(c.seat, place, "descent"))
+    elif place is Place.ROCK_BASE:  # L3: the canoe moves on (or says it waits again)
+        tx.emit(ev.PlaceLeft(c.seat, place, "throw"))
+    elif place is Place.UNMAPPED_EDGE:  # L5: the throw to enter sets the exit; the go ends
+        tx.emit(ev.UnmappedEntered(c.seat, player.point, face))
+        held = tx.state.players[c.seat].destination
+        if held is not None and region_obeys(CARDS[held]):
+            tx.emit(ev.DestinationObeyed(c.seat, held, auto=True))
+        _end_turn(tx, c.seat)
+    elif place is Place.UNMAPPED:  # L5: out by the exit the entry throw set
+        tx.emit(ev.PlaceLeft(c.seat, place, "exit"))
+    elif place is Place.DANGEROUS_POINT:  # L6: a 5 rounds the point; else wait on
+        if face == DANGEROUS_FACE:
+            tx.emit(ev.PlaceLeft(c.seat, place, "five"))
+        else:
+            _end_turn(tx, c.seat)
 
 
 def _h_windbound(tx: Tx, c: cmd.StayWindbound) -> None:
     tx.emit(ev.Windbound(c.seat))
     _end_turn(tx, c.seat)
+
+
+# --- places -----------------------------------------------------------------------------
+
+
+def _h_climb(tx: Tx, c: cmd.Climb) -> None:
+    tx.emit(ev.AttractionSeen(c.seat, CLIMBED_ATTRACTION, c.points))  # L1
+    held = tx.state.players[c.seat].destination
+    if held is not None and attraction_obeys(CARDS[held], CLIMBED_ATTRACTION):
+        tx.emit(ev.DestinationObeyed(c.seat, held, auto=True))
+    tx.emit(ev.Stopped(c.seat, Place.SUMMIT))  # L2: the go ends at the summit
+    _end_turn(tx, c.seat)
+
+
+def _h_wait_rock(tx: Tx, c: cmd.WaitAtRock) -> None:
+    tx.emit(ev.Stopped(c.seat, Place.ROCK_BASE))  # L3
+    _end_turn(tx, c.seat)
+
+
+def _h_reach_unmapped(tx: Tx, c: cmd.ReachUnmapped) -> None:
+    tx.emit(ev.Stopped(c.seat, Place.UNMAPPED_EDGE, c.point))  # L4
+    _end_turn(tx, c.seat)
+
+
+def _h_wait_point(tx: Tx, c: cmd.WaitAtPoint) -> None:
+    tx.emit(ev.Stopped(c.seat, Place.DANGEROUS_POINT))  # L6
+    _end_turn(tx, c.seat)
+
+
+def _h_turn_back(tx: Tx, c: cmd.TurnBack) -> None:
+    place = tx.state.players[c.seat].place
+    assert place is not None
+    tx.emit(ev.PlaceLeft(c.seat, place, "back"))
+
+
+def _h_share(tx: Tx, c: cmd.ShareSpace) -> None:
+    tx.emit(ev.SpaceShared(c.seat, c.other, goes_ahead(tx.state, c.seat, c.other)))  # L9
+
+
+def _h_put_back_hero(tx: Tx, c: cmd.PutBackHero) -> None:
+    tx.emit(ev.HeroDeclined(c.seat))  # K11: "you may keep this card"
+    if tx.state.piles:
+        tx.emit(ev.CardReturned(Pile.CAMP, HERO_CARD, Outcome.HERO_DECLINED))
+
+
+def _choice_pending(state: GameState) -> bool:
+    """C6, N1: whether the player still has a choice about a card drawn this go (a place's
+    Destination card already done, the camp Hero card to keep or not); else the go is over
+    once the canoe has landed or camped."""
+    turn = state.require_turn()
+    return turn.hero or (turn.kept is not None and may_return(CARDS[turn.kept]))
+
+
+def _over_unless_pending(tx: Tx, seat: int) -> None:
+    """The go ends where the canoe landed or camped, unless a card drawn asks a choice."""
+    if tx.state.turn is not None and tx.state.turn.seat == seat and \
+            tx.state.turn.awaiting is None and not _choice_pending(tx.state):
+        _end_turn(tx, seat)
 
 
 # --- cards ----------------------------------------------------------------------------------
@@ -180,6 +270,7 @@ def _draw(tx: Tx, seat: int, pile: Pile) -> None:
 def _h_land(tx: Tx, c: cmd.Land) -> None:
     tx.emit(ev.Landed(c.seat, c.pile))
     _card(tx, c.seat, c.pile)
+    _over_unless_pending(tx, c.seat)
 
 
 def _card(tx: Tx, seat: int, pile: Pile) -> None:
@@ -197,19 +288,29 @@ def _h_camp(tx: Tx, c: cmd.Camp) -> None:
     player = tx.state.players[c.seat]
     if player.hero and tx.state.weather is Weather.HEAVY_RAIN:  # K11
         tx.emit(ev.HeroUsed(c.seat, HERO_RAIN_POINTS))
-        tx.emit(ev.CardReturned(Pile.CAMP, HERO_CARD, Outcome.HERO_USED))
+        if tx.state.piles:  # paper cards: the group puts its own card back
+            tx.emit(ev.CardReturned(Pile.CAMP, HERO_CARD, Outcome.HERO_USED))
     tx.emit(ev.GoForfeited(c.seat, "camp"))  # N1: camping misses one throw
     _card(tx, c.seat, Pile.CAMP)
+    _over_unless_pending(tx, c.seat)  # N1: the turn terminates at the campsite
 
 
 def _h_enter(tx: Tx, c: cmd.EnterCard) -> None:
-    pile = tx.state.require_turn().awaiting
+    turn = tx.state.require_turn()
+    pile = turn.awaiting
     assert pile is not None
     tx.emit(ev.CardEntered(c.seat, pile, c.points, c.effect))
     if c.effect is PaperEffect.MISS_GO:
         tx.emit(ev.GoForfeited(c.seat, "card"))
-    elif c.effect is PaperEffect.DESTINATION:
-        tx.emit(ev.DestinationKept(c.seat, PAPER_DESTINATION.id))
+    elif c.effect is PaperEffect.DESTINATION and destination_needed(tx.state, c.seat) is None:
+        tx.emit(ev.DestinationKept(c.seat, PAPER_DESTINATION.id))  # K7 (else: back under)
+    elif c.effect is PaperEffect.HERO:  # K11, K12: the group's own Hero card
+        if turn.camped and tx.state.weather is Weather.HEAVY_RAIN:
+            tx.emit(ev.HeroUsed(c.seat, HERO_RAIN_POINTS))
+        else:
+            tx.emit(ev.HeroKept(c.seat))
+    if turn.landed is not None or turn.camped:
+        _over_unless_pending(tx, c.seat)
 
 
 def _h_obey(tx: Tx, c: cmd.ObeyDestination) -> None:
@@ -244,15 +345,7 @@ def _h_finish(tx: Tx, c: cmd.Finish) -> None:
     state = tx.state
     face = state.require_turn().face
     assert face is not None
-    score = state.players[c.seat].score
-    if leads_the_board(state, c.seat):
-        tx.emit(ev.GameWon(c.seat, score, face))  # F3, F5
-        return
-    hero = state.players[c.seat].hero
-    tx.emit(ev.PlayerHome(c.seat, score, face))  # F4: the trip goes on
-    if hero:  # K11: a kept camp Hero goes back under the Camp pile
-        tx.emit(ev.CardReturned(Pile.CAMP, HERO_CARD, Outcome.WENT_HOME))
-    _end_turn(tx, c.seat)
+    tx.emit(ev.GameWon(c.seat, state.players[c.seat].score, face))  # F3: only the leader
 
 
 def _h_end(tx: Tx, c: cmd.EndTurn) -> None:
@@ -272,4 +365,11 @@ HANDLERS: dict[type[cmd.Command], Callable[[Tx, Any], None]] = {
     cmd.EnterCard: _h_enter,
     cmd.Finish: _h_finish,
     cmd.EndTurn: _h_end,
+    cmd.Climb: _h_climb,
+    cmd.WaitAtRock: _h_wait_rock,
+    cmd.ReachUnmapped: _h_reach_unmapped,
+    cmd.WaitAtPoint: _h_wait_point,
+    cmd.TurnBack: _h_turn_back,
+    cmd.ShareSpace: _h_share,
+    cmd.PutBackHero: _h_put_back_hero,
 }

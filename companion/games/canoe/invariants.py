@@ -5,8 +5,9 @@ its fate is in hand, and counted), named by rule, for the property tests and for
 journal that checks every event it reads. `journal_violations(events)` checks what only a
 whole journal can
 show: every score is the sum of what was applied to it (Q3), every owed go was skipped
-exactly once (Q4), and replaying the journal gives the same state (Q5). An empty list
-means the game is sound.
+exactly once (Q4), replaying the journal gives the same state (Q5), Raven Rock was
+climbed only in weather that allows it and no go went on past its summit (L1, L2). An
+empty list means the game is sound.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from companion.games.canoe.cards import (
 )
 from companion.games.canoe.evolve import evolve
 from companion.games.canoe.kernel import Invariant, broken
-from companion.games.canoe.model import Pile
+from companion.games.canoe.model import CLIMBED_ATTRACTION, CLIMBING_WEATHER, Pile, Place
 from companion.games.canoe.state import EMPTY, GameState
 
 
@@ -95,6 +96,35 @@ def violations(state: GameState) -> list[str]:
     return [f"{i.rule}: {i.text}" for i in broken(state, INVARIANTS)]
 
 
+def _place_violations(state: GameState, events: Sequence[ev.Event], i: int) -> list[str]:
+    """L1, L2 at event `i` (`state` is the game before it): Raven Rock is climbed only in
+    a go whose weather allows it, and the go ends at the summit."""
+    event = events[i]
+    if isinstance(event, ev.AttractionSeen) and event.attraction is CLIMBED_ATTRACTION:
+        turn = state.turn
+        weather = turn.weather if turn is not None else None
+        if weather not in CLIMBING_WEATHER:
+            return [f"L1: seat {event.seat} climbed Raven Rock in {weather} (event {i})"]
+    if isinstance(event, ev.Stopped) and event.place is Place.SUMMIT:
+        following = events[i + 1] if i + 1 < len(events) else None
+        if following is not None and not (isinstance(following, ev.TurnEnded)
+                                           and following.seat == event.seat):
+            return [f"L2: seat {event.seat} went on past the summit with "
+                    f"{type(following).__name__} (event {i + 1})"]
+    return []
+
+
+def place_violations(events: Sequence[ev.Event]) -> list[str]:
+    """L1, L2 alone over a whole journal (a quicker check than `journal_violations`)."""
+    found: list[str] = []
+    state = EMPTY
+    for i, event in enumerate(events):
+        if isinstance(event, ev.AttractionSeen | ev.Stopped):
+            found += _place_violations(state, events, i)
+        state = evolve(state, event)
+    return found
+
+
 _SCORING = (ev.CardDrawn, ev.HeroUsed, ev.Camped, ev.AttractionSeen, ev.PointsAdjusted,
             ev.CardEntered)
 
@@ -105,6 +135,7 @@ def journal_violations(events: Sequence[ev.Event]) -> list[str]:
     found: list[str] = []
     state = EMPTY
     for i, event in enumerate(events):  # Q1, Q2, Q4, Q6 after every event
+        found += _place_violations(state, events, i)
         state = evolve(state, event)
         found += [f"{v} (after event {i}, {type(event).__name__})" for v in violations(state)]
     if state.settings is None:

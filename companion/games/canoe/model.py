@@ -58,7 +58,9 @@ class Moves:
     """E4: the spaces one throw gives, read on the line for where the canoe is.
 
     A negative number is spaces backwards (blown back on a lake, slipping on a portage).
-    `island_bound` says a canoe on an island may not leave this turn (E5).
+    `island_bound` says a canoe on an island may not leave this turn (E5). `sheltered`
+    says the canoe waited by Dangerous Point, out of the weather (L6): every line is the
+    die as thrown.
     """
 
     face: int
@@ -68,12 +70,16 @@ class Moves:
     portage: int
     poling: int
     island_bound: bool
+    sheltered: bool = False
 
 
-def moves(face: int, weather: Weather) -> Moves:
-    """E3, E4, E7: the spaces for a throw under a weather, fixed at the start of the turn."""
+def moves(face: int, weather: Weather, sheltered: bool = False) -> Moves:
+    """E3, E4, E7, L6: the spaces for a throw under a weather, fixed at the start of the
+    turn (none of the weather's where the canoe is sheltered)."""
     if not 1 <= face <= DIE_SIDES:
         raise ValueError(f"a die shows 1 to {DIE_SIDES}, not {face}")
+    if sheltered:
+        return Moves(face, weather, face, face, face, face + POLING, False, True)
     return Moves(
         face=face, weather=weather,
         lake=face + LAKE_EFFECT[weather],
@@ -130,8 +136,32 @@ def is_camped_attraction(site: str) -> bool:
     """A2: whether camping at `site` is the Solitude Point attraction done (the site's name
     begins with the attraction's)."""
     return site.casefold().startswith(CAMPED_ATTRACTION_SITE.casefold())
+CLIMBED_ATTRACTION = Attraction.RAVEN_ROCK
+"""L1: the one attraction done by climbing (its own command: the weather decides, and the
+go ends at the summit), not entered with the others."""
 ENTERED_ATTRACTIONS: tuple[Attraction, ...] = tuple(
-    a for a in ATTRACTIONS if a is not CAMPED_ATTRACTION)
+    a for a in ATTRACTIONS if a not in (CAMPED_ATTRACTION, CLIMBED_ATTRACTION))
+
+CLIMBING_WEATHER: frozenset[Weather] = frozenset({Weather.CALM, Weather.TAILWIND})
+"""L1: "You cannot climb the rock in a headwind or if windbound, or in the rain." """
+
+UNMAPPED_POINTS = 6
+"""L4: the Unmapped Region's numbered points, one for each face of the die ("your exit is
+governed by the number on the dice you throw to enter")."""
+DANGEROUS_FACE = 5
+"""L6: "You can wait next to the Point (white spaces) until you throw a 5." """
+
+
+class Place(StrEnum):
+    """L1–L7: where a canoe stands that changes what its player may do; the companion has
+    no map, so a player says when the canoe stops at one of these (or the rules put it
+    there), and everything else is "on the water"."""
+
+    ROCK_BASE = "rock_base"  # L3: waiting at the base of Raven Rock (X) for the weather
+    SUMMIT = "summit"  # L2: on the summit of Raven Rock: the descent begins next go
+    UNMAPPED_EDGE = "unmapped_edge"  # L4: at the Unmapped Region's boundary, by a point
+    UNMAPPED = "unmapped"  # L5: in the Unmapped Region, its exit set by the entry throw
+    DANGEROUS_POINT = "dangerous_point"  # L6: waiting next to Dangerous Point for a 5
 
 
 class CardMode(StrEnum):
@@ -155,6 +185,7 @@ class PaperEffect(StrEnum):
     POINTS = "points"  # points only (0 for a card without points)
     MISS_GO = "miss_go"  # "Miss your next go" (K10)
     DESTINATION = "destination"  # a Destination card, kept by its holder (K7)
+    HERO = "hero"  # the camp Hero card ("you may keep this card to use later", K11)
 
 
 class Phase(StrEnum):

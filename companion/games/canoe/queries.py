@@ -13,10 +13,13 @@ from companion.games.canoe.model import (
     ATTRACTION_NAMES,
     ATTRACTIONS,
     CAMPED_ATTRACTION,
+    CLIMBING_WEATHER,
+    UNMAPPED_POINTS,
     Attraction,
     DestinationRule,
     Moves,
     Pile,
+    Place,
     is_camped_attraction,
     moves,
 )
@@ -28,7 +31,7 @@ def throw_line(state: GameState) -> Moves | None:
     turn = state.turn
     if turn is None or turn.face is None or turn.weather is None:
         return None
-    return moves(turn.face, turn.weather)
+    return moves(turn.face, turn.weather, sheltered=turn.start is Place.DANGEROUS_POINT)
 
 
 def next_seat(state: GameState, after: int) -> int:
@@ -60,16 +63,113 @@ def attraction_obeys(card: Card, attraction: Attraction) -> bool:
             and target.value == attraction.value)
 
 
+def region_obeys(card: Card) -> bool:
+    """K9, L5: whether entering the Unmapped Region does a Destination card's task."""
+    return card.target is not None and card.target.kind is TargetKind.REGION
+
+
 def already_done(state: GameState, seat: int, card: Card) -> bool:
-    """K8: whether the companion knows the player already did the card's attraction; a
-    campsite card is obeyed again (N3), a place only the player knows."""
-    return any(attraction_obeys(card, a) for a in state.players[seat].attractions)
+    """K8: whether the companion knows the player already did the card's attraction or
+    entered the Unmapped Region; a campsite card is obeyed again (N3), a place only the
+    player knows."""
+    player = state.players[seat]
+    if region_obeys(card):
+        return player.unmapped is not None or player.place is Place.UNMAPPED
+    return any(attraction_obeys(card, a) for a in player.attractions)
 
 
 def may_return(card: Card) -> bool:
     """K8: whether a card just kept may go back as already done by the player's word (a
     place; a campsite card is obeyed again, an attraction the companion knows)."""
     return card.target is not None and card.target.kind is TargetKind.PLACE
+
+
+def obeyed_by_word(card: Card) -> bool:
+    """K9: whether only its holder can say the card's task is done (a place the companion
+    does not see); every other card is marked by the climb, the camp, the attraction or
+    the entry into the Unmapped Region that does it, and by nothing else."""
+    return card.target is None or card.target.kind is TargetKind.PLACE
+
+
+def climb_reason(state: GameState, seat: int) -> Reason | None:
+    """L1, L2, C6: why the canoe may not climb Raven Rock in this go, or None."""
+    turn = state.require_turn()
+    if turn.camped:
+        return Reason("camped", "N1")
+    if turn.landed is not None:
+        return Reason("landed", "C6")
+    if turn.face is None or turn.weather is None:
+        return Reason("no_throw", "L1")
+    if turn.start is Place.SUMMIT:
+        return Reason("descending", "L2")
+    if turn.weather not in CLIMBING_WEATHER:
+        return Reason("climb_weather", "L1", {"weather": turn.weather.value})
+    return None
+
+
+def unmapped_reason(state: GameState, seat: int, point: int) -> Reason | None:
+    """L4: why the canoe may not stop at this point of the Unmapped Region's boundary
+    to enter: the last visit's point in and its exit are closed to it."""
+    if not 1 <= point <= UNMAPPED_POINTS:
+        return Reason("no_such_point", "L4", {"point": point})
+    last = state.players[seat].unmapped
+    if last is not None and point == last[0]:
+        return Reason("entered_there", "L4", {"point": point})
+    if last is not None and point == last[1]:
+        return Reason("left_there", "L4", {"point": point})
+    return None
+
+
+def likely_site(state: GameState, seat: int) -> str | None:
+    """N1, N3: the open campsite a player most likely camps at now: the one their
+    Destination card orders them to, Solitude Point while the all-night trip still wants
+    it, else the next site after their last camp in the board's order (a trip goes on
+    along the route), else the first open one. None when none is open."""
+    settings = state.require_settings()
+    names = settings.campsites.names
+    open_ = [s for s in names if site_reason(state, seat, s) is None]
+    if not open_:
+        return None
+    player = state.players[seat]
+    held = CARDS[player.destination] if player.destination is not None else None
+    for site in open_:
+        if held is not None and site_obeys(held, site):
+            return site
+    if settings.variants.every_attraction and CAMPED_ATTRACTION in missing_attractions(
+            state, seat):
+        solitude = next((s for s in open_ if is_camped_attraction(s)), None)
+        if solitude is not None:
+            return solitude
+    if player.camps:
+        start = names.index(player.camps[-1]) + 1
+        for step in range(len(names)):
+            site = names[(start + step) % len(names)]
+            if site in open_:
+                return site
+    return open_[0]
+
+
+def goes_ahead(state: GameState, seat: int, other: int) -> bool:
+    """L9: on another canoe's space, ahead with more points than its player, else behind."""
+    return state.players[seat].score > state.players[other].score
+
+
+def camping_wanted(state: GameState, seat: int) -> bool:
+    """N1, K9, V2, V3: whether the player still has camping to do: nights short of the
+    trip's, a campsite Destination card, a campsite never used in the long game, or
+    Solitude Point in the all-night game. The likeliest reason to open the camp menu."""
+    settings = state.require_settings()
+    player = state.players[seat]
+    target = CARDS[player.destination].target if player.destination is not None else None
+    if player.nights < settings.nights:
+        return True
+    if target is not None and (target.kind is TargetKind.CAMPSITE
+                               or target.value == CAMPED_ATTRACTION.value):
+        return True
+    if settings.variants.every_campsite and missing_sites(state, seat):
+        return True
+    return settings.variants.every_attraction and CAMPED_ATTRACTION in missing_attractions(
+        state, seat)
 
 
 def destination_needed(state: GameState, seat: int) -> Reason | None:

@@ -27,6 +27,19 @@ TEXT: dict[str, str] = {
     "none_kept": "only the Destination card kept this turn may go back as already done",
     "obey_anyway": "the companion knows this task: an attraction done goes back by itself, "
                    "a campsite is camped at again",
+    "obeyed_by_companion": "done by itself when the canoe climbs, camps, sees or enters "
+                           "what the card names",
+    "seen_this_go": "scored this go already; again after crossing another lake",
+    "not_on_island": "not on an island",
+    "windbound_held": "windbound on an island: no throw until the wind drops",
+    "sheltered": "sheltered by Dangerous Point",
+    "descending": "coming down from the summit this go",
+    "climb_weather": "no climbing in {weather}",
+    "no_such_point": "the Unmapped Region has no point {point}",
+    "entered_there": "entered by point {point} last time: another point",
+    "left_there": "came out by point {point}: another point",
+    "not_ahead": "{score} points, not more than {best}: seek more points first",
+    "hero_held": "{name} holds the camp Hero card",
 }
 
 

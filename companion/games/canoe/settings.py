@@ -18,6 +18,8 @@ from companion.games.canoe.model import (
     MAX_NIGHTS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    POINTS_LIMIT,
+    POINTS_STEP,
     CardMode,
     DestinationRule,
     Weather,
@@ -78,6 +80,13 @@ class Campsites:
 
     names: tuple[str, ...] = DEFAULT_CAMPSITES
     placeholder: bool = True
+    points: tuple[int, ...] = ()  # N1: each site's printed points, once the group entered them
+
+    def printed(self, site: str) -> int | None:
+        """N1: the points printed at `site`, when the group entered them."""
+        if not self.points or site not in self.names:
+            return None
+        return self.points[self.names.index(site)]
 
     def check(self) -> None:
         """Refuse a list the camping rule (N3) cannot work with."""
@@ -90,6 +99,13 @@ class Campsites:
                                     f"{MAX_NAME} characters")
         if len({n.casefold() for n in self.names}) != len(self.names):
             raise SettingsError("campsites: two sites have the same name")
+        if self.points and len(self.points) != len(self.names):
+            raise SettingsError(f"campsites: {len(self.points)} printed points for "
+                                f"{len(self.names)} sites; one each, or none")
+        for value in self.points:
+            if abs(value) > POINTS_LIMIT or value % POINTS_STEP:
+                raise SettingsError(f"campsites: {value} points; a site prints a multiple "
+                                    f"of {POINTS_STEP} from -{POINTS_LIMIT} to {POINTS_LIMIT}")
 
 
 @dataclass(frozen=True)

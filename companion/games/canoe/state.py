@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from companion.games.canoe.kernel import SeatedState
 from companion.games.canoe.kernel import replace as replace
-from companion.games.canoe.model import Attraction, Phase, Pile, Weather
+from companion.games.canoe.model import Attraction, Phase, Pile, Place, Weather
 from companion.games.canoe.settings import Settings
 
 STATE_VERSION = 1
@@ -24,6 +24,7 @@ class Outcome(StrEnum):
     NOT_NEEDED = "not_needed"  # short game, one obeyed already: back under the pile (V1)
     HERO_KEPT = "hero_kept"  # the camp Hero card kept for a camp in the rain (K11)
     HERO_USED = "hero_used"  # the camp Hero card played in the rain: +40 (K11)
+    HERO_DECLINED = "hero_declined"  # its drawer chose not to keep it (K11, "may keep")
     WENT_HOME = "went_home"  # its holder went home without using it (K11)
 
 
@@ -40,8 +41,12 @@ class PlayerState:
     obeyed: tuple[str, ...] = ()  # Destination cards obeyed, now out of the game (K9)
     hero: bool = False  # holds the camp Hero card (K11)
     misses: int = 0  # goes still to be missed (K10, N1)
-    windbound: bool = False  # said "on an island, windbound" since the weather last moved
-    home: bool = False  # reached the dock without winning (F4)
+    windbound: bool = False  # held on an island until the wind drops (L7)
+    home: bool = False  # reached the dock without winning: older journals only (F4)
+    place: Place | None = None  # at Raven Rock, the Unmapped Region, Dangerous Point (L1–L6)
+    point: int = 0  # L4: the Unmapped Region's point the canoe stands at or entered by
+    exit: int = 0  # L5: the exit the entry throw set, while in the region
+    unmapped: tuple[int, int] | None = None  # L4, L5: the last visit's (point in, exit)
 
     @property
     def nights(self) -> int:
@@ -70,6 +75,10 @@ class TurnState:
     camped: bool = False  # camped this turn (N1)
     kept: str | None = None  # a Destination card kept this turn: "already done" may return it
     awaiting: Pile | None = None  # paper cards: the pile whose card is to be entered (K12)
+    seen: tuple[Attraction, ...] = ()  # attractions scored this go: once each (L8)
+    start: Place | None = None  # where the canoe stood when the turn began (L2–L6)
+    hero: bool = False  # the camp Hero card kept this turn: its drawer may put it back (K11)
+    shared: tuple[int, bool] | None = None  # L9: the canoe asked about, and ahead or not
 
     @property
     def thrown(self) -> bool:

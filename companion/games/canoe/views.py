@@ -23,6 +23,7 @@ from companion.games.canoe.model import (
     Moves,
     Phase,
     Pile,
+    Place,
     Weather,
 )
 from companion.games.canoe.phases import act_of, seats_to_act
@@ -53,6 +54,10 @@ class SeatLine:
     acting: bool
     leads: bool  # F3: more points than every other player still out
     to_finish: tuple[Reason, ...]  # F1: empty when the player may finish
+    place: Place | None = None  # L1–L6: at Raven Rock, the Unmapped Region, Dangerous Point
+    point: int = 0  # L4, L5: the Unmapped Region's point it stands at or entered by
+    exit: int = 0  # L5: the exit the entry throw set, while in the region
+    unmapped: tuple[int, int] | None = None  # L5: the last visit's point in and exit
 
 
 @dataclass(frozen=True)
@@ -122,7 +127,8 @@ def public_view(state: GameState) -> PublicView:
             destination_text=held.text if held is not None else None, obeyed=len(p.obeyed),
             hero=p.hero, misses=p.misses, windbound=p.windbound, home=p.home,
             acting=seat in acting, leads=not p.home and leads_the_board(state, seat),
-            to_finish=finish_reasons(state, seat)))
+            to_finish=finish_reasons(state, seat), place=p.place, point=p.point,
+            exit=p.exit, unmapped=p.unmapped))
     shown = None
     if state.shown is not None:
         card = CARDS[state.shown.card]

@@ -24,7 +24,7 @@ from companion.games.canoe import GAME
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.engine import apply
-from companion.games.canoe.model import MAX_PLAYERS
+from companion.games.canoe.model import MAX_PLAYERS, Place
 from companion.games.canoe.physical import RollRequest, apply_entered, roll_request
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
@@ -34,7 +34,7 @@ from companion.pads.events import Button, PadEvent
 from companion.table.actions import Enter
 from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen_language
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
-from companion.table.canoe.menus import face_tree, seat_tree
+from companion.table.canoe.menus import face_tree, last_points, seat_tree
 from companion.table.canoe.setup import CanoeDraft, setup_tree
 from companion.table.frame import Menu, Notice, UndoOffer
 from companion.table.gestures import Gesture
@@ -219,7 +219,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 request = self._entry.request
                 return face_tree(self._state, seat, request.values) \
                     if seat == request.seat else None
-            return seat_tree(self._state, seat)
+            return seat_tree(self._state, seat, last_points(self._history))
 
     def _wait_text(self) -> str:
         active = self._entry.request.seat if self._entry is not None else self._state.active
@@ -302,6 +302,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         self._card = any(isinstance(e, ev.CardDrawn | ev.CardEntered) for e in done)
         for event in done:
             self._on_event(event, now)
+        self._waits_on(done)
         self._changed()
         log.debug("seat %d: %s; events: %s", command.seat, type(command).__name__,
                   [type(e).__name__ for e in done])
@@ -320,6 +321,17 @@ class CanoeTable(TableBase[GameState, ev.Event]):
             self.notice(None, t("cn.skipped", name=names[event.seat]))
         elif isinstance(event, ev.GameWon):
             self._over_at = now
+        else:
+            text = place_notice(event, names, self._state)
+            if text is not None:
+                self.notice(None, text)
+
+    def _waits_on(self, events: tuple[ev.Event, ...]) -> None:
+        """L6: a throw by Dangerous Point that was not a 5: the canoe waits on."""
+        for event in events:
+            if isinstance(event, ev.DieRolled) and \
+                    self._state.players[event.seat].place is Place.DANGEROUS_POINT:
+                self.notice(None, t("cn.no_five", name=self._state.players[event.seat].name))
 
     def _changed(self) -> None:
         """The game moved: every menu starts again from its top, and is built anew."""
@@ -427,4 +439,25 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         return self._nav.steer(seat, tree, lambda node: node.act == Enter(face))
 
 
-__all__ = ["CanoeTable", "Target"]
+def place_notice(event: ev.Event, names: list[str], state: GameState) -> str | None:
+    """L1–L9: what the table is told when a canoe stops at, enters or leaves a place, or
+    shares a space (the screen's words; the rules' events carry the facts)."""
+    if isinstance(event, ev.Stopped) and event.place is Place.SUMMIT:
+        return t("cn.summit", name=names[event.seat])
+    if isinstance(event, ev.PlaceLeft) and event.reason == "weather":
+        weather = state.weather.value if state.weather is not None else "none"
+        return t("cn.descent", name=names[event.seat], weather=t(f"cw.{weather}"))
+    if isinstance(event, ev.PlaceLeft) and event.reason == "five":
+        return t("cn.rounded", name=names[event.seat])
+    if isinstance(event, ev.PlaceLeft) and event.reason == "exit":
+        last = state.players[event.seat].unmapped
+        return t("cn.exit", name=names[event.seat], exit=last[1] if last else "")
+    if isinstance(event, ev.UnmappedEntered):
+        return t("cn.entered", name=names[event.seat], point=event.point, exit=event.exit)
+    if isinstance(event, ev.SpaceShared):
+        key = "cn.shared_ahead" if event.ahead else "cn.shared_behind"
+        return t(key, name=names[event.seat], other=names[event.other])
+    return None
+
+
+__all__ = ["CanoeTable", "Target", "place_notice"]

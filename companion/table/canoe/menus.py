@@ -11,14 +11,16 @@ stepper offers, all come from `GAME.options(state, seat)`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 
 from companion.games.canoe import commands as cmd
+from companion.games.canoe import events as ev
 from companion.games.canoe.engine import options
 from companion.games.canoe.kernel import Option, Reason
-from companion.games.canoe.model import POINTS_STEP, PaperEffect, Pile
+from companion.games.canoe.model import POINTS_STEP, Attraction, PaperEffect, Pile, Place
 from companion.games.canoe.phases import ActKind, act_of
+from companion.games.canoe.queries import camping_wanted, climb_reason, likely_site
 from companion.games.canoe.state import GameState
 from companion.i18n import t
 from companion.table.actions import Enter
@@ -63,9 +65,13 @@ def _item(key: str, label: str, option: CanoeOption, make: Callable[[], cmd.Comm
     return Node(key, label, detail, command=make())
 
 
-def _camp_node(seat: int, camps: Sequence[CanoeOption], default: int) -> Node | None:
+def _camp_node(state: GameState, seat: int, camps: Sequence[CanoeOption],
+               last: Mapping[str, int]) -> Node | None:
+    """N1, N3: the sites in the board's order, focus on the likeliest; each site's points
+    start at its printed value when the group entered the sites, else at the last camp's."""
     if not camps:
         return None
+    sites = state.require_settings().campsites
     items: list[Node] = []
     for option in camps:
         for site in option.params.get("site", ()):
@@ -77,17 +83,23 @@ def _camp_node(seat: int, camps: Sequence[CanoeOption], default: int) -> Node | 
             def make(points: int, site: str = site) -> cmd.Command:
                 return cmd.Camp(seat, site, points)
 
+            printed = sites.printed(site)
+            default = printed if printed is not None else last.get("camp", CAMP_DEFAULT)
             items.append(Node(f"site:{site}", site,
                               children=amount_tree(f"camp:{site}", site, option, make, default)))
+    order = {name: i for i, name in enumerate(sites.names)}
+    items.sort(key=lambda n: order.get(n.key[len("site:"):], 0))
     enabled = any(n.enabled for n in items)
     detail = "" if enabled else (items[0].detail if items else "")
+    likely = likely_site(state, seat)
     return Node("camp", t("cm.camp"), detail, enabled,
-                children=Tree("camp", t("cm.camp_title"), items, t("cm.hint")) if enabled
+                children=Tree("camp", t("cm.camp_title"), items, t("cm.hint"),
+                              default=f"site:{likely}" if likely else None) if enabled
                 else None)
 
 
 def _points_node(seat: int, seen: CanoeOption | None, adjust: CanoeOption | None,
-                 default: int) -> Node | None:
+                 last: Mapping[str, int]) -> Node | None:
     items: list[Node] = []
     if seen is not None and seen.blocked is None:
         for attraction in seen.params.get("attraction", ()):
@@ -97,7 +109,8 @@ def _points_node(seat: int, seen: CanoeOption | None, adjust: CanoeOption | None
                 return cmd.SeeAttraction(seat, attraction, points)  # type: ignore[arg-type]
 
             items.append(Node(f"a:{attraction}", label, children=amount_tree(
-                f"a:{attraction}", label, seen, make_seen, default)))
+                f"a:{attraction}", label, seen, make_seen,
+                last.get(f"a:{attraction}", CAMP_DEFAULT))))
     if adjust is not None and adjust.blocked is None:
         items.append(Node("other", t("cm.other"), children=amount_tree(
             "other", t("cm.other"), adjust, lambda p: cmd.Adjust(seat, p), POINTS_STEP)))
@@ -108,11 +121,105 @@ def _points_node(seat: int, seen: CanoeOption | None, adjust: CanoeOption | None
 
 
 CAMP_DEFAULT = 10
-"""Where a campsite's or an attraction's stepper starts: the board's usual score."""
+"""Where a campsite's or an attraction's stepper starts before any was entered: the
+board's usual score (later: the printed value, or the last one entered)."""
 
 
-def seat_tree(state: GameState, seat: int) -> Tree | None:
-    """The seat's menu now: the rules' options as items, or None when it has none."""
+def _places_node(state: GameState, seat: int,
+                 by: Mapping[type[cmd.Command], list[CanoeOption]],
+                 last: Mapping[str, int]) -> Node | None:
+    """L1–L9: the places a go can end at, and a shared space; focus on the climb when the
+    canoe waited at the base of the rock for this weather."""
+    items: list[Node] = []
+    climb = by.get(cmd.Climb, [])
+    if climb:
+        option = climb[0]
+        if option.blocked is not None:
+            items.append(Node("climb", t("cm.climb"), reason_text(option.blocked), False))
+        else:
+            items.append(Node("climb", t("cm.climb"), children=amount_tree(
+                "climb", t("cm.climb"), option, lambda p: cmd.Climb(seat, p),
+                last.get("climb", CAMP_DEFAULT))))
+    for option in by.get(cmd.WaitAtRock, [])[:1]:
+        items.append(_item("wait_rock", t("cm.wait_rock"), option,
+                           lambda: cmd.WaitAtRock(seat)))
+    points: list[Node] = []
+    for option in by.get(cmd.ReachUnmapped, []):
+        for point in option.params.get("point", ()):
+            label = t("cm.unmapped_point", n=point)
+            points.append(Node(f"p:{point}", label, reason_text(option.blocked), False)
+                          if option.blocked is not None else
+                          Node(f"p:{point}", label, command=cmd.ReachUnmapped(seat, int(point))))
+    if points:
+        points.sort(key=lambda n: n.key)
+        tree = Tree("unmapped", t("cm.unmapped_title"), points, t("cm.hint"))
+        enabled = bool(tree.enabled_keys())
+        items.append(Node("unmapped", t("cm.unmapped"), "" if enabled else points[0].detail,
+                          enabled, children=tree if enabled else None))
+    for option in by.get(cmd.WaitAtPoint, [])[:1]:
+        items.append(_item("wait_point", t("cm.wait_point"), option,
+                           lambda: cmd.WaitAtPoint(seat)))
+    if act_of(state) is ActKind.TELL:
+        for option in by.get(cmd.StayWindbound, [])[:1]:
+            items.append(_item("blown", t("cm.blown"), option,
+                               lambda: cmd.StayWindbound(seat)))
+    for option in by.get(cmd.ShareSpace, [])[:1]:
+        others = [Node(f"s:{o}", _name(state, int(o)), command=cmd.ShareSpace(seat, int(o)))
+                  for o in option.params.get("other", ())]
+        if option.blocked is not None or not others:
+            detail = reason_text(option.blocked) if option.blocked is not None else ""
+            items.append(Node("share", t("cm.share"), detail, False))
+        else:
+            items.append(Node("share", t("cm.share"), children=Tree(
+                "share", t("cm.share_title"), others, t("cm.hint"))))
+    if not items:
+        return None
+    turn = state.turn
+    default = "climb" if turn is not None and turn.start is Place.ROCK_BASE else None
+    tree = Tree("places", t("cm.places_title"), items, t("cm.hint"), default=default)
+    enabled = bool(tree.enabled_keys())
+    return Node("places", t("cm.places"), "" if enabled else next(
+        (n.detail for n in items if n.detail), ""), enabled, children=tree if enabled else None)
+
+
+def _likely(state: GameState, seat: int, items: Sequence[Node]) -> str:
+    """The item the focus rests on after the throw: the likeliest next step, never "End
+    of turn" while the canoe may still land (C6): the climb after waiting at the base of
+    the rock for this weather, the camp while camping is still to do, else "Landed on C"
+    (P, the camp and finishing are then a press or two away). Once the canoe has landed
+    or camped, "End of turn" (a card's choice is kept by default)."""
+    enabled = {n.key for n in items if n.enabled}
+    turn = state.require_turn()
+    if turn.landed is not None or turn.camped:
+        return "end"
+    climb = turn.start is Place.ROCK_BASE and climb_reason(state, seat) is None
+    for key, wanted in (("places", climb),
+                        ("camp", camping_wanted(state, seat)),
+                        ("land:canoe", True)):
+        if wanted and key in enabled:
+            return key
+    return "end"
+
+
+def last_points(events: Iterable[ev.Event]) -> dict[str, int]:
+    """The points last entered for a camp, a climb and each attraction (where a stepper
+    starts when the board's printed value is not known)."""
+    last: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, ev.Camped):
+            last["camp"] = event.points
+        elif isinstance(event, ev.AttractionSeen):
+            key = "climb" if event.attraction is Attraction.RAVEN_ROCK else \
+                f"a:{event.attraction.value}"
+            last[key] = event.points
+    return last
+
+
+def seat_tree(state: GameState, seat: int, last: Mapping[str, int] | None = None
+              ) -> Tree | None:
+    """The seat's menu now: the rules' options as items, or None when it has none.
+    `last` holds the points last entered (`last_points`), where steppers start."""
+    last = last or {}
     offered = options(state, seat)
     if not offered:
         return None
@@ -136,29 +243,43 @@ def seat_tree(state: GameState, seat: int) -> Tree | None:
         if (o := first(cmd.StayWindbound)) is not None:
             items.append(_item("windbound", t("cm.windbound"), o,
                                lambda: cmd.StayWindbound(seat)))
-    else:
-        title, default = t("cm.tell_title", name=name), "end"
-        for o in by.get(cmd.Land, []):
-            for pile in o.params.get("pile", ()):
+        if (o := first(cmd.TurnBack)) is not None:
+            items.append(_item("turn_back", t("cm.turn_back"), o, lambda: cmd.TurnBack(seat)))
+        _add(items, _camp_node(state, seat, by.get(cmd.Camp, []), last))
+        _add(items, _points_node(seat, first(cmd.SeeAttraction), first(cmd.Adjust), last))
+        if (o := first(cmd.ObeyDestination)) is not None:
+            items.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
+        return Tree("canoe", title, items, t("cm.hint"), default=default)
+    # after the throw, in a fixed order around "Landed on C" so that the common steps are
+    # a press or two from where the focus rests (it wraps round): the points told on the
+    # way, then P, C, the camp, finishing, the end of the turn, the places
+    title = t("cm.tell_title", name=name)
+    _add(items, _points_node(seat, first(cmd.SeeAttraction), first(cmd.Adjust), last))
+    for o in by.get(cmd.Land, []):
+        for pile in (Pile.PORTAGE, Pile.CANOE):
+            if pile in o.params.get("pile", ()):
                 items.append(_item(f"land:{pile}", t(f"cm.land.{pile}"), o,
-                                   partial(cmd.Land, seat, Pile(pile))))
-    camp = _camp_node(seat, by.get(cmd.Camp, []), CAMP_DEFAULT)
-    if camp is not None:
-        items.append(camp)
-    points = _points_node(seat, first(cmd.SeeAttraction), first(cmd.Adjust), CAMP_DEFAULT)
-    if points is not None:
-        items.append(points)
-    if (o := first(cmd.ObeyDestination)) is not None:
-        items.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
-    if (o := first(cmd.ReturnDestination)) is not None:
-        items.append(_item("return", t("cm.return"), o, lambda: cmd.ReturnDestination(seat)))
+                                   partial(cmd.Land, seat, pile)))
+    _add(items, _camp_node(state, seat, by.get(cmd.Camp, []), last))
     if (o := first(cmd.Finish)) is not None:
         detail = t("cm.finish_wins") if o.note.get("wins") else t(
             "cm.finish_home", best=o.note.get("best", 0))
         items.append(_item("finish", t("cm.finish"), o, lambda: cmd.Finish(seat), detail))
     if (o := first(cmd.EndTurn)) is not None:
         items.append(_item("end", t("cm.end"), o, lambda: cmd.EndTurn(seat)))
-    return Tree("canoe", title, items, t("cm.hint"), default=default)
+    _add(items, _places_node(state, seat, by, last))
+    if (o := first(cmd.ObeyDestination)) is not None:
+        items.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
+    if (o := first(cmd.ReturnDestination)) is not None:
+        items.append(_item("return", t("cm.return"), o, lambda: cmd.ReturnDestination(seat)))
+    if (o := first(cmd.PutBackHero)) is not None:
+        items.append(_item("hero_back", t("cm.hero_back"), o, lambda: cmd.PutBackHero(seat)))
+    return Tree("canoe", title, items, t("cm.hint"), default=_likely(state, seat, items))
+
+
+def _add(items: list[Node], node: Node | None) -> None:
+    if node is not None:
+        items.append(node)
 
 
 def _card_tree(state: GameState, seat: int, entered: Sequence[CanoeOption]) -> Tree:
@@ -170,16 +291,19 @@ def _card_tree(state: GameState, seat: int, entered: Sequence[CanoeOption]) -> T
             label = t(f"cm.effect.{effect}")
             if option.blocked is not None:
                 items.append(Node(f"e:{effect}", label, reason_text(option.blocked), False))
-            elif effect is PaperEffect.DESTINATION:
-                items.append(Node(f"e:{effect}", label,
-                                  command=cmd.EnterCard(seat, 0, effect)))
+            elif len(option.params.get("points", ())) == 1:  # one value: no stepper
+                only = int(option.params["points"][0])
+                detail = f"{only:+d}" if only else ""
+                items.append(Node(f"e:{effect}", label, detail,
+                                  command=cmd.EnterCard(seat, only, effect)))
             else:
 
                 def make(points: int, effect: PaperEffect = effect) -> cmd.Command:
                     return cmd.EnterCard(seat, points, effect)
 
+                near = min(_points(option), key=abs, default=0)
                 items.append(Node(f"e:{effect}", label, children=amount_tree(
-                    f"e:{effect}", t("cm.card_points"), option, make, 0)))
+                    f"e:{effect}", t("cm.card_points"), option, make, near)))
     return Tree("card", t("cm.card_title", name=_name(state, seat)), items, t("cm.hint"))
 
 

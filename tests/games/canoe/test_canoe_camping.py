@@ -21,13 +21,9 @@ def test_n1_camping_scores_the_site_draws_a_camp_card_and_misses_a_go() -> None:
     events = trip.do(c.Camp(0, "Sugar Island", 15))
     assert events == [ev.Camped(0, "Sugar Island", 15), ev.GoForfeited(0, "camp"),
                       ev.CardDrawn(0, Pile.CAMP, "camp-10", 10),
-                      ev.CardReturned(Pile.CAMP, "camp-10", ev.Outcome.SCORED)]
+                      ev.CardReturned(Pile.CAMP, "camp-10", ev.Outcome.SCORED),
+                      ev.TurnEnded(0), ev.TurnStarted(1, 2)]  # the turn ends at the campsite
     assert trip.score(0) == 25 and trip.state.players[0].nights == 1
-    for kind in (c.Land, c.Finish):  # the turn ends at the campsite
-        blocked = trip.option(kind).blocked
-        assert blocked is not None and blocked.code == "camped"
-    assert all(o.blocked is not None for o in trip.options() if o.command is c.Camp)
-    trip.end()
     trip.turn(2)
     assert trip.active == 1  # seat 0's go was missed
     trip.sound()
@@ -67,13 +63,11 @@ def test_n3_no_second_camp_at_a_site_until_every_site_is_used() -> None:
     with pytest.raises(ValueError, match="camped at Sugar Island already"):
         trip.do(c.Camp(0, "Sugar Island", 5))
     trip.do(c.Camp(0, "Solitude Point", 5))
-    trip.end()
     trip.turn(1)
     trip.turn(1)
     trip.roll(2)
     trip.do(c.Camp(0, "Indian Pond 1", 5))
     assert trip.state.players[0].cycle == ()  # every site used: all open again
-    trip.end()
     trip.turn(1)
     trip.turn(1)
     trip.roll(2)
@@ -120,13 +114,24 @@ def test_n4_nights_are_counted_against_the_trip_and_more_are_allowed() -> None:
 def test_n5_a_player_may_camp_without_throwing() -> None:
     trip = Trip(2)
     assert trip.state.phase is Phase.TURN
+    trip.do(c.Adjust(0, 5))  # points may be entered before camping
     events = trip.do(c.Camp(0, "Indian Pond 1", 10))
-    assert not of(events, ev.DieRolled) and trip.state.phase is Phase.MOVE
-    assert trip.option(c.Land).blocked is not None
-    finish = trip.option(c.Finish).blocked
-    assert finish is not None and finish.code == "camped"
-    assert c.Roll not in {o.command for o in trip.legal()}
-    trip.do(c.Adjust(0, 5))  # points still entered before "done"
+    assert not of(events, ev.DieRolled) and of(events, ev.Camped)
+    assert events[-2:] == [ev.TurnEnded(0), ev.TurnStarted(1, 2)]  # N1: the go ends there
+    assert trip.state.phase is Phase.TURN and trip.active == 1
+    trip.sound()
+
+
+def test_n1_k11_a_camp_that_draws_the_hero_card_waits_for_the_keep_or_put_back() -> None:
+    trip = Trip(2, piles={Pile.CAMP: pile(Pile.CAMP, "camp-09")})
+    trip.roll(3)
+    events = trip.do(c.Camp(0, "Sugar Island", 10))
+    assert of(events, ev.HeroKept) and not of(events, ev.TurnEnded)
+    assert trip.state.phase is Phase.MOVE and trip.active == 0
+    for kind in (c.Land, c.Finish):  # the turn still ends at the campsite
+        blocked = trip.option(kind).blocked
+        assert blocked is not None and blocked.code == "camped"
+    assert all(o.blocked is not None for o in trip.options() if o.command is c.Camp)
     trip.end()
-    assert trip.active == 1
+    assert trip.state.players[0].hero and trip.active == 1
     trip.sound()

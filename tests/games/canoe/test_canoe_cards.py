@@ -24,7 +24,10 @@ from companion.games.canoe.cards import (
     card,
     shuffle_card,
 )
-from companion.games.canoe.engine import start_game
+from companion.games.canoe.engine import options, start_game
+from companion.games.canoe.evolve import evolve
+from companion.games.canoe.invariants import journal_violations
+from companion.games.canoe.kernel import replace
 from companion.games.canoe.model import CardMode, PaperEffect, Phase, Pile, Weather
 from companion.games.canoe.settings import Ring, Settings
 from companion.games.canoe.state import Outcome
@@ -95,8 +98,8 @@ def test_k5_k6_points_at_once_and_the_card_back_under_its_pile() -> None:
     trip = Trip(2, piles={PORTAGE: pile(PORTAGE, "portage-08")})
     trip.roll(3)
     events = trip.do(c.Land(0, PORTAGE))
-    assert events[1:] == [ev.CardDrawn(0, PORTAGE, "portage-08", 20),
-                          ev.CardReturned(PORTAGE, "portage-08", Outcome.SCORED)]
+    assert events[1:3] == [ev.CardDrawn(0, PORTAGE, "portage-08", 20),
+                           ev.CardReturned(PORTAGE, "portage-08", Outcome.SCORED)]
     assert trip.score(0) == 20
     assert trip.state.pile(PORTAGE).cards[-1] == "portage-08"
     shown = public_view(trip.state).shown
@@ -150,20 +153,21 @@ def test_k8_a_campsite_card_is_obeyed_even_if_camped_there_before() -> None:
     trip.turn(1)
     trip.roll(2)
     trip.do(c.Land(0, PORTAGE))
-    trip.end()
+    assert trip.state.players[0].destination == "dest-sugar-island"
+    trip.sound()
 
 
 def test_k8_a_place_only_the_player_knows_is_said_already_done_that_turn() -> None:
-    trip = Trip(2, piles={PORTAGE: pile(PORTAGE, "dest-unmapped",
-                                        destinations=["dest-unmapped"])})
+    trip = Trip(2, piles={PORTAGE: pile(PORTAGE, "dest-northern-portage",
+                                        destinations=["dest-northern-portage"])})
     assert c.ReturnDestination not in {o.command for o in trip.options()}  # before a throw
     trip.roll(3)
     assert trip.option(c.ReturnDestination).blocked is not None
     trip.do(c.Land(0, PORTAGE))
     assert trip.option(c.ReturnDestination).blocked is None
     events = trip.do(c.ReturnDestination(0))
-    assert events == [ev.DestinationReturned(0, "dest-unmapped"),
-                      ev.CardReturned(PORTAGE, "dest-unmapped", Outcome.ALREADY_DONE)]
+    assert events == [ev.DestinationReturned(0, "dest-northern-portage"),
+                      ev.CardReturned(PORTAGE, "dest-northern-portage", Outcome.ALREADY_DONE)]
     assert trip.state.players[0].destination is None
     trip.sound()
 
@@ -171,14 +175,20 @@ def test_k8_a_place_only_the_player_knows_is_said_already_done_that_turn() -> No
 def test_k8_already_done_is_refused_for_a_card_the_companion_can_follow() -> None:
     trip = Trip(2, piles={CANOE: pile(CANOE, "dest-moose", destinations=["dest-moose"])})
     trip.roll(3)
-    trip.do(c.Land(0, CANOE))
+    trip.do(c.Land(0, CANOE))  # nothing to ask: the go ended with the landing
+    assert trip.state.players[0].destination == "dest-moose" and trip.active == 1
+    trip.turn(2)
+    trip.roll(2)
     blocked = trip.option(c.ReturnDestination).blocked
+    assert blocked is not None and blocked.code == "none_kept"
+    state = replace(trip.state, turn=replace(trip.state.require_turn(), kept="dest-moose"))
+    blocked = next(o for o in options(state, 0) if o.command is c.ReturnDestination).blocked
     assert blocked is not None and blocked.code == "obey_anyway"
 
 
 def test_k8_already_done_is_refused_on_a_later_turn() -> None:
-    trip = Trip(2, piles={PORTAGE: pile(PORTAGE, "dest-unmapped",
-                                        destinations=["dest-unmapped"])})
+    trip = Trip(2, piles={PORTAGE: pile(PORTAGE, "dest-northern-portage",
+                                        destinations=["dest-northern-portage"])})
     trip.turn(3, c.Land(0, PORTAGE))
     trip.turn(3)
     trip.roll(2)
@@ -189,25 +199,29 @@ def test_k8_already_done_is_refused_on_a_later_turn() -> None:
 
 
 def test_k9_obeyed_by_hand_or_by_the_companion_and_out_of_the_game() -> None:
-    trip = Trip(2, piles={PORTAGE: pile(PORTAGE, "dest-unmapped", "dest-raven-rock",
-                                        destinations=["dest-unmapped", "dest-raven-rock"])})
+    trip = Trip(2, piles={PORTAGE: pile(
+        PORTAGE, "dest-northern-portage", "dest-raven-rock",
+        destinations=["dest-northern-portage", "dest-raven-rock"])})
     assert trip.option(c.ObeyDestination).blocked is not None
     trip.turn(3, c.Land(0, PORTAGE))
     trip.turn(3)
     trip.roll(2)
-    assert trip.do(c.ObeyDestination(0)) == [ev.DestinationObeyed(0, "dest-unmapped")]
+    assert trip.do(c.ObeyDestination(0)) == [ev.DestinationObeyed(0, "dest-northern-portage")]
     trip.end()
     trip.turn(3)
     trip.turn(4, c.Land(0, PORTAGE))
     assert trip.state.players[0].destination == "dest-raven-rock"
     trip.turn(3)
     trip.roll(5)
-    events = trip.do(c.SeeAttraction(0, c.Attraction.RAVEN_ROCK, 30))
-    assert events[-1] == ev.DestinationObeyed(0, "dest-raven-rock", auto=True)
+    blocked = trip.option(c.ObeyDestination).blocked  # only a climb that counts does it
+    assert blocked is not None and blocked.code == "obeyed_by_companion"
+    events = trip.do(c.Climb(0, 30))
+    assert ev.DestinationObeyed(0, "dest-raven-rock", auto=True) in events
     player = trip.state.players[0]
-    assert player.destination is None and player.obeyed == ("dest-unmapped", "dest-raven-rock")
+    assert player.destination is None
+    assert player.obeyed == ("dest-northern-portage", "dest-raven-rock")
     cards = trip.state.pile(PORTAGE).cards
-    assert "dest-unmapped" not in cards and "dest-raven-rock" not in cards
+    assert "dest-northern-portage" not in cards and "dest-raven-rock" not in cards
     trip.sound()
 
 
@@ -263,19 +277,30 @@ def test_k11_drawn_while_camping_in_the_rain_it_scores_at_once() -> None:
     trip.sound()
 
 
-def test_k11_a_holder_who_goes_home_puts_the_hero_back() -> None:
+def test_k11_the_drawer_may_put_the_hero_back_in_the_turn_it_was_drawn() -> None:
+    trip = Trip(3, nights=1, piles={CAMP: pile(CAMP, HERO_CARD)})
+    assert c.PutBackHero not in {o.command for o in trip.options()}
+    trip.roll(3)
+    trip.do(c.Camp(0, "Sugar Island", 0))  # "YOU MAY KEEP THIS CARD": the go waits
+    assert trip.state.players[0].hero and trip.active == 0
+    events = trip.do(c.PutBackHero(0))
+    assert events == [ev.HeroDeclined(0),
+                      ev.CardReturned(CAMP, HERO_CARD, Outcome.HERO_DECLINED)]
+    assert not trip.state.players[0].hero and trip.state.pile(CAMP).cards[-1] == HERO_CARD
+    assert c.PutBackHero not in {o.command for o in trip.options()}
+    trip.end()
+    trip.sound()
+
+
+def test_k11_an_older_journal_s_holder_who_went_home_put_the_hero_back() -> None:
     trip = Trip(3, nights=1, piles={CAMP: pile(CAMP, HERO_CARD)})
     trip.turn(3, c.Camp(0, "Sugar Island", 0))
-    assert trip.state.players[0].hero
-    trip.turn(2, c.Adjust(1, 50))
-    while trip.active != 0:
-        trip.turn(2)
-    trip.roll(4)
-    events = trip.do(c.Finish(0))  # seat 1 has more points: home, not a win
-    assert events[:2] == [ev.PlayerHome(0, trip.score(0), 4),
-                          ev.CardReturned(CAMP, HERO_CARD, Outcome.WENT_HOME)]
+    for event in (ev.PlayerHome(0, trip.score(0), 4),
+                  ev.CardReturned(CAMP, HERO_CARD, Outcome.WENT_HOME)):
+        trip.state = evolve(trip.state, event)
+        trip.events.append(event)
     assert not trip.state.players[0].hero and trip.state.pile(CAMP).cards[-1] == HERO_CARD
-    trip.sound()
+    assert journal_violations(trip.events) == []
 
 
 def test_k12_paper_cards_are_entered_with_their_points_and_what_they_do() -> None:
@@ -288,8 +313,7 @@ def test_k12_paper_cards_are_entered_with_their_points_and_what_they_do() -> Non
     assert {o.command for o in trip.options()} == {c.EnterCard}
     trip.do(c.EnterCard(0, -15, PaperEffect.MISS_GO))
     assert trip.score(0) == -15 and trip.state.players[0].misses == 1
-    assert trip.state.phase is Phase.MOVE
-    trip.end()
+    assert trip.state.phase is Phase.TURN and trip.active == 1  # the go ended on C
     trip.roll(4)
     trip.do(c.Camp(1, "Sugar Island", 10))
     assert trip.state.phase is Phase.CARD
@@ -304,19 +328,64 @@ def test_k12_paper_cards_are_entered_with_their_points_and_what_they_do() -> Non
     trip.sound()
 
 
-def test_k12_a_paper_destination_is_refused_to_a_holder() -> None:
+def test_k12_a_paper_destination_drawn_by_a_holder_goes_back() -> None:
     trip = Trip(2, cards=CardMode.PAPER)
     trip.turn(3, c.Land(0, CANOE), c.EnterCard(0, 0, PaperEffect.DESTINATION))
     trip.turn(3)
     assert trip.state.players[0].destination == "dest-paper"
     trip.roll(3)
     trip.do(c.Land(0, CANOE))
-    keep = [o for o in trip.options() if o.params.get("effect") == (PaperEffect.DESTINATION,)]
-    assert keep[0].blocked is not None and keep[0].blocked.code == "holds_destination"
-    with pytest.raises(ValueError, match="already holds"):
-        trip.do(c.EnterCard(0, 0, PaperEffect.DESTINATION))
-    trip.do(c.EnterCard(0, 0))  # the paper card goes back under the group's pile
+    events = trip.do(c.EnterCard(0, 0, PaperEffect.DESTINATION))  # K7: back under the pile
+    assert of(events, ev.CardEntered) and not of(events, ev.DestinationKept)
+    trip.roll(2)
+    trip.do(c.Adjust(1, 5))
+    trip.end()
+    trip.roll(2)
     assert trip.do(c.ObeyDestination(0)) == [ev.DestinationObeyed(0, "dest-paper")]
+    trip.sound()
+
+
+@pytest.mark.parametrize("which, points, effect", [
+    (CANOE, 164, PaperEffect.MISS_GO), (CANOE, 0, PaperEffect.POINTS),
+    (CANOE, -25, PaperEffect.POINTS), (PORTAGE, -15, PaperEffect.MISS_GO),
+    (PORTAGE, 0, PaperEffect.HERO), (CAMP, 40, PaperEffect.POINTS),
+    (CAMP, 10, PaperEffect.DESTINATION),
+])
+def test_k12_a_paper_card_is_only_what_the_card_sheet_prints(which: Pile, points: int,
+                                                          effect: PaperEffect) -> None:
+    trip = Trip(2, cards=CardMode.PAPER)
+    trip.roll(3)
+    trip.do(c.Camp(0, "Sugar Island", 5) if which is CAMP else c.Land(0, which))
+    before = trip.state
+    with pytest.raises(ValueError):
+        trip.do(c.EnterCard(0, points, effect))
+    assert trip.state is before
+    values = {(p, o.params["effect"][0]) for o in trip.legal() for p in o.params["points"]}
+    sheet = {(card.points, PaperEffect.MISS_GO if card.kind is CardKind.MISS_GO
+              else PaperEffect.POINTS) for card in OWN_CARDS[which]
+             if card.kind is not CardKind.HERO}
+    assert values - {(0, PaperEffect.DESTINATION), (0, PaperEffect.HERO)} == sheet
+
+
+def test_k11_k12_the_group_s_paper_hero_is_kept_then_played_in_the_rain() -> None:
+    ring = Ring((Weather.CALM, Weather.HEAVY_RAIN))
+    trip = Trip(2, cards=CardMode.PAPER, ring=ring)
+    trip.roll(3)
+    trip.do(c.Camp(0, "Sugar Island", 5))
+    events = trip.do(c.EnterCard(0, 0, PaperEffect.HERO))
+    assert ev.HeroKept(0) in events and trip.state.players[0].hero
+    trip.end()
+    trip.roll(4)
+    trip.do(c.Camp(1, "Sugar Island", 5))
+    held = [o for o in trip.options() if o.params.get("effect") == (PaperEffect.HERO,)]
+    assert held[0].blocked is not None and held[0].blocked.code == "hero_held"
+    trip.do(c.EnterCard(1, 15))
+    trip.turn(6)  # both missed a go; seat 0 throws a 6: Heavy Rain
+    trip.turn(2)
+    events = trip.turn(3, c.Camp(0, "Indian Pond 1", 10), c.EnterCard(0, -10))
+    assert ev.HeroUsed(0, 40) in events and not trip.state.players[0].hero
+    assert trip.score(0) == 5 + 10 + 40 - 10
+    trip.sound()
 
 
 SEED = Path(__file__).resolve().parents[4] / "shared" / "seeds" / \
@@ -351,11 +420,12 @@ def test_k3_k6_a_long_trip_keeps_every_pile_whole() -> None:
     trip = Trip(2)
     trip.shuffles = SeededDice(5)
     for _ in range(120):
+        seat = trip.active
         trip.roll(rng.randint(1, 5))
-        trip.do(c.Land(trip.active, rng.choice((CANOE, PORTAGE))))
-        if trip.state.players[trip.active].destination is not None:
-            trip.do(c.ObeyDestination(trip.active))
-        trip.end()
+        trip.do(c.Land(seat, rng.choice((CANOE, PORTAGE))))
+        if trip.state.phase is Phase.MOVE:  # a place's Destination card kept: done at once
+            trip.do(c.ObeyDestination(seat))
+            trip.end()
     assert trip.state.pile(CANOE).cards.count(shuffle_card(CANOE)) == 1
     assert of(trip.events, ev.PileShuffled)
     trip.sound()

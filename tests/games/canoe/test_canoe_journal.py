@@ -87,12 +87,13 @@ def test_q7_bookkeeping_may_be_undone_and_no_throw_or_draw() -> None:
     trip = Trip(2)
     assert not GAME.undo.undoable(trip.roll(6))  # the throw and the weather it moved
     assert not GAME.undo.undoable(trip.do(c.Land(0, Pile.CANOE)))  # a draw
-    assert GAME.undo.undoable(trip.do(c.Adjust(0, 5)))
+    assert GAME.undo.undoable(trip.do(c.Adjust(1, 5)))
+    trip.roll(2)
     assert GAME.undo.undoable(trip.end())
     paper = Trip(2, cards=CardMode.PAPER)
     paper.roll(2)
     assert GAME.undo.undoable(paper.do(c.Land(0, Pile.CANOE)))  # nothing drawn by the companion
-    assert GAME.undo.undoable(paper.do(c.EnterCard(0, 10)))
+    assert GAME.undo.undoable(paper.do(c.EnterCard(0, 15)))  # a card of the sheet
 
 
 def test_q7_undoing_bookkeeping_is_replaying_the_kept_events() -> None:

@@ -16,9 +16,10 @@ from companion.core.recorded import check, kept_events
 from companion.games.canoe import GAME
 from companion.games.canoe import events as ev
 from companion.games.canoe.codec import CODEC, FORMAT_VERSION, settings_from_json
-from companion.games.canoe.evolve import replay
+from companion.games.canoe.evolve import evolve, replay
 from companion.games.canoe.invariants import journal_violations
-from companion.games.canoe.model import CardMode, DestinationRule
+from companion.games.canoe.model import Attraction, CardMode, DestinationRule, Place, Weather
+from companion.games.canoe.state import EMPTY
 
 KNOWN = Path(__file__).resolve().parents[2] / "known" / "canoe"
 FILES = sorted(KNOWN.glob("*.json"))
@@ -56,9 +57,40 @@ def test_the_recorded_games_cover_what_they_should() -> None:
         f"cards={m}" for m in CardMode} | {"every_campsite", "every_attraction",
                                           "own ring"} <= rules
     assert undos >= 6
-    assert seen == {t.__name__ for t in ev.EVENT_TYPES}
+    assert seen == {t.__name__ for t in ev.EVENT_TYPES} - {
+        t.__name__ for t in ev.LEGACY_EVENT_TYPES}
     assert {"six", "islands", "scored", "held_one", "already_done", "not_needed",
-            "hero_used"} <= outcomes
+            "hero_used", "hero_declined", "descent", "weather", "throw", "exit", "five",
+            "back"} <= outcomes
+
+
+def test_the_recorded_games_hold_every_place_in_every_weather() -> None:
+    # L1: climbs in Calm and Tailwind only, and a wait at the base in each other weather;
+    # L2: the go ends at the summit; L4-L6, L9: the region, the point, shared spaces
+    climbs: set[Weather] = set()
+    waits: set[Weather] = set()
+    shared: set[bool] = set()
+    places: set[Place] = set()
+    for path in FILES:
+        events = kept_events(GAME, _load(path)["log"])
+        assert journal_violations(events) == []  # L1, L2 among them
+        state = EMPTY
+        for event in events:
+            turn = state.turn
+            if isinstance(event, ev.AttractionSeen) and event.attraction is Attraction.RAVEN_ROCK:
+                assert turn is not None and turn.weather is not None
+                climbs.add(turn.weather)
+            if isinstance(event, ev.Stopped):
+                places.add(event.place)
+                if event.place is Place.ROCK_BASE:
+                    assert turn is not None and turn.weather is not None
+                    waits.add(turn.weather)
+            if isinstance(event, ev.SpaceShared):
+                shared.add(event.ahead)
+            state = evolve(state, event)
+    assert climbs == {Weather.CALM, Weather.TAILWIND}
+    assert waits >= {Weather.HEADWIND, Weather.WINDBOUND, Weather.HEAVY_RAIN}
+    assert places == set(Place) - {Place.UNMAPPED} and shared == {True, False}
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -48,11 +48,30 @@ def test_a3_an_attraction_scores_its_printed_points_and_may_be_done_again() -> N
     assert option.params["points"] == POINTS and POINTS_STEP == 5
     assert trip.do(c.SeeAttraction(0, Attraction.RAINBOW, 20)) == [
         ev.AttractionSeen(0, Attraction.RAINBOW, 20)]
+    with pytest.raises(ValueError):
+        trip.do(c.SeeAttraction(0, Attraction.MOOSE, 205))  # beyond what may be entered
+    trip.end()
+    trip.turn(2)
+    trip.roll(4)  # another go (the lake crossed since is the players' to judge)
     trip.do(c.SeeAttraction(0, Attraction.RAINBOW, 20))
     assert trip.score(0) == 40
     assert trip.state.players[0].attractions == (Attraction.RAINBOW,)
-    with pytest.raises(ValueError):
-        trip.do(c.SeeAttraction(0, Attraction.RAINBOW, 205))  # beyond what may be entered
+
+
+def test_l8_an_attraction_scores_once_a_go() -> None:
+    trip = Trip(2)
+    trip.do(c.SeeAttraction(0, Attraction.MOOSE, 15))  # before the throw: the same go
+    trip.roll(3)
+    with pytest.raises(ValueError, match="scored this go already"):
+        trip.do(c.SeeAttraction(0, Attraction.MOOSE, 15))
+    greyed = [o for o in trip.options() if o.command is c.SeeAttraction and o.blocked]
+    assert [(o.params["attraction"], o.blocked.rule) for o in greyed if o.blocked] == [
+        ((Attraction.MOOSE,), "L8")]
+    open_ = next(o for o in trip.options() if o.command is c.SeeAttraction and not o.blocked)
+    assert Attraction.MOOSE not in open_.params["attraction"]
+    trip.do(c.SeeAttraction(0, Attraction.RAINBOW, 20))  # another attraction still counts
+    assert trip.score(0) == 35
+    trip.sound()
 
 
 def test_a4_other_points_either_way_and_never_nothing() -> None:

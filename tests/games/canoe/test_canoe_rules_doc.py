@@ -16,9 +16,9 @@ ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "docs" / "canoe-rules.md"
 TESTS = ROOT / "tests" / "games" / "canoe"
 
-_DEFINED = re.compile(r"^- \*\*([CEKNAFVQ][1-9][0-9]?)\*\*", re.MULTILINE)
-_CITED = re.compile(r"(?<![\w.-])([CEKNAFVQ][1-9][0-9]?)(?![\w-])")
-_TEST_NAME = re.compile(r"def test_((?:[ceknafvq][1-9][0-9]?_)+)")
+_DEFINED = re.compile(r"^- \*\*([CEKNAFVQL][1-9][0-9]?)\*\*", re.MULTILINE)
+_CITED = re.compile(r"(?<![\w.-])([CEKNAFVQL][1-9][0-9]?)(?![\w-])")
+_TEST_NAME = re.compile(r"def test_((?:[ceknafvql][1-9][0-9]?_)+)")
 
 
 def defined() -> set[str]:
@@ -35,9 +35,9 @@ def _sources() -> list[Path]:
 def test_the_rules_define_every_section() -> None:
     ids = defined()
     for rule in ("C1", "C8", "E1", "E7", "K1", "K13", "N1", "N5", "A1", "A4", "F1", "F5",
-                 "V1", "V3", "Q1", "Q7"):
+                 "V1", "V3", "Q1", "Q7", "L1", "L9"):
         assert rule in ids
-    assert len(ids) == 52
+    assert len(ids) == 61
 
 
 def test_every_cited_id_resolves() -> None:

@@ -292,7 +292,9 @@ def test_a_card_drawn_is_shown_large_then_the_turn_goes_on() -> None:
         e.card for e in drawn if isinstance(e, ev.CardDrawn)}
     assert table.state.players[seat].score == sum(
         e.points for e in drawn if isinstance(e, ev.CardDrawn))
-    press_to(table, clock, seat, cmd.EndTurn(seat))
+    other = table.state.active  # C6: the go ended with the landing
+    assert other is not None and other != seat
+    press_to(table, clock, other, cmd.Roll(other))
     assert table.frame().screen is CanoeScreen.TURN
 
 

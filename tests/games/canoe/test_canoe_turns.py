@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from canoe_harness import NAMES, Trip, of
+from canoe_harness import NAMES, Trip, of, pile
 
 from companion.exc import (
     CommandNotAllowedError,
@@ -66,7 +66,8 @@ def test_c4_a_turn_throws_then_tells_then_ends() -> None:
     trip.roll(3)
     assert act_of(trip.state) is ActKind.TELL
     assert {o.command for o in trip.legal()} == {
-        c.Land, c.Camp, c.SeeAttraction, c.Adjust, c.EndTurn}
+        c.Land, c.Camp, c.SeeAttraction, c.Adjust, c.EndTurn, c.Climb, c.WaitAtRock,
+        c.ReachUnmapped, c.WaitAtPoint, c.ShareSpace}
     assert trip.end() == [ev.TurnEnded(0), ev.TurnStarted(1, 2)]
     assert options(trip.state, 0) == []  # only the active player acts
 
@@ -98,16 +99,24 @@ def test_c5_a_wooden_die_s_face_is_entered() -> None:
 
 
 def test_c6_one_landing_a_turn_and_only_after_a_throw() -> None:
-    trip = Trip(2)
+    trip = Trip(2, piles={Pile.CANOE: pile(Pile.CANOE, "canoe-05", "dest-northern-portage",
+                                           destinations=["dest-northern-portage"])})
+    assert c.Land not in {o.command for o in trip.options()}  # a landing follows a throw
     trip.roll(4)
-    trip.do(c.Land(0, Pile.CANOE))
+    events = trip.do(c.Land(0, Pile.CANOE))  # the move ended there: so did the go
+    assert events[-2:] == [ev.TurnEnded(0), ev.TurnStarted(1, 2)]
+    trip.roll(4)
+    events = trip.do(c.Land(1, Pile.CANOE))  # a card to keep or put back: the go waits
+    assert of(events, ev.DestinationKept) and not of(events, ev.TurnEnded)
     for kind in (c.Land, c.Finish):
         blocked = trip.option(kind).blocked
         assert blocked is not None and blocked.code == "landed"
     with pytest.raises(CommandNotAllowedError, match="already landed"):
-        trip.do(c.Land(0, Pile.PORTAGE))
+        trip.do(c.Land(1, Pile.PORTAGE))
     with pytest.raises(CommandNotAllowedError, match="already landed"):
-        trip.do(c.Camp(0, "Sugar Island", 5))
+        trip.do(c.Camp(1, "Sugar Island", 5))
+    with pytest.raises(CommandNotAllowedError, match="already landed"):
+        trip.do(c.Climb(1, 20))
 
 
 def test_c7_owed_goes_are_skipped_and_home_players_have_no_turn() -> None:
@@ -142,7 +151,6 @@ def test_refusals_name_the_reason_and_change_nothing() -> None:
         apply(trip.state, c.EndTurn(0), ScriptedDice([]))
     assert trip.state is before
     trip.do(c.Camp(0, "Sugar Island", 5))
-    trip.end()
     trip.state = replace(trip.state, phase=Phase.GAME_OVER)
     with pytest.raises(GameOverError):
         apply(trip.state, c.Roll(1), ScriptedDice([3]))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from canoe_harness import Trip, of
+from canoe_harness import Trip, of, pile
 
-from companion.exc import SettingsError
+from companion.core.dice import ScriptedDice
+from companion.exc import CommandNotAllowedError, SettingsError
 from companion.games.canoe import commands as c
 from companion.games.canoe import events as ev
+from companion.games.canoe.engine import apply
 from companion.games.canoe.model import WEATHER_SUMMARY, Moves, Phase, Weather, moves
 from companion.games.canoe.queries import throw_line
 from companion.games.canoe.settings import Ring
@@ -110,25 +112,30 @@ def test_e6_everyone_windbound_on_islands_moves_the_weather_on() -> None:
     assert of(events, ev.WeatherAdvanced) == [ev.WeatherAdvanced(1, B, "islands")]
     assert events.index(of(events, ev.WeatherAdvanced)[0]) < events.index(
         of(events, ev.TurnStarted)[0])  # before the next go
-    assert not any(p.windbound for p in trip.state.players)  # the words are cleared
-    for seat in (0, 1, 2):
-        trip.do(c.StayWindbound(seat))
-    assert trip.state.weather is C and trip.state.position == 2
+    assert all(p.windbound for p in trip.state.players)  # L7: the wind has not dropped
+    roll = trip.option(c.Roll).blocked
+    assert roll is not None and roll.code == "windbound_held" and roll.rule == "L7"
+    events = trip.do(c.StayWindbound(0))
+    assert of(events, ev.WeatherAdvanced) == [ev.WeatherAdvanced(2, C, "islands")]
+    assert trip.state.weather is C and not any(p.windbound for p in trip.state.players)
     trip.sound()
 
 
-def test_e6_a_throw_clears_the_word_and_a_player_at_home_does_not_count() -> None:
+def test_e6_l7_a_canoe_out_on_a_lake_keeps_the_weather_and_home_does_not_count() -> None:
     trip = Trip(3, ring=Ring((B, C)))
     trip.do(c.StayWindbound(0))
     trip.turn(3)  # seat 1 is out on a lake and throws
     trip.do(c.StayWindbound(2))
     assert trip.state.weather is B  # seat 1 is not on an island
+    with pytest.raises(CommandNotAllowedError, match="no throw until the wind drops"):
+        apply(trip.state, c.Roll(0), ScriptedDice([2]))
     trip.do(c.StayWindbound(0))
     trip.roll(2)
-    assert not trip.state.players[1].windbound
-    trip.end()
-    trip.do(c.StayWindbound(2))
-    assert trip.state.weather is B
+    events = trip.do(c.StayWindbound(1))  # L7: blown back onto an island: all are held
+    assert of(events, ev.Windbound) == [ev.Windbound(1)]
+    assert of(events, ev.WeatherAdvanced) == [ev.WeatherAdvanced(1, C, "islands")]
+    assert not any(p.windbound for p in trip.state.players)  # the wind dropped
+    trip.sound()
     home = Trip(2, ring=Ring((B, C)))
     home.state = home.state.with_player(1, home=True)
     home.events = []  # a hand-made position, checked only for the rule
@@ -137,7 +144,8 @@ def test_e6_a_throw_clears_the_word_and_a_player_at_home_does_not_count() -> Non
 
 
 def test_e7_the_line_of_the_throw_holds_for_the_whole_turn() -> None:
-    trip = Trip(2, ring=Ring((T, C)))
+    trip = Trip(2, ring=Ring((T, C)), piles={c.Pile.PORTAGE: pile(
+        c.Pile.PORTAGE, "dest-northern-portage", destinations=["dest-northern-portage"])})
     trip.roll(3)
     before = throw_line(trip.state)
     trip.do(c.Adjust(0, 5))
