@@ -32,13 +32,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from companion.config.table import TableConfig
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.engine import legal_commands
-from companion.rules.model import MoveContext, Phase
-from companion.rules.state import GameState
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import legal_commands
+from companion.games.mush.model import MoveContext, Phase
+from companion.games.mush.state import GameState
 from companion.table.bots import BotDriver
 from companion.table.controller import TableController
 

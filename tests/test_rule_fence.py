@@ -191,8 +191,8 @@ def test_f3_the_menus_ask_the_rules_nothing_but_their_options(part: str) -> None
 
 
 OLD_WAYS = {
-    "F1": ("from companion.rules.model import STICK_COST, TOTAL_STICKS, Zone\n"
-           "from companion.rules import model as m, commands as c\n"
+    "F1": ("from companion.games.mush.model import STICK_COST, TOTAL_STICKS, Zone\n"
+           "from companion.games.mush import model as m, commands as c\n"
            "x = m.CROSSINGS\ny = m.REST_CHOICES\nz = m.Zone\nseat = c.TABLE\n",
            f1_rule_numbers, {"STICK_COST", "TOTAL_STICKS", "CROSSINGS", "REST_CHOICES"}),
     "F2": ("def moving_tree(state: GameState, seat: int) -> None:\n"
@@ -200,9 +200,9 @@ OLD_WAYS = {
            "        pass\n"
            "    blocked = state.sticks >= 4\n",
            f2_state_reads, {"state.zone_of", "state.sticks"}),
-    "F3": ("from companion.rules.queries import rest_places, reduce_cap\n"
-           "from companion.rules.model import RestPlace, dice_taken\n"
-           "from companion.rules import MUSH\n",
+    "F3": ("from companion.games.mush.queries import rest_places, reduce_cap\n"
+           "from companion.games.mush.model import RestPlace, dice_taken\n"
+           "from companion.games.mush import MUSH\n",
            f3_rule_queries, {"rest_places", "reduce_cap"}),
 }
 

@@ -24,10 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from known.sessions import SESSIONS, Session, SessionConfig, to_file
 
+from companion.games.mush.bots import Policy, random_policy, sensible_policy
+from companion.games.mush.model import Phase
+from companion.games.mush.state import GameState
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules.bots import Policy, random_policy, sensible_policy
-from companion.rules.model import Phase
-from companion.rules.state import GameState
 from companion.table.bots import BotDriver
 
 BUTTONS = (Button.LEFT, Button.SELECT, Button.RIGHT)

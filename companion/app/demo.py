@@ -42,12 +42,12 @@ from companion.games import game as installed_game
 from companion.games import installed as installed_games
 from companion.games.canoe import events as canoe_ev
 from companion.games.canoe.bots import SensibleBot as CanoeBot
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import DiceSource, SeededDice, SystemDice
-from companion.rules.model import Arrangement
-from companion.rules.settings import Settings
-from companion.rules.state import GameState
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import DiceSource, SeededDice, SystemDice
+from companion.games.mush.model import Arrangement
+from companion.games.mush.settings import Settings
+from companion.games.mush.state import GameState
 from companion.seats import SEATS
 from companion.store import Journal
 from companion.store.control import JournalBusyError, JournalLock

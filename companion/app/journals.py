@@ -24,10 +24,10 @@ from companion.config.table import TableConfig
 from companion.exc import GameClosedError, JournalError
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
+from companion.games.mush.dice import DiceSource
+from companion.games.mush.evolve import replay
+from companion.games.mush.state import EMPTY, GameState
 from companion.i18n import speaking, t
-from companion.rules.dice import DiceSource
-from companion.rules.evolve import replay
-from companion.rules.state import EMPTY, GameState
 from companion.store import Journal
 from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request

@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Any
 
-from companion.rules import events as ev
+from companion.games.mush import events as ev
 
 log = logging.getLogger("companion")
 

@@ -27,10 +27,10 @@ from companion.config.names import names_for
 from companion.config.prefs import Prefs, PrefsStore, charts_in_force
 from companion.config.table import TableConfig
 from companion.games import installed as installed_games
+from companion.games.mush.dice import DiceSource, SystemDice
+from companion.games.mush.state import GameState
 from companion.i18n import speaking, t
 from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSource
-from companion.rules.dice import DiceSource, SystemDice
-from companion.rules.state import GameState
 from companion.store import Journal
 from companion.table.canoe import CanoeTable
 from companion.table.canoe.frame import CanoeFrame

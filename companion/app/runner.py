@@ -26,9 +26,9 @@ from companion.app.logs import setup_logging
 from companion.app.loop import Companion
 from companion.config.file import Config, default_config_path, load_config
 from companion.exc import CompanionError
+from companion.games.mush.dice import SystemDice
+from companion.games.mush.settings import Settings
 from companion.pads.events import PadEvent
-from companion.rules.dice import SystemDice
-from companion.rules.settings import Settings
 from companion.store import Journal
 from companion.store.control import JournalBusyError, JournalLock
 

@@ -51,6 +51,7 @@ from companion.config.prefs import Prefs, charts_in_force
 from companion.config.table import TableConfig
 from companion.exc import ConfigError
 from companion.files import FileProblem, Limits, brief, parse_toml, read_text
+from companion.games.mush.settings import PressingChart, Settings, WeatherChart
 from companion.pads.config import (
     BUTTON_KEYS,
     GpioConfig,
@@ -62,7 +63,6 @@ from companion.pads.config import (
     parse_pads_config,
     parse_serial,
 )
-from companion.rules.settings import PressingChart, Settings, WeatherChart
 from companion.store.where import store_problem
 from companion.voice.config import VoiceConfig
 from companion.web.config import KEYS as WEB_KEYS

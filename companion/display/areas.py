@@ -24,8 +24,8 @@ from companion.display.chrome import (
 )
 from companion.display.menus import arrange, draw_arrangement
 from companion.display.paint import Painter, split_columns, split_rows
+from companion.games.mush.model import RollKind
 from companion.i18n import language, t
-from companion.rules.model import RollKind
 from companion.table.frame import Notice, TableFrame
 
 PRESS_WORDS = {"plus_two": "press.plus_two", "plus_one": "press.plus_one",

@@ -11,11 +11,11 @@ import pygame
 from companion.display import theme
 from companion.display import widgets as w
 from companion.display.paint import Block, Painter, split_columns
+from companion.games.mush.phases import ActKind
 from companion.i18n import count as count
 from companion.i18n import language, t
 from companion.i18n import ordinal as ordinal
 from companion.i18n import word as word
-from companion.rules.phases import ActKind
 from companion.table.frame import Countdown, Notice, Payment
 from companion.table.view import SeatView, TableView
 

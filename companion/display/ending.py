@@ -17,8 +17,8 @@ from companion.display.chrome import (
     word,
 )
 from companion.display.paint import Painter, split_columns, split_rows
+from companion.games.mush.phases import ActKind
 from companion.i18n import t
-from companion.rules.phases import ActKind
 from companion.table.frame import TableFrame
 from companion.table.view import SeatStats, SeatView
 

@@ -43,8 +43,8 @@ from companion.display.ending import screen_game_over, screen_round_end
 from companion.display.join import join_at_bottom
 from companion.display.paint import Block, Painter, split_columns, split_rows
 from companion.display.turn import screen_turn
+from companion.games.mush.model import RollKind
 from companion.i18n import t
-from companion.rules.model import RollKind
 from companion.table.frame import TableFrame
 
 # --- setup ------------------------------------------------------------------------------

@@ -32,9 +32,9 @@ from companion.display.chrome import (
     seat_name,
 )
 from companion.display.paint import Block, Painter
+from companion.games.mush.model import MoveContext, RollKind, WindowKind
+from companion.games.mush.phases import ActKind
 from companion.i18n import NOUNS, t
-from companion.rules.model import MoveContext, RollKind, WindowKind
-from companion.rules.phases import ActKind
 from companion.table.frame import TableFrame
 from companion.table.view import SeatView, TurnView
 

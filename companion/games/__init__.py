@@ -11,7 +11,7 @@ import importlib
 
 from companion.core.game import AnyGame, Game
 
-INSTALLED: dict[str, str] = {"mush": "companion.rules", "canoe": "companion.games.canoe"}
+INSTALLED: dict[str, str] = {"mush": "companion.games.mush", "canoe": "companion.games.canoe"}
 """Each game's name and the package that holds it (its `GAME`)."""
 
 DEFAULT = "mush"

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.state import GameState
 from companion.i18n import t
 from companion.pads.events import Blink, Button
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.state import GameState
 from companion.table.base import Target
 from companion.table.lights import LIMIT_BLINK, bid_blink
 

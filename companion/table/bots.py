@@ -1,4 +1,4 @@
-"""Virtual pads: a rules `Policy` (companion.rules.bots) pressing ◀ ▶ ● like a player.
+"""Virtual pads: a rules `Policy` (companion.games.mush.bots) pressing ◀ ▶ ● like a player.
 
 A bot decides with its policy, then presses the buttons that walk the controller's menus
 to that decision, one press at a time, through the same queue as the real pads. So the
@@ -14,15 +14,15 @@ import random
 from collections.abc import Callable, Mapping
 
 from companion.exc import RulesError, UnreachableCommand
+from companion.games.mush import commands as cmd
+from companion.games.mush.bots import Policy
+from companion.games.mush.dice import DiceSource
+from companion.games.mush.engine import apply
+from companion.games.mush.model import RollKind, WindowKind, is_dog
+from companion.games.mush.phases import ActKind, act_of
+from companion.games.mush.physical import RollRequest
+from companion.games.mush.state import GameState
 from companion.pads.events import Button, PadEvent
-from companion.rules import commands as cmd
-from companion.rules.bots import Policy
-from companion.rules.dice import DiceSource
-from companion.rules.engine import apply
-from companion.rules.model import RollKind, WindowKind, is_dog
-from companion.rules.phases import ActKind, act_of
-from companion.rules.physical import RollRequest
-from companion.rules.state import GameState
 from companion.table.controller import TableController
 from companion.table.virtual import VirtualPads, click, pad_events
 

@@ -25,14 +25,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from companion.exc import RulesError
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.dice import DiceSource, ScriptedDice
+from companion.games.mush.engine import apply
+from companion.games.mush.phases import ActKind, act_of
+from companion.games.mush.physical import roll_request
 from companion.i18n import t
 from companion.pads.events import Button, PadEvent
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.dice import DiceSource, ScriptedDice
-from companion.rules.engine import apply
-from companion.rules.phases import ActKind, act_of
-from companion.rules.physical import roll_request
 from companion.table.actions import Enter
 from companion.table.base import in_screen_language
 from companion.table.describe import describe, log_words, refusal_text

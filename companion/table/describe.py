@@ -8,9 +8,9 @@ from companion.exc import (
     NotYourTurnError,
     RulesError,
 )
+from companion.games.mush import commands as cmd
+from companion.games.mush.state import GameState
 from companion.i18n import speaking, t
-from companion.rules import commands as cmd
-from companion.rules.state import GameState
 from companion.table.menus import CLIMATE_LABEL, PLACE_LABEL, STICK_LABEL, gain_text
 
 

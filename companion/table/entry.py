@@ -1,6 +1,6 @@
 """The menu in which the roller enters a roll made with the wooden dice.
 
-With `TableConfig.physical_dice`, a command that would roll (`companion.rules.physical`)
+With `TableConfig.physical_dice`, a command that would roll (`companion.games.mush.physical`)
 is held back until its roller has told the result: dogs shown for the dog dice, the face
 for the standard die. The menu is a plain list (◀ ▶ go round, ● enters), opening on the
 likeliest value so the usual result takes the fewest presses, and each face of the
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.model import RollKind
+from companion.games.mush.physical import RollRequest, apply_entered
+from companion.games.mush.state import GameState
 from companion.i18n import count, t
 from companion.pads.events import Button
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.model import RollKind
-from companion.rules.physical import RollRequest, apply_entered
-from companion.rules.state import GameState
 from companion.table.actions import Enter
 from companion.table.menus import CLIMATE_LABEL, dogs
 from companion.table.tree import Node, Tree

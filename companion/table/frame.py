@@ -48,8 +48,8 @@ import enum
 from dataclasses import dataclass, field
 
 from companion.core.acts import Command
-from companion.rules.model import Zone
-from companion.rules.settings import Charts
+from companion.games.mush.model import Zone
+from companion.games.mush.settings import Charts
 from companion.table.view import GameStats, TableView
 
 

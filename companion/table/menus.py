@@ -18,10 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion.core.options import Note, Option, Reason, offered
-from companion.i18n import Lookup, count, t
-from companion.rules import MUSH
-from companion.rules import commands as cmd
-from companion.rules.model import (
+from companion.games.mush import MUSH
+from companion.games.mush import commands as cmd
+from companion.games.mush.model import (
     Arrangement,
     Climate,
     MoveContext,
@@ -30,9 +29,10 @@ from companion.rules.model import (
     StickAction,
     Zone,
 )
-from companion.rules.phases import ActKind
-from companion.rules.state import GameState
-from companion.rules.views import TableView
+from companion.games.mush.phases import ActKind
+from companion.games.mush.state import GameState
+from companion.games.mush.views import TableView
+from companion.i18n import Lookup, count, t
 from companion.table.frame import MenuStyle, Screen
 from companion.table.tree import (
     Node,

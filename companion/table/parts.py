@@ -12,14 +12,14 @@ import time
 from collections.abc import Callable, Iterable
 
 from companion.config.table import TableConfig
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.dice import DiceSource
+from companion.games.mush.phases import ActKind, act_of
+from companion.games.mush.physical import RollRequest
+from companion.games.mush.state import EMPTY, GameState
 from companion.i18n import speaking
 from companion.pads.events import Button
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.dice import DiceSource
-from companion.rules.phases import ActKind, act_of
-from companion.rules.physical import RollRequest
-from companion.rules.state import EMPTY, GameState
 from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen_language
 from companion.table.bidding import SecretBids
 from companion.table.entry import HandDice

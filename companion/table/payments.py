@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from companion.games.mush import events as ev
+from companion.games.mush.model import RollKind, dice_taken
 from companion.i18n import count, t
-from companion.rules import events as ev
-from companion.rules.model import RollKind, dice_taken
 from companion.table.frame import Payment
 from companion.table.menus import ROLL_WORDS, chips
 

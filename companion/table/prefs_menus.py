@@ -27,9 +27,9 @@ from typing import Any
 from companion.config.names import MAX_NAME_LENGTH, name_problem
 from companion.config.prefs import CHART_NAMES, LANGUAGES, ChartPref, Prefs
 from companion.exc import SettingsError
+from companion.games.mush.model import Climate, PressResult
+from companion.games.mush.settings import Charts, PressingChart, WeatherChart
 from companion.i18n import count, language, t
-from companion.rules.model import Climate, PressResult
-from companion.rules.settings import Charts, PressingChart, WeatherChart
 from companion.table.tree import Node, Tree
 
 # A language is named in itself, so a group that cannot read the current one finds its own.

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from companion.config.table import TableConfig
+from companion.games.mush import events as ev
+from companion.games.mush.model import Phase, RollKind, WindowKind
+from companion.games.mush.phases import ActKind, act_of
+from companion.games.mush.state import GameState
 from companion.i18n import t
 from companion.pads.events import Blink
-from companion.rules import events as ev
-from companion.rules.model import Phase, RollKind, WindowKind
-from companion.rules.phases import ActKind, act_of
-from companion.rules.state import GameState
 from companion.table.frame import (
     ROLLING,
     Animation,

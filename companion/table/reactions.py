@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.core.options import Option
+from companion.games.mush import commands as cmd
+from companion.games.mush.model import WindowKind, dice_taken
+from companion.games.mush.phases import ActKind
+from companion.games.mush.state import GameState
 from companion.i18n import count, t
-from companion.rules import commands as cmd
-from companion.rules.model import WindowKind, dice_taken
-from companion.rules.phases import ActKind
-from companion.rules.state import GameState
 from companion.table.actions import Ask, CancelPromise, Quiet
 from companion.table.frame import MenuStyle
 from companion.table.menus import ROLL_WORDS, Offers, chips, name, view_of

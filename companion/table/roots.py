@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from companion.config.table import TableConfig
+from companion.games.mush.phases import ActKind, act_of
+from companion.games.mush.state import GameState
 from companion.i18n import t
-from companion.rules.phases import ActKind, act_of
-from companion.rules.state import GameState
 from companion.table.frame import Menu, Screen
 from companion.table.gestures import Gestures
 from companion.table.navigation import Navigator, can_pay, signature

@@ -18,12 +18,12 @@ from companion.config.table import TableConfig
 from companion.core.acts import Command
 from companion.core.game import AnyGame
 from companion.exc import SettingsError
+from companion.games.mush import MUSH
+from companion.games.mush import commands as cmd
+from companion.games.mush.model import Arrangement
+from companion.games.mush.settings import Charts, Settings, Variants
 from companion.i18n import Lookup, count, t
 from companion.pads.events import Button
-from companion.rules import MUSH
-from companion.rules import commands as cmd
-from companion.rules.model import Arrangement
-from companion.rules.settings import Charts, Settings, Variants
 from companion.seats import SEATS
 from companion.table.base import SETUP_UI
 from companion.table.frame import Menu

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from companion.rules import events as ev
+from companion.games.mush import events as ev
 
 
 def game_stats(events: Iterable[ev.Event]) -> dict[str, Any]:

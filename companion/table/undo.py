@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.evolve import replay
+from companion.games.mush.state import EMPTY, GameState
 from companion.i18n import t
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.evolve import replay
-from companion.rules.state import EMPTY, GameState
 
 ROLLS_AND_REVEALS: tuple[type[ev.Event], ...] = tuple(
     e for e in ev.EVENT_TYPES if not ev.UNDOABLE[e] and not e.private)

@@ -1,6 +1,6 @@
 """The game as the screen shows it: the rules' typed public view, and the game-over figures.
 
-`TableView` and its parts are the rules' one public view (`companion.rules.views`): typed,
+`TableView` and its parts are the rules' one public view (`companion.games.mush.views`): typed,
 frozen, worked out by the rules, never holding a bid before the reveal (R1, I5). They are
 named here too, where the display has always found them. The game-over figures the
 controller computes from the events (`GameStats`) live here.
@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.rules.views import Costs as Costs
-from companion.rules.views import RollView as RollView
-from companion.rules.views import SeatView as SeatView
-from companion.rules.views import TableView as TableView
-from companion.rules.views import TurnView as TurnView
-from companion.rules.views import WindowView as WindowView
-from companion.rules.views import table_view as table_view
+from companion.games.mush.views import Costs as Costs
+from companion.games.mush.views import RollView as RollView
+from companion.games.mush.views import SeatView as SeatView
+from companion.games.mush.views import TableView as TableView
+from companion.games.mush.views import TurnView as TurnView
+from companion.games.mush.views import WindowView as WindowView
+from companion.games.mush.views import table_view as table_view
 
 
 @dataclass(frozen=True)

@@ -31,14 +31,14 @@ from dataclasses import dataclass, field
 from companion.config.table import TableConfig
 from companion.core.acts import Command
 from companion.exc import RulesError
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.engine import apply, is_legal
+from companion.games.mush.model import WindowKind
+from companion.games.mush.phases import ActKind, act_of, seats_to_act
+from companion.games.mush.queries import reduce_cap, waiting_seats
+from companion.games.mush.state import GameState
 from companion.i18n import t
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.engine import apply, is_legal
-from companion.rules.model import WindowKind
-from companion.rules.phases import ActKind, act_of, seats_to_act
-from companion.rules.queries import reduce_cap, waiting_seats
-from companion.rules.state import GameState
 from companion.table.actions import Ask, CancelPromise, Quiet
 from companion.table.describe import describe
 from companion.table.frame import Countdown, CountdownKind, MenuStyle

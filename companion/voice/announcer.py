@@ -20,7 +20,7 @@ from typing import Final
 
 import pygame
 
-from companion.rules import events as ev
+from companion.games.mush import events as ev
 from companion.voice.clips import DEFAULT_SOUNDS_DIR, ClipBank, compose
 from companion.voice.config import VoiceConfig
 from companion.voice.events import announcement_for

@@ -1,6 +1,6 @@
 """Which rules events the table hears, and what is said for each.
 
-The voice dispatches on the real event classes of `companion.rules.events` and reads
+The voice dispatches on the real event classes of `companion.games.mush.events` and reads
 their typed fields, so `mypy --strict` checks every field it speaks and a renamed event
 or field fails here, not as silence at the table.
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from companion.rules import events as ev
-from companion.rules.model import MoveContext, PressResult
+from companion.games.mush import events as ev
+from companion.games.mush.model import MoveContext, PressResult
 from companion.voice.canoe import canoe_announcement_for
 from companion.voice.phrases import Announcement, Seat
 

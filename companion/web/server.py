@@ -40,9 +40,9 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from companion.games.mush.phases import ActKind
 from companion.i18n import LANGUAGES
 from companion.pads.events import Kind, PadEvent
-from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
 from companion.table.frame import TableFrame

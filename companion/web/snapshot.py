@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from io import StringIO
 from typing import Any
 
+from companion.games.mush import events as ev
+from companion.games.mush.model import RollKind
+from companion.games.mush.phases import ActKind
 from companion.i18n import count, ordinal, speaking, t, word
 from companion.pads.events import Blink, Button, Light
-from companion.rules import events as ev
-from companion.rules.model import RollKind
-from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS, SEATS
 from companion.table.frame import Countdown, Menu, TableFrame
 from companion.table.lights import LightState

@@ -29,9 +29,9 @@ from pads.hub_emulator import EmulatedHub
 
 from companion.app.maintenance import ServiceUnit, restore_backup
 from companion.config import paths
-from companion.rules import Settings
-from companion.rules.dice import SeededDice
-from companion.rules.engine import start_game
+from companion.games.mush import Settings
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import start_game
 from companion.store import Journal
 from companion.store import backup as bk
 

@@ -21,10 +21,10 @@ from companion.app.loop import Companion
 from companion.app.parts import Hooks
 from companion.app.runner import SteppedClock
 from companion.exc import JournalError
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.evolve import replay
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.evolve import replay
 from companion.store import Journal
 from companion.table.bots import BotDriver
 from companion.table.frame import Notice

@@ -26,12 +26,12 @@ from companion.app.demo import run_demo
 from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import parse_config
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.evolve import replay
-from companion.rules.model import Phase
-from companion.rules.settings import Settings
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.evolve import replay
+from companion.games.mush.model import Phase
+from companion.games.mush.settings import Settings
 from companion.store import Journal
 from companion.table.bots import BotDriver
 

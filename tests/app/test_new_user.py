@@ -12,12 +12,12 @@ from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import Config, parse_config
 from companion.config.prefs import ChartPref, PrefsStore
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Phase, RollKind
 from companion.i18n import WORDS
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.model import Phase, RollKind
 from companion.store import Journal
 from companion.table.bots import BotDriver
 from companion.table.prefs_menus import chart_faces, value_label

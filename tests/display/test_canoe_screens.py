@@ -14,8 +14,8 @@ from companion.app.runner import SteppedClock
 from companion.config.table import TableConfig
 from companion.display import render
 from companion.games.canoe.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
 from companion.i18n import LANGUAGES
-from companion.rules.dice import SeededDice
 from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
 from companion.table.canoe.bots import CanoeBotDriver
 from display.conftest import save_screen

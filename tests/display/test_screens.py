@@ -108,7 +108,7 @@ def test_reduce_window_counts_the_dice_left_as_chips_come_in() -> None:
     """X2: while the window is open, the dice still to roll already count the chips paid;
     the view works the count out, the headline only words it."""
     from companion.display.turn import _turn_headline
-    from companion.rules.model import DiceColour
+    from companion.games.mush.model import DiceColour
     from companion.table.view import table_view
     from display.frames import moments
 

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from companion.display import render
-from companion.rules import public_view
+from companion.games.mush import public_view
 from companion.table.frame import Menu, MenuItem, TableFrame
 from companion.table.view import table_view
 from display.frames import bidding_state

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Settings
-from companion.rules import events as ev
-from companion.rules.model import DiceColour
+from companion.games.mush import Settings
+from companion.games.mush import events as ev
+from companion.games.mush.model import DiceColour
 from companion.table.stats import game_stats
 from companion.table.view import stats_view
 from display.frames import moments
@@ -54,9 +54,9 @@ def test_the_controller_shows_the_same_figures_as_the_journal_gives() -> None:
 
     from table.helpers import FakeClock, bot_steps
 
-    from companion.rules.bots import sensible_policy
-    from companion.rules.dice import SeededDice
-    from companion.rules.model import Phase
+    from companion.games.mush.bots import sensible_policy
+    from companion.games.mush.dice import SeededDice
+    from companion.games.mush.model import Phase
     from companion.table.bots import BotDriver
     from companion.table.controller import TableController
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from companion.rules import SeededDice, Settings
-from companion.rules.bots import POLICIES, play_game
-from companion.rules.events import Event
-from companion.rules.state import GameState
+from companion.games.mush import SeededDice, Settings
+from companion.games.mush.bots import POLICIES, play_game
+from companion.games.mush.events import Event
+from companion.games.mush.state import GameState
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def record_game(seed: int, players: int = 4, policy: str = "sensible",
                                SeededDice(seed), random.Random(seed), on_step=on_step)
     stepped = sum(len(s.events) for s in taken)
     start = tuple(journal[: len(journal) - stepped])
-    from companion.rules import replay
+    from companion.games.mush import replay
 
     first = Step(replay(start), start)
     return Recorded(settings, (first, *taken), final)

@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from companion.config.table import TableConfig
+from companion.games.mush import commands as c
+from companion.games.mush.engine import apply, is_legal, start_game
+from companion.games.mush.model import Climate, Phase
+from companion.games.mush.settings import Settings, Variants
+from companion.games.mush.state import GameState
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules import commands as c
-from companion.rules.engine import apply, is_legal, start_game
-from companion.rules.model import Climate, Phase
-from companion.rules.settings import Settings, Variants
-from companion.rules.state import GameState
 from companion.table.bots import BotDriver
 from companion.table.controller import Outcome, TableController
 from companion.table.frame import TableFrame

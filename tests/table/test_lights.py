@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.games.mush import commands as c
 from companion.pads.events import Light
-from companion.rules import commands as c
 from companion.table.lights import WINNER_BLINK, LightState
 from table.helpers import L, S, bidding, choose, controller, press, started
 from table.scenes import moving_seat_0, turn_of_seat_0

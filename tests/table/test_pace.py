@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.mush import commands as c
+from companion.games.mush.model import Phase
 from companion.pads.events import Kind, PadEvent
-from companion.rules import commands as c
-from companion.rules.model import Phase
 from companion.table.controller import TableController
 from companion.table.gestures import Gesture, Gestures
 from companion.table.windows import WindowClock

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.model import Phase
+from companion.games.mush import commands as c
+from companion.games.mush import events as ev
+from companion.games.mush.model import Phase
 from companion.table.controller import TableController
 from companion.table.frame import Notice, TableFrame
 from companion.table.virtual import hold

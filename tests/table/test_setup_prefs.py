@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from companion.config.prefs import ChartPref, Prefs
 from companion.config.table import TableConfig
+from companion.games.mush.model import Climate, PressResult
 from companion.pads.events import Button
-from companion.rules.model import Climate, PressResult
 from companion.table.controller import Outcome, TableController
 from companion.table.frame import Menu
 
@@ -167,7 +167,7 @@ def test_the_pressing_chart_and_starting_again() -> None:
 def test_charts_entered_before_come_back_confirmed() -> None:
     prefs = Prefs().with_chart("northern", ChartPref(("cold",) * 6, True))
     from companion.config.prefs import charts_in_force
-    from companion.rules.settings import Charts
+    from companion.games.mush.settings import Charts
 
     ctl = TableController(dice=Dice(2), clock=FakeClock(), config=TableConfig(
         prefs=prefs, charts=charts_in_force(Charts(), prefs)))

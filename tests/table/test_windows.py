@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from companion.config.table import TableConfig
+from companion.games.mush import commands as c
+from companion.games.mush import events as ev
+from companion.games.mush.model import Phase, RollKind, StickAction, WindowKind
+from companion.games.mush.state import GameState
 from companion.pads.events import Kind, PadEvent
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.model import Phase, RollKind, StickAction, WindowKind
-from companion.rules.state import GameState
 from companion.table.controller import TableController
 from companion.table.frame import Countdown, Menu
 from table.helpers import (

@@ -18,7 +18,7 @@ from companion.games.canoe.bots import SensibleBot, play_game
 from companion.games.canoe.cards import CARDS, CardKind
 from companion.games.canoe.model import Phase, Pile, Weather
 from companion.games.canoe.settings import Settings
-from companion.rules.dice import SeededDice
+from companion.games.mush.dice import SeededDice
 from companion.voice import Announcer, VoiceConfig
 from companion.voice.canoe import CANOE_MAPPING
 from companion.voice.clips import ClipBank, load_manifest

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from companion.app.demo import run_demo
-from companion.rules.model import Phase
+from companion.games.mush.model import Phase
 from companion.voice import Announcer
 
 

@@ -23,9 +23,9 @@ from companion.config.table import TableConfig
 from companion.display import render
 from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.game import LEDGER_COLUMNS
+from companion.games.mush.dice import SeededDice
 from companion.i18n import LANGUAGES
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules.dice import SeededDice
 from companion.store.export import write_exports
 from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
 from companion.table.canoe.bots import CanoeBotDriver

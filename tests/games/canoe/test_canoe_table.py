@@ -23,11 +23,11 @@ from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.model import Attraction, Phase, Pile, Weather
+from companion.games.mush.dice import SeededDice
 from companion.pads.config import default_keys
 from companion.pads.events import Button, Kind, PadEvent
 from companion.pads.keyboard import KeyboardPads
 from companion.pads.keys import key_code
-from companion.rules.dice import SeededDice
 from companion.store import Journal
 from companion.table.canoe import CanoeScreen, CanoeTable
 from companion.table.canoe.bots import CanoeBotDriver
