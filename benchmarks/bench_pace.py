@@ -39,8 +39,8 @@ from companion.games.mush.dice import SeededDice
 from companion.games.mush.engine import legal_commands
 from companion.games.mush.model import MoveContext, Phase
 from companion.games.mush.state import GameState
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
 
 DECIDE_S = 1.5
 PRESS_S = 0.6

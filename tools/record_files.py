@@ -93,7 +93,7 @@ def _demo(folder: Path, game: str, players: int, seed: int, turns: int | None) -
                  game=game, out=io.StringIO(),
                  **({} if turns is None else {"max_turns": turns}))
     (folder / "journal.sqlite3.lock").unlink(missing_ok=True)
-    for leftover in ("events.jsonl", "chips.csv", "canoe-scores.csv"):
+    for leftover in ("events.jsonl", "chips.csv", "points.csv"):
         (folder / leftover).unlink(missing_ok=True)
 
 

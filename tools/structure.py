@@ -43,7 +43,8 @@ MODULE_GOAL = 600
 WORD_TABLE_SHARE = 0.7
 """A module is a word table when at least this share of its lines are literal data."""
 
-CONTROLLERS = ("table/controller.py",)
+CONTROLLERS = ("table/controller.py", "games/mush/table/controller.py")
+"""The table controllers held to the goal: a shared one, and MUSH's table's dispatcher."""
 MAIN_LOOPS = ("app/loop.py", "app/journals.py")
 """Where the main loop lives: `app/loop.py` and its journal side, `app/journals.py` (a
 base of the same class)."""

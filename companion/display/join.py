@@ -16,11 +16,10 @@ from companion.display import widgets as w
 from companion.display.chrome import seat_name
 from companion.display.paint import Painter
 from companion.i18n import t
-from companion.table.frame import JoinCard
-from companion.table.view import TableView
+from companion.table.frame import JoinCard, SeatBook
 
 
-def draw_join(p: Painter, card: JoinCard, view: TableView, area: pygame.Rect) -> pygame.Rect:
+def draw_join(p: Painter, card: JoinCard, view: SeatBook, area: pygame.Rect) -> pygame.Rect:
     """Draw `card` in the lower left of `area`; returns the rect it covers."""
     gap = p.px(16)
     modules = len(card.qr)
@@ -66,7 +65,7 @@ def draw_join(p: Painter, card: JoinCard, view: TableView, area: pygame.Rect) ->
     return rect
 
 
-def join_at_bottom(p: Painter, card: JoinCard, view: TableView, rect: pygame.Rect) -> int:
+def join_at_bottom(p: Painter, card: JoinCard, view: SeatBook, rect: pygame.Rect) -> int:
     """The join card as part of a setup screen, at the bottom of `rect` (above the
     version lines) rather than over the screen: no taller than the card drawn over a
     corner, its QR code at most 2/5 of its width so the address stays on one line.

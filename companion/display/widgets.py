@@ -166,7 +166,7 @@ def _pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str,
 def turned(size: int, angle: float) -> int:
     """The side of a die that, tilted by `angle` degrees, still fits a square of `size`:
     a tumbling die turns within its own place, never over its neighbours or the words
-    around it (so the dice can be drawn again by themselves, `companion.display.turn`)."""
+    around it (so the dice can be drawn again by themselves, `companion.games.mush.screen.turn`)."""
     if not angle:
         return size
     a = math.radians(angle)

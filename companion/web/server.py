@@ -40,26 +40,16 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from companion.games.mush.phases import ActKind
+from companion.games import box_of
 from companion.i18n import LANGUAGES
 from companion.pads.events import Kind, PadEvent
 from companion.seats import MAX_SEATS
-from companion.table.canoe.frame import CanoeFrame, CanoeScreen
-from companion.table.frame import TableFrame
-from companion.web import canoe as canoe_snapshot
 from companion.web.config import WebConfig
 from companion.web.guard import Bucket, Hosts, lan_address, same_origin, url_host
 from companion.web.join import JoinCards
 from companion.web.room import Room
 from companion.web.routes import Routes
-from companion.web.snapshot import (
-    Export,
-    Snapshot,
-    build,
-    dumps,
-    export_game,
-    presses_for,
-)
+from companion.web.snapshot import Export, Snapshot, dumps, export_game, presses_for
 from companion.web.words import page_words
 
 log = logging.getLogger("companion.web")
@@ -169,20 +159,18 @@ class WebServer(Routes):
             thread.join(5.0)
         self._thread = None
 
-    def publish(self, frame: TableFrame | CanoeFrame,
-                companion: Any) -> TableFrame | CanoeFrame:
+    def publish(self, frame: Any, companion: Any) -> Any:
         """The main loop's frame, handed on to the phones when anything they show
         changed; returns the frame with the join card the screen shows (during setup,
-        and for a while after a pad or a phone asks for it). Either game's frame: the
-        Canoe game's is sent through `companion.web.canoe`, with the same presses, and
-        either game once over offers its files for download on the table page."""
+        and for a while after a pad or a phone asks for it). Any game's frame: its pages
+        are its box's (`phones`), with the same presses, and any game once over offers
+        its files for download on the table page."""
         controller = companion.controller
         game = companion.game_id
         if self.room.follow(game, self.connected):
             self._call(self._rolled)
         setup = controller.in_setup
-        seated = frame.names.seats if isinstance(frame, CanoeFrame) else frame.view.seats
-        players = MAX_SEATS if setup else len(seated)
+        players = MAX_SEATS if setup else len(controller.state.players)
         now = controller.clock()
         lights = controller.lights(now)
         bids = {seat: controller.private_bid(seat) for seat in range(players)}
@@ -203,15 +191,10 @@ class WebServer(Routes):
             self._last_key = key
             menus = {language: frame.menus if language == screen else
                      controller.menus_in(language) for language in wanted}
-            if isinstance(frame, CanoeFrame):
-                snapshot = canoe_snapshot.build(frame, menus, game=game, players=players,
-                                                lights=lights, screen_language=screen)
-                over = frame.screen is CanoeScreen.GAME_OVER
-            else:
-                snapshot = build(frame, menus, game=game, players=players, bids=bids,
-                                 lights=lights, screen_language=screen)
-                over = frame.view.act is ActKind.NONE
-            if over and game is not None:
+            snapshot: Snapshot = box_of(frame).phones(
+                frame, menus, game=game, players=players, bids=bids, lights=lights,
+                screen_language=screen)
+            if companion.over() and game is not None:
                 snapshot = replace(snapshot, export=self._exports(companion, game, snapshot))
             self._call(self._update, snapshot)
         card = self.joins.card(setup, self.port)

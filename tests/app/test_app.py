@@ -29,11 +29,11 @@ from companion.games.mush.dice import SeededDice
 from companion.games.mush.evolve import replay
 from companion.games.mush.model import Phase
 from companion.games.mush.settings import Settings
+from companion.games.mush.table.bots import BotDriver
 from companion.pads import make_source
 from companion.pads.config import PadsConfig
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
-from companion.table.bots import BotDriver
 
 NAMES = ("Ann", "Bo", "Cé", "Dan")
 

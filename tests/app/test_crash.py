@@ -41,8 +41,8 @@ from companion.games.mush.evolve import evolve
 from companion.games.mush.model import DOGS, TOTAL_CHIPS, Arrangement, Phase
 from companion.games.mush.settings import Settings
 from companion.games.mush.state import EMPTY, GameState
+from companion.games.mush.table.bots import BotDriver
 from companion.store import Journal, StoredEvent
-from companion.table.bots import BotDriver
 
 START_UP = None
 KILLS: tuple[Phase | None, ...] = (

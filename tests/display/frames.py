@@ -26,17 +26,10 @@ from companion.games.mush import commands as cmd
 from companion.games.mush import events as ev
 from companion.games.mush.bots import play_game, sensible_policy
 from companion.games.mush.model import REST_CHOICES, Phase, RollKind
-from companion.table.frame import (
-    Countdown,
-    Menu,
-    MenuItem,
-    Notice,
-    Payment,
-    TableFrame,
-    chart_faces,
-)
-from companion.table.stats import game_stats
-from companion.table.view import stats_view, table_view
+from companion.games.mush.table.frame import Payment, TableFrame, chart_faces
+from companion.games.mush.table.stats import game_stats
+from companion.games.mush.table.view import stats_view, table_view
+from companion.table.frame import Countdown, Menu, MenuItem, Notice
 
 NAMES = {
     2: ("Ann", "Bo"),

@@ -14,10 +14,10 @@ from companion.app.runner import SteppedClock
 from companion.config.table import TableConfig
 from companion.display import render
 from companion.games.canoe.bots import SensibleBot
+from companion.games.canoe.table import CanoeFrame, CanoeScreen, CanoeTable
+from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.mush.dice import SeededDice
 from companion.i18n import LANGUAGES
-from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
-from companion.table.canoe.bots import CanoeBotDriver
 from display.conftest import save_screen
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080))

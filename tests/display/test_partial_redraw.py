@@ -30,9 +30,9 @@ from companion.games.mush.bots import SensibleBot
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.model import Arrangement, Phase
 from companion.games.mush.settings import Settings
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.frame import TableFrame
 from companion.store import Journal
-from companion.table.bots import BotDriver
-from companion.table.frame import TableFrame
 from display.conftest import save_screen
 
 SIZE = (800, 480)

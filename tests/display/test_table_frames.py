@@ -40,11 +40,11 @@ from companion.games.mush.dice import SeededDice
 from companion.games.mush.engine import apply, start_game
 from companion.games.mush.model import Phase
 from companion.games.mush.settings import Settings, Variants
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
+from companion.games.mush.table.frame import Payment, TableFrame
 from companion.i18n import LANGUAGES, WORDS, count, speaking, t
 from companion.pads.events import Button, PadEvent
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
-from companion.table.frame import Payment, TableFrame
 from companion.table.virtual import click
 from display.conftest import save_screen
 

@@ -19,10 +19,10 @@ from companion.games.mush.evolve import evolve, replay
 from companion.games.mush.model import Arrangement, Phase, Zone
 from companion.games.mush.settings import Board, Variants
 from companion.games.mush.state import EMPTY, GameState
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import Outcome, TableController
+from companion.games.mush.table.menus import seat_tree
 from companion.pads.events import Button, Kind, PadEvent
-from companion.table.bots import BotDriver
-from companion.table.controller import Outcome, TableController
-from companion.table.menus import seat_tree
 from companion.table.virtual import hold
 from table.helpers import FakeClock, bot_steps, check_frame
 

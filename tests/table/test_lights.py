@@ -16,7 +16,7 @@ def lit(lights: dict[int, LightState]) -> list[int]:
 
 
 def test_setup_lights_are_off_and_every_pad_gets_one() -> None:
-    from companion.table.controller import TableController
+    from companion.games.mush.table.controller import TableController
 
     assert set(TableController().lights().values()) == {OFF}
     assert len(TableController().lights()) == 6

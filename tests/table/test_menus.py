@@ -9,7 +9,7 @@ from companion.games.mush import commands as c
 from companion.games.mush.model import Climate, Phase, RestPlace, StickAction
 from companion.games.mush.settings import Variants
 from companion.games.mush.state import GameState
-from companion.table.controller import TableController
+from companion.games.mush.table.controller import TableController
 from companion.table.frame import Menu, Notice
 from table.helpers import (
     Dice,

@@ -28,8 +28,8 @@ from companion.games.mush.model import (
 )
 from companion.games.mush.settings import Board, Variants
 from companion.games.mush.state import GameState
-from companion.table.menus import seat_tree, why
-from companion.table.reactions import guard_payments, window_tree
+from companion.games.mush.table.menus import seat_tree, why
+from companion.games.mush.table.reactions import guard_payments, window_tree
 from companion.table.tree import Node, Tree
 from table.helpers import bidding, do, started
 from table.scenes import moving_seat_0, turn_of_seat_0

@@ -7,8 +7,8 @@ from companion.config.table import TableConfig
 from companion.games.mush import commands as c
 from companion.games.mush import events as ev
 from companion.games.mush.model import DiceColour, Phase, RollKind
+from companion.games.mush.table.controller import TableController
 from companion.pads.events import Light
-from companion.table.controller import TableController
 from table.helpers import Dice, FakeClock, L, R, S, bidding, choose, do, long_press, press
 from table.scenes import turn_of_seat_0
 

@@ -21,8 +21,8 @@ from companion.games.mush.engine import legal_commands
 from companion.games.mush.model import Arrangement, Phase
 from companion.games.mush.settings import Variants
 from companion.games.mush.state import GameState
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
 from table.helpers import FakeClock, bot_steps
 
 NOT_COUNTED = (c.LockBid, c.UnlockBid, c.CloseWindow, c.Pass, c.StartGame)

@@ -26,9 +26,9 @@ from companion.games.mush.bots import sensible_policy
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.model import Phase, StickAction
 from companion.games.mush.state import GameState
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
 from companion.pads.events import Button, Kind, PadEvent
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
 from table.helpers import (
     Dice,
     FakeClock,

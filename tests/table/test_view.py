@@ -19,8 +19,8 @@ from companion.games.mush.model import (
     RollKind,
     is_dog,
 )
+from companion.games.mush.table.view import TableView, table_view
 from companion.games.mush.views import player_view
-from companion.table.view import TableView, table_view
 
 DISPLAY = Path(__file__).resolve().parents[2] / "companion" / "display"
 

@@ -13,8 +13,8 @@ from companion.games.mush import commands as c
 from companion.games.mush import events as ev
 from companion.games.mush.model import Phase, RollKind, StickAction, WindowKind
 from companion.games.mush.state import GameState
+from companion.games.mush.table.controller import TableController
 from companion.pads.events import Kind, PadEvent
-from companion.table.controller import TableController
 from companion.table.frame import Countdown, Menu
 from table.helpers import (
     Dice,

@@ -11,8 +11,8 @@ import pytest
 from companion.games.mush import events as ev
 from companion.games.mush import model as m
 from companion.games.mush.state import GameState
+from companion.games.mush.voice import MAPPING, PRESS_CLIPS, announcement_for
 from companion.voice.clips import load_manifest
-from companion.voice.events import MAPPING, PRESS_CLIPS, announcement_for
 from companion.voice.phrases import Announcement, Clip, Seat
 from companion.voice.texts import LANGUAGES
 

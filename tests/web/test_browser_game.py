@@ -19,8 +19,8 @@ from companion.games.mush import events as ev
 from companion.games.mush.bots import SensibleBot
 from companion.games.mush.model import Arrangement, Phase
 from companion.games.mush.settings import Settings, Variants
+from companion.games.mush.table.bots import BotDriver
 from companion.pads.events import Kind
-from companion.table.bots import BotDriver
 from web.browser import PHONE, TABLET, Page, needs_browser, open_pages
 from web.harness import WebTable
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from companion.games.mush.bots import SensibleBot
 from companion.games.mush.model import Phase
-from companion.table.bots import BotDriver
+from companion.games.mush.table.bots import BotDriver
 from companion.web.room import FILE_NAME, device_hash
 from web.browser import Page, needs_browser
 from web.harness import Phone, WebTable, bot_press, settle

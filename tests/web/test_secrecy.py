@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.games.mush.bots import SensibleBot
 from companion.games.mush.model import Phase
-from companion.table.bots import BotDriver
+from companion.games.mush.table.bots import BotDriver
 from web.harness import Phone, WebTable, bot_press, settle
 
 PAGES = ("/", "/seat", "/api/seats", "/static/seat.js", "/static/table.js",

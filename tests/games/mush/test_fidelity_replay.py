@@ -36,7 +36,7 @@ from companion.games.mush.evolve import replay
 from companion.games.mush.model import Arrangement, MoveContext, Phase, RestPlace, RollKind, Zone
 from companion.games.mush.settings import Board, Settings, Variants
 from companion.games.mush.state import GameState
-from companion.table.menus import turn_tree
+from companion.games.mush.table.menus import turn_tree
 from companion.table.tree import Tree
 
 S, CE, N = Zone.SOUTHERN, Zone.CENTRAL, Zone.NORTHERN

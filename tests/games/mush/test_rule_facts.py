@@ -26,7 +26,9 @@ from companion.games.mush.model import (
 )
 
 ROOT = Path(__file__).resolve().parents[3] / "companion"
-OUTSIDE_RULES = sorted([*(ROOT / "table").rglob("*.py"), *(ROOT / "display").rglob("*.py")])
+OUTSIDE_RULES = sorted(p for folder in ("table", "display", "games/mush/table",
+                                         "games/mush/screen")
+                       for p in (ROOT / folder).rglob("*.py"))
 
 RESTATED = {
     "dog faces per colour": r"""["']?green["']?\s*:\s*4|DOG_FACES|dog_faces\s*/\s*6""",

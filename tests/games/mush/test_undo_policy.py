@@ -14,8 +14,8 @@ from companion.games.mush import commands as c
 from companion.games.mush import events as ev
 from companion.games.mush.evolve import replay
 from companion.games.mush.model import Climate, RestPlace, RollKind, Zone
+from companion.games.mush.table.controller import ROLLS_AND_REVEALS, TableController
 from companion.store import FINAL_EVENT_TYPES, Journal, UndoRefusedError
-from companion.table.controller import ROLLS_AND_REVEALS, TableController
 
 M, C, W = Climate.MODERATE, Climate.COLD, Climate.WARM
 
