@@ -182,7 +182,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
     # --- presses -------------------------------------------------------------------------
 
     def _setup_tree(self) -> Tree:
-        return setup_tree(self._draft)
+        return setup_tree(self._draft, self._config.games)
 
     def _setup_press(self, button: Button, held: bool) -> Outcome:
         root = self._setup_tree()

@@ -10,10 +10,11 @@ item switches the table back to MUSH.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from companion.config.names import colour_name
 from companion.exc import SettingsError
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import model
@@ -21,8 +22,8 @@ from companion.games.canoe.game import GAME
 from companion.games.canoe.model import CardMode, DestinationRule, Weather
 from companion.games.canoe.settings import MAX_RING, MIN_RING, Ring, Settings, Variants
 from companion.games.canoe.table.frame import SetupLine
-from companion.games.mush.table.setup import colour_name, start_node
 from companion.i18n import count, t
+from companion.table.setup_items import game_node, start_node
 from companion.table.tree import Node, Tree
 
 VARIANTS: dict[str, Variants] = {
@@ -110,11 +111,13 @@ def _set(draft: CanoeDraft, name: str, value: object) -> Callable[[], None]:
     return act
 
 
-def setup_tree(draft: CanoeDraft) -> Tree:
-    """C1-C3, V1-V3, E1, K12: the Canoe setup menu; "Start the game" focused."""
-    games = _pick_list("game", t("s.game_title"), [
-        ("mush", t("game.mush"), _set(draft, "switch", "mush")),
-        ("canoe", t("game.canoe"), lambda: None)], "canoe")
+def setup_tree(draft: CanoeDraft, games: Sequence[str]) -> Tree:
+    """C1-C3, V1-V3, E1, K12: the Canoe setup menu; "Start the game" focused. `games`:
+    every game the table plays, for the picker."""
+
+    def switch(name: str) -> None:
+        draft.switch = name
+
     players = _pick_list("players", t("s.players_title"), [
         (str(n), count(n, "player"), _set(draft, "players", n))
         for n in range(model.MIN_PLAYERS, model.MAX_PLAYERS + 1)], str(draft.players))
@@ -128,7 +131,7 @@ def setup_tree(draft: CanoeDraft) -> Tree:
         draft.cards.value)
     ring = draft.ring_value()
     items = [
-        Node("game", t("s.game"), t("game.canoe"), children=games),
+        *game_node(GAME.name, games, switch),
         Node("players", t("s.players"), str(draft.players), children=players),
         Node("nights", t("cs.nights"), count(draft.nights, "night"), children=nights),
         Node("variant", t("cs.variant"), t(f"cs.variant.{draft.variant}"), children=variants),

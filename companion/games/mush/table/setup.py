@@ -13,11 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from companion.config.names import colour_name
 from companion.config.prefs import Prefs
 from companion.config.table import TableConfig
-from companion.core.acts import Command
-from companion.core.game import AnyGame
-from companion.exc import SettingsError
 from companion.games.mush import MUSH
 from companion.games.mush import commands as cmd
 from companion.games.mush.model import Arrangement
@@ -29,6 +27,7 @@ from companion.seats import SEATS
 from companion.table.base import SETUP_UI
 from companion.table.frame import Menu
 from companion.table.navigation import Navigator
+from companion.table.setup_items import game_node, start_node
 from companion.table.tree import Node, Tree
 
 MOST_SEATS = max(MUSH.seats)
@@ -42,12 +41,6 @@ VARIANTS: tuple[tuple[str, str, str], ...] = (
     ("skip_central", "s9", "S9 Short game B (skip Central)"),
 )
 ARRANGEMENT_LABEL = Lookup({a: f"s.{a.value}" for a in Arrangement})
-
-
-def colour_name(seat: int, language: str) -> str:
-    """A seat's colour name, the default player name."""
-    names = SEATS[seat].names
-    return names.get(language, names["en"])
 
 
 @dataclass
@@ -127,17 +120,11 @@ def setup_tree(draft: SetupDraft, config: TableConfig) -> Tree:
 
 def _game_node(draft: SetupDraft, config: TableConfig) -> list[Node]:
     """The game to play, when the table has more than one (MUSH is this setup's)."""
-    if len(config.games) < 2:
-        return []
-    values = []
-    for name in config.games:
 
-        def pick(name: str = name) -> None:
-            draft.switch = name if name != "mush" else None
+    def switch(name: str) -> None:
+        draft.switch = name
 
-        values.append(Node(name, t(f"game.{name}"), action=pick, pop=True))
-    tree = Tree("game", t("s.game_title"), values, t("m.hint.sub"), default="mush")
-    return [Node("game", t("s.game"), t("game.mush"), children=tree)]
+    return game_node(MUSH.name, config.games, switch)
 
 
 def _players_node(draft: SetupDraft) -> Node:
@@ -209,20 +196,6 @@ def _boards_node(draft: SetupDraft, config: TableConfig) -> Node:
 def _start_node(draft: SetupDraft, config: TableConfig) -> Node:
     return start_node(MUSH, draft.players, lambda: cmd.StartGame(cmd.TABLE,
                                                                  draft.settings(config)))
-
-
-def start_node(game: AnyGame, players: int, start: Callable[[], Command]) -> Node:
-    """Any game's "Start the game": the rules' start command for the draft, or greyed with
-    why not (settings the rules refuse, or a game already running)."""
-    try:
-        command = start()
-    except SettingsError as error:
-        return Node("start", t("s.start"), str(error), False)
-    if not game.is_legal(game.initial, command):
-        return Node("start", t("s.start"), t("s.running"), False)
-    return Node("start", t("s.start"), count(players, "player"), command=command)
-
-
 
 
 class Setup:
