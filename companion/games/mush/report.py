@@ -20,8 +20,9 @@ from companion.seats import SEATS
 
 
 def where(state: GameState) -> str:
-    """Where a game stands, for the log and the service's status: "round 3, bidding"."""
-    return f"round {state.round}, {state.phase.value.replace('_', ' ')}"
+    """Where a game stands, for the log and the service's status: "round 3, bidding" (the
+    phase as the journal spells it: "early_riser")."""
+    return f"round {state.round}, {state.phase.value}"
 
 
 def describe(view: dict[str, Any]) -> str:
