@@ -53,17 +53,17 @@ from companion.app.loop import Companion
 from companion.app.parts import Hooks
 from companion.app.runner import MUSHERS, SteppedClock
 from companion.config.file import Config
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Arrangement, Phase
+from companion.games.mush.phases import ActKind, act_of
+from companion.games.mush.settings import Settings
+from companion.games.mush.state import GameState
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.reactions import heads_up_tree
 from companion.pads import PadsConfig, make_source
 from companion.pads.events import Button, PadEvent
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.model import Arrangement, Phase
-from companion.rules.phases import ActKind, act_of
-from companion.rules.settings import Settings
-from companion.rules.state import GameState
 from companion.store import Journal
-from companion.table.bots import BotDriver
-from companion.table.reactions import heads_up_tree
 
 PRESS_GOAL_MS = 3.5
 """p99 press to frame at 1920x1080 on this machine when quiet (one frame on a Pi 4)."""

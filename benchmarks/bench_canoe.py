@@ -28,9 +28,9 @@ from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot, play_game, trip_settings
 from companion.games.canoe.invariants import journal_violations
 from companion.games.canoe.model import CardMode, Weather
+from companion.games.canoe.table.bots import CanoeBotDriver
+from companion.games.canoe.table.controller import CanoeTable
 from companion.pads.events import Kind
-from companion.table.canoe.bots import CanoeBotDriver
-from companion.table.canoe.controller import CanoeTable
 
 TRIPS = 300
 TABLE_TRIPS = 12

@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from known.sessions import SESSIONS, Session, SessionConfig, load, parse, tokens_of
 
-import companion.rules.engine as engine
-import companion.table.menus as menus
-import companion.table.reactions as reactions
+import companion.games.mush.engine as engine
+import companion.games.mush.table.menus as menus
+import companion.games.mush.table.reactions as reactions
 from companion.pads.events import Kind
 
 COUNTED: dict[str, int] = {"legal": 0, "trees": 0, "options": 0, "legal_again": 0,

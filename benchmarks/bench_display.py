@@ -28,14 +28,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from companion.display import Display
-from companion.rules import GameState, SeededDice, Settings, legal
-from companion.rules.bots import play_game, sensible_policy
-from companion.rules.commands import Command
-from companion.rules.events import Event
-from companion.rules.model import Phase
-from companion.table.frame import Menu, MenuItem, TableFrame, chart_faces
-from companion.table.stats import game_stats
-from companion.table.view import stats_view, table_view
+from companion.games.mush import GameState, SeededDice, Settings, legal
+from companion.games.mush.bots import play_game, sensible_policy
+from companion.games.mush.commands import Command
+from companion.games.mush.events import Event
+from companion.games.mush.model import Phase
+from companion.games.mush.table.frame import TableFrame, chart_faces
+from companion.games.mush.table.stats import game_stats
+from companion.games.mush.table.view import stats_view, table_view
+from companion.table.frame import Menu, MenuItem
 
 IDLE_SECONDS = 10.0
 REDRAWS = 60
@@ -144,10 +145,10 @@ def _redraws_in_a_game(size: tuple[int, int]) -> dict[str, list[tuple[float, flo
     from companion.app.loop import Companion
     from companion.app.runner import MUSHERS, SteppedClock
     from companion.config.file import Config
-    from companion.rules.bots import SensibleBot
-    from companion.rules.model import Arrangement
+    from companion.games.mush.bots import SensibleBot
+    from companion.games.mush.model import Arrangement
+    from companion.games.mush.table.bots import BotDriver
     from companion.store import Journal
-    from companion.table.bots import BotDriver
 
     players = 4
     config = Config(game=Settings.make(MUSHERS[:players], Arrangement.INTRO))

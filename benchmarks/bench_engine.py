@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 import time
 
-from companion.rules import apply, legal_commands, start_game
-from companion.rules.bots import POLICIES, SensibleBot, choose_action
-from companion.rules.commands import Command
-from companion.rules.dice import SeededDice
-from companion.rules.model import Phase
-from companion.rules.settings import Settings
-from companion.rules.state import GameState
+from companion.games.mush import apply, legal_commands, start_game
+from companion.games.mush.bots import POLICIES, SensibleBot, choose_action
+from companion.games.mush.commands import Command
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Phase
+from companion.games.mush.settings import Settings
+from companion.games.mush.state import GameState
 
 
 def _timed_game(players: int, seed: int, policy: str,

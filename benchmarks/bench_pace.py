@@ -33,16 +33,16 @@ from dataclasses import dataclass, replace
 
 from benchmarks.pace_model import MODEL, READ_S, PaceModel, Sleds
 from companion.config.table import TableConfig
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.engine import legal_commands
-from companion.rules.model import Phase
-from companion.rules.state import GameState
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
-from companion.table.frame import TableFrame
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import legal_commands
+from companion.games.mush.model import Phase
+from companion.games.mush.state import GameState
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
+from companion.games.mush.table.frame import TableFrame
 
 STEP_S = 0.05
 LIMIT_S = 4 * 3600.0

@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.rules import SeededDice, Settings
-from companion.rules.bots import POLICIES, play_game
-from companion.rules.events import Event
+from companion.games.mush import SeededDice, Settings
+from companion.games.mush.bots import POLICIES, play_game
+from companion.games.mush.events import Event
 from companion.store import Journal
 
 PAGE = 4096

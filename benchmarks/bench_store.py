@@ -20,11 +20,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.rules import SeededDice, Settings, replay
-from companion.rules import commands as cmd
-from companion.rules.bots import Policy, play_game, sensible_policy
-from companion.rules.events import Event
-from companion.rules.state import GameState
+from companion.games.mush import SeededDice, Settings, replay
+from companion.games.mush import commands as cmd
+from companion.games.mush.bots import Policy, play_game, sensible_policy
+from companion.games.mush.events import Event
+from companion.games.mush.state import GameState
 from companion.store import Journal
 
 LONG_ROUNDS = 60

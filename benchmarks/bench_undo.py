@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 import time
 
-from companion.rules import start_game
-from companion.rules.bots import SensibleBot, choose_action
-from companion.rules.dice import SeededDice
-from companion.rules.engine import apply
-from companion.rules.events import Event
-from companion.rules.evolve import replay
-from companion.rules.model import Phase
-from companion.rules.settings import Settings
+from companion.games.mush import start_game
+from companion.games.mush.bots import SensibleBot, choose_action
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import apply
+from companion.games.mush.events import Event
+from companion.games.mush.evolve import replay
+from companion.games.mush.model import Phase
+from companion.games.mush.settings import Settings
 
 
 def _whole_game(players: int, seed: int) -> list[Event]:

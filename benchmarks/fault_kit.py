@@ -20,9 +20,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.rules import SeededDice, Settings
-from companion.rules.bots import POLICIES, play_game
-from companion.rules.events import Event
+from companion.games.mush import SeededDice, Settings
+from companion.games.mush.bots import POLICIES, play_game
+from companion.games.mush.events import Event
 
 
 @dataclass

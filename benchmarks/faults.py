@@ -35,8 +35,8 @@ from pathlib import Path
 
 import companion.store.durable as durable_module
 from benchmarks.fault_kit import Row, heard, public, recorded, running
-from companion.rules import Settings
-from companion.rules.events import Event
+from companion.games.mush import Settings
+from companion.games.mush.events import Event
 from companion.store import Journal
 
 PAGE = 4096

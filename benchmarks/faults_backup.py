@@ -95,7 +95,7 @@ def _mush(path: Path, seed: int, upto: int | None = None) -> None:
 def _canoe_batches(seed: int) -> tuple[Any, list[list[Any]]]:
     from companion.games.canoe.bots import SensibleBot, play_game
     from companion.games.canoe.settings import Settings as CanoeSettings
-    from companion.rules import SeededDice
+    from companion.games.mush import SeededDice
 
     settings = CanoeSettings.make(["Ann", "Bo", "Cy"])
     steps: list[list[Any]] = []

@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.fault_kit import Row
-from companion.rules import Settings
-from companion.rules.dice import SeededDice
-from companion.rules.engine import start_game
+from companion.games.mush import Settings
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import start_game
 from companion.store import Journal
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

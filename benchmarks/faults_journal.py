@@ -30,8 +30,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from benchmarks.fault_kit import Row, heard, public, recorded, running
-from companion.rules.events import Event
-from companion.rules.settings import Settings
+from companion.games.mush.events import Event
+from companion.games.mush.settings import Settings
 from companion.store import IncompatibleJournalError, Journal, JournalError, NotAJournalError
 from companion.store.control import JournalBusyError, JournalLock
 from companion.store.integrity import row_crc

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from companion.rules import events as ev
-from companion.rules.model import MoveContext
-from companion.table.controller import TableController
+from companion.games.mush import events as ev
+from companion.games.mush.model import MoveContext
+from companion.games.mush.table.controller import TableController
 
 READ_S = 1.0
 SLED_S = 1.0

@@ -9,7 +9,7 @@ Import them from here. An error that belongs to one module (a frame from a pad, 
 player name, a refused update) may be defined there, but under this root too:
 `tests/test_exc.py` walks every module of the package and holds each to it.
 
-Standard library only, importing nothing: the rules core (`companion/rules/`) uses it.
+Standard library only, importing nothing: the rules core (`companion/games/mush/`) uses it.
 """
 
 from __future__ import annotations

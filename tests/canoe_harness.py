@@ -23,7 +23,7 @@ from companion.games.canoe.kernel import Option
 from companion.games.canoe.model import CardMode, Pile
 from companion.games.canoe.settings import Campsites, Ring, Settings, Variants
 from companion.games.canoe.state import GameState
-from companion.rules.dice import DiceSource
+from companion.games.mush.dice import DiceSource
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.engine import apply, legal, legal_commands, start_game
-from companion.rules.evolve import replay
-from companion.rules.model import Arrangement, Climate, Phase
-from companion.rules.settings import Board, Charts, Settings, Variants
-from companion.rules.state import GameState
+from companion.games.mush import commands as c
+from companion.games.mush import events as ev
+from companion.games.mush.engine import apply, legal, legal_commands, start_game
+from companion.games.mush.evolve import replay
+from companion.games.mush.model import Arrangement, Climate, Phase
+from companion.games.mush.settings import Board, Charts, Settings, Variants
+from companion.games.mush.state import GameState
 
 NAMES = ("Peter", "Karsten", "Regina", "Manfred", "Ute", "Alan")
 

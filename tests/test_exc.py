@@ -22,9 +22,9 @@ import pytest
 import companion
 from companion import exc
 from companion.exc import CodecError, ConfigError, DiceExhausted
-from companion.rules import commands as c
-from companion.rules.codec import event_from_json
-from companion.rules.dice import ScriptedDice
+from companion.games.mush import commands as c
+from companion.games.mush.codec import event_from_json
+from companion.games.mush.dice import ScriptedDice
 
 _BUILT_INS = (ValueError, LookupError, RuntimeError)
 
@@ -114,8 +114,8 @@ def test_real_failures_are_caught_by_the_root_and_by_the_built_in() -> None:
 
 
 def test_a_refused_command_is_a_rules_error_a_value_error_and_a_companion_error() -> None:
-    from companion.rules.engine import apply
-    from companion.rules.state import EMPTY
+    from companion.games.mush.engine import apply
+    from companion.games.mush.state import EMPTY
     with pytest.raises(exc.RulesError) as info:
         apply(EMPTY, c.Reroll(0), ScriptedDice([]))
     assert isinstance(info.value, ValueError) and isinstance(info.value, exc.CompanionError)

@@ -37,13 +37,13 @@ from companion.games.canoe.settings import Ring
 from companion.games.canoe.settings import Settings as CanoeSettings
 from companion.games.canoe.settings import Variants as CanoeVariants
 from companion.games.canoe.state import GameState as CanoeState
-from companion.rules import MUSH
-from companion.rules import commands as cmd
-from companion.rules.bots import SensibleBot, choose_action
-from companion.rules.engine import legal_commands
-from companion.rules.model import Arrangement, Phase
-from companion.rules.settings import Settings, Variants
-from companion.rules.state import GameState
+from companion.games.mush import MUSH
+from companion.games.mush import commands as cmd
+from companion.games.mush.bots import SensibleBot, choose_action
+from companion.games.mush.engine import legal_commands
+from companion.games.mush.model import Arrangement, Phase
+from companion.games.mush.settings import Settings, Variants
+from companion.games.mush.state import GameState
 
 KNOWN = Path(__file__).resolve().parents[1] / "tests" / "known"
 

@@ -1,13 +1,14 @@
 """Record the whole-table sessions in `tests/known/sessions/` (run by hand:
 `make known-sessions`).
 
-Bots press the pads (`companion.table.bots.BotDriver`) on a fake clock at a player's pace, a
-press going down and coming up 80 ms later, a hold's HOLD 2 s after its press; the main
-loop's ticks run every half second while nobody presses. Into some sessions slips are
-mixed, drawn from the session's own seed: double presses, a stray press of any button on
-any pad, holds of ◀ and ▶ while bidding, a player taking back the choice just made, two
-players pressing at once, a walk through setup's menus. Every step goes through
-`known.sessions.Session`, which the suite replays (`tests/known/test_sessions.py`).
+Bots press the pads (`companion.games.mush.table.bots.BotDriver`) on a fake clock at a
+player's pace, a press going down and coming up 80 ms later, a hold's HOLD 2 s after its
+press; the main loop's ticks run every half second while nobody presses. Into some
+sessions slips are mixed, drawn from the session's own seed: double presses, a stray
+press of any button on any pad, holds of ◀ and ▶ while bidding, a player taking back the
+choice just made, two players pressing at once, a walk through setup's menus. Every step
+goes through `known.sessions.Session`, which the suite replays
+(`tests/known/test_sessions.py`).
 
 Record again only on purpose: after a deliberate change of what the table does or shows.
 """
@@ -24,11 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from known.sessions import SESSIONS, Session, SessionConfig, to_file
 
+from companion.games.mush.bots import Policy, random_policy, sensible_policy
+from companion.games.mush.model import Phase
+from companion.games.mush.state import GameState
+from companion.games.mush.table.bots import BotDriver
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules.bots import Policy, random_policy, sensible_policy
-from companion.rules.model import Phase
-from companion.rules.state import GameState
-from companion.table.bots import BotDriver
 
 BUTTONS = (Button.LEFT, Button.SELECT, Button.RIGHT)
 

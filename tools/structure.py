@@ -20,7 +20,14 @@ What it prints, each with its goal:
   it does not probe for methods. `getattr` with a default is shown beside it;
 - string-key dispatch in the controller (goal: none): a comparison with a string
   literal, a `case "…":`, a dict keyed by string literals, a subscript by a string
-  literal, or a `getattr` with a name computed at run time.
+  literal, or a `getattr` with a name computed at run time;
+- the fence around the games (goal: none): an import of a game's package
+  (`companion.games.<name>`, at any depth) by a module outside that game's folder, and
+  a game's name in the code of a shared module (an identifier, or a string that is not
+  a docstring: `"canoe"`, `canoe_view`, `"canoe.weather"`). A game is one folder and a
+  line of the registry (`companion/games/__init__.py`, which is let off); a game may not
+  import another game either. A name counts as a word of its own, so the program's
+  name (`mush-companion`) does not.
 
 Each finding names its file and line, so a failing goal says where to look.
 """
@@ -30,6 +37,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
@@ -43,7 +51,8 @@ MODULE_GOAL = 600
 WORD_TABLE_SHARE = 0.7
 """A module is a word table when at least this share of its lines are literal data."""
 
-CONTROLLERS = ("table/controller.py",)
+CONTROLLERS = ("table/controller.py", "games/mush/table/controller.py")
+"""The table controllers held to the goal: a shared one, and MUSH's table's dispatcher."""
 MAIN_LOOPS = ("app/loop.py", "app/journals.py")
 """Where the main loop lives: `app/loop.py` and its journal side, `app/journals.py` (a
 base of the same class)."""
@@ -68,6 +77,9 @@ class Report:
     hasattr_in_loop: list[Finding] = field(default_factory=list)
     getattr_in_loop: list[Finding] = field(default_factory=list)
     string_keys_in_controller: list[Finding] = field(default_factory=list)
+    game_imports: list[Finding] = field(default_factory=list)
+    game_names: list[Finding] = field(default_factory=list)
+    games: list[str] = field(default_factory=list)
     modules: int = 0
 
     def goals(self) -> dict[str, bool]:
@@ -79,6 +91,8 @@ class Report:
             "no import cycle": not self.cycles,
             "no hasattr dispatch in the main loop": not self.hasattr_in_loop,
             "no string-key dispatch in the controller": not self.string_keys_in_controller,
+            "no shared module imports a game": not self.game_imports,
+            "no shared module names a game in code": not self.game_names,
         }
 
 
@@ -241,11 +255,69 @@ def string_keys(tree: ast.Module, path: Path, root: Path) -> list[Finding]:
     return out
 
 
+GAMES = "games"
+"""The folder of the games, one package each; its `__init__` is the registry."""
+
+
+def games(root: Path = ROOT) -> list[str]:
+    """The games' names: the packages in `companion/games/`."""
+    folder = root / PACKAGE / GAMES
+    return sorted(p.name for p in folder.iterdir() if (p / "__init__.py").is_file()) \
+        if folder.is_dir() else []
+
+
+def _owner(rel: str, names: list[str]) -> str | None:
+    """The game whose folder holds a module (by its path under the package), or None."""
+    parts = rel.split("/")
+    return parts[1] if len(parts) > 2 and parts[0] == GAMES and parts[1] in names else None
+
+
+def game_imports(tree: ast.Module, rel: str, names: list[str], root: Path) -> list[Finding]:
+    """Imports of a game's package by a module outside that game's folder."""
+    owner, out = _owner(rel, names), []
+    path = root / PACKAGE / rel
+    for node in ast.walk(tree):
+        targets = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+        for target in targets:
+            parts = target.split(".")
+            if len(parts) > 2 and parts[:2] == [PACKAGE, GAMES] and parts[2] in names \
+                    and parts[2] != owner:
+                out.append(Finding(_where(path, node, root), f"imports {target}"))
+    return out
+
+
+def _docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the strings standing alone as statements: docstrings of modules,
+    classes and functions, and those of constants and fields below them."""
+    return {id(node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and _is_str(node.value)}
+
+
+def game_names(tree: ast.Module, rel: str, names: list[str], root: Path) -> list[Finding]:
+    """A game's name in the code of a module outside the games (docstrings aside)."""
+    if not names or rel.split("/")[0] == GAMES:
+        return []
+    pattern = re.compile(r"(?<![A-Za-z0-9-])(" + "|".join(map(re.escape, names))
+                         + r")(?![A-Za-z0-9-])", re.IGNORECASE)
+    docs, out = _docstrings(tree), []
+    path = root / PACKAGE / rel
+    for node in ast.walk(tree):
+        text = node.id if isinstance(node, ast.Name) else node.attr \
+            if isinstance(node, ast.Attribute) else node.name \
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)) \
+            else node.value if _is_str(node) and id(node) not in docs else None
+        if isinstance(text, str) and pattern.search(text.replace("_", " ")):
+            out.append(Finding(_where(path, node, root), f"names a game: {text[:60]!r}"))
+    return out
+
+
 def measure(root: Path = ROOT) -> Report:
     """Every figure of the package under `root`."""
     report = Report()
     found = modules(root)
     report.modules = len(found)
+    report.games = games(root)
     known = set(found)
     graph: dict[str, set[str]] = {}
     for name, path in found.items():
@@ -262,6 +334,9 @@ def measure(root: Path = ROOT) -> Report:
         if rel in CONTROLLERS:
             report.controller_lines[rel] = count
             report.string_keys_in_controller += string_keys(tree, path, root)
+        if rel != f"{GAMES}/__init__.py":  # the registry: a line a game
+            report.game_imports += game_imports(tree, rel, report.games, root)
+            report.game_names += game_names(tree, rel, report.games, root)
         if rel in MAIN_LOOPS:
             has, get = probes(tree, path, root)
             report.hasattr_in_loop += has
@@ -286,6 +361,13 @@ def as_text(report: Report) -> str:
          + [f"(getattr with a default: {f.where} {f.what})" for f in report.getattr_in_loop]),
         ("string-key dispatch in the controller", str(len(report.string_keys_in_controller)),
          [f"{f.where} {f.what}" for f in report.string_keys_in_controller]),
+        ("imports of a game from outside its folder",
+         f"{len(report.game_imports)} in "
+         f"{len({f.where.split(':')[0] for f in report.game_imports})} modules",
+         [f"{f.where} {f.what}" for f in report.game_imports]),
+        ("games named in shared code", f"{len(report.game_names)} in "
+         f"{len({f.where.split(':')[0] for f in report.game_names})} modules",
+         [f"{f.where} {f.what}" for f in report.game_names]),
     ]
     for (goal, held), (label, figure, details) in zip(goals.items(), figures, strict=True):
         out.append(f"{'ok ' if held else 'NOT'}  {label}: {figure}   (goal: {goal})")

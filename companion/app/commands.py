@@ -24,6 +24,8 @@ from companion.config.file import Config, default_config_path, load_config, sett
 from companion.config.names import shown_name
 from companion.config.prefs import PrefsStore
 from companion.exc import ConfigError
+from companion.games import DEFAULT
+from companion.games import box as installed_box
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
 from companion.store import GameRecord, Journal, JournalError
@@ -62,8 +64,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "docs/journal-format.md) and game-ID.csv (each player's chips and "
                     "covered dogs per round) into DIR.")
     export.add_argument("--game", type=_game_choice, metavar="[NAME:]ID|NAME",
-                        help="which game: its id, the box's name (mush, canoe) for its "
-                             "own journal, or both, e.g. canoe:2 (default: the newest "
+                        help=f"which game: its id, the box's name ({', '.join(installed_games())}) "
+                             "for its own journal, or both, e.g. canoe:2 (default: the newest "
                              "game of any box)")
     export.add_argument("--out", type=Path, metavar="DIR", required=True,
                         help="folder to write into (created if missing)")
@@ -77,8 +79,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "what the screen may show, never a secret bid.")
     state.add_argument("--json", action="store_true", help="print the view as JSON")
     state.add_argument("--game", type=_game_choice, metavar="[NAME:]ID|NAME",
-                       help="another game: its id, the box's name (mush, canoe), or both "
-                            "(canoe:2); default: the newest game of any box")
+                       help=f"another game: its id, the box's name "
+                            f"({', '.join(installed_games())}), or both (canoe:2); default: "
+                            "the newest game of any box")
     _config_option(state)
     _journal_option(state)
     state.set_defaults(handler=show_state)
@@ -136,7 +139,8 @@ def _box_path(base: Path, name: str) -> Path:
 
 
 def _newest_box(base: Path) -> str:
-    """The box whose journal holds the newest game (MUSH when no journal holds one)."""
+    """The box whose journal holds the newest game (the default game's when no journal
+    holds one)."""
     newest: tuple[str, str] | None = None
     for name in installed_games():
         path = _box_path(base, name)
@@ -147,7 +151,7 @@ def _newest_box(base: Path) -> str:
             record = book.current_game() or book.latest_game()
             if record is not None and (newest is None or record.created > newest[0]):
                 newest = (record.created, name)
-    return newest[1] if newest is not None else "mush"
+    return newest[1] if newest is not None else DEFAULT
 
 
 def other_journals(base: Path, shown: str) -> list[str]:
@@ -302,7 +306,7 @@ def _open_existing(args: argparse.Namespace) -> Journal:
     box = _box(args)
     path = _box_path(_journal_path(args), box)
     if not path.is_file():
-        raise JournalError(f"no {'' if box == 'mush' else box + ' '}journal at {path}")
+        raise JournalError(f"no {'' if box == DEFAULT else box + ' '}journal at {path}")
     return Journal(path, recover=False, game=installed_game(box))
 
 
@@ -391,7 +395,7 @@ def show_state(args: argparse.Namespace) -> int:
                          ensure_ascii=False, indent=2, sort_keys=True))
     else:
         print(f"mush-companion {companion}")
-        print(format_canoe_view(view) if box == "canoe" else format_view(view))
+        print(installed_box(box).describe(view))
         for line in others:
             print(line)
         print("\nSettings (the config file gives the defaults, the pads override):")
@@ -413,61 +417,6 @@ def _printable_names(view: dict[str, Any]) -> dict[str, Any]:
     seats = [{**seat, "name": shown_name(seat.get("name"), f"seat {seat.get('seat')}")}
              for seat in view.get("seats", ())]
     return {**view, "seats": seats}
-
-
-def format_view(view: dict[str, Any]) -> str:
-    """The public view as a few lines and one row per seat, for a terminal."""
-    status = "over" if view.get("finished") else "in progress"
-    head = [f"Game {view['game']} ({status}), round {view['round']}, phase {view['phase']}"]
-    if view.get("weather"):
-        head.append(f"Weather: {view['weather']} ({view.get('weather_zone')} chart)")
-    head.append(f"Bank: {view['bank']} chips, coins in use: {view['coins']}, "
-                f"avalanche sticks: {view['sticks']}")
-    if view.get("winner") is not None:
-        winner = view["seats"][view["winner"]]
-        head.append(f"Winner: {winner['name']} (seat {view['winner']})")
-    columns = ("seat", "name", "chips", "covered", "training", "zone", "place", "bid")
-    rows = [columns]
-    for seat in view["seats"]:
-        bid = seat["bid"] if seat["bid"] is not None else ("locked" if seat["locked"] else "")
-        marks = (" *" if seat["seat"] == view.get("active") else "") + (
-            " (Ice Bear)" if seat["ice_bear"] else "")
-        rows.append((str(seat["seat"]), f"{seat['name']}{marks}", str(seat["chips"]),
-                     str(seat["covered"]), seat["training"] or "", seat["zone"],
-                     str(seat["place"] or ""), str(bid)))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
-             for r in rows]
-    return "\n".join([*head, "", *lines])
-
-
-def format_canoe_view(view: dict[str, Any]) -> str:
-    """A Canoe game's public view (its ledger: points, nights, Destination card, home) as a
-    few lines and one row per player, for a terminal."""
-    status = "over" if view.get("finished") else "in progress"
-    head = [f"Canoe game {view['game']} ({status}), turn {view['turn']}, phase {view['phase']}"]
-    ring = view.get("ring") or ()
-    if view.get("weather"):
-        placeholder = " (stand-in ring: placeholder)" if view.get("ring_placeholder") else ""
-        head.append(f"Weather: {view['weather']}, space {view['ring_position'] + 1} of "
-                    f"{len(ring)} on the ring{placeholder}")
-    head.append(f"Trip: {view['nights']} nights; cards left: " + ", ".join(
-        f"{pile} {left}" for pile, left in view.get("piles", ())))
-    if view.get("winner") is not None:
-        winner = view["seats"][view["winner"]]
-        head.append(f"Winner: {winner['name']} (seat {view['winner']}) with "
-                    f"{winner['score']} points")
-    columns = ("seat", "name", "points", "nights", "campsites", "destination", "home")
-    rows = [columns]
-    for seat in view["seats"]:
-        marks = " *" if seat["seat"] == view.get("active") else ""
-        rows.append((str(seat["seat"]), f"{seat['name']}{marks}", str(seat["score"]),
-                     f"{seat['nights']}/{seat['nights_needed']}", str(len(seat["camps"])),
-                     seat["destination"] or "", "home" if seat["home"] else ""))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(columns))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip()
-             for r in rows]
-    return "\n".join([*head, "", *lines])
 
 
 def format_rows(rows: list[dict[str, Any]]) -> str:

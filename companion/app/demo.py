@@ -37,22 +37,14 @@ from companion.app.runner import (
     headless_environment,
 )
 from companion.config.file import Config, load_config
+from companion.config.game import parse_game
+from companion.core.dice import DiceSource, SeededDice, SystemDice
 from companion.exc import ConfigError
+from companion.games import DEFAULT, installed
+from companion.games import box as installed_box
 from companion.games import game as installed_game
-from companion.games import installed as installed_games
-from companion.games.canoe import events as canoe_ev
-from companion.games.canoe.bots import SensibleBot as CanoeBot
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import DiceSource, SeededDice, SystemDice
-from companion.rules.model import Arrangement
-from companion.rules.settings import Settings
-from companion.rules.state import GameState
-from companion.seats import SEATS
 from companion.store import Journal
 from companion.store.control import JournalBusyError, JournalLock
-from companion.table.canoe import CanoeTable
-from companion.table.canoe.bots import CanoeBotDriver
 
 DEMO_STEP = 0.25
 """Seconds of the game's clock a turn of the demo's loop lasts: a bot presses at most once
@@ -72,74 +64,6 @@ def _animating(frame: Any) -> bool:
     """Whether the frame's animation has yet to finish (the demo lets a roll land before
     the bots press on, as players watching the screen would)."""
     return frame.animation is not None and frame.animation_progress < 1.0
-
-
-class Summary:
-    """The demo's round-by-round lines in the terminal, with a progress bar of the race."""
-
-    def __init__(self, bot: SensibleBot, out: TextIO, width: int = 24) -> None:
-        self.bot = bot
-        self.out = out
-        self.width = width
-        self.weather = ""
-        self.order: tuple[int, ...] = ()
-
-    def __call__(self, state: GameState, events: tuple[ev.Event, ...]) -> None:
-        for event in events:
-            if isinstance(event, ev.RoundStarted):
-                self.weather = "not rolled yet"
-            elif isinstance(event, ev.BidsRevealed):
-                self.order = event.order
-            elif isinstance(event, ev.WeatherRolled):
-                self.weather = f"{event.weather.value} ({event.zone.value})"
-            elif isinstance(event, ev.RoundEnded):
-                self.round_line(state, event.round)
-            elif isinstance(event, ev.GameWon):
-                self.round_line(state, state.round)
-                name = state.players[event.seat].name
-                print(f"\n{name} reaches Nome and wins in round {state.round}!",
-                      file=self.out, flush=True)
-
-    def round_line(self, state: GameState, number: int) -> None:
-        race = max((self.bot.race_progress(state, s) for s in state.seats), default=0.0)
-        filled = round(self.width * race)
-        bar = "#" * filled + "-" * (self.width - filled)
-        order = " ".join(SEATS[s].letter for s in self.order)
-        chips = " ".join(f"{SEATS[s].letter}:{p.chips:>2}" for s, p in enumerate(state.players))
-        tired = " ".join(str(p.covered) for p in state.players)
-        print(f"round {number:>2} [{bar}] {race:4.0%}  weather {self.weather:<22} "
-              f"order {order:<11} chips {chips}  tired dogs {tired}", file=self.out, flush=True)
-
-
-class CanoeSummary:
-    """The Canoe demo's lines in the terminal: one a round of turns, scores and weather."""
-
-    def __init__(self, out: TextIO) -> None:
-        self.out = out
-        self.weather = ""
-
-    def __call__(self, state: Any, events: tuple[Any, ...]) -> None:
-        for event in events:
-            if isinstance(event, canoe_ev.WeatherAdvanced):
-                self.weather = event.weather.value
-            elif isinstance(event, canoe_ev.TurnStarted) and state.players and \
-                    event.number % len(state.players) == 0:
-                self.line(state)
-            elif isinstance(event, canoe_ev.PlayerHome):
-                print(f"{state.players[event.seat].name} reaches the dock with "
-                      f"{event.score} points and goes home", file=self.out, flush=True)
-            elif isinstance(event, canoe_ev.GameWon):
-                self.line(state)
-                print(f"\n{state.players[event.seat].name} lands on the dock with a "
-                      f"{event.face} and wins the trip with {event.score} points!",
-                      file=self.out, flush=True)
-
-    def line(self, state: Any) -> None:
-        scores = "  ".join(f"{SEATS[s].letter}:{p.score:>4} ({p.nights}n)"
-                           for s, p in enumerate(state.players))
-        weather = self.weather or (state.weather.value if state.weather else "")
-        print(f"turn {state.turns:>3}  weather {weather:<10}  {scores}", file=self.out,
-              flush=True)
 
 
 class Screenshots:
@@ -174,7 +98,7 @@ class DemoResult:
     """What a demo run produced, for the caller's last lines and for tests."""
 
     folder: Path
-    state: Any  # the game's state at the end (MUSH's or the Canoe game's)
+    state: Any  # the game's state at the end
     seconds: float
     screenshots: list[Path]
     presses: int
@@ -199,8 +123,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
              screenshots: bool = True, voice: bool = True, size: tuple[int, int] = (1280, 720),
              out: TextIO = sys.stdout, max_turns: int = 40_000,
              trace: Path | None = None, pace: float | None = None,
-             max_seconds: float | None = None, game: str = "mush") -> DemoResult:
-    """Bots play a whole Intro game through virtual pads; returns where it all went.
+             max_seconds: float | None = None, game: str = DEFAULT) -> DemoResult:
+    """Bots play a whole game through virtual pads; returns where it all went.
 
     The bots press ◀ ▶ ● on virtual pads: their presses go through the same queue and
     controller as real players', so the demo exercises the whole stack. A folder that
@@ -210,15 +134,15 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     so does one still running after `max_seconds` of real time (an emulated machine's
     limit: it stops the demo, it never changes the game it plays).
     """
-    from companion.table.bots import BotDriver
-
     headless_environment()
     started = time.perf_counter()
     folder = out_dir or Path("demo-output") / time.strftime("%Y-%m-%dT%H-%M-%S")
     folder.mkdir(parents=True, exist_ok=True)
-    settings = Settings.make(MUSHERS[:players], Arrangement.INTRO)
-    config = dataclasses.replace(config or load_config(None), game=settings, game_name=game)
-    canoe = game == "canoe"
+    box = installed_box(game)
+    config = config or load_config(None)
+    settings = parse_game({"players": list(MUSHERS[:players]), "arrangement": "intro"},
+                          config.voice.language)  # the bots' names, on the Intro boards
+    config = dataclasses.replace(config, game=settings, game_name=game)
     rng = random.Random(seed)
     dice: DiceSource = SeededDice(seed) if seed is not None else SystemDice()
     wooden: DiceSource = SeededDice(f"wooden dice {seed}") if seed is not None else SystemDice()
@@ -235,14 +159,13 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     stamp = (lambda: JOURNAL_EPOCH + timedelta(seconds=clock.now)) if seed is not None \
         else None
 
-    def open_journal(path: Path, name: str = "mush") -> Journal:
+    def open_journal(path: Path, name: str = DEFAULT) -> Journal:
         if stamp is not None:
             return Journal(path, clock=stamp, game=installed_game(name))
         return Journal(path, game=installed_game(name))
 
     journal = open_journal(folder / "journal.sqlite3")
-    bot = SensibleBot()
-    summary: Any = CanoeSummary(out) if canoe else Summary(bot, out)
+    summary = box.demo.summary(out)
     shots = Screenshots(folder / "screenshots", display) if screenshots else None
     shown = open(trace, "a", buffering=1) if trace else None  # noqa: SIM115
     drawn: list[Any] = []  # the last frame drawn
@@ -268,20 +191,12 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
                   on_shown=on_shown if shown else None)
     companion = Companion(config, journal, dice=dice, clock=clock, display=display,
                           voice=announcer, hooks=hooks, open_journal=open_journal)
-    driver: Any
-    if isinstance(companion.controller, CanoeTable):
-        paddler = CanoeBot()
-        driver = CanoeBotDriver(companion.controller, dict.fromkeys(range(players), paddler),
-                                rng, setup_seat=0, hand=wooden)
-    else:
-        driver = BotDriver(companion.controller, dict.fromkeys(range(players), bot), rng,
-                           setup_seat=0, hand=wooden)
+    box = companion.box  # a game in progress in another game's journal is resumed
+    driver = box.demo.driver(companion.controller, players, rng, wooden)
     if companion.game_id is not None:
         print(f"resuming the game in {folder}", file=out, flush=True)
-    wooden_words = (" with the wooden die" if canoe else " with the wooden dice") \
-        if config.table.physical_dice else ""
-    what = "paddle a Canoe trip" if canoe else "race an Intro game"
-    print(f"demo: {players} bots {what}{wooden_words}; journal in {folder}",
+    wooden_words = " with wooden dice" if config.table.physical_dice else ""
+    print(f"demo: {players} bots play {box.title}{wooden_words}; journal in {folder}",
           file=out, flush=True)
     presses = 0
     try:
@@ -319,9 +234,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
                         shots.saved if shots else [], presses)
     print(f"\ndone in {seconds:.1f} s: {presses} pad presses, "
           f"{len(result.screenshots)} screenshots.\n"
-          f"Journal, events (JSON Lines), {'scores' if canoe else 'chips'} per "
-          f"{'turn' if canoe else 'round'} (CSV) and screenshots are in "
-          f"{folder}/", file=out, flush=True)
+          f"Journal, events (JSON Lines), the game's ledger ({box.ledger}) and "
+          f"screenshots are in {folder}/", file=out, flush=True)
     return result
 
 
@@ -330,8 +244,8 @@ def _export(journal: Journal, game_id: int | None, folder: Path) -> None:
         return
     with open(folder / "events.jsonl", "w", encoding="utf-8") as stream:
         journal.export_jsonl(game_id, stream)
-    table = "chips.csv" if journal.rules.name == "mush" else f"{journal.rules.name}-scores.csv"
-    with open(folder / table, "w", encoding="utf-8", newline="") as stream:
+    with open(folder / installed_box(journal.rules.name).ledger, "w", encoding="utf-8",
+              newline="") as stream:
         journal.export_csv(game_id, stream)
 
 
@@ -380,9 +294,9 @@ def register(subparsers: Any) -> None:
     demo.add_argument("--config", help="config file (the voice's language and volume, the "
                                        "[table] settings such as the wooden dice)")
     demo.add_argument("--players", type=int, default=4, choices=range(2, 7))
-    demo.add_argument("--game", default="mush", choices=installed_games(),
-                      help="the game the bots play (default: mush; canoe: the Moosehead "
-                           "Lake Canoe Game)")
+    demo.add_argument("--game", default=DEFAULT, choices=installed(),
+                      help=f"the game the bots play (default: {DEFAULT}; installed: "
+                           f"{', '.join(installed())})")
     demo.add_argument("--seed", type=int, help="seed the dice and the bots: the same seed "
                                                "plays the same game, event for event")
     demo.add_argument("--size", default="1280x720", help="window size, WIDTHxHEIGHT")

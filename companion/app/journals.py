@@ -21,28 +21,28 @@ from companion.app.parts import Controller, Hooks, VoiceLike
 from companion.config.file import Config, screen_language
 from companion.config.prefs import Prefs
 from companion.config.table import TableConfig
+from companion.core.box import Box, TableStart
+from companion.core.dice import DiceSource
 from companion.exc import GameClosedError, JournalError
+from companion.games import DEFAULT
+from companion.games import box as installed_box
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
 from companion.i18n import speaking, t
-from companion.rules.dice import DiceSource
-from companion.rules.evolve import replay
-from companion.rules.state import EMPTY, GameState
 from companion.store import Journal
 from companion.store.beside import base_of, journal_of
 from companion.store.card import TROUBLE_WORDS
 from companion.store.control import take_new_game_request
-from companion.table.canoe import CanoeTable
-from companion.table.controller import Outcome, TableController
 from companion.table.frame import Notice
+from companion.table.outcome import Outcome
 
 log = logging.getLogger("companion")
 
 
 def journal_beside(path: Path, game: str) -> Path:
-    """Where a game's journal lives: the configured file for MUSH, a file beside it
-    named after any other game (`journal-canoe.sqlite3`): a journal holds one game's
-    events, so MUSH's file and format stay exactly as they were."""
+    """Where a game's journal lives: the configured file for the default game (MUSH), a
+    file beside it named after any other game (`journal-canoe.sqlite3`): a journal holds
+    one game's events, so the default game's file and format stay exactly as they were."""
     return journal_of(path, game)
 
 
@@ -86,6 +86,11 @@ class JournalSide:
     def game(self) -> str:
         """The name of the game the table plays now (its journal's)."""
         return self.journal.rules.name
+
+    @property
+    def box(self) -> Box:
+        """Everything the game the table plays now brings to it."""
+        return installed_box(self.game)
 
     def _journal_for(self, name: str, create: bool) -> Journal | None:
         """The journal of game `name` (opened the first time; None when it does not
@@ -132,10 +137,15 @@ class JournalSide:
 
     def _setup(self, settings: Any = None) -> Controller:
         """A new game's setup, from the settings of the game last played."""
-        if self.game == "canoe":
-            return CanoeTable(dice=self.dice, clock=self.clock, config=self.table_config(),
-                              last=settings)
-        return TableController(EMPTY, self.dice, self.clock, self.table_config(settings))
+        return self._table(settings=settings)
+
+    def _table(self, state: Any = None, history: tuple[Any, ...] = (),
+               settings: Any = None) -> Controller:
+        """The game's table, by its box: at setup, or taking up `state`."""
+        table: Controller = self.box.table(TableStart(self.dice, self.clock,
+                                                      self.table_config, state, history,
+                                                      settings))
+        return table
 
     def _resume(self) -> Controller:
         """The game in progress from the journal, in the same phase; else setup (I6).
@@ -143,37 +153,15 @@ class JournalSide:
         Unrevealed bids were never written, so a game cut during bidding comes back in
         bidding with nobody locked in, and the players bid again (R1).
         """
-        if self.game == "canoe":
-            return self._resume_canoe()
-        current = self.journal.current_game()
-        if current is not None:
-            events = self.journal.load(current.id)
-            if events:
-                self.game_id = current.id
-                state = replay(events)
-                log.info("resuming game %d: round %d, %s", current.id, state.round,
-                         state.phase.value)
-                self._names(state)
-                return TableController(state, self.dice, self.clock,
-                                       self.table_config(current.settings), history=events)
-            return TableController(EMPTY, self.dice, self.clock,
-                                   self.table_config(current.settings))
-        latest = self.journal.latest_game()
-        return TableController(EMPTY, self.dice, self.clock,
-                               self.table_config(latest.settings if latest else None))
-
-    def _resume_canoe(self) -> Controller:
         current = self.journal.current_game()
         if current is not None:
             events = self.journal.load(current.id)
             if events:
                 self.game_id = current.id
                 state = self.journal.rules.replay(events)
-                log.info("resuming canoe trip %d: turn %d, %s", current.id, state.turns,
-                         state.phase.value)
+                log.info("resuming game %d: %s", current.id, self.box.where(state))
                 self._names(state)
-                return CanoeTable(state, self.dice, self.clock, self.table_config(),
-                                  history=events)
+                return self._table(state, tuple(events), current.settings)
             return self._setup(current.settings)
         latest = self.journal.latest_game()
         return self._setup(latest.settings if latest else None)
@@ -214,12 +202,11 @@ class JournalSide:
         state = self.controller.state
         if any(self.journal.rules.opening(e) is not None for e in outcome.events):
             self._names(state)
-        tired = tuple(s for s, p in enumerate(state.players) if p.uncovered == 0) \
-            if isinstance(state, GameState) else ()
+        headlines = self.box.headlines
         for event in outcome.events:
-            log_event(event, state)
+            log_event(event, state, headlines)
             if self.voice is not None:
-                self.voice.event(event, all_covered=tired)
+                self.voice.event(event, state)
         if self.hooks.on_events is not None:
             self.hooks.on_events(state, outcome.events)
 
@@ -281,7 +268,8 @@ class JournalSide:
             except JournalError as exc:
                 log.error("could not abandon game %d: %s", self.game_id, exc)
         self.game_id = None
-        self.controller = self._setup(request.settings if self.game == "mush" else None)
+        # `new-game` asks with the default game's settings, from the config's [game]
+        self.controller = self._setup(request.settings if self.game == DEFAULT else None)
         return True
     def new_table(self) -> None:
         """After a win, holding ▶ on any pad goes back to setup for another game.

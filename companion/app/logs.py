@@ -13,8 +13,6 @@ import os
 import sys
 from typing import Any
 
-from companion.rules import events as ev
-
 log = logging.getLogger("companion")
 
 _SYSLOG_PRIORITY = {logging.DEBUG: 7, logging.INFO: 6, logging.WARNING: 4, logging.ERROR: 3,
@@ -46,18 +44,16 @@ def setup_logging(level: int = logging.INFO, stream: Any = None) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level)
 
-_INFO_EVENTS = (ev.GameStarted, ev.TrainingOrderDrawn, ev.TrainingChosen, ev.InitiativeDrawn,
-                ev.SticksPlaced, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
-                ev.GameWon)
 _SEAT_FIELDS = frozenset({"seat", "roller", "ice_bear"})
 _SEATS_FIELDS = frozenset({"order", "eligible"})
 
 
-def log_event(event: Any, state: Any) -> None:
-    """One line per public event: round-level ones at INFO, the rest at DEBUG."""
+def log_event(event: Any, state: Any, headlines: tuple[type, ...] = ()) -> None:
+    """One line per public event: the game's milestones (`headlines`, its box's) at INFO,
+    the rest at DEBUG."""
     if event.private:  # never: the controller does not pass them on; belt and braces
         return
-    level = logging.INFO if isinstance(event, _INFO_EVENTS) else logging.DEBUG
+    level = logging.INFO if isinstance(event, headlines) else logging.DEBUG
     if log.isEnabledFor(level):
         log.log(level, "%s", event_line(event, state))
 

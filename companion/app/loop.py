@@ -26,15 +26,12 @@ from companion.config.file import Config, apply_prefs, screen_language
 from companion.config.names import names_for
 from companion.config.prefs import Prefs, PrefsStore, charts_in_force
 from companion.config.table import TableConfig
+from companion.core.dice import DiceSource, SystemDice
 from companion.games import installed as installed_games
 from companion.i18n import speaking, t
 from companion.pads.events import Button, Kind, LightPattern, PadEvent, PadSource
-from companion.rules.dice import DiceSource, SystemDice
-from companion.rules.state import GameState
 from companion.store import Journal
-from companion.table.canoe import CanoeTable
-from companion.table.canoe.frame import CanoeFrame
-from companion.table.frame import Notice, TableFrame
+from companion.table.frame import Notice
 from companion.version import About
 
 
@@ -277,7 +274,7 @@ class Companion(JournalSide):
         warnings = self.journal_notices()
         if warnings:
             frame = replace(frame, notices=(*frame.notices, *warnings))
-        if self.web is not None and isinstance(frame, TableFrame | CanoeFrame):  # phones
+        if self.web is not None:  # phones
             frame = self.web.publish(frame, self)
         redrawn = False
         if self.display is not None:
@@ -305,12 +302,8 @@ class Companion(JournalSide):
                 self.pads.show_digits(seat, text)  # that player's own display only
 
     def _report_status(self) -> None:
-        if isinstance(self.controller, CanoeTable):
-            text = self.controller.status()
-        else:
-            text = "Setting up" if self.controller.state.settings is None else \
-                f"Round {self.controller.state.round}: " \
-                f"{self.controller.state.phase.value.replace('_', ' ')}"
+        where = self.box.where(self.controller.state)
+        text = "Setting up" if self.controller.in_setup else where[:1].upper() + where[1:]
         if self.journal.degraded is not None:
             text += f" (not saved: {self.journal.degraded})"
         if text != self._status:
@@ -344,10 +337,8 @@ class Companion(JournalSide):
     def _log_leaving(self) -> None:
         state = self.controller.state
         if self.game_id is not None and not self.over():
-            where = f"turn {state.turns}" if not isinstance(state, GameState) else \
-                f"round {state.round}"
-            log.info("stopping: game %d is kept at %s, %s; the next start resumes it",
-                     self.game_id, where, state.phase.value.replace("_", " "))
+            log.info("stopping: game %d is kept at %s; the next start resumes it",
+                     self.game_id, self.box.where(state))
         else:
             log.info("stopping")
 

@@ -25,10 +25,10 @@ from companion.app import service
 from companion.app.logs import setup_logging
 from companion.app.loop import Companion
 from companion.config.file import Config, default_config_path, load_config
+from companion.config.game import parse_game
+from companion.core.dice import SystemDice
 from companion.exc import CompanionError
 from companion.pads.events import PadEvent
-from companion.rules.dice import SystemDice
-from companion.rules.settings import Settings
 from companion.store import Journal
 from companion.store.control import JournalBusyError, JournalLock
 
@@ -391,7 +391,7 @@ def _wait_for_config(path: Path | None, first: Exception, window: bool) -> Confi
     """Show the config problem (on a default screen) until the file loads; None if stopped."""
     stop = service.install_stop_handlers()
     startup = Startup(stop, service.Watchdog.from_env())
-    defaults = Config(game=Settings.make(list(MUSHERS[:2])))
+    defaults = Config(game=parse_game({"players": list(MUSHERS[:2])}, "en"))
     display_config = defaults if not window else replace(
         defaults, display=replace(defaults.display, fullscreen=False))
     try:

@@ -51,6 +51,8 @@ from companion.config.prefs import Prefs, charts_in_force
 from companion.config.table import TableConfig
 from companion.exc import ConfigError
 from companion.files import FileProblem, Limits, brief, parse_toml, read_text
+from companion.games import DEFAULT as DEFAULT_GAME
+from companion.games.mush.settings import PressingChart, Settings, WeatherChart
 from companion.pads.config import (
     BUTTON_KEYS,
     GpioConfig,
@@ -62,7 +64,6 @@ from companion.pads.config import (
     parse_pads_config,
     parse_serial,
 )
-from companion.rules.settings import PressingChart, Settings, WeatherChart
 from companion.store.where import store_problem
 from companion.voice.config import VoiceConfig
 from companion.web.config import KEYS as WEB_KEYS
@@ -126,7 +127,7 @@ class Config:
     """The whole configuration; `file` is None when every default was used."""
 
     game: Settings
-    game_name: str = "mush"  # [game] name: the game a new table sets up (companion.games)
+    game_name: str = DEFAULT_GAME  # [game] name: the game a new table sets up (companion.games)
     table: TableConfig = field(default_factory=TableConfig)
     pads: PadsConfig = field(default_factory=PadsConfig)
     voice: VoiceConfig = field(default_factory=VoiceConfig)
@@ -377,7 +378,7 @@ def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
     config = Config(
         game=section("game", lambda t: parse_game(t, voice.language),
                      lambda: parse_game({}, voice.language)),
-        game_name=check(lambda: parse_game_name(data.get("game", {})), lambda: "mush"),
+        game_name=check(lambda: parse_game_name(data.get("game", {})), lambda: DEFAULT_GAME),
         table=table,
         pads=pads,
         voice=voice,

@@ -3,7 +3,7 @@ boards, variants and charts, checked as `companion.config.file` checks every sec
 same checkers, each problem naming its key).
 
 A module of its own because it is the game's part of the file: what a MUSH table is set
-up with, read against the rules' own settings (`companion.rules.settings`), where the
+up with, read against the rules' own settings (`companion.games.mush.settings`), where the
 rest of the file configures the table's hardware and files.
 """
 
@@ -17,9 +17,9 @@ from companion.exc import ConfigError, SettingsError
 from companion.files import brief
 from companion.games import DEFAULT as DEFAULT_GAME
 from companion.games import installed as installed_games
-from companion.rules import MUSH
-from companion.rules.model import Arrangement, Zone
-from companion.rules.settings import Board, Charts, Settings, Variants
+from companion.games.mush import MUSH
+from companion.games.mush.model import Arrangement, Zone
+from companion.games.mush.settings import Board, Charts, Settings, Variants
 from companion.seats import SEATS
 
 DEFAULT_PLAYERS = 4

@@ -36,7 +36,7 @@ from typing import Any
 from companion.config.names import MAX_NAME_LENGTH, BadName, check_name
 from companion.exc import CompanionError
 from companion.files import FileProblem, Limits, brief, parse_json, read_text, write_atomic
-from companion.rules.settings import Charts
+from companion.games.mush.settings import Charts
 
 log = logging.getLogger("companion.prefs")
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from companion.config.names import safe_names
 from companion.config.prefs import Prefs
-from companion.rules.model import Arrangement
-from companion.rules.settings import Board, Charts, Settings, Variants
+from companion.games.mush.model import Arrangement
+from companion.games.mush.settings import Board, Charts, Settings, Variants
 
 DEFAULT_NAMES: tuple[str, ...] = (
     "Anna", "Ben", "Clara", "David", "Emma", "Felix",

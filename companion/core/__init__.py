@@ -11,7 +11,7 @@ by hand (`physical`), a command's transaction (`transaction`), fast copies of fr
 values (`values`), the undo policy (`undo`), invariants (`invariants`), the bots' press
 loop (`bots`), recorded games as known answers (`recorded`) and the `Game` that
 bundles one game's pieces (`game`). A game is a package behind this seam
-(MUSH: `companion.rules`); the controller, the journal and the app know the kernel.
+(MUSH: `companion.games.mush`); the controller, the journal and the app know the kernel.
 The rules' errors share the companion's one root (`companion.exc.RulesError`).
 """
 

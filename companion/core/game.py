@@ -4,7 +4,7 @@ Modelled on boardgame.io's `Game` (a name, a setup, moves, a flow, a player view
 a move may be undone) and python-chess's variants (one engine shape, many rule sets): a
 `Game` bundles one game's pieces, and the controller, the journal, the exports and the
 app are written against it, never against a game's own modules. MUSH is one
-(`companion.rules.MUSH`); the next game is another value of the same type.
+(`companion.games.mush.MUSH`); the next game is another value of the same type.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 `Display` is the window (full screen on the Pi, resizable on a desktop, dummy in tests);
 `render(frame, surface)` draws one frame on any surface and returns the `LayoutLog` of
 every text drawn. The game-over figures it shows come in `TableFrame.stats`, made by
-`companion.table.stats.game_stats`. The window redraws a frame region by region, only
+`companion.games.mush.table.stats.game_stats`. The window redraws a frame region by region, only
 where what a region shows changed (`companion.display.regions`); `paint` fits the texts
 inside them (`companion.display.paint`), each logged (`companion.display.layout_log`).
 """

@@ -17,11 +17,10 @@ from companion.display import widgets as w
 from companion.display.chrome import seat_name
 from companion.display.paint import Painter
 from companion.i18n import t
-from companion.table.frame import JoinCard, WifiCard
-from companion.table.view import TableView
+from companion.table.frame import JoinCard, SeatBook, WifiCard
 
 
-def draw_join(p: Painter, card: JoinCard, view: TableView, area: pygame.Rect,
+def draw_join(p: Painter, card: JoinCard, view: SeatBook, area: pygame.Rect,
               whole: bool = False) -> pygame.Rect:
     """Draw `card` in the lower left of `area` (`whole`: all of it); returns the rect it
     covers. With the table's own Wi-Fi the card has two rows, the network's code first:
@@ -72,7 +71,7 @@ def _wifi_row(p: Painter, wifi: WifiCard, box: pygame.Rect, gap: int) -> None:
         y += h
 
 
-def _page_row(p: Painter, card: JoinCard, view: TableView, inner: pygame.Rect,
+def _page_row(p: Painter, card: JoinCard, view: SeatBook, inner: pygame.Rect,
               gap: int) -> None:
     """The page: its QR code, the address (on one line), the phones here, the room code
     or, while the room is locked, what lifts the lock."""
@@ -114,7 +113,7 @@ def draw_qr(p: Painter, rows: tuple[str, ...], rect: pygame.Rect, unit: int) -> 
                                  (rect.x + x * unit, rect.y + y * unit, unit, unit))
 
 
-def join_at_bottom(p: Painter, card: JoinCard, view: TableView, rect: pygame.Rect) -> int:
+def join_at_bottom(p: Painter, card: JoinCard, view: SeatBook, rect: pygame.Rect) -> int:
     """The join card as part of a setup screen, at the bottom of `rect` (above the
     version lines) rather than over the screen: no taller than the card drawn over a
     corner, its QR code at most 2/5 of its width so the address stays on one line.

@@ -166,8 +166,9 @@ def _pattern(surface: pygame.Surface, rect: pygame.Rect, pattern: str,
 def turned(size: int, angle: float) -> int:
     """The side of a die that, tilted by `angle` degrees, still fits a square of `size`:
     a tumbling die turns within its own place, never over its neighbours or the words
-    around it (so the dice can be drawn again by themselves, `companion.display.turn`).
-    No room (a place squeezed to nothing or less) gives 0: the die is not drawn."""
+    around it (so the dice can be drawn again by themselves,
+    `companion.games.mush.screen.turn`). No room (a place squeezed to nothing or less)
+    gives 0: the die is not drawn."""
     if size < 1:
         return 0
     if not angle:

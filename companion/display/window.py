@@ -21,9 +21,8 @@ import pygame  # imported after the prompt is hidden
 from companion.display.layout_log import LayoutLog
 from companion.display.paint import forget_fonts
 from companion.display.regions import Region
-from companion.display.render import paint, render
-from companion.table.canoe.frame import CanoeFrame
-from companion.table.frame import TableFrame
+from companion.display.render import paint
+from companion.table.frame import Frame
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +77,7 @@ class Display:
             if event.type not in _REDRAW_EVENTS:
                 pygame.event.post(event)
         self.fullscreen = fullscreen
-        self._frame: TableFrame | CanoeFrame | None = None
+        self._frame: Frame | None = None
         self._dirty = True
         self._language = language
         self.redraws = 0
@@ -144,7 +143,7 @@ class Display:
                 return []
             time.sleep(min(POLL, left))
 
-    def draw(self, frame: TableFrame | CanoeFrame) -> bool:
+    def draw(self, frame: Frame) -> bool:
         """Draw `frame` if it differs from the one on screen (or the window needs it).
 
         Returns whether it redrew. Equal frames (same serial and content, an animation
@@ -154,20 +153,16 @@ class Display:
             return False
         surface = pygame.display.get_surface() or self.surface
         shown = self._frame
-        if isinstance(frame, CanoeFrame):  # the Canoe game's screens are drawn whole
-            self.last_log = render(frame, surface, language=self.language)
-            self._regions = []
-            dirty = None
-        else:
-            # in parts only over the same screen, in the same words, on the same surface
-            partial = not self._dirty and isinstance(shown, TableFrame) \
-                and shown.screen == frame.screen and surface is self.surface \
-                and bool(self._regions)
-            painter = paint(frame, surface, language=self.language,
-                            previous=self._regions if partial else None)
-            self.last_log = painter.log
-            self._regions = painter.regions
-            dirty = painter.dirty if painter.partial else None
+        # in parts only over the same screen, in the same words, on the same surface (a
+        # game's painter that draws its screens whole keeps no regions)
+        partial = not self._dirty and type(shown) is type(frame) \
+            and shown.screen == frame.screen and surface is self.surface \
+            and bool(self._regions)
+        painter = paint(frame, surface, language=self.language,
+                        previous=self._regions if partial else None)
+        self.last_log = painter.log
+        self._regions = painter.regions
+        dirty = painter.dirty if painter.partial else None
         self.surface = surface
         if dirty is None:
             pygame.display.flip()

@@ -1,7 +1,12 @@
-"""The games this table plays, by name: each a package whose `GAME` is a kernel `Game`.
+"""The games this table plays, by name: one line a game.
 
-The journal, the exports and the command line ask for a game here by name, so none of
-them imports a game's own modules; a game is loaded the first time it is asked for.
+Each game is a package, `companion/games/<name>/`: its rules (`GAME`, a kernel `Game`,
+standard library only) and, in its `box` module, everything else it brings to the table
+(`BOX`, a kernel `Box`: its table, screen, phones' pages, voice and words). The journal,
+the exports and the command line ask for a game's rules here by name; the table, the
+screen, the phones and the voice ask for its box. None of them imports a game's own
+modules, and each is loaded the first time it is asked for. The setup's game picker, the
+command line's `--game`, the demo and the exports list whatever `INSTALLED` holds.
 A journal written before there was more than one game holds MUSH's games, the default.
 """
 
@@ -9,26 +14,58 @@ from __future__ import annotations
 
 import importlib
 
+from companion.core.box import Box
 from companion.core.game import AnyGame, Game
 
-INSTALLED: dict[str, str] = {"mush": "companion.rules", "canoe": "companion.games.canoe"}
-"""Each game's name and the package that holds it (its `GAME`)."""
+INSTALLED: dict[str, str] = {
+    "mush": "companion.games.mush",
+    "canoe": "companion.games.canoe",
+}
+"""Each game's name and the package that holds it."""
 
 DEFAULT = "mush"
 """The game a journal, an export or a new table plays when none is named."""
+
 
 def installed() -> tuple[str, ...]:
     """The names of the games this table can play."""
     return tuple(INSTALLED)
 
 
-def game(name: str = DEFAULT) -> AnyGame:
-    """The game called `name` (a `LookupError` naming the installed ones if none is)."""
+def _package(name: str) -> str:
     if name not in INSTALLED:
         raise LookupError(f"no game called {name!r}; installed: {', '.join(INSTALLED)}")
-    found = importlib.import_module(INSTALLED[name]).GAME
+    return INSTALLED[name]
+
+
+def game(name: str = DEFAULT) -> AnyGame:
+    """The rules of the game called `name` (a `LookupError` naming the installed ones if
+    none is)."""
+    found = importlib.import_module(_package(name)).GAME
     assert isinstance(found, Game), f"{INSTALLED[name]}.GAME is not a Game"
     return found
 
 
-__all__ = ["DEFAULT", "INSTALLED", "AnyGame", "game", "installed"]
+def box(name: str = DEFAULT) -> Box:
+    """Everything the game called `name` brings to the table (a `LookupError` naming the
+    installed ones if none is)."""
+    found = importlib.import_module(f"{_package(name)}.box").BOX
+    assert isinstance(found, Box), f"{INSTALLED[name]}.box.BOX is not a Box"
+    return found
+
+
+def boxes() -> tuple[Box, ...]:
+    """Every installed game's box, in the registry's order."""
+    return tuple(box(name) for name in INSTALLED)
+
+
+def box_of(frame: object) -> Box:
+    """The box of the game whose table built `frame` (a `LookupError` if none did)."""
+    for found in boxes():
+        if isinstance(frame, found.frame):
+            return found
+    raise LookupError(f"no installed game draws a {type(frame).__name__}")
+
+
+__all__ = ["DEFAULT", "INSTALLED", "AnyGame", "Box", "box", "box_of", "boxes", "game",
+           "installed"]

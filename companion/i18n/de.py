@@ -416,7 +416,7 @@ WORDS: Final[dict[str, str]] = {
         "oder die Handys mit [web] enabled = false abschalten."),
     "f.voice": "Der Ton lässt sich nicht starten",
     "f.voice.fix": "Lautsprecher- oder Kopfhörerkabel und die Einstellungen unter [voice] prüfen.",
-    # setup's charts, settings and name speller (companion/table/prefs_menus.py) -------------
+    # setup's charts, settings and name speller (companion/games/mush/table/prefs_menus.py) ---
     "s.charts": "Tabellen der Pläne",
     "s.charts.title": "Tabellen der Pläne (W3, P2)",
     "s.charts.note": "Von euren Plänen abschreiben",

@@ -416,7 +416,7 @@ WORDS: Final[dict[str, str]] = {
         "phones off with [web] enabled = false."),
     "f.voice": "The sound cannot be started",
     "f.voice.fix": "Check the speaker or headphone cable and the [voice] settings.",
-    # setup's charts, settings and name speller (companion/table/prefs_menus.py) -------------
+    # setup's charts, settings and name speller (companion/games/mush/table/prefs_menus.py) ---
     "s.charts": "Board charts",
     "s.charts.title": "Board charts (W3, P2)",
     "s.charts.note": "Copy them from your boards",

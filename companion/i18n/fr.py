@@ -418,7 +418,7 @@ WORDS: Final[dict[str, str]] = {
         "configuration, ou coupez les téléphones avec [web] enabled = false."),
     "f.voice": "Le son ne peut pas démarrer",
     "f.voice.fix": "Vérifiez le câble du haut-parleur ou du casque et les réglages [voice].",
-    # setup's charts, settings and name speller (companion/table/prefs_menus.py) -------------
+    # setup's charts, settings and name speller (companion/games/mush/table/prefs_menus.py) ---
     "s.charts": "Tableaux des plateaux",
     "s.charts.title": "Tableaux des plateaux (W3, P2)",
     "s.charts.note": "Recopiez-les de vos plateaux",

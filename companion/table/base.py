@@ -1,7 +1,7 @@
 """What every game's table holds and answers alike, written against the kernel only.
 
-MUSH's table (`companion.table.parts` and its controller) and the Canoe game's
-(`companion.table.canoe`) are both a `TableBase` over their own state and events: the
+MUSH's table (`companion.games.mush.table.parts` and its controller) and the Canoe game's
+(`companion.games.canoe.table`) are both a `TableBase` over their own state and events: the
 config in force, the game (changed only through the rules' `apply`), the clock the
 guards run on, the public events seen so far, the dice, each seat's place in its menus
 (`Navigator`) and the guard against stale presses (`Gestures`). What differs between

@@ -3,7 +3,7 @@
 This is the only UI state of a list menu. It is kept per seat (setup has one shared menu
 under the table's seat number) and cleared whenever the game changes, so every menu
 starts again from its top after a change. The trees themselves are rebuilt from the state
-each time (`companion.table.menus`), so they can never go stale.
+each time (`companion.games.mush.table.menus`), so they can never go stale.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Menus as trees, for any game: a level (`Tree`) of items (`Node`), each a command, a
 sub-menu, a table action or (setup) a change of a draft, and the ways through them.
 
-The game's own menus (MUSH's in `companion.table.menus`, the Canoe game's in
-`companion.table.canoe.menus`) build these from their rules' options; the table's
+The game's own menus (MUSH's in `companion.games.mush.table.menus`, the Canoe game's in
+`companion.games.canoe.table.menus`) build these from their rules' options; the table's
 navigation, the presentation and the phones read them without knowing the game: an
 item's command is the kernel's `Command` (`companion.core`), whichever game sent it.
 """
@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from companion.core.acts import Command
 from companion.i18n import t
 from companion.table.actions import TableAction
-from companion.table.frame import MenuStyle, Screen
+from companion.table.frame import MenuStyle
 
 
 @dataclass
@@ -53,7 +54,7 @@ class Tree:
     default: str | None = None  # the key focused on entry (else the first enabled item)
     confirm: bool = False  # a confirmation step before chips are paid
     note: str = ""  # a line under the title
-    screen: Screen | None = None  # the screen while the active seat stands here
+    screen: StrEnum | None = None  # the game's screen while the active seat stands here
 
     def find(self, key: str) -> Node | None:
         """The item with this key."""

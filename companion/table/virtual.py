@@ -1,10 +1,9 @@
 """Virtual pads for any game: the presses a bot makes, and what every bot driver shares.
 
-A bot driver (MUSH's `companion.table.bots`, the Canoe game's `companion.table.canoe.bots`)
-decides with its game's policies which press to make next; this module turns a press
-into the pad events a real pad would send (a click, a hold), puts them on the main
-loop's queue, and keeps the table the bots press on and the wooden dice they throw when
-the table asks for a roll by hand.
+A bot driver (each game's `table.bots`) decides with its game's policies which press to
+make next; this module turns a press into the pad events a real pad would send (a click,
+a hold), puts them on the main loop's queue, and keeps the table the bots press on and
+the wooden dice they throw when the table asks for a roll by hand.
 """
 
 from __future__ import annotations

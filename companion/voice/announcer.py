@@ -13,17 +13,16 @@ import collections
 import logging
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
 import pygame
 
-from companion.rules import events as ev
+from companion.games import DEFAULT, boxes, installed
 from companion.voice.clips import DEFAULT_SOUNDS_DIR, ClipBank, compose
 from companion.voice.config import VoiceConfig
-from companion.voice.events import announcement_for
 from companion.voice.names import NameVoice, clean_name
 from companion.voice.output import open_mixer
 from companion.voice.phrases import Announcement, Seat, SeatLike, Text
@@ -32,9 +31,9 @@ log = logging.getLogger("companion.voice")
 
 MIXER_FREQUENCY: Final = 22050  # the clips' own rate: no resampling when we open the mixer
 MIXER_BUFFER: Final = 512  # samples; small for a short delay from play() to sound
-GAME_CLIP_PREFIXES: Final = ("canoe.",)
-"""Clips only one game says (the Canoe game's `canoe.…`): left to decode on first use, so
-the table keeps in memory only what MUSH, the game it starts with, says."""
+GAME_CLIP_PREFIXES: Final = tuple(f"{name}." for name in installed() if name != DEFAULT)
+"""Clips only one game says (each game's own are named `<game>.…`): left to decode on
+first use, so the table keeps in memory only what the game it starts with says."""
 BACKLOG: Final = 16
 """Announcements waiting beyond this many are dropped, oldest first: at the table a stale
 announcement is worse than none, and a burst must not queue minutes of speech."""
@@ -225,16 +224,16 @@ class Announcer:
                 self._wake.wait(remaining)
         return True
 
-    def event(self, event: ev.Event, all_covered: Collection[int] = ()) -> bool:
-        """Announce a rules event if it is one the table hears; True if something was queued.
-
-        all_covered: seats with every dog covered, so their turn also says they must rest.
-        """
-        announcement = announcement_for(event, self._names, all_covered=all_covered)
-        if announcement is None:
-            return False
-        self.announce(announcement)
-        return True
+    def event(self, event: object, state: object = None) -> bool:
+        """Announce a game's event if it is one the table hears; True if something was
+        queued. `state` is the game after it: what the table knows besides the event
+        (MUSH: a seat whose dogs are all covered hears at its turn that it must rest)."""
+        for box in boxes():  # each game hears its own events only
+            announcement = box.announce(event, self._names, state)
+            if announcement is not None:
+                self.announce(announcement)
+                return True
+        return False
 
     # shortcuts, one per thing the table hears; they take plain values only
 

@@ -41,12 +41,10 @@ from typing import Any
 
 from aiohttp import web
 
+from companion.games import box_of
 from companion.pads.events import Button, PadEvent
-from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
-from companion.table.canoe.frame import CanoeFrame, CanoeScreen
-from companion.table.frame import TableFrame, WifiCard
-from companion.web import canoe as canoe_snapshot
+from companion.table.frame import WifiCard
 from companion.web.config import WebConfig
 from companion.web.guard import Bucket, Hosts, lan_address, url_host
 from companion.web.join import JoinCards
@@ -54,7 +52,7 @@ from companion.web.limits import Gate, Guesses, OneLine, quiet_logs
 from companion.web.listen import REQUEST_LIMITS, listen, raise_file_limit
 from companion.web.room import Room
 from companion.web.routes import Routes
-from companion.web.snapshot import Export, Snapshot, build, export_game
+from companion.web.snapshot import Export, Snapshot, export_game
 from companion.web.sockets import AWAY_SECONDS, MAX_MESSAGE, PLACES, Client, Sockets
 
 log = logging.getLogger("companion.web")
@@ -164,20 +162,18 @@ class WebServer(Routes, Sockets):
         if self.guesses.locked:
             self._call(self._unlock)
 
-    def publish(self, frame: TableFrame | CanoeFrame,
-                companion: Any) -> TableFrame | CanoeFrame:
+    def publish(self, frame: Any, companion: Any) -> Any:
         """The main loop's frame, handed on to the phones when anything they show
         changed; returns the frame with the join card the screen shows (during setup,
-        and for a while after a pad or a phone asks for it). Either game's frame: the
-        Canoe game's is sent through `companion.web.canoe`, with the same presses, and
-        either game once over offers its files for download on the table page."""
+        and for a while after a pad or a phone asks for it). Any game's frame: its pages
+        are its box's (`phones`), with the same presses, and any game once over offers
+        its files for download on the table page."""
         controller = companion.controller
         game = companion.game_id
         if self.room.follow(game, self.connected):
             self._call(self._rolled)
         setup = controller.in_setup
-        seated = frame.names.seats if isinstance(frame, CanoeFrame) else frame.view.seats
-        players = MAX_SEATS if setup else len(seated)
+        players = MAX_SEATS if setup else len(controller.state.players)
         now = controller.clock()
         lights = controller.lights(now)
         bids = {seat: controller.private_bid(seat) for seat in range(players)}
@@ -191,7 +187,7 @@ class WebServer(Routes, Sockets):
                       round(countdown.remaining if countdown.held else
                             now + countdown.remaining, 1))
         ready = {} if setup else {seat: controller.ready_at(seat) for seat in range(players)}
-        joinable = joinable_names(controller, frame, setup)
+        joinable = joinable_names(controller, setup)
         key = (replace(frame, countdown=None, animation=None, animation_progress=1.0,
                        serial=0, join=None), timing, tuple(sorted(bids.items())),
                tuple(sorted(lights.items(), key=lambda kv: kv[0])), wanted, game, players,
@@ -200,17 +196,12 @@ class WebServer(Routes, Sockets):
             self._last_key = key
             menus = {language: frame.menus if language == screen else
                      controller.menus_in(language) for language in wanted}
-            if isinstance(frame, CanoeFrame):
-                snapshot = canoe_snapshot.build(frame, menus, game=game, players=players,
-                                                lights=lights, screen_language=screen)
-                over = frame.screen is CanoeScreen.GAME_OVER
-            else:
-                snapshot = build(frame, menus, game=game, players=players, bids=bids,
-                                 lights=lights, screen_language=screen)
-                over = frame.view.act is ActKind.NONE
+            snapshot: Snapshot = box_of(frame).phones(
+                frame, menus, game=game, players=players, bids=bids, lights=lights,
+                screen_language=screen)
             waiting = frozenset(m.seat for m in frame.menus if m.waiting and m.seat >= 0)
             snapshot = replace(snapshot, ready=ready, waiting=waiting, joinable=joinable)
-            if over and game is not None:
+            if companion.over() and game is not None:
                 snapshot = replace(snapshot, export=self._exports(companion, game, snapshot))
             self._call(self._update, snapshot)
         elif self.clock() >= self._gone_at or self.guesses.locked != self._locked:
@@ -218,7 +209,7 @@ class WebServer(Routes, Sockets):
             self._gone_at = float("inf")
             self._locked = self.guesses.locked
             self._call(self._presence_changed)
-        names = joinable or tuple(seat.name for seat in seated)
+        names = joinable
         card = self.joins.card(setup, self.port, locked=self.guesses.locked,
                                phones=tuple(names[s] for s in sorted(self.connected)
                                             if s < len(names)), wifi=self.wifi())
@@ -330,12 +321,10 @@ class WebServer(Routes, Sockets):
         self._presence_changed()
 
 
-def joinable_names(controller: Any, frame: TableFrame | CanoeFrame, setup: bool
-                   ) -> tuple[str, ...]:
+def joinable_names(controller: Any, setup: bool) -> tuple[str, ...]:
     """The names of the seats a phone may take: during setup the players being set up
     (their names as chosen so far), then the game's players."""
     if setup:
         draft = controller.draft
         return tuple(draft.names[:draft.players])
-    seats = frame.names.seats if isinstance(frame, CanoeFrame) else frame.view.seats
-    return tuple(seat.name for seat in seats)
+    return tuple(player.name for player in controller.state.players)

@@ -1,5 +1,6 @@
 """What each phone and the table page are sent: built on the main loop from the table's
-own outputs, nothing worked out again.
+own outputs, nothing worked out again; each game's pages by its box's `phones`
+(MUSH's in `companion.games.mush.phones`), from the pieces here.
 
 The main loop owns the game; after every change it hands the web server a `Snapshot`:
 one JSON text per seat (per language a phone speaks) and one for the read-only table
@@ -24,23 +25,15 @@ from dataclasses import dataclass, field
 from io import StringIO
 from typing import Any
 
-from companion.i18n import count, ordinal, speaking, t, word
+from companion.core.box import Box
+from companion.games import box as installed_box
+from companion.i18n import speaking, t
 from companion.pads.events import Blink, Button, Light
-from companion.rules import events as ev
-from companion.rules.model import RollKind
-from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS, SEATS
-from companion.table.frame import Countdown, Menu, TableFrame
+from companion.table.frame import Countdown, Menu, SeatBook
 from companion.table.lights import LightState
-from companion.table.stats import game_stats
-from companion.table.view import RollView, SeatView, TableView
-from companion.web.words import page_words
 
 log = logging.getLogger("companion.web")
-
-TURN_ACTS = (ActKind.TRAIN, ActKind.WEATHER, ActKind.TURN, ActKind.MOVE, ActKind.PRESS)
-"""Acts in which a seat that may act is the one the table waits for: its phone buzzes."""
-
 
 @dataclass(frozen=True)
 class MenuShape:
@@ -51,14 +44,6 @@ class MenuShape:
     focus: int
     items: tuple[tuple[bool, str], ...]  # (enabled, button)
 
-
-DOWNLOADS: Mapping[str, tuple[tuple[str, str], ...]] = {
-    "mush": (("events.jsonl", "export_events"), ("chips.csv", "export_chips")),
-    "canoe": (("events.jsonl", "export_events"), ("points.csv", "export_points")),
-}
-"""Per game (its name), the files a finished game offers for download on the table page
-(`/export/<file>`), each with the page word that names it: the journal's events and the
-game's ledger (`export --game`)."""
 
 EXPORT_TYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv; charset=utf-8",
          "svg": "image/svg+xml"}
@@ -82,10 +67,17 @@ class Export:
         return body, EXPORT_TYPES[name.rsplit(".", 1)[1]], f"{self.box}-game-{self.game}-{name}"
 
 
-def downloads_json(box: str) -> list[dict[str, str]]:
+def downloads(box: Box) -> tuple[tuple[str, str], ...]:
+    """The files a finished game offers for download on the table page (`/export/<file>`),
+    each with the page word that names it: the journal's events and the game's ledger
+    (as `export --game` writes them)."""
+    return (("events.jsonl", "export_events"), (box.ledger, "export_" + box.ledger.split(".")[0]))
+
+
+def downloads_json(box: Box) -> list[dict[str, str]]:
     """The table page's links to a finished game's files (named by page words)."""
     return [{"href": f"/export/{name}", "id": "export-" + name.split(".")[0], "word": key}
-            for name, key in DOWNLOADS.get(box, ())]
+            for name, key in downloads(box)]
 
 
 @dataclass(frozen=True)
@@ -121,7 +113,7 @@ def colour(seat: int) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
-def seat_label(view: TableView, seat: int, language: str) -> str:
+def seat_label(view: SeatBook, seat: int, language: str) -> str:
     """The player's name, or the seat's colour name before the game has names."""
     if 0 <= seat < len(view.seats) and view.seats[seat].name:
         return view.seats[seat].name
@@ -186,135 +178,8 @@ def countdown_json(countdown: Countdown | None) -> dict[str, Any] | None:
             "remaining": round(countdown.remaining, 1), "held": countdown.held}
 
 
-def seat_json(view: TableView, seat: SeatView) -> dict[str, Any]:
-    """One seat's public state (never a bid before the reveal: `SeatView` has none)."""
-    dice = seat.dice.value if seat.dice is not None else None
-    return {"seat": seat.seat, "name": seat.name, "colour": colour(seat.seat),
-            "letter": SEATS[seat.seat % MAX_SEATS].letter,
-            "shape": SEATS[seat.seat % MAX_SEATS].shape, "chips": seat.chips,
-            "chips_text": count(seat.chips, "chip"), "dogs": seat.uncovered,
-            "tired": seat.covered, "dice": dice, "dice_word": word(dice) if dice else None,
-            "training": word(seat.training.value) if seat.training else None,
-            "board": seat.board, "zone": word(seat.zone.value),
-            "place": ordinal(seat.place) if seat.place else None, "locked": seat.locked,
-            "locked_text": t("status.locked") if seat.locked else None,
-            "bid_text": t("status.bid", bid=seat.bid) if seat.bid is not None else None,
-            "bid": seat.bid, "acting": seat.acting, "ice_bear": seat.ice_bear,
-            "winner": view.winner == seat.seat}
-
-
-def roll_json(view: TableView, roll: RollView | None, language: str) -> dict[str, Any] | None:
-    """The latest roll, in words the table already has."""
-    if roll is None:
-        return None
-    out: dict[str, Any] = {"seat": roll.seat, "who": seat_label(view, roll.seat, language),
-                           "kind": roll.kind.value, "what": t(f"m.roll.{roll.kind.value}"),
-                           "faces": list(roll.faces), "colour": roll.colour.value
-                           if roll.colour else None, "dog_faces": list(roll.dog_faces)}
-    if roll.kind is RollKind.DOGS:
-        out["result"] = t("dogs.result", dogs=count(roll.dogs, "dog"),
-                          dice=count(len(roll.faces), "die"))
-    elif roll.kind is RollKind.WEATHER and roll.weather is not None:
-        out["result"] = t("weather.result", weather=word(roll.weather.value))
-    elif roll.kind in (RollKind.TERRAIN, RollKind.AVALANCHE):
-        ok = "roll.enters" if roll.kind is RollKind.TERRAIN else "roll.crosses"
-        out["result"] = t(ok) if roll.success else t("roll.fails")
-    elif roll.press is not None:
-        out["result"] = word(roll.press.value)
-    return out
-
-
-def header(view: TableView) -> str:
-    """"Round 3 · Cold (Central)", or the setting-up line."""
-    if not view.round:
-        return t("over.title") if view.act is ActKind.NONE else "MUSH"
-    parts = [t("header.round", round=view.round)]
-    if view.weather is not None:
-        zone = f" ({word(view.weather_zone.value)})" if view.weather_zone else ""
-        parts.append(f"{word(view.weather.value)}{zone}")
-    parts.append(t("header.bank", chips=view.bank))
-    return " · ".join(parts)
-
-
-def waiting_for(view: TableView, seat: int, language: str) -> list[str]:
-    """The names of the seats the table waits for now, other than `seat`."""
-    return [seat_label(view, s.seat, language) for s in view.seats
-            if s.acting and s.seat != seat]
-
-
-def seat_payload(frame: TableFrame, menu: Menu | None, seat: int, language: str, *,
-                 bid: int | None, light: LightState | None, players: int) -> dict[str, Any]:
-    """Everything seat `seat`'s phone shows (call inside `speaking(language)`)."""
-    view = frame.view
-    me = view.seats[seat] if seat < len(view.seats) else None
-    acting = me is not None and me.acting
-    turn = (acting and (view.act in TURN_ACTS)) or view.entering == seat
-    undo = frame.undo.text if frame.undo is not None and frame.undo.seat == seat else None
-    return {
-        "t": "seat", "seat": seat, "lang": language, "name": seat_label(view, seat, language),
-        "colour": colour(seat), "letter": SEATS[seat].letter, "shape": SEATS[seat].shape,
-        "playing": seat < players, "phase": view.phase.value, "screen": frame.screen,
-        "header": header(view), "me": seat_json(view, me) if me is not None else None,
-        "menu": menu_json(menu), "mv": menu_version(menu), "bid": bid,
-        "light": light_json(light), "turn": bool(turn), "over": view.act is ActKind.NONE,
-        "countdown": countdown_json(frame.countdown),
-        "notices": [n.text for n in frame.notices if n.seat in (None, seat)],
-        "payments": [p.text for p in frame.payments], "undo": undo,
-        "waiting": waiting_for(view, seat, language),
-        "roll": roll_json(view, view.last_roll, language),
-        "names": [seat_label(view, s, language) for s in range(players)],
-    }
-
-
-def table_payload(frame: TableFrame, language: str, players: int) -> dict[str, Any]:
-    """The read-only table page: the public view, as the shared screen shows it."""
-    view = frame.view
-    over = None
-    if frame.stats is not None:
-        stats = frame.stats
-        over = {"winner": seat_label(view, stats.winner, language)
-                if stats.winner is not None else None,
-                "wins": t("over.wins", name=seat_label(view, stats.winner, language))
-                if stats.winner is not None else None,
-                "rounds": stats.rounds,
-                "seats": [{"seat": s.seat, "name": s.name or seat_label(view, s.seat, language),
-                           "colour": colour(s.seat), "letter": SEATS[s.seat % MAX_SEATS].letter,
-                           "luck": s.luck, "spent": s.chips_spent} for s in stats.seats],
-                "luck_label": t("over.luck"), "spent_label": t("over.spent"),
-                "downloads": downloads_json("mush")}
-    return {
-        "t": "table", "lang": language, "phase": view.phase.value, "screen": frame.screen,
-        "act": view.act.value, "round": view.round, "header": header(view),
-        "setup": view.phase.value == "setup", "players": players,
-        "weather": word(view.weather.value) if view.weather else None,
-        "bank": view.bank, "sticks": view.sticks,
-        "order": [seat_label(view, s, language) for s in view.order],
-        "active": view.active,
-        "seats": [seat_json(view, s) for s in view.seats],
-        "roll": roll_json(view, view.last_roll, language),
-        "payments": [p.text for p in frame.payments],
-        "notices": [n.text for n in frame.notices if n.seat is None],
-        "countdown": countdown_json(frame.countdown),
-        "over": over,
-    }
-
-
-def build(frame: TableFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
-          game: int | None, players: int, bids: Mapping[int, int | None],
-          lights: Mapping[int, LightState], screen_language: str) -> Snapshot:
-    """The snapshot of one frame: a text per seat and language, one per language for the
-    table page, and each seat's menu version and shape (from the screen's words)."""
-    return assemble(
-        menus_by_language, game=game, players=players, screen_language=screen_language,
-        names=frame.view,
-        seat_text=lambda menu, seat, language: seat_payload(
-            frame, menu, seat, language, bid=bids.get(seat), light=lights.get(seat),
-            players=players),
-        table_text=lambda language: table_payload(frame, language, players))
-
-
 def assemble(menus_by_language: Mapping[str, Sequence[Menu]], *, game: int | None,
-             players: int, screen_language: str, names: TableView,
+             players: int, screen_language: str, names: SeatBook,
              seat_text: Callable[[Menu | None, int, str], dict[str, Any]],
              table_text: Callable[[str], dict[str, Any]]) -> Snapshot:
     """Either game's snapshot from its texts: `seat_text(menu, seat, language)` and
@@ -346,65 +211,6 @@ def assemble(menus_by_language: Mapping[str, Sequence[Menu]], *, game: int | Non
                 bidding.add(seat)
     labels = tuple(seat_label(names, s, screen_language) for s in range(MAX_SEATS))
     return Snapshot(game, players, seats, table, versions, shapes, frozenset(bidding), labels)
-
-
-def luck_by_round(history: Sequence[ev.Event]) -> list[list[float]]:
-    """Each seat's dice luck (dogs rolled minus expected, `game_stats`) after each round:
-    one list per seat, one value per round."""
-    ends = [i for i, e in enumerate(history) if isinstance(e, ev.RoundEnded | ev.GameWon)]
-    series: list[list[float]] = []
-    for end in ends:
-        stats = game_stats(history[:end + 1])
-        for row in stats["seats"]:
-            while len(series) <= row["seat"]:
-                series.append([])
-            series[row["seat"]].append(float(row["luck"]))
-    return series
-
-
-def luck_svg(series: Sequence[Sequence[float]], names: Sequence[str], title: str) -> bytes:
-    """A line chart of the luck series: one line per seat in its colour, ending in the
-    seat's letter and name (colour is never the only cue), a zero line, rounds along."""
-    width, height, pad = 720, 360, 48
-    rounds = max((len(s) for s in series), default=0)
-    values = [v for s in series for v in s] or [0.0]
-    top, bottom = max(1.0, max(values)), min(-1.0, min(values))
-
-    def x(i: int) -> float:
-        return pad + (width - 2.5 * pad) * (i / max(1, rounds - 1))
-
-    def y(v: float) -> float:
-        return pad / 2 + (height - 1.5 * pad) * (top - v) / (top - bottom)
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-label="{_esc(title)}" font-family="sans-serif" font-size="14">',
-             f'<title>{_esc(title)}</title>',
-             f'<rect width="{width}" height="{height}" fill="#161a22"/>',
-             f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
-             'stroke="#606a7e" stroke-dasharray="4 4"/>',
-             f'<text x="8" y="{y(top) + 5:.1f}" fill="#b0b6c2">+{top:.1f}</text>',
-             f'<text x="8" y="{y(bottom) + 5:.1f}" fill="#b0b6c2">{bottom:.1f}</text>',
-             f'<text x="8" y="{y(0) + 5:.1f}" fill="#b0b6c2">0</text>']
-    for i in range(rounds):
-        parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" fill="#b0b6c2" '
-                     f'text-anchor="middle">{i + 1}</text>')
-    for seat, line in enumerate(series):
-        if not line:
-            continue
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
-        parts.append(f'<polyline fill="none" stroke="{colour(seat)}" stroke-width="3" '
-                     f'points="{points}"/>')
-        end_x, end_y = x(len(line) - 1), y(line[-1])
-        label = f"{SEATS[seat].letter} {names[seat] if seat < len(names) else ''}".strip()
-        parts.append(f'<text x="{end_x + 6:.1f}" y="{end_y + 5:.1f}" fill="{colour(seat)}">'
-                     f'{_esc(label)}</text>')
-    parts.append("</svg>")
-    return "".join(parts).encode()
-
-
-def _esc(text: str) -> str:
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
 
 
 _BUTTONS = {"left": Button.LEFT, "right": Button.RIGHT, "select": Button.SELECT}
@@ -448,21 +254,20 @@ def presses_for(snapshot: Snapshot, seat: int, data: dict[str, Any]
 
 def export_game(companion: Any, game: int, names: Sequence[str]) -> Export | None:
     """A finished game's downloads, from the journal of the game being played: its
-    events (JSON Lines) and its ledger (CSV: MUSH's chips and dogs per round, the Canoe
-    game's points per turn), and MUSH's luck chart (SVG); None, logged, when they cannot
-    be made (the game is over and kept in the journal: only the download is missing)."""
+    events (JSON Lines), its ledger (CSV: MUSH's chips and dogs per round, the Canoe
+    game's points per turn) and what more its box offers (MUSH's luck chart); None,
+    logged, when they cannot be made (the game is over and kept in the journal: only the
+    download is missing)."""
     try:
         journal = companion.journal
-        box = journal.rules.name
-        (events_name, _), (ledger_name, _) = DOWNLOADS[box]
+        box = installed_box(journal.rules.name)
         events, ledger = StringIO(), StringIO()
         journal.export_jsonl(game, events)
         journal.export_csv(game, ledger)
-        files = {events_name: events.getvalue().encode(), ledger_name: ledger.getvalue().encode()}
-        if box == "mush":
-            series = luck_by_round(companion.controller.history)
-            files["luck.svg"] = luck_svg(series, names, page_words("en")["luck_chart"])
-        return Export(game, box, files)
+        files = {"events.jsonl": events.getvalue().encode(),
+                 box.ledger: ledger.getvalue().encode(),
+                 **box.extras(companion.controller.history, names)}
+        return Export(game, box.name, files)
     except Exception:
         log.exception("phones: cannot export game %d", game)
         return None

@@ -23,17 +23,17 @@ from companion.app.loop import Companion, new_game_notice
 from companion.app.parts import Hooks
 from companion.app.runner import SteppedClock
 from companion.config.file import Config, parse_config
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.evolve import replay
+from companion.games.mush.model import Phase
+from companion.games.mush.settings import Settings
+from companion.games.mush.table.bots import BotDriver
 from companion.pads import make_source
 from companion.pads.config import PadsConfig
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.evolve import replay
-from companion.rules.model import Phase
-from companion.rules.settings import Settings
 from companion.store import Journal
-from companion.table.bots import BotDriver
 
 NAMES = ("Ann", "Bo", "Cé", "Dan")
 
@@ -284,8 +284,8 @@ def test_run_under_systemd_notifies_ready_and_stops_on_sigterm(tmp_path: Path) -
 
 def test_undo_of_a_rest_is_followed_by_the_journal(companion: Companion) -> None:
     # I6: the journal stays append-only; an undone command is skipped on replay.
-    from companion.rules import commands as c
-    from companion.rules.model import RestPlace
+    from companion.games.mush import commands as c
+    from companion.games.mush.model import RestPlace
 
     drive(companion, lambda app: app.controller.state.phase is Phase.TURN)
     seat = companion.controller.state.active
@@ -382,8 +382,8 @@ def test_the_log_names_players_and_plain_values(companion: Companion,
 
 def test_event_line_quotes_names_with_spaces() -> None:
     from companion.app.logs import event_line
-    from companion.rules.model import Climate
-    from companion.rules.state import EMPTY, PlayerState
+    from companion.games.mush.model import Climate
+    from companion.games.mush.state import EMPTY, PlayerState
 
     state = replace(EMPTY, players=(PlayerState("Sky blue", 20),))
     assert event_line(ev.TrainingChosen(0, Climate.WARM), state) == \

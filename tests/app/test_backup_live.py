@@ -31,9 +31,9 @@ from store.helpers import backup_files, backup_manifest
 
 from companion.app.maintenance import ServiceUnit, restore_backup
 from companion.config import paths
-from companion.rules import Settings
-from companion.rules.dice import SeededDice
-from companion.rules.engine import start_game
+from companion.games.mush import Settings
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import start_game
 from companion.store import Journal
 
 pytestmark = pytest.mark.slow

@@ -21,12 +21,12 @@ from companion.app.loop import Companion
 from companion.app.parts import Hooks
 from companion.app.runner import SteppedClock
 from companion.exc import JournalError
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.evolve import replay
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.evolve import replay
+from companion.games.mush.table.bots import BotDriver
 from companion.store import Journal
-from companion.table.bots import BotDriver
 from companion.table.frame import Notice
 
 NOT_SAVED = "Not saved: the card refused it. Press again"
@@ -148,7 +148,7 @@ def test_a_refused_start_stays_in_setup_and_starts_at_the_next_press(app: Compan
 
 def test_the_notice_speaks_the_screens_language() -> None:
     from companion.config.table import TableConfig
-    from companion.table.controller import TableController
+    from companion.games.mush.table.controller import TableController
     ctl = TableController(config=TableConfig(screen_language="fr"))
     ctl.rollback()
     assert ctl.frame().notices == (Notice(

@@ -34,15 +34,15 @@ import pytest
 from companion.app.loop import Companion
 from companion.app.runner import MUSHERS, SteppedClock
 from companion.config.file import Config
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.evolve import evolve
-from companion.rules.model import DOGS, TOTAL_CHIPS, Arrangement, Phase
-from companion.rules.settings import Settings
-from companion.rules.state import EMPTY, GameState
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.evolve import evolve
+from companion.games.mush.model import DOGS, TOTAL_CHIPS, Arrangement, Phase
+from companion.games.mush.settings import Settings
+from companion.games.mush.state import EMPTY, GameState
+from companion.games.mush.table.bots import BotDriver
 from companion.store import Journal, StoredEvent
-from companion.table.bots import BotDriver
 
 START_UP = None
 KILLS: tuple[Phase | None, ...] = (

@@ -26,14 +26,14 @@ from companion.app.demo import run_demo
 from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import parse_config
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.evolve import replay
-from companion.rules.model import Phase
-from companion.rules.settings import Settings
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.evolve import replay
+from companion.games.mush.model import Phase
+from companion.games.mush.settings import Settings
+from companion.games.mush.table.bots import BotDriver
 from companion.store import Journal
-from companion.table.bots import BotDriver
 
 
 def _env(home: Path, hash_seed: str) -> dict[str, str]:
@@ -102,7 +102,7 @@ def test_a_demo_with_the_wooden_dice_plays_to_nome(tmp_path: Path) -> None:
     result = run_demo(tmp_path / "demo", config, seed=3, screenshots=False, voice=False,
                       out=out)
     assert result.state.phase is Phase.GAME_OVER and result.state.winner is not None
-    assert "with the wooden dice" in out.getvalue() and "wins in round" in out.getvalue()
+    assert "with wooden dice" in out.getvalue() and "wins in round" in out.getvalue()
     with Journal(result.folder / "journal.sqlite3") as journal:
         game = journal.latest_game()
         assert game is not None and game.winner == result.state.winner

@@ -27,13 +27,13 @@ from companion.config.file import parse_config
 from companion.config.names import name_problem
 from companion.config.prefs import FILE_NAME
 from companion.display import Display
-from companion.rules import Settings
-from companion.rules.bots import sensible_policy
-from companion.rules.dice import SeededDice
-from companion.rules.engine import start_game
-from companion.rules.model import Phase
+from companion.games.mush import Settings
+from companion.games.mush.bots import sensible_policy
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import start_game
+from companion.games.mush.model import Phase
+from companion.games.mush.table.bots import BotDriver
 from companion.store import Journal
-from companion.table.bots import BotDriver
 
 HOSTILE_NAMES = ("\u200b", "a\x00b", "\u2060", "\ufeff\u00ad", "\x1b[2J", "Zoë\u200b")
 """Names a journal written before the name rule may hold (all but a lone surrogate, which

@@ -16,10 +16,10 @@ import companion.store.journal as journal_module
 from companion.app.loop import Companion
 from companion.app.parts import Hooks
 from companion.app.runner import SteppedClock
-from companion.rules.dice import SeededDice
-from companion.rules.evolve import replay
-from companion.rules.model import Phase
-from companion.rules.settings import Settings
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.evolve import replay
+from companion.games.mush.model import Phase
+from companion.games.mush.settings import Settings
 from companion.store import Journal
 from companion.store.control import ask_for_new_game, request_path
 

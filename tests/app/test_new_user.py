@@ -12,15 +12,15 @@ from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import Config, parse_config
 from companion.config.prefs import ChartPref, PrefsStore
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Phase, RollKind
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.prefs_menus import chart_faces, value_label
 from companion.i18n import WORDS
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.model import Phase, RollKind
 from companion.store import Journal
-from companion.table.bots import BotDriver
-from companion.table.prefs_menus import chart_faces, value_label
 
 L, S, R = Button.LEFT, Button.SELECT, Button.RIGHT
 CHARTS = {  # as printed on this group's boards (none of them the shipped stand-in)

@@ -10,15 +10,15 @@ from pathlib import Path
 from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import Config, parse_config
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.evolve import replay
+from companion.games.mush.model import RollKind
+from companion.games.mush.settings import Settings
+from companion.games.mush.table.bots import BotDriver
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.evolve import replay
-from companion.rules.model import RollKind
-from companion.rules.settings import Settings
 from companion.store import Journal
-from companion.table.bots import BotDriver
 
 NAMES = ("Ann", "Bo", "Cé", "Dan")
 

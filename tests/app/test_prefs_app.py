@@ -11,10 +11,10 @@ from companion.app.runner import SteppedClock
 from companion.config.file import Config, parse_config
 from companion.config.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore
 from companion.display import Display
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Phase
 from companion.i18n import WORDS
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules.dice import SeededDice
-from companion.rules.model import Phase
 from companion.store import Journal
 from companion.voice.config import VoiceConfig
 

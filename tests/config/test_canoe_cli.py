@@ -21,8 +21,8 @@ from companion.games.canoe.bots import SensibleBot, play_game
 from companion.games.canoe.codec import event_from_json
 from companion.games.canoe.evolve import replay
 from companion.games.canoe.settings import Settings as CanoeSettings
-from companion.rules import SeededDice, Settings
-from companion.rules.engine import start_game
+from companion.games.mush import SeededDice, Settings
+from companion.games.mush.engine import start_game
 from companion.store import Journal
 
 

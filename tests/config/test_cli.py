@@ -11,10 +11,10 @@ import pytest
 from store.helpers import record_game
 
 from companion.app.cli import build_parser, main
-from companion.rules import SeededDice, Settings, replay
-from companion.rules.codec import event_from_json
-from companion.rules.engine import start_game
-from companion.rules.views import public_view
+from companion.games.mush import SeededDice, Settings, replay
+from companion.games.mush.codec import event_from_json
+from companion.games.mush.engine import start_game
+from companion.games.mush.views import public_view
 from companion.store import Journal
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,8 +18,8 @@ from companion.config.file import (
 )
 from companion.config.game import default_players
 from companion.exc import ConfigError
-from companion.rules.model import Arrangement, Climate, PressResult, Zone
-from companion.rules.settings import Board, Charts
+from companion.games.mush.model import Arrangement, Climate, PressResult, Zone
+from companion.games.mush.settings import Board, Charts
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "config.example.toml"

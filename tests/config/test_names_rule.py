@@ -148,7 +148,7 @@ def test_a_lone_surrogate_written_as_a_json_escape_is_refused(tmp_path: Path) ->
 
 
 def test_the_speller_only_offers_names_that_obey_the_rule() -> None:
-    from companion.table.prefs_menus import LETTER_GROUPS
+    from companion.games.mush.table.prefs_menus import LETTER_GROUPS
 
     for group in LETTER_GROUPS:
         for char in group.strip():

@@ -13,7 +13,7 @@ from store.helpers import record_game
 from companion.app.cli import main
 from companion.config.file import apply_prefs, parse_config, settings_rows
 from companion.config.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore, parse_prefs
-from companion.rules.model import Climate
+from companion.games.mush.model import Climate
 from companion.store import Journal
 from companion.voice.texts import LANGUAGES
 

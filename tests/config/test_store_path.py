@@ -17,7 +17,7 @@ import pytest
 from companion.app.cli import main
 from companion.config.file import load_config
 from companion.exc import ConfigError
-from companion.rules import Settings
+from companion.games.mush import Settings
 from companion.store import Journal
 from companion.store.where import filesystem_type, store_problem
 

@@ -31,7 +31,7 @@ from companion.core import (
 )
 from companion.core.flow import UndeclaredTransition
 from companion.games import game, installed
-from companion.rules import MUSH
+from companion.games.mush import MUSH
 
 COMPANION = Path(__file__).resolve().parents[2] / "companion"
 
@@ -72,7 +72,7 @@ def test_mush_is_the_installed_game_behind_the_seam() -> None:
 def test_the_phase_graph_prints_from_its_new_home_and_its_old() -> None:
     new = subprocess.run([sys.executable, "-m", "companion.games", "mush"], check=True,
                          capture_output=True, text=True).stdout
-    old = subprocess.run([sys.executable, "-m", "companion.rules.phases"], check=True,
+    old = subprocess.run([sys.executable, "-m", "companion.games.mush.phases"], check=True,
                          capture_output=True, text=True).stdout
     assert new == old == MUSH.flow.as_text()
     assert "bidding  [bid]\n  --BidsRevealed--> weather" in new

@@ -3,7 +3,7 @@ cache, the handlers' table (`apply`), the reducer table, what a seated state ans
 bots' press loop, the codec's envelopes, the trial apply for dice rolled by hand, and
 recorded games (known answers).
 
-Both games build on these (`companion.rules`, `companion.games.canoe`); here they are
+Both games build on these (`companion.games.mush`, `companion.games.canoe`); here they are
 checked on `toy_game.TOY` and on states made for the test, so nothing of either game
 hides in them.
 """

@@ -17,10 +17,10 @@ import pytest
 from toy_game import TOY, Add, Added, Start, ToySettings, Won
 
 from companion.core import TABLE, ScriptedDice, SeededDice
-from companion.rules import MUSH
-from companion.rules import events as ev
-from companion.rules.bots import POLICIES, play_game
-from companion.rules.settings import Settings
+from companion.games.mush import MUSH
+from companion.games.mush import events as ev
+from companion.games.mush.bots import POLICIES, play_game
+from companion.games.mush.settings import Settings
 from companion.store import Journal, UndoRefusedError
 from companion.store.check import check_batches
 
@@ -42,7 +42,7 @@ def _imports(path: Path) -> set[str]:
                                   "store/check.py", "store/export.py", "store/control.py",
                                   "store/backup.py", "app/commands.py"])
 def test_the_journal_and_its_tools_know_the_game_through_the_kernel(part: str) -> None:
-    assert not [n for n in _imports(COMPANION / part) if n.startswith("companion.rules")]
+    assert not [n for n in _imports(COMPANION / part) if n.startswith("companion.games.mush")]
 
 
 def test_the_journal_keeps_a_game_it_knows_only_through_the_kernel(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 Two or three seats take turns adding 1 or 2 to a shared count (a 2 costs a token, each
 seat holds two); a roll of the die decides who starts; whoever brings the count to 5
 wins. It exists to show that the kernel, the journal and the exports know no MUSH: every
-piece of a `Game` is declared here, and nothing here imports `companion.rules`.
+piece of a `Game` is declared here, and nothing here imports `companion.games.mush`.
 """
 
 from __future__ import annotations

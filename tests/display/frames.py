@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from companion.rules import (
+from companion.games.mush import (
     Command,
     GameState,
     SeededDice,
@@ -22,21 +22,14 @@ from companion.rules import (
     evolve,
     legal,
 )
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.bots import play_game, sensible_policy
-from companion.rules.model import REST_CHOICES, Phase, RollKind
-from companion.table.frame import (
-    Countdown,
-    Menu,
-    MenuItem,
-    Notice,
-    Payment,
-    TableFrame,
-    chart_faces,
-)
-from companion.table.stats import game_stats
-from companion.table.view import stats_view, table_view
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.bots import play_game, sensible_policy
+from companion.games.mush.model import REST_CHOICES, Phase, RollKind
+from companion.games.mush.table.frame import Payment, TableFrame, chart_faces
+from companion.games.mush.table.stats import game_stats
+from companion.games.mush.table.view import stats_view, table_view
+from companion.table.frame import Countdown, Menu, MenuItem, Notice
 
 NAMES = {
     2: ("Ann", "Bo"),
@@ -211,7 +204,7 @@ def bidding_state(bids: tuple[int, int, int, int], locked: tuple[bool, ...],
     "all locked, not yet revealed" is the one `evolve` makes from the last `BidLocked`
     before the reveal event, which is what this returns for that pattern.
     """
-    from companion.rules import apply, start_game
+    from companion.games.mush import apply, start_game
 
     dice = SeededDice(seed)
     state, _ = start_game(Settings.make(NAMES[4]), dice)
@@ -234,7 +227,7 @@ def all_frames(players: int = 4) -> dict[str, TableFrame]:
     """One frame per screen and moment, plus animation midpoints and notices."""
     m = moments(players)
     frames: dict[str, TableFrame] = {}
-    from companion.rules import EMPTY
+    from companion.games.mush import EMPTY
 
     frames["setup_empty"] = frame_for(EMPTY, "setup")
     first = m.states["training"]

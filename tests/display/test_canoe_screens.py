@@ -14,10 +14,10 @@ from companion.app.runner import SteppedClock
 from companion.config.table import TableConfig
 from companion.display import render
 from companion.games.canoe.bots import SensibleBot
+from companion.games.canoe.table import CanoeFrame, CanoeScreen, CanoeTable
+from companion.games.canoe.table.bots import CanoeBotDriver
+from companion.games.mush.dice import SeededDice
 from companion.i18n import LANGUAGES
-from companion.rules.dice import SeededDice
-from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
-from companion.table.canoe.bots import CanoeBotDriver
 from display.conftest import save_screen
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080))
@@ -96,8 +96,8 @@ def test_each_player_s_line_says_where_the_rules_hold_the_canoe() -> None:
     # L2, L5, L6: the summit, the region's exit, the point
     from canoe_harness import Trip
 
-    from companion.display.canoe import seat_status
     from companion.games.canoe import commands as c
+    from companion.games.canoe.screen import seat_status
     from companion.games.canoe.views import public_view
 
     trip = Trip(3)

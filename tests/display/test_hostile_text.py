@@ -12,12 +12,12 @@ import pytest
 from companion.config.table import TableConfig
 from companion.display import font_floor, render
 from companion.display.paint import MAX_DRAWN, Painter, drawable_text
-from companion.rules import Settings
-from companion.rules.bots import sensible_policy
-from companion.rules.dice import SeededDice
-from companion.rules.engine import start_game
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
+from companion.games.mush import Settings
+from companion.games.mush.bots import sensible_policy
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import start_game
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
 from display.conftest import save_screen
 
 HOSTILE = ["\ud800", "\udfff\ud800x", "a\x00b", "\x00", "\u200b", "\u2060", "\ufeff", "\u00ad",

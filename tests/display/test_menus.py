@@ -12,8 +12,8 @@ from companion.display import menus as m
 from companion.display import theme
 from companion.display.chrome import draw_countdown
 from companion.display.paint import Painter
+from companion.games.mush.table.view import SeatView, TableView
 from companion.table.frame import Countdown, Menu, MenuItem
-from companion.table.view import SeatView, TableView
 
 NAMES = ("Leonhard", "Bartholomew-Maximilian", "Libby", "Rick")
 VIEW = TableView(seats=tuple(SeatView(seat, name) for seat, name in enumerate(NAMES)),

@@ -11,9 +11,9 @@ from table.helpers import L, R, controller, press
 from table.scenes import moving_seat_0
 
 from companion.display import render, theme
-from companion.display.ending import race_order
-from companion.table.menus import turn_tree
-from companion.table.view import SeatView, TableView, table_view
+from companion.games.mush.screen.ending import race_order
+from companion.games.mush.table.menus import turn_tree
+from companion.games.mush.table.view import SeatView, TableView, table_view
 from display.conftest import save_screen
 from display.frames import NAMES, all_frames, moments
 

@@ -26,13 +26,13 @@ from companion.app.runner import MUSHERS, SteppedClock
 from companion.config.file import Config
 from companion.display import Display, render
 from companion.display.paint import Painter
-from companion.rules.bots import SensibleBot
-from companion.rules.dice import SeededDice
-from companion.rules.model import Arrangement, Phase
-from companion.rules.settings import Settings
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Arrangement, Phase
+from companion.games.mush.settings import Settings
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.frame import TableFrame
 from companion.store import Journal
-from companion.table.bots import BotDriver
-from companion.table.frame import TableFrame
 from display.conftest import save_screen
 
 SIZE = (800, 480)

@@ -10,10 +10,10 @@ from table.scenes import turn_of_seat_0
 
 from companion.config.table import TableConfig
 from companion.display import font_floor, render
+from companion.games.mush import commands as c
+from companion.games.mush.table.controller import TableController
+from companion.games.mush.table.frame import TableFrame
 from companion.i18n import LANGUAGES, speaking, t
-from companion.rules import commands as c
-from companion.table.controller import TableController
-from companion.table.frame import TableFrame
 from display.conftest import save_screen
 
 

@@ -14,10 +14,10 @@ from table.helpers import FakeClock, check_frame, long_press, press
 from companion.config.prefs import Prefs
 from companion.config.table import TableConfig
 from companion.display import font_floor, render
+from companion.games.mush.table.controller import TableController
+from companion.games.mush.table.frame import TableFrame
 from companion.i18n import LANGUAGES, WORDS
 from companion.pads.events import Button
-from companion.table.controller import TableController
-from companion.table.frame import TableFrame
 from display.conftest import save_screen
 
 SIZES = [(1920, 1080), (1280, 720), (800, 480)]

@@ -107,9 +107,9 @@ def test_long_names_are_ellipsized_not_overflowing() -> None:
 def test_reduce_window_counts_the_dice_left_as_chips_come_in() -> None:
     """X2: while the window is open, the dice still to roll already count the chips paid;
     the view works the count out, the headline only words it."""
-    from companion.display.turn import _turn_headline
-    from companion.rules.model import DiceColour
-    from companion.table.view import table_view
+    from companion.games.mush.model import DiceColour
+    from companion.games.mush.screen.turn import _turn_headline
+    from companion.games.mush.table.view import table_view
     from display.frames import moments
 
     state = moments(4).states["reduce"]

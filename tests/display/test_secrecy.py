@@ -13,9 +13,10 @@ import pygame
 import pytest
 
 from companion.display import render
-from companion.rules import public_view
-from companion.table.frame import Menu, MenuItem, TableFrame
-from companion.table.view import table_view
+from companion.games.mush import public_view
+from companion.games.mush.table.frame import TableFrame
+from companion.games.mush.table.view import table_view
+from companion.table.frame import Menu, MenuItem
 from display.frames import bidding_state
 
 BID_STYLE: dict[str, Any] = {"style": "bid"} if "style" in Menu.__dataclass_fields__ else {}

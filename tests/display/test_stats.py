@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Settings
-from companion.rules import events as ev
-from companion.rules.model import DiceColour
-from companion.table.stats import game_stats
-from companion.table.view import stats_view
+from companion.games.mush import Settings
+from companion.games.mush import events as ev
+from companion.games.mush.model import DiceColour
+from companion.games.mush.table.stats import game_stats
+from companion.games.mush.table.view import stats_view
 from display.frames import moments
 
 
@@ -54,11 +54,11 @@ def test_the_controller_shows_the_same_figures_as_the_journal_gives() -> None:
 
     from table.helpers import FakeClock, bot_steps
 
-    from companion.rules.bots import sensible_policy
-    from companion.rules.dice import SeededDice
-    from companion.rules.model import Phase
-    from companion.table.bots import BotDriver
-    from companion.table.controller import TableController
+    from companion.games.mush.bots import sensible_policy
+    from companion.games.mush.dice import SeededDice
+    from companion.games.mush.model import Phase
+    from companion.games.mush.table.bots import BotDriver
+    from companion.games.mush.table.controller import TableController
 
     clock = FakeClock()
     controller = TableController(dice=SeededDice(2), clock=clock)

@@ -34,17 +34,17 @@ from companion.app.loop import new_game_notice
 from companion.config.table import TableConfig
 from companion.display import font_floor, render
 from companion.display.menu_plan import LONG_LIST
+from companion.games.mush import commands as c
+from companion.games.mush.bots import sensible_policy
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import apply, start_game
+from companion.games.mush.model import Phase
+from companion.games.mush.settings import Settings, Variants
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
+from companion.games.mush.table.frame import Payment, TableFrame
 from companion.i18n import LANGUAGES, WORDS, count, speaking, t
 from companion.pads.events import Button, PadEvent
-from companion.rules import commands as c
-from companion.rules.bots import sensible_policy
-from companion.rules.dice import SeededDice
-from companion.rules.engine import apply, start_game
-from companion.rules.model import Phase
-from companion.rules.settings import Settings, Variants
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
-from companion.table.frame import Payment, TableFrame
 from companion.table.virtual import click
 from display.conftest import save_screen
 

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from companion.display import Display, window
-from companion.table.frame import TableFrame
+from companion.games.mush.table.frame import TableFrame
 from display.frames import all_frames
 
 

@@ -11,6 +11,7 @@ import pytest
 
 import companion.i18n
 from companion.display import render
+from companion.games.mush.table.frame import TableFrame
 from companion.i18n import (
     LANGUAGES,
     NOUNS,
@@ -24,7 +25,6 @@ from companion.i18n import (
     t,
     word,
 )
-from companion.table.frame import TableFrame
 from display.frames import all_frames
 
 

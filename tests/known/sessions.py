@@ -31,12 +31,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.config.table import TableConfig
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Arrangement, Phase
+from companion.games.mush.settings import Variants
+from companion.games.mush.table.controller import Outcome, TableController
+from companion.games.mush.table.frame import TableFrame
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules.dice import SeededDice
-from companion.rules.model import Arrangement, Phase
-from companion.rules.settings import Variants
-from companion.table.controller import Outcome, TableController
-from companion.table.frame import TableFrame
 
 SESSIONS = Path(__file__).resolve().parent / "sessions"
 LINE = 16

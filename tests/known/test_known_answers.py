@@ -18,9 +18,9 @@ import pytest
 
 from companion.core.recorded import batches, check
 from companion.exc import IncompatibleJournalError
-from companion.rules import MUSH
-from companion.rules.codec import CODEC, FORMAT_VERSION
-from companion.rules.evolve import replay
+from companion.games.mush import MUSH
+from companion.games.mush.codec import CODEC, FORMAT_VERSION
+from companion.games.mush.evolve import replay
 from companion.store.journal import VOCABULARY_ID, Journal, settings_from_json
 
 KNOWN = Path(__file__).resolve().parent

@@ -27,8 +27,8 @@ import pytest
 from companion.app import service
 from companion.app.service import Notifier, StopFlag, Watchdog
 from companion.config.file import parse_config
+from companion.games.mush.dice import SeededDice
 from companion.pads.events import PadEvent
-from companion.rules.dice import SeededDice
 from companion.store import Journal
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -185,7 +185,7 @@ MDWE_CHILD = textwrap.dedent(
     pygame.display.set_mode((320, 200))
     pygame.font.init()
     pygame.mixer.init()
-    import companion.app.service, companion.rules, companion.pads, companion.voice
+    import companion.app.service, companion.games.mush, companion.pads, companion.voice
     print("survived")
     """
 )

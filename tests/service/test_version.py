@@ -17,7 +17,7 @@ import pytest
 from table.helpers import controller, started
 
 from companion.config.table import TableConfig
-from companion.table.controller import TableController
+from companion.games.mush.table.controller import TableController
 from companion.version import (
     About,
     Build,

@@ -14,9 +14,9 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.rules.codec import event_to_json
-from companion.rules.events import Event
-from companion.rules.settings import Settings
+from companion.games.mush.codec import event_to_json
+from companion.games.mush.events import Event
+from companion.games.mush.settings import Settings
 from companion.store.integrity import row_crc
 from companion.store.journal import VOCABULARY_ID, settings_to_json
 

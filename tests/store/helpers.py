@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from companion.rules import SeededDice, Settings
-from companion.rules.bots import POLICIES, play_game
-from companion.rules.events import Event
-from companion.rules.state import GameState
+from companion.games.mush import SeededDice, Settings
+from companion.games.mush.bots import POLICIES, play_game
+from companion.games.mush.events import Event
+from companion.games.mush.state import GameState
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def record_game(seed: int, players: int = 4, policy: str = "sensible",
                                SeededDice(seed), random.Random(seed), on_step=on_step)
     stepped = sum(len(s.events) for s in taken)
     start = tuple(journal[: len(journal) - stepped])
-    from companion.rules import replay
+    from companion.games.mush import replay
 
     first = Step(replay(start), start)
     return Recorded(settings, (first, *taken), final)

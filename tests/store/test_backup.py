@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from companion.config.prefs import FILE_NAME as SETTINGS
-from companion.rules.codec import FORMAT_VERSION
+from companion.games.mush.codec import FORMAT_VERSION
 from companion.store import SCHEMA_VERSION, Journal
 from companion.store import backup as bk
 from companion.store import restore as rs

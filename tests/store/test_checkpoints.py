@@ -20,7 +20,7 @@ import pytest
 from companion.games import game as installed_game
 from companion.games.canoe.bots import SensibleBot, play_game
 from companion.games.canoe.settings import Settings as CanoeSettings
-from companion.rules import SeededDice
+from companion.games.mush import SeededDice
 from companion.store import Journal
 from companion.store.quiet import QUIET_SECONDS
 from store.helpers import record_game

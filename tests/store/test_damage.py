@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import replay
+from companion.games.mush import replay
 from companion.store import Journal
 from companion.store.journal import write_trouble
 from companion.store.pages import read_wal

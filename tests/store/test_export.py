@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import events as ev
-from companion.rules import replay
-from companion.rules.codec import event_from_json
-from companion.rules.ledger import CSV_COLUMNS
+from companion.games.mush import events as ev
+from companion.games.mush import replay
+from companion.games.mush.codec import event_from_json
+from companion.games.mush.ledger import CSV_COLUMNS
 from companion.store import Journal
 from store.helpers import record_game
 
@@ -52,7 +52,7 @@ def test_csv_has_a_row_per_player_per_round_matching_a_replay(tmp_path: Path) ->
     state = replay([])
     expected: dict[tuple[int, int], tuple[int, int]] = {}
     for event in public:
-        from companion.rules.evolve import evolve
+        from companion.games.mush.evolve import evolve
 
         state = evolve(state, event)
         if isinstance(event, ev.RoundEnded | ev.GameWon):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from companion.rules.events import EVENT_TYPES
-from companion.rules.format_doc import (
+from companion.games.mush.events import EVENT_TYPES
+from companion.games.mush.format_doc import (
     BEGIN,
     END,
     OBJECT_TYPES,
@@ -37,5 +37,5 @@ def test_the_generated_block_is_current() -> None:
     text = DOC.read_text(encoding="utf-8")
     assert BEGIN in text and END in text
     assert with_reference(text) == text, (
-        "run: python -m companion.rules.format_doc docs/journal-format.md")
+        "run: python -m companion.games.mush.format_doc docs/journal-format.md")
     assert event_reference() in text

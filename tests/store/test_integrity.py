@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import MUSH, replay
-from companion.rules import events as ev
+from companion.games.mush import MUSH, replay
+from companion.games.mush import events as ev
 from companion.store import IncompatibleJournalError, Journal
 from companion.store.check import check_batches
 from companion.store.integrity import (

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import SeededDice, Settings, apply, legal_commands, replay, start_game
-from companion.rules import commands as cmd
-from companion.rules import events as ev
-from companion.rules.codec import event_from_json
-from companion.rules.model import Phase, RestPlace
-from companion.rules.state import GameState
+from companion.games.mush import SeededDice, Settings, apply, legal_commands, replay, start_game
+from companion.games.mush import commands as cmd
+from companion.games.mush import events as ev
+from companion.games.mush.codec import event_from_json
+from companion.games.mush.model import Phase, RestPlace
+from companion.games.mush.state import GameState
 from companion.store import (
     SCHEMA_VERSION,
     GameClosedError,

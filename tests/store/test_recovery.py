@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import replay
-from companion.rules.model import Phase
+from companion.games.mush import replay
+from companion.games.mush.model import Phase
 from companion.store import Journal
 from store.helpers import Recorded, record_game, without_locks
 

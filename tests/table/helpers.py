@@ -7,15 +7,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from companion.config.table import TableConfig
+from companion.games.mush import commands as c
+from companion.games.mush.engine import apply, is_legal, start_game
+from companion.games.mush.model import Climate, Phase
+from companion.games.mush.settings import Settings, Variants
+from companion.games.mush.state import GameState
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import Outcome, TableController
+from companion.games.mush.table.frame import TableFrame
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules import commands as c
-from companion.rules.engine import apply, is_legal, start_game
-from companion.rules.model import Climate, Phase
-from companion.rules.settings import Settings, Variants
-from companion.rules.state import GameState
-from companion.table.bots import BotDriver
-from companion.table.controller import Outcome, TableController
-from companion.table.frame import TableFrame
 from companion.table.virtual import click, hold
 
 L, R, S = Button.LEFT, Button.RIGHT, Button.SELECT

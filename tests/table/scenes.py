@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules import commands as c
-from companion.rules.model import Phase
-from companion.rules.settings import Variants
-from companion.rules.state import GameState
+from companion.games.mush import commands as c
+from companion.games.mush.model import Phase
+from companion.games.mush.settings import Variants
+from companion.games.mush.state import GameState
 from table.helpers import Dice, bidding, do
 
 

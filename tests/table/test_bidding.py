@@ -8,11 +8,11 @@ import re
 
 import pytest
 
+from companion.games.mush import events as ev
+from companion.games.mush.model import Phase
+from companion.games.mush.table.controller import TableController
+from companion.games.mush.table.frame import TableFrame
 from companion.pads.events import Blink, Kind, Light, PadEvent
-from companion.rules import events as ev
-from companion.rules.model import Phase
-from companion.table.controller import TableController
-from companion.table.frame import TableFrame
 from companion.table.lights import LIMIT_BLINK, LightState, bid_blink
 from table.helpers import L, R, S, bidding, controller, long_press, press, send
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.rules import commands as c
-from companion.table.controller import TableController
+from companion.games.mush import commands as c
+from companion.games.mush.table.controller import TableController
 from table.helpers import Dice, FakeClock, choose, controller
 from table.scenes import turn_of_seat_0
 

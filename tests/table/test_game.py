@@ -10,19 +10,19 @@ from dataclasses import replace
 import pytest
 
 from companion.config.table import TableConfig
+from companion.games.mush import commands as c
+from companion.games.mush import events as ev
+from companion.games.mush.bots import Policy, random_policy, sensible_policy
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import legal_commands
+from companion.games.mush.evolve import evolve, replay
+from companion.games.mush.model import Arrangement, Phase, Zone
+from companion.games.mush.settings import Board, Variants
+from companion.games.mush.state import EMPTY, GameState
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import Outcome, TableController
+from companion.games.mush.table.menus import seat_tree
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.bots import Policy, random_policy, sensible_policy
-from companion.rules.dice import SeededDice
-from companion.rules.engine import legal_commands
-from companion.rules.evolve import evolve, replay
-from companion.rules.model import Arrangement, Phase, Zone
-from companion.rules.settings import Board, Variants
-from companion.rules.state import EMPTY, GameState
-from companion.table.bots import BotDriver
-from companion.table.controller import Outcome, TableController
-from companion.table.menus import seat_tree
 from companion.table.virtual import hold
 from table.helpers import FakeClock, bot_steps, check_frame, let_time_pass
 

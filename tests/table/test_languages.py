@@ -8,14 +8,14 @@ import random
 import pytest
 
 from companion.config.table import TableConfig
+from companion.games.mush import commands as c
+from companion.games.mush.bots import sensible_policy
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Phase
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
+from companion.games.mush.table.frame import TableFrame
 from companion.i18n import WORDS, fields
-from companion.rules import commands as c
-from companion.rules.bots import sensible_policy
-from companion.rules.dice import SeededDice
-from companion.rules.model import Phase
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
-from companion.table.frame import TableFrame
 from table.helpers import FakeClock, S, bidding, bot_steps, choose, do, press
 from table.scenes import turn_of_seat_0
 
@@ -84,7 +84,7 @@ def test_a_bot_game_shows_no_english_word_in_french_or_german(language: str) -> 
 
 
 def test_the_s9_placing_notice_speaks_the_screen_language() -> None:
-    from companion.rules.settings import Variants
+    from companion.games.mush.settings import Variants
     from table.scenes import moving_seat_0
 
     notices = {}
@@ -102,9 +102,9 @@ def test_the_s9_placing_notice_speaks_the_screen_language() -> None:
 def test_the_rules_window_buttons_speak_the_screen_language(language: str) -> None:
     """menus.window_tree (the X2/X1 buttons as the rules offer them, used by seat_tree)
     has no English word left in French or German."""
+    from companion.games.mush.model import WindowKind
+    from companion.games.mush.table.menus import seat_tree
     from companion.i18n import speaking
-    from companion.rules.model import WindowKind
-    from companion.table.menus import seat_tree
     from companion.table.tree import Tree
 
     state, dice = turn_of_seat_0()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.games.mush import commands as c
 from companion.pads.events import Light
-from companion.rules import commands as c
 from companion.table.lights import WINNER_BLINK, LightState
 from table.helpers import L, S, bidding, choose, controller, press, started
 from table.scenes import moving_seat_0, turn_of_seat_0
@@ -16,7 +16,7 @@ def lit(lights: dict[int, LightState]) -> list[int]:
 
 
 def test_setup_lights_are_off_and_every_pad_gets_one() -> None:
-    from companion.table.controller import TableController
+    from companion.games.mush.table.controller import TableController
 
     assert set(TableController().lights().values()) == {OFF}
     assert len(TableController().lights()) == 6

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.config.table import TableConfig
-from companion.rules import commands as c
-from companion.rules.model import Climate, Phase, RestPlace, StickAction
-from companion.rules.settings import Variants
-from companion.rules.state import GameState
-from companion.table.controller import TableController
+from companion.games.mush import commands as c
+from companion.games.mush.model import Climate, Phase, RestPlace, StickAction
+from companion.games.mush.settings import Variants
+from companion.games.mush.state import GameState
+from companion.games.mush.table.controller import TableController
 from companion.table.frame import Menu, Notice
 from table.helpers import (
     Dice,
@@ -437,8 +437,8 @@ def test_sticks_in_the_turn_menu() -> None:
 
 def test_setup_starts_from_the_config_files_game() -> None:
     # S1, S3, S7: the [game] table of the config file is setup's starting point
-    from companion.rules.model import Arrangement
-    from companion.rules.settings import Settings
+    from companion.games.mush.model import Arrangement
+    from companion.games.mush.settings import Settings
 
     game = Settings.make(("Ada", "Bo", "Cy"), Arrangement.STANDARD,
                          Variants(avalanches_at_start=True))

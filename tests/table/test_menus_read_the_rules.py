@@ -16,13 +16,20 @@ from dataclasses import replace
 import pytest
 
 from companion.core.options import offered
-from companion.rules import MUSH
-from companion.rules import commands as c
-from companion.rules.model import Arrangement, Climate, RestPlace, StickAction, WindowKind, Zone
-from companion.rules.settings import Board, Variants
-from companion.rules.state import GameState
-from companion.table.menus import seat_tree, why
-from companion.table.reactions import guard_payments, window_tree
+from companion.games.mush import MUSH
+from companion.games.mush import commands as c
+from companion.games.mush.model import (
+    Arrangement,
+    Climate,
+    RestPlace,
+    StickAction,
+    WindowKind,
+    Zone,
+)
+from companion.games.mush.settings import Board, Variants
+from companion.games.mush.state import GameState
+from companion.games.mush.table.menus import seat_tree, why
+from companion.games.mush.table.reactions import guard_payments, window_tree
 from companion.table.tree import Node, Tree
 from table.helpers import bidding, do, started
 from table.scenes import moving_seat_0, turn_of_seat_0

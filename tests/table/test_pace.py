@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.mush import commands as c
+from companion.games.mush.model import Phase
+from companion.games.mush.table.controller import TableController
+from companion.games.mush.table.windows import WindowClock
 from companion.i18n import t
 from companion.pads.events import Kind, PadEvent
-from companion.rules import commands as c
-from companion.rules.model import Phase
-from companion.table.controller import TableController
 from companion.table.gestures import Gesture, Gestures
-from companion.table.windows import WindowClock
 from table.helpers import Dice, FakeClock, S, bidding, choose, controller, press
 from table.scenes import moving_seat_0
 

@@ -4,11 +4,11 @@ command that rolls acts only then, and rerolls still cost and ask again."""
 from __future__ import annotations
 
 from companion.config.table import TableConfig
+from companion.games.mush import commands as c
+from companion.games.mush import events as ev
+from companion.games.mush.model import DiceColour, Phase, RollKind
+from companion.games.mush.table.controller import TableController
 from companion.pads.events import Light
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.model import DiceColour, Phase, RollKind
-from companion.table.controller import TableController
 from table.helpers import Dice, FakeClock, L, R, S, bidding, choose, do, long_press, press
 from table.scenes import turn_of_seat_0
 

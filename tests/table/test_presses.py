@@ -14,15 +14,15 @@ from collections import Counter
 import pytest
 
 from companion.config.table import TableConfig
-from companion.rules import commands as c
-from companion.rules.bots import random_policy, sensible_policy
-from companion.rules.dice import SeededDice
-from companion.rules.engine import legal_commands
-from companion.rules.model import Arrangement, Phase
-from companion.rules.settings import Variants
-from companion.rules.state import GameState
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
+from companion.games.mush import commands as c
+from companion.games.mush.bots import random_policy, sensible_policy
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.engine import legal_commands
+from companion.games.mush.model import Arrangement, Phase
+from companion.games.mush.settings import Variants
+from companion.games.mush.state import GameState
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
 from table.helpers import FakeClock, bot_steps
 
 NOT_COUNTED = (c.LockBid, c.UnlockBid, c.CloseWindow, c.Pass, c.StartGame)

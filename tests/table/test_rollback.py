@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.model import Phase
-from companion.table.controller import TableController
-from companion.table.frame import Notice, TableFrame
+from companion.games.mush import commands as c
+from companion.games.mush import events as ev
+from companion.games.mush.model import Phase
+from companion.games.mush.table.controller import TableController
+from companion.games.mush.table.frame import TableFrame
+from companion.table.frame import Notice
 from companion.table.virtual import hold
 from table.helpers import S, bidding, check_frame, choose, controller, long_press, press, send
 from table.scenes import moving_seat_0, turn_of_seat_0

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from companion.config.prefs import ChartPref, Prefs
 from companion.config.table import TableConfig
+from companion.games.mush.model import Climate, PressResult
+from companion.games.mush.table.controller import Outcome, TableController
 from companion.pads.events import Button
-from companion.rules.model import Climate, PressResult
-from companion.table.controller import Outcome, TableController
 from companion.table.frame import Menu
 
 from .helpers import Dice, FakeClock, check_frame, long_press, press
@@ -80,7 +80,7 @@ def table(prefs: Prefs | None = None) -> tuple[TableController, Pads, Kept]:
 
 
 def label(value: str) -> str:
-    from companion.table.prefs_menus import value_label
+    from companion.games.mush.table.prefs_menus import value_label
 
     return value_label(value)
 
@@ -167,7 +167,7 @@ def test_the_pressing_chart_and_starting_again() -> None:
 def test_charts_entered_before_come_back_confirmed() -> None:
     prefs = Prefs().with_chart("northern", ChartPref(("cold",) * 6, True))
     from companion.config.prefs import charts_in_force
-    from companion.rules.settings import Charts
+    from companion.games.mush.settings import Charts
 
     ctl = TableController(dice=Dice(2), clock=FakeClock(), config=TableConfig(
         prefs=prefs, charts=charts_in_force(Charts(), prefs)))
@@ -221,7 +221,7 @@ def test_the_speller_counts_its_presses_for_a_five_letter_name() -> None:
         pads.go(group if letter.isupper() else group.lower())
         pads.go(letter)
     pads.go("Done")
-    assert pads.presses - start == 29  # the figure in companion/table/prefs_menus.py
+    assert pads.presses - start == 29  # the figure in companion/games/mush/table/prefs_menus.py
 
 
 def test_a_name_taken_by_another_seat_cannot_be_done() -> None:

@@ -20,15 +20,15 @@ from hypothesis import Phase as Phase_
 from hypothesis import strategies as st
 
 from companion.config.table import TableConfig
+from companion.games.mush import commands as c
+from companion.games.mush import events as ev
+from companion.games.mush.bots import sensible_policy
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Phase, StickAction
+from companion.games.mush.state import GameState
+from companion.games.mush.table.bots import BotDriver
+from companion.games.mush.table.controller import TableController
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.bots import sensible_policy
-from companion.rules.dice import SeededDice
-from companion.rules.model import Phase, StickAction
-from companion.rules.state import GameState
-from companion.table.bots import BotDriver
-from companion.table.controller import TableController
 from table.helpers import (
     Dice,
     FakeClock,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.model import Phase, RestPlace
+from companion.games.mush import commands as c
+from companion.games.mush import events as ev
+from companion.games.mush.model import Phase, RestPlace
 from companion.table.frame import Notice
 from table.helpers import R, S, check_frame, choose, controller, long_press, press
 from table.scenes import moving_seat_0, turn_of_seat_0

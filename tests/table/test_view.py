@@ -11,16 +11,16 @@ import pytest
 from display.frames import bidding_state, moments
 
 from companion.core.codec import from_data, to_data
-from companion.rules import MUSH, public_view, seat_view
-from companion.rules.model import (
+from companion.games.mush import MUSH, public_view, seat_view
+from companion.games.mush.model import (
     REDUCE_CHIPS_PER_DIE,
     REDUCE_MAX_DICE,
     REROLL_COST,
     RollKind,
     is_dog,
 )
-from companion.rules.views import player_view
-from companion.table.view import TableView, table_view
+from companion.games.mush.table.view import TableView, table_view
+from companion.games.mush.views import player_view
 
 DISPLAY = Path(__file__).resolve().parents[2] / "companion" / "display"
 

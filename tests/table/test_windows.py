@@ -9,13 +9,13 @@ from dataclasses import replace
 import pytest
 
 from companion.config.table import TableConfig
+from companion.games.mush import commands as c
+from companion.games.mush import events as ev
+from companion.games.mush.engine import legal_commands
+from companion.games.mush.model import Phase, RollKind, StickAction, WindowKind
+from companion.games.mush.state import GameState
+from companion.games.mush.table.controller import TableController
 from companion.pads.events import Kind, PadEvent
-from companion.rules import commands as c
-from companion.rules import events as ev
-from companion.rules.engine import legal_commands
-from companion.rules.model import Phase, RollKind, StickAction, WindowKind
-from companion.rules.state import GameState
-from companion.table.controller import TableController
 from companion.table.frame import Countdown, Menu
 from table.helpers import (
     Dice,

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from companion.rules.events import GameWon
+from companion.games.mush.events import GameWon
 from companion.voice.announcer import Announcer
 from companion.voice.config import VoiceConfig
 from companion.voice.phrases import Announcement

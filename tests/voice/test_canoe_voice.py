@@ -18,11 +18,11 @@ from companion.games.canoe.bots import SensibleBot, play_game
 from companion.games.canoe.cards import CARDS, CardKind
 from companion.games.canoe.model import Phase, Pile, Weather
 from companion.games.canoe.settings import Settings
-from companion.rules.dice import SeededDice
+from companion.games.canoe.voice import CANOE_MAPPING
+from companion.games.canoe.voice import canoe_announcement_for as announcement_for
+from companion.games.mush.dice import SeededDice
 from companion.voice import Announcer, VoiceConfig
-from companion.voice.canoe import CANOE_MAPPING
 from companion.voice.clips import ClipBank, load_manifest
-from companion.voice.events import announcement_for
 from companion.voice.phrases import Announcement, Clip, Seat, Text
 from companion.voice.texts import CANOE_WEATHERS, LANGUAGES
 

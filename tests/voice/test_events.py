@@ -8,11 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from companion.rules import events as ev
-from companion.rules import model as m
-from companion.rules.state import GameState
+from companion.games.mush import events as ev
+from companion.games.mush import model as m
+from companion.games.mush.state import GameState
+from companion.games.mush.voice import MAPPING, PRESS_CLIPS, announcement_for
 from companion.voice.clips import load_manifest
-from companion.voice.events import MAPPING, PRESS_CLIPS, announcement_for
 from companion.voice.phrases import Announcement, Clip, Seat
 from companion.voice.texts import LANGUAGES
 
@@ -90,9 +90,9 @@ def test_the_reveal_says_the_order_and_never_the_bids() -> None:
 
 def _bot_games(count: int) -> Iterator[tuple[ev.Event, frozenset[int]]]:
     """Every event of some bot games, with the seats whose dogs were all covered then."""
-    from companion.rules.bots import play_game, sensible_policy
-    from companion.rules.dice import SeededDice
-    from companion.rules.settings import Settings
+    from companion.games.mush.bots import play_game, sensible_policy
+    from companion.games.mush.dice import SeededDice
+    from companion.games.mush.settings import Settings
 
     for seed in range(count):
         players = 2 + seed % 5

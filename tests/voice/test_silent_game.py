@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from companion.app.demo import run_demo
-from companion.rules.model import Phase
+from companion.games.mush.model import Phase
 from companion.voice import Announcer
 
 
@@ -30,9 +30,9 @@ def test_a_whole_game_runs_silently_when_the_mixer_cannot_open(
     heard: list[str] = []
     real_event = Announcer.event
 
-    def event(self: Announcer, event: object, **kwargs: Any) -> Any:
+    def event(self: Announcer, event: object, *args: Any, **kwargs: Any) -> Any:
         heard.append(type(event).__name__)
-        return real_event(self, event, **kwargs)
+        return real_event(self, event, *args, **kwargs)
 
     monkeypatch.setattr(Announcer, "event", event)
     caplog.set_level(logging.DEBUG, logger="companion.voice")

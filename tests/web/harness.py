@@ -23,10 +23,10 @@ from table.helpers import NAMES, FakeClock
 
 from companion.app.loop import Companion
 from companion.config.file import Config, StoreConfig
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.model import Arrangement
+from companion.games.mush.settings import Settings
 from companion.pads.events import PadEvent
-from companion.rules.dice import SeededDice
-from companion.rules.model import Arrangement
-from companion.rules.settings import Settings
 from companion.store import Journal
 from companion.web.config import WebConfig
 from companion.web.room import Room

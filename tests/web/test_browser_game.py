@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from table.helpers import NAMES
 
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.model import Arrangement, Phase
+from companion.games.mush.settings import Settings, Variants
+from companion.games.mush.table.bots import BotDriver
 from companion.pads.events import Kind
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.model import Arrangement, Phase
-from companion.rules.settings import Settings, Variants
-from companion.table.bots import BotDriver
 from web.browser import PHONE, TABLET, Page, needs_browser, open_pages
 from web.harness import WebTable
 

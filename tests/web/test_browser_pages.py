@@ -13,11 +13,11 @@ import pygame
 from table.helpers import NAMES
 
 from companion.display.render import render
+from companion.games.mush import events as ev
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.model import Phase
+from companion.games.mush.table.bots import BotDriver
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules import events as ev
-from companion.rules.bots import SensibleBot
-from companion.rules.model import Phase
-from companion.table.bots import BotDriver
 from web.browser import Page, needs_browser, open_pages
 from web.harness import Phone, WebTable, bot_press
 from web.test_browser_game import settle as settle_page

@@ -12,8 +12,8 @@ import pytest
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.model import Phase
-from companion.table.canoe import CanoeTable
-from companion.table.canoe.bots import CanoeBotDriver
+from companion.games.canoe.table import CanoeTable
+from companion.games.canoe.table.bots import CanoeBotDriver
 from web.harness import Phone, WebTable, bot_press, settle
 
 PLAYERS = 4  # setup's own default, which the setup bot keeps

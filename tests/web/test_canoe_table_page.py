@@ -23,12 +23,12 @@ from companion.config.table import TableConfig
 from companion.display import render
 from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.game import LEDGER_COLUMNS
+from companion.games.canoe.table import CanoeFrame, CanoeScreen, CanoeTable
+from companion.games.canoe.table.bots import CanoeBotDriver
+from companion.games.mush.dice import SeededDice
 from companion.i18n import LANGUAGES
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules.dice import SeededDice
 from companion.store.export import write_exports
-from companion.table.canoe import CanoeFrame, CanoeScreen, CanoeTable
-from companion.table.canoe.bots import CanoeBotDriver
 from companion.table.frame import JoinCard
 from companion.web.join import CARD_SECONDS
 from companion.web.qr import qr_rows

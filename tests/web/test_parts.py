@@ -20,9 +20,9 @@ from table.helpers import FakeClock
 from companion.config.file import parse_config
 from companion.display import render
 from companion.exc import ConfigError
+from companion.games.mush.model import Phase
 from companion.i18n import LANGUAGES
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules.model import Phase
 from companion.table.frame import JoinCard, Menu, MenuItem
 from companion.web import room as room_module
 from companion.web.config import WebConfig, parse_web

@@ -9,9 +9,9 @@ import random
 import stat
 from pathlib import Path
 
-from companion.rules.bots import SensibleBot
-from companion.rules.model import Phase
-from companion.table.bots import BotDriver
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.model import Phase
+from companion.games.mush.table.bots import BotDriver
 from companion.web.room import FILE_NAME, device_hash
 from web.browser import Page, needs_browser
 from web.harness import Phone, WebTable, bot_press, settle

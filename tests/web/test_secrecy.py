@@ -8,9 +8,9 @@ import http.client
 import random
 from pathlib import Path
 
-from companion.rules.bots import SensibleBot
-from companion.rules.model import Phase
-from companion.table.bots import BotDriver
+from companion.games.mush.bots import SensibleBot
+from companion.games.mush.model import Phase
+from companion.games.mush.table.bots import BotDriver
 from web.harness import Phone, WebTable, bot_press, settle
 
 PAGES = ("/", "/seat", "/api/seats", "/static/seat.js", "/static/table.js",

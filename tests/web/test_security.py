@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules.model import Phase
+from companion.games.mush.model import Phase
 from companion.web.server import MAX_MESSAGE
 from web.harness import Phone, WebTable
 

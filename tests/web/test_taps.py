@@ -8,8 +8,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from companion.games.mush.model import Phase
 from companion.pads.events import Button, Kind, PadEvent
-from companion.rules.model import Phase
 from web.harness import Phone, WebTable, settle
 
 

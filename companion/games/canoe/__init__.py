@@ -1,5 +1,5 @@
 """The Moosehead Lake Canoe Game (Graham Warren, 2012) as a pure, event-sourced rules
-core (standard library only), in the shape of MUSH's `companion.rules`.
+core (standard library only), in the shape of MUSH's `companion.games.mush`.
 
 The canoes stay on the board; the companion throws the die and moves the weather on
 every 6, draws the Canoe, Camp and Portage cards, keeps every player's satisfaction

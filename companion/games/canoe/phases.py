@@ -1,5 +1,5 @@
 """The phase table of the Canoe game: for each phase, who may act, the kind of act, and
-which events lead where (the shape of MUSH's `companion.rules.phases`).
+which events lead where (the shape of MUSH's `companion.games.mush.phases`).
 
 `evolve()` moves the phase only through `FLOW.advance()`, so the graph `as_text()` prints
 is the graph the game follows, and a test can check it for dead ends.

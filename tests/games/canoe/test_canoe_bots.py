@@ -9,7 +9,7 @@ from companion.games.canoe import events as ev
 from companion.games.canoe.bots import PretendTrip, SensibleBot, play_game
 from companion.games.canoe.model import ENTERED_ATTRACTIONS, CardMode, Phase, Pile
 from companion.games.canoe.settings import Settings
-from companion.rules.dice import SeededDice
+from companion.games.mush.dice import SeededDice
 
 
 def test_the_pretend_trip_has_every_campsite_and_attraction_on_it() -> None:

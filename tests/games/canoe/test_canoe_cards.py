@@ -32,7 +32,7 @@ from companion.games.canoe.model import CardMode, PaperEffect, Phase, Pile, Weat
 from companion.games.canoe.settings import Ring, Settings
 from companion.games.canoe.state import Outcome
 from companion.games.canoe.views import public_view
-from companion.rules.dice import SeededDice
+from companion.games.mush.dice import SeededDice
 
 CANOE, CAMP, PORTAGE = Pile.CANOE, Pile.CAMP, Pile.PORTAGE
 RAIN = Ring((Weather.HEAVY_RAIN, Weather.CALM))

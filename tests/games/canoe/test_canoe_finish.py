@@ -22,7 +22,7 @@ from companion.games.canoe.reasons import explain
 from companion.games.canoe.settings import Campsites, Settings, Variants
 from companion.games.canoe.state import Outcome
 from companion.games.canoe.views import public_view
-from companion.rules.dice import SeededDice
+from companion.games.mush.dice import SeededDice
 
 SITES = Campsites(("Solitude Point", "Sugar Island", "Indian Pond 1"), placeholder=False)
 

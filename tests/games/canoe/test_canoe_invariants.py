@@ -29,7 +29,7 @@ from companion.games.canoe.model import (
 )
 from companion.games.canoe.settings import Settings, Variants
 from companion.games.canoe.state import GameState
-from companion.rules.dice import SeededDice
+from companion.games.mush.dice import SeededDice
 
 VARIANTS = [Variants(), Variants(DestinationRule.ONE), Variants(DestinationRule.NONE),
             Variants(every_campsite=True), Variants(every_attraction=True),

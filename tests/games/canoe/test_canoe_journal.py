@@ -19,7 +19,7 @@ from companion.games.canoe.game import GAME, ledger_rows
 from companion.games.canoe.model import CardMode, DestinationRule, PaperEffect, Pile
 from companion.games.canoe.settings import Settings, Variants
 from companion.games.canoe.state import EMPTY, GameState
-from companion.rules.dice import SeededDice
+from companion.games.mush.dice import SeededDice
 
 
 def _a_game(seed: int = 4, cards: CardMode = CardMode.ELECTRONIC

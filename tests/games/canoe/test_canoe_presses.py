@@ -17,7 +17,7 @@ from companion.games.canoe.bots import SensibleBot, play_game, trip_settings
 from companion.games.canoe.invariants import place_violations
 from companion.games.canoe.model import Pile, Weather
 from companion.games.canoe.settings import Campsites, Ring
-from companion.table.canoe.menus import seat_tree
+from companion.games.canoe.table.menus import seat_tree
 from companion.table.navigation import presses_to
 
 SITES = Campsites(("Solitude Point", "Sugar Island", "Indian Pond 1", "Indian Pond 2"),

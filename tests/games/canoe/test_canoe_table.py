@@ -23,15 +23,15 @@ from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.model import Attraction, Phase, Pile, Weather
+from companion.games.canoe.table import CanoeScreen, CanoeTable
+from companion.games.canoe.table.bots import CanoeBotDriver
+from companion.games.mush.dice import SeededDice
+from companion.games.mush.table.controller import TableController
 from companion.pads.config import default_keys
 from companion.pads.events import Button, Kind, PadEvent
 from companion.pads.keyboard import KeyboardPads
 from companion.pads.keys import key_code
-from companion.rules.dice import SeededDice
 from companion.store import Journal
-from companion.table.canoe import CanoeScreen, CanoeTable
-from companion.table.canoe.bots import CanoeBotDriver
-from companion.table.controller import TableController
 from companion.table.outcome import Outcome
 
 KEYS = {(s.seat, b): key_code(name) for s in default_keys()
@@ -326,5 +326,5 @@ def test_the_demo_plays_a_whole_trip_and_exports_it(tmp_path: Path) -> None:
     assert "wins the trip" in out.getvalue()
     lines = (tmp_path / "demo" / "events.jsonl").read_text().splitlines()
     assert '"GameStarted"' in lines[0] and '"GameWon"' in lines[-1]
-    scores = (tmp_path / "demo" / "canoe-scores.csv").read_text().splitlines()
+    scores = (tmp_path / "demo" / "points.csv").read_text().splitlines()
     assert scores[0] == "turn,seat,name,score,nights,destination,home" and len(scores) > 3

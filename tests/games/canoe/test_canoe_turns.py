@@ -22,7 +22,7 @@ from companion.games.canoe.physical import apply_entered, roll_request
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY
 from companion.games.canoe.views import public_view, seat_view
-from companion.rules.dice import ScriptedDice, SeededDice
+from companion.games.mush.dice import ScriptedDice, SeededDice
 
 
 @pytest.mark.parametrize("players", [1, 7])

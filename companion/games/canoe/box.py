@@ -1,0 +1,62 @@
+"""The Canoe game's box: everything it brings to the table, as the shared parts ask for it.
+
+The registry (`companion.games`) finds `BOX` here; the controller, the screen, the
+phones' pages, the voice and the demo below are the Canoe game's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.box import Box, TableStart
+from companion.games.canoe import events as ev
+from companion.games.canoe import report
+from companion.games.canoe.game import GAME
+from companion.games.canoe.phones import build
+from companion.games.canoe.table.controller import CanoeTable
+from companion.games.canoe.table.frame import CanoeFrame
+from companion.games.canoe.voice import canoe_announcement_for
+from companion.table.frame import Menu
+from companion.table.lights import LightState
+from companion.web.snapshot import Snapshot
+
+
+def table(start: TableStart) -> CanoeTable:
+    """The Canoe table: setup from the trip last paddled, or the trip taken up from the
+    journal where it stopped."""
+    if start.state is not None:
+        return CanoeTable(start.state, start.dice, start.clock, start.config(None),
+                          history=start.history)
+    return CanoeTable(dice=start.dice, clock=start.clock, config=start.config(None),
+                      last=start.settings)
+
+
+def paint(frame: CanoeFrame, surface: Any, log: Any = None, language: str = "en",
+          previous: Any = None) -> Any:
+    """The Canoe game's screen (pygame is loaded with the first frame drawn)."""
+    from companion.games.canoe.screen import paint_canoe
+
+    return paint_canoe(frame, surface, log, language, previous)
+
+
+def phones(frame: CanoeFrame, menus: Mapping[str, Sequence[Menu]], *, game: int | None,
+           players: int, bids: object, lights: Mapping[int, LightState],
+           screen_language: str) -> Snapshot:
+    """The phones' pages (nothing is secret in the Canoe game: no bids)."""
+    return build(frame, menus, game=game, players=players, lights=lights,
+                 screen_language=screen_language)
+
+
+def hear(event: object, names: Any, state: object) -> Any:
+    """What the voice says for an event of the trip."""
+    return canoe_announcement_for(event, names)
+
+
+BOX = Box(
+    game=GAME, table=table, frame=CanoeFrame, paint=paint, phones=phones, announce=hear,
+    ledger="points.csv", where=report.where,
+    describe=report.describe, demo=report.Demo(),
+    headlines=(ev.GameStarted, ev.WeatherAdvanced, ev.PlayerHome, ev.GameWon),
+)
+"""The Moosehead Lake Canoe Game, as the table plays it."""

@@ -1,0 +1,72 @@
+"""What the table shows of a Canoe game: the contract between its controller and the display.
+
+Screens (`CanoeFrame.screen`):
+
+  canoe_setup  before the trip: the game, players, trip length, variant, cards and the
+               weather ring being chosen, one menu any pad drives
+  canoe_turn   the score board (always), the weather with what it does, whose turn it
+               is, the throw's line (lake, river, portage, poling), held Destination cards
+  canoe_card   a card just drawn, large, until the player's next choice
+  game_over    the winner, the exact throw onto the dock, every score
+
+The view is the rules' own `PublicView` (sums done); the menus are the same `Menu`
+values MUSH's screens draw, so the pads read the same on both games.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from companion.games.canoe.views import PublicView
+from companion.table.frame import Animation, Countdown, JoinCard, Menu, Names, Notice, UndoOffer
+
+
+class CanoeScreen(enum.StrEnum):
+    """`CanoeFrame.screen`: one of the screens above."""
+
+    SETUP = "canoe_setup"
+    TURN = "canoe_turn"
+    CARD = "canoe_card"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True)
+class SetupLine:
+    """One line of the setup screen's summary: a setting and its value."""
+
+    label: str
+    value: str
+    warn: bool = False  # a stand-in still in use ("placeholder")
+
+
+@dataclass(frozen=True)
+class CanoeFrame:
+    """Everything the display draws for one moment of a Canoe game.
+
+    `names` is a name book for the menus' painter (seat names and whose turn it is), so
+    the seats' menus are drawn by the same code as MUSH's.
+    """
+
+    screen: CanoeScreen
+    view: PublicView | None  # None in setup
+    names: Names
+    menus: tuple[Menu, ...] = ()
+    notices: tuple[Notice, ...] = ()
+    setup: tuple[SetupLine, ...] = ()
+    ring: tuple[str | None, ...] = ()  # setup: the ring as chosen (weather values)
+    ring_placeholder: bool = True
+    undo: UndoOffer | None = None
+    entering: int | None = None  # a wooden die: the seat entering its face
+    dock_face: int | None = None  # game over: the exact throw that landed on the dock
+    language_note: bool = True  # the card texts are English: say so on other screens
+    serial: int = 0
+    about: tuple[str, ...] = ()
+    # the display's loop reads these of every frame
+    animation: Animation | None = None
+    animation_progress: float = 1.0
+    countdown: Countdown | None = None
+    join: JoinCard | None = None  # phones: how to join, during setup and when asked
+
+
+__all__ = ["CanoeFrame", "CanoeScreen", "SetupLine"]

@@ -1,0 +1,101 @@
+"""Which Canoe game events the table hears, and what is said for each.
+
+As for MUSH (`companion.games.mush.voice`), the voice dispatches on the real event classes of
+`companion.games.canoe.events` and reads their typed fields. The table hears whose turn it
+is, the throw, the weather when the indicator moves (with what it does), each card drawn
+(its pile, its printed words, its points), a reshuffled pile, a missed go, a canoe held on
+an island by the wind, and the winner. Bookkeeping (points entered, campsites, a card put
+back) is shown on the screen and not spoken.
+
+A card's printed words are the box's English (K13): they are spoken with espeak-ng in the
+English voice when it is installed, whatever the voice's language, and left out when it is
+not; the pile and the points around them are shipped clips in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any
+
+from companion.games.canoe import events as cev
+from companion.games.canoe.cards import CARDS, CardKind
+from companion.voice.phrases import Announcement, Seat
+
+Names = Mapping[int, str] | Sequence[str | None]
+
+
+def _seat(index: int, names: Names | None) -> Seat:
+    name: str | None = None
+    if isinstance(names, Mapping):
+        name = names.get(index)
+    elif names is not None and 0 <= index < len(names):
+        name = names[index]
+    return Seat(index, name)
+
+
+def _turn(e: cev.TurnStarted, names: Names | None) -> Announcement:
+    return Announcement.turn(_seat(e.seat, names))
+
+
+def _throw(e: cev.DieRolled, names: Names | None) -> Announcement:
+    return Announcement.canoe_throw(_seat(e.seat, names), e.face)
+
+
+def _weather(e: cev.WeatherAdvanced, names: Names | None) -> Announcement:
+    return Announcement.canoe_weather(e.weather.value)  # E2, E6: a 6 or the islands rule
+
+
+def _card(e: cev.CardDrawn, names: Names | None) -> Announcement | None:
+    card = CARDS.get(e.card)
+    if card is None or card.kind is CardKind.SHUFFLE:
+        return None  # the Shuffle card is spoken by the shuffle that follows it (K3)
+    return Announcement.canoe_card(e.pile.value, card.text, e.points)
+
+
+def _shuffled(e: cev.PileShuffled, names: Names | None) -> Announcement:
+    return Announcement.canoe_shuffle()
+
+
+def _kept(e: cev.DestinationKept | cev.HeroKept, names: Names | None) -> Announcement:
+    return Announcement.canoe_keep()  # K7, K11: said right after the card's words
+
+
+def _hero(e: cev.HeroUsed, names: Names | None) -> Announcement:
+    return Announcement.canoe_points(e.points)
+
+
+def _skipped(e: cev.TurnSkipped, names: Names | None) -> Announcement:
+    return Announcement.canoe_skip(_seat(e.seat, names))
+
+
+def _windbound(e: cev.Windbound, names: Names | None) -> Announcement:
+    return Announcement.canoe_windbound(_seat(e.seat, names))
+
+
+def _winner(e: cev.GameWon, names: Names | None) -> Announcement:
+    return Announcement.canoe_winner(_seat(e.seat, names))
+
+
+CanoeMapper = Callable[[Any, Names | None], Announcement | None]
+
+CANOE_MAPPING: dict[type[cev.Event], CanoeMapper] = {
+    cev.TurnStarted: _turn,
+    cev.DieRolled: _throw,
+    cev.WeatherAdvanced: _weather,
+    cev.CardDrawn: _card,
+    cev.PileShuffled: _shuffled,
+    cev.DestinationKept: _kept,
+    cev.HeroKept: _kept,
+    cev.HeroUsed: _hero,
+    cev.TurnSkipped: _skipped,
+    cev.Windbound: _windbound,
+    cev.GameWon: _winner,
+}
+"""Canoe event class -> what is said. Every other Canoe event is silent."""
+
+
+def canoe_announcement_for(event: object, names: Names | None = None,
+                           all_covered: Collection[int] = ()) -> Announcement | None:
+    """The announcement a Canoe event calls for, or None if the table hears nothing."""
+    mapper = CANOE_MAPPING.get(type(event))  # type: ignore[arg-type]
+    return None if mapper is None else mapper(event, names)
