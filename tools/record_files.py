@@ -16,7 +16,9 @@ asks a later companion the same questions and compares.
   names the game (`[game] name = "canoe"`).
 
 Record again only on purpose: the files stand for what groups already have on their
-cards, so a change that breaks them breaks those groups' tables.
+cards, so a change that breaks them breaks those groups' tables. `--answers` writes only
+the answers again, over the same files, after a deliberate change of what `state` or
+`export` says of them.
 """
 
 from __future__ import annotations
@@ -97,11 +99,24 @@ def _demo(folder: Path, game: str, players: int, seed: int, turns: int | None) -
         (folder / leftover).unlink(missing_ok=True)
 
 
-def main() -> int:
+def record_answers() -> None:
+    """What this companion answers about the kept files, written again over the old
+    answers (after a deliberate change of what `state` or `export` says); the files
+    themselves stay as groups have them."""
+    shutil.rmtree(ANSWERS)
+    ANSWERS.mkdir()
+    _answers(FILES / "mush", "mush", ["mush:1", "mush:2"])
+    _answers(FILES / "canoe", "canoe", ["canoe:1"])
+
+
+def main(args: list[str]) -> int:
     sys.path.insert(0, str(ROOT))
     from companion.config.prefs import ChartPref, Prefs, PrefsStore
     from companion.store import backup
 
+    if args == ["--answers"]:
+        record_answers()
+        return 0
     if FILES.exists():
         shutil.rmtree(FILES)
     ANSWERS.mkdir(parents=True)
@@ -130,4 +145,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -27,10 +27,19 @@ FORMAT_VERSION = 1
 incompatible change."""
 
 
+LATER = {"later": True}
+"""`dataclasses.field(metadata=LATER)`: a field added after files were written with its
+dataclass. It is written only when it differs from its default, so what was written
+before it is written again (exported, backed up) exactly as it was; read back, a missing
+field takes its default."""
+
+
 def to_data(value: Any) -> Any:
-    """A JSON-ready value: dataclasses become objects, enums their values, tuples lists."""
+    """A JSON-ready value: dataclasses become objects, enums their values, tuples lists
+    (a field added later is left out while it holds its default: `LATER`)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.metadata.get("later") and getattr(value, f.name) == f.default)}
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple | list):

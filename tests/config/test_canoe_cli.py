@@ -44,6 +44,12 @@ def canoe_trip(base: Path, *, finished: bool = True, clock_day: int = 2) -> int:
     return game_id
 
 
+def events_in(base: Path, game: str, game_id: int) -> int:
+    """How many events the game `game_id` of `game`'s journal beside `base` holds."""
+    with Journal(journal_beside(base, game), game=installed_game(game)) as journal:
+        return sum(1 for _ in journal.records(game_id))
+
+
 def mush_game(base: Path, clock_day: int = 1) -> int:
     """A MUSH game started in the configured journal."""
     settings = Settings.make(["Xan", "Yod"])

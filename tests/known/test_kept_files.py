@@ -93,7 +93,8 @@ def test_a_kept_backup_restores_the_same_games(tmp_path: Path) -> None:
     journal.parent.mkdir()
     said: list[str] = []
     outcome = restore_backup(FILES / "mush-backup.tar.gz", journal, say=said.append)
-    assert outcome.restored.game == 2 and not outcome.restored.finished
+    mush = outcome.restored.games["mush"]
+    assert mush.number == 2 and not mush.finished
     shutil.copyfile(FILES / "mush" / "config.toml", journal.parent / "config.toml")
     assert (journal.parent / "table-settings.json").read_bytes() == \
         (FILES / "mush" / "table-settings.json").read_bytes()

@@ -76,10 +76,9 @@ def test_a_lost_wal_loses_at_most_the_current_turn_or_round(tmp_path: Path, box:
     else:
         settings = CanoeSettings.make(["Ann", "Bo", "Cy"])
         batches = []
-        play_game(settings, [SensibleBot() for _ in range(3)], SeededDice(4), random.Random(4),
-                  on_step=lambda state, command, events: batches.append(list(events)))
-        _, everything = play_game(settings, [SensibleBot() for _ in range(3)], SeededDice(4),
-                                  random.Random(4))
+        _, everything = play_game(
+            settings, [SensibleBot() for _ in range(3)], SeededDice(4), random.Random(4),
+            on_step=lambda state, command, events: batches.append(list(events)))
         batches.insert(0, everything[:len(everything) - sum(len(b) for b in batches)])
     clock = Clock()
     path = tmp_path / f"journal-{box}.sqlite3"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.core.codec import LATER
 from companion.exc import SettingsError
 from companion.games.canoe.model import (
     DEFAULT_NIGHTS,
@@ -80,7 +81,8 @@ class Campsites:
 
     names: tuple[str, ...] = DEFAULT_CAMPSITES
     placeholder: bool = True
-    points: tuple[int, ...] = ()  # N1: each site's printed points, once the group entered them
+    # N1: each site's printed points, once the group entered them (written only then)
+    points: tuple[int, ...] = field(default=(), metadata=LATER)
 
     def printed(self, site: str) -> int | None:
         """N1: the points printed at `site`, when the group entered them."""
