@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.app.logs import log_event
-from companion.app.parts import Controller, Hooks, VoiceLike
+from companion.app.parts import Controller, Hooks, VoiceLike, WebLike
 from companion.config.file import Config, screen_language
 from companion.config.prefs import Prefs
 from companion.config.table import TableConfig
@@ -34,6 +34,7 @@ from companion.store.control import take_new_game_request
 from companion.table.canoe import CanoeTable
 from companion.table.controller import Outcome, TableController
 from companion.table.frame import Notice
+from companion.voice.events import announcement_for
 
 log = logging.getLogger("companion")
 
@@ -74,6 +75,7 @@ class JournalSide:
     dice: DiceSource
     clock: Callable[[], float]
     voice: VoiceLike | None
+    web: WebLike | None
     hooks: Hooks
     open_journal: Callable[[Path, str], Journal] | None
     controller: Controller
@@ -226,6 +228,12 @@ class JournalSide:
             log_event(event, state)
             if self.voice is not None:
                 self.voice.event(event, all_covered=tired)
+        if self.web is not None:  # the same announcements, in the same order, for phones
+            players: Any = state.players
+            names = {seat: str(p.name) for seat, p in enumerate(players)}
+            events: Any = outcome.events  # either game's: the voice tells them apart
+            self.web.announce([said for event in events if (
+                said := announcement_for(event, names, all_covered=tired)) is not None])
         if self.hooks.on_events is not None:
             self.hooks.on_events(state, outcome.events)
 

@@ -8,13 +8,14 @@ what it declares, never by probing for a method.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.table.canoe import CanoeTable
 from companion.table.controller import TableController
 from companion.voice.config import VoiceConfig
+from companion.voice.phrases import Announcement
 
 Controller = TableController | CanoeTable
 """The table of the game being played: MUSH's, or the Canoe game's."""
@@ -45,6 +46,7 @@ class WebLike(Protocol):
     """What the loop needs of the phones' server (companion.web.server.WebServer)."""
 
     def publish(self, frame: Any, companion: Any) -> Any: ...
+    def announce(self, announcements: Sequence[Announcement]) -> None: ...
     def free_seat(self, seat: int) -> None: ...
     def pad_pressed(self, seat: int) -> None: ...
     def close(self) -> None: ...

@@ -24,6 +24,7 @@ from companion.web.guard import Hosts, local_address, same_origin
 from companion.web.limits import Guesses, parse
 from companion.web.room import Room
 from companion.web.snapshot import Snapshot
+from companion.web.sound import Sounds
 from companion.web.words import page_words
 
 TYPES = {"html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
@@ -49,6 +50,7 @@ class Routes:
     clock: Callable[[], float]
     counts: dict[str, int]
     guesses: Guesses
+    sounds: Sounds
     screen_language: str
     _static: dict[str, bytes]
     _remote: Callable[[web.BaseRequest], str | None]
@@ -67,6 +69,7 @@ class Routes:
         app.router.add_get("/api/words", self._words)
         app.router.add_post("/api/join", self._join)
         app.router.add_get("/export/{name}", self._download)
+        app.router.add_get("/sounds/{lang}/{name}", self._clip)
         return app
 
     @web.middleware
@@ -116,6 +119,15 @@ class Routes:
         if not kind.startswith("image/"):
             headers["Content-Disposition"] = f'attachment; filename="{saved}"'
         return web.Response(body=body, headers=headers)
+
+    async def _clip(self, request: web.Request) -> web.Response:
+        """A shipped clip of the voice (only those its manifest lists), for the table
+        page's sound; the same for every game and every start, so a phone keeps it."""
+        body = self.sounds.file(request.match_info["lang"], request.match_info["name"])
+        if body is None:
+            raise web.HTTPNotFound(text="no such clip")
+        return web.Response(body=body, headers={"Content-Type": "audio/ogg",
+                                                "Cache-Control": "max-age=86400"})
 
     async def _words(self, request: web.Request) -> web.Response:
         """The pages' words in the language asked for (else the screen's): a page says

@@ -33,7 +33,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
@@ -46,6 +46,7 @@ from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
 from companion.table.frame import TableFrame, WifiCard
+from companion.voice.phrases import Announcement
 from companion.web import canoe as canoe_snapshot
 from companion.web.config import WebConfig
 from companion.web.guard import Bucket, Hosts, lan_address, url_host
@@ -56,10 +57,12 @@ from companion.web.room import Room
 from companion.web.routes import Routes
 from companion.web.snapshot import Export, Snapshot, build, export_game
 from companion.web.sockets import AWAY_SECONDS, MAX_MESSAGE, PLACES, Client, Sockets
+from companion.web.sound import Sounds
 
 log = logging.getLogger("companion.web")
 
-STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js")
+STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js",
+          "sound.js")
 
 __all__ = ["MAX_MESSAGE", "WebServer"]
 
@@ -82,6 +85,7 @@ class WebServer(Routes, Sockets):
         self.gate = Gate()
         self.places = dict(PLACES)
         self.guesses = Guesses(clock)
+        self.sounds = Sounds(clock)  # the announcements, for table pages that play them
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -223,6 +227,12 @@ class WebServer(Routes, Sockets):
                                             if s < len(names)), wifi=self.wifi())
         return replace(frame, join=card) if card is not None else frame
 
+    def announce(self, announcements: Sequence[Announcement]) -> None:
+        """The announcements the Pi's voice was just given, in its order: pushed to
+        every table page (`companion.web.sound`); never waits."""
+        if announcements:
+            self._call(self._said, tuple(announcements))
+
     def free_seat(self, seat: int) -> None:
         """A pad asked (holding ◀ outside the bidding): its seat's phone is let go, and
         the screen shows that seat's own QR code for a new phone."""
@@ -292,6 +302,13 @@ class WebServer(Routes, Sockets):
         self.snapshot = snapshot
         for client in self.clients:
             client.wake.set()
+
+    def _said(self, announcements: tuple[Announcement, ...]) -> None:
+        for said in self.sounds.add(announcements):
+            for client in self.clients:
+                if client.watching and not client.closing:
+                    client.outbox.append(self.sounds.message(said, client.lang))
+                    client.wake.set()
 
     def _presence_changed(self) -> None:
         self.connected = frozenset(c.seat for c in self.clients if c.seat is not None

@@ -11,10 +11,16 @@
 
   function $(id) { return document.getElementById(id); }
 
+  /* A watching page; `heard`: the last announcement it was sent, so a reconnect brings
+     only what came after. */
+  function hello() { return { t: "watch", lang: M.lang(), heard: MushSound.heard() }; }
+
   M.loadWords(function () {
     buildJoin();
-    M.connect(function () { return { t: "watch", lang: M.lang() }; }, function (data) {
-      if (data.t === "welcome") { M.setWords(data.words); }
+    MushSound.mount($("sound"), $("saying"));
+    M.connect(hello, function (data) {
+      if (data.t === "welcome") { M.setWords(data.words); MushSound.welcome(data); }
+      else if (data.t === "say") MushSound.say(data);  // the table's voice, as it speaks
       else if (data.t === "table") {
         state = data; render();
         document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
