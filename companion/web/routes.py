@@ -14,12 +14,14 @@ address is limited, every code gets the same answer, the right one included.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
 from companion.i18n import LANGUAGES
 from companion.seats import MAX_SEATS
+from companion.web.finished import Finished
 from companion.web.guard import Hosts, local_address, same_origin
 from companion.web.limits import Guesses, parse
 from companion.web.room import Room
@@ -51,6 +53,7 @@ class Routes:
     counts: dict[str, int]
     guesses: Guesses
     sounds: Sounds
+    finished: Finished
     screen_language: str
     _static: dict[str, bytes]
     _remote: Callable[[web.BaseRequest], str | None]
@@ -69,6 +72,8 @@ class Routes:
         app.router.add_get("/api/words", self._words)
         app.router.add_post("/api/join", self._join)
         app.router.add_get("/export/{name}", self._download)
+        app.router.add_get("/api/games", self._games)
+        app.router.add_get("/export/{box}/{game}/{name}", self._finished_file)
         app.router.add_get("/sounds/{lang}/{name}", self._clip)
         return app
 
@@ -114,6 +119,27 @@ class Routes:
         found = export.download(request.match_info["name"])
         if found is None:
             raise web.HTTPNotFound(text="no such file for this game")
+        body, kind, saved = found
+        headers = {"Content-Type": kind}
+        if not kind.startswith("image/"):
+            headers["Content-Disposition"] = f'attachment; filename="{saved}"'
+        return web.Response(body=body, headers=headers)
+
+    async def _games(self, request: web.Request) -> web.Response:
+        """The finished games of every box, newest first, worded in the language asked
+        for (read off the server's loop: a journal is read as a copy)."""
+        lang = request.query.get("lang", "")
+        games = await asyncio.get_running_loop().run_in_executor(
+            None, self.finished.json, lang if lang in LANGUAGES else self.screen_language)
+        return web.json_response(games)
+
+    async def _finished_file(self, request: web.Request) -> web.Response:
+        """A file of any finished game: its events, its ledger, its chart."""
+        match = request.match_info
+        found = await asyncio.get_running_loop().run_in_executor(
+            None, self.finished.download, match["box"], match["game"], match["name"])
+        if found is None:
+            raise web.HTTPNotFound(text="no such file of a finished game")
         body, kind, saved = found
         headers = {"Content-Type": kind}
         if not kind.startswith("image/"):

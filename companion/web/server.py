@@ -49,6 +49,7 @@ from companion.table.frame import TableFrame, WifiCard
 from companion.voice.phrases import Announcement
 from companion.web import canoe as canoe_snapshot
 from companion.web.config import WebConfig
+from companion.web.finished import Finished
 from companion.web.guard import Bucket, Hosts, lan_address, url_host
 from companion.web.join import JoinCards
 from companion.web.limits import Gate, Guesses, OneLine, quiet_logs
@@ -86,6 +87,7 @@ class WebServer(Routes, Sockets):
         self.places = dict(PLACES)
         self.guesses = Guesses(clock)
         self.sounds = Sounds(clock)  # the announcements, for table pages that play them
+        self.finished = Finished(journal)  # every box's finished games, for the table page
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()

@@ -362,13 +362,17 @@ def luck_by_round(history: Sequence[ev.Event]) -> list[list[float]]:
     return series
 
 
-def luck_svg(series: Sequence[Sequence[float]], names: Sequence[str], title: str) -> bytes:
-    """A line chart of the luck series: one line per seat in its colour, ending in the
-    seat's letter and name (colour is never the only cue), a zero line, rounds along."""
+def luck_svg(series: Sequence[Sequence[float]], names: Sequence[str], title: str,
+             counts: bool = False) -> bytes:
+    """A line chart of the luck series (`counts`: of chips or points, whole numbers
+    from 0 up): one line per seat in its colour, ending in the seat's letter and name
+    (colour is never the only cue), a zero line, rounds along."""
     width, height, pad = 720, 360, 48
     rounds = max((len(s) for s in series), default=0)
     values = [v for s in series for v in s] or [0.0]
-    top, bottom = max(1.0, max(values)), min(-1.0, min(values))
+    top, bottom = max(1.0, max(values)), min(0.0 if counts else -1.0, min(values))
+    high, low = (f"{top:.0f}", f"{bottom:.0f}") if counts else \
+        (f"+{top:.1f}", f"{bottom:.1f}")
 
     def x(i: int) -> float:
         return pad + (width - 2.5 * pad) * (i / max(1, rounds - 1))
@@ -382,10 +386,12 @@ def luck_svg(series: Sequence[Sequence[float]], names: Sequence[str], title: str
              f'<rect width="{width}" height="{height}" fill="#161a22"/>',
              f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
              'stroke="#606a7e" stroke-dasharray="4 4"/>',
-             f'<text x="8" y="{y(top) + 5:.1f}" fill="#b0b6c2">+{top:.1f}</text>',
-             f'<text x="8" y="{y(bottom) + 5:.1f}" fill="#b0b6c2">{bottom:.1f}</text>',
+             f'<text x="8" y="{y(top) + 5:.1f}" fill="#b0b6c2">{high}</text>',
              f'<text x="8" y="{y(0) + 5:.1f}" fill="#b0b6c2">0</text>']
-    for i in range(rounds):
+    if bottom < 0:
+        parts.append(f'<text x="8" y="{y(bottom) + 5:.1f}" fill="#b0b6c2">{low}</text>')
+    every = max(1, 1 + (rounds - 1) // 20)  # at most about 20 round numbers along the bottom
+    for i in range(0, rounds, every):
         parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" fill="#b0b6c2" '
                      f'text-anchor="middle">{i + 1}</text>')
     for seat, line in enumerate(series):
