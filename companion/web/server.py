@@ -41,11 +41,13 @@ from typing import Any
 
 from aiohttp import web
 
+from companion.i18n import speaking, t
 from companion.pads.events import Button, PadEvent
+from companion.rules.model import Phase
 from companion.rules.phases import ActKind
 from companion.seats import MAX_SEATS
 from companion.table.canoe.frame import CanoeFrame, CanoeScreen
-from companion.table.frame import TableFrame, WifiCard
+from companion.table.frame import Notice, TableFrame, WifiCard
 from companion.voice.phrases import Announcement
 from companion.web import canoe as canoe_snapshot
 from companion.web.config import WebConfig
@@ -54,13 +56,18 @@ from companion.web.guard import Bucket, Hosts, lan_address, url_host
 from companion.web.join import JoinCards
 from companion.web.limits import Gate, Guesses, OneLine, quiet_logs
 from companion.web.listen import REQUEST_LIMITS, listen, raise_file_limit
+from companion.web.pads import PhonePads
 from companion.web.room import Room
 from companion.web.routes import Routes
-from companion.web.snapshot import Export, Snapshot, build, export_game
+from companion.web.snapshot import Export, Snapshot, build, export_game, seat_label
 from companion.web.sockets import AWAY_SECONDS, MAX_MESSAGE, PLACES, Client, Sockets
 from companion.web.sound import Sounds
 
 log = logging.getLogger("companion.web")
+
+BID_AWAY_SECONDS = 5.0
+"""A seat's phone away this long while the bids wait for it is named on the screen (a
+phone that only blinked away is not)."""
 
 STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js",
           "sound.js")
@@ -195,6 +202,8 @@ class WebServer(Routes, Sockets):
             timing = (countdown.kind, countdown.total, countdown.held, countdown.holders,
                       round(countdown.remaining if countdown.held else
                             now + countdown.remaining, 1))
+        if isinstance(frame, TableFrame):
+            frame = self._bids_waiting(frame, companion.pads, screen)
         ready = {} if setup else {seat: controller.ready_at(seat) for seat in range(players)}
         joinable = joinable_names(controller, frame, setup)
         key = (replace(frame, countdown=None, animation=None, animation_progress=1.0,
@@ -228,6 +237,27 @@ class WebServer(Routes, Sockets):
                                phones=tuple(names[s] for s in sorted(self.connected)
                                             if s < len(names)), wifi=self.wifi())
         return replace(frame, join=card) if card is not None else frame
+
+    def _bids_waiting(self, frame: TableFrame, pads: object, language: str) -> TableFrame:
+        """The bidding waits for every seat: one whose phone has been away a few seconds
+        without its bid locked in is named on the screen (and every page), with what
+        unblocks the table: that seat's pad where it has one, else its phone back. Only
+        whether a bid is locked is said, which everyone sees anyway."""
+        view = frame.view
+        if view.phase is not Phase.BIDDING:
+            return frame
+        padded = () if pads is None or isinstance(pads, PhonePads) else \
+            tuple(getattr(pads, "seats", ()))
+        now, notices = self.clock(), []
+        with speaking(language):
+            for seat in view.seats:
+                s = seat.seat
+                if seat.locked or s in self.connected or self.room.holder(s) is None or \
+                        now - self._away_since(s) < BID_AWAY_SECONDS:
+                    continue
+                notices.append(Notice(t("join.bid_away_pad" if s in padded else
+                                        "join.bid_away", name=seat_label(view, s, language))))
+        return replace(frame, notices=(*frame.notices, *notices)) if notices else frame
 
     def announce(self, announcements: Sequence[Announcement]) -> None:
         """The announcements the Pi's voice was just given, in its order: pushed to

@@ -148,7 +148,8 @@ def menu_json(menu: Menu | None) -> dict[str, Any] | None:
             "depth": menu.depth, "confirm": menu.confirm, "focus": menu.focus,
             "waiting": menu.waiting,
             "items": [{"label": i.label, "detail": i.detail, "enabled": i.enabled,
-                       "button": i.button, "submenu": i.submenu} for i in menu.items]}
+                       "button": i.button, "submenu": i.submenu, "back": i.back}
+                      for i in menu.items]}
 
 
 def menu_version(menu: Menu | None) -> str:
