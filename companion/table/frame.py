@@ -115,7 +115,6 @@ class MenuItem:
     command: Command | None = None  # None: a step into a sub-menu or back out
     button: str = ""  # "left", "right" or "select" when that button chooses it directly
     submenu: bool = False  # ● opens a further menu (draw a "›")
-    back: bool = False  # choosing it steps back out ("No" of a confirmation)
 
 
 @dataclass(frozen=True)

@@ -175,7 +175,7 @@ class Navigator:
         ui = self._ui.get(key, SeatUi())
         level, depth = walk(root, ui.path)
         items = tuple(MenuItem(n.label, n.detail, n.enabled, n.command if n.enabled else None,
-                               n.button, n.children is not None, n.back) for n in level.items)
+                               n.button, n.children is not None) for n in level.items)
         focus = -1
         if level.style == MenuStyle.LIST and level.enabled_keys():
             current = focused(SeatUi(ui.path[:depth], ui.focus), level)

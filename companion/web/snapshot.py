@@ -141,15 +141,18 @@ def menu_for(menus: Iterable[Menu], seat: int) -> Menu | None:
 
 
 def menu_json(menu: Menu | None) -> dict[str, Any] | None:
-    """A `Menu` as the phone draws it: every field the table gave, nothing added."""
+    """A `Menu` as the phone draws it: every field the table gave, and which item steps
+    back out (`back`: in a confirmation, the item that neither pays nor opens a menu, its
+    "No"; the page then needs no Back button of its own)."""
     if menu is None:
         return None
     return {"title": menu.title, "hint": menu.hint, "note": menu.note, "style": menu.style,
             "depth": menu.depth, "confirm": menu.confirm, "focus": menu.focus,
             "waiting": menu.waiting,
             "items": [{"label": i.label, "detail": i.detail, "enabled": i.enabled,
-                       "button": i.button, "submenu": i.submenu, "back": i.back}
-                      for i in menu.items]}
+                       "button": i.button, "submenu": i.submenu,
+                       "back": menu.confirm and i.enabled and i.command is None
+                       and not i.submenu} for i in menu.items]}
 
 
 def menu_version(menu: Menu | None) -> str:
