@@ -110,7 +110,9 @@ class Finished:
             paths = journal_beside
         self.base = base
         self._paths = paths
-        self._lock = threading.Lock()
+        # one reading at a time, whoever asks: a page hammering the addresses costs the
+        # table (sharing the interpreter with the main loop) one journal copy at a time
+        self._lock = threading.RLock()
         self._seen: tuple[object, ...] | None = None
         self._list: list[Summary] = []
         self._kept: dict[tuple[str, int], Summary] = {}
@@ -181,11 +183,10 @@ class Finished:
         key = (box, number, name)
         with self._lock:
             body = self._files.get(key)
-        if body is None:
-            body = self._make(summary, name)
             if body is None:
-                return None
-            with self._lock:
+                body = self._make(summary, name)
+                if body is None:
+                    return None
                 if len(self._files) >= KEPT_FILES:
                     self._files.pop(next(iter(self._files)))
                 self._files[key] = body
