@@ -118,6 +118,10 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         """Nothing is secret in the Canoe game."""
         return None
 
+    def secrets_waiting(self) -> tuple[int, ...]:
+        """Nothing is secret in the Canoe game: no seat's secret choice is waited for."""
+        return ()
+
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now (not in their first seconds)."""
         return self.leavable(now)
