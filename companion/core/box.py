@@ -60,6 +60,29 @@ class Demo(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Standings:
+    """How a finished game's ledger (its export CSV) reads as results on the phones' table
+    page: who comes after the winner, what each row says, and the chart of the game."""
+
+    rank: str
+    """The ledger column that orders the players after the winner (higher first)."""
+    chart: str
+    """The ledger column charted, per round."""
+    chart_word: str
+    """The page word naming the chart."""
+    rounds: Callable[[Mapping[str, Any], int], int]
+    """A ledger row's round: `(row, players) -> round`."""
+    columns: tuple[str, str]
+    """The page words heading the two columns of each row."""
+    cells: Callable[[Mapping[str, Any], bool], list[str]]
+    """A player's two cells, from its last ledger row and whether it won (in the
+    language spoken)."""
+    places: bool = True
+    """Whether the players after the winner have places (by `rank`, equal ranks sharing
+    one); False where only the winner's is known."""
+
+
 @dataclass(frozen=True, eq=False)
 class Box:
     """Everything one game brings to the table, as the shared parts ask for it."""
@@ -90,6 +113,8 @@ class Box:
     """Bots and lines for `mush-companion demo`."""
     headlines: tuple[type, ...] = ()
     """The events the log shows at INFO (the round's milestones); the rest at DEBUG."""
+    standings: Standings | None = None
+    """How its finished games read on the phones' table page (None: they are not listed)."""
     extras: Callable[[Sequence[Any], Sequence[str]], Mapping[str, bytes]] = field(
         default=lambda history, names: {})
     """More files a finished game offers the phones' table page (`/export/<name>`), by
@@ -106,4 +131,4 @@ class Box:
         return self.game.title
 
 
-__all__ = ["Box", "Demo", "TableStart"]
+__all__ = ["Box", "Demo", "Standings", "TableStart"]

@@ -25,9 +25,11 @@ from io import StringIO
 from pathlib import Path
 from typing import Any, Final
 
+from companion.core.box import Standings
 from companion.exc import JournalError
 from companion.games import box as installed_box
-from companion.i18n import LANGUAGES, speaking, t, word
+from companion.games import installed as installed_names
+from companion.i18n import LANGUAGES, speaking, t
 from companion.seats import MAX_SEATS, SEATS
 from companion.store import Journal
 from companion.web.snapshot import EXPORT_TYPES, colour, downloads, series_svg
@@ -39,29 +41,10 @@ KEPT_FILES: Final = 12
 """Downloads kept in memory (a game's files are made again when asked after that)."""
 
 
-@dataclass(frozen=True)
-class Box:
-    """How one game's ledger reads as results and a chart."""
-
-    rank: str  # the column that orders the players after the winner (higher first)
-    chart: str  # the column charted per round
-    chart_word: str  # the page word naming the chart
-    rounds: Callable[[Mapping[str, Any], int], int]  # a ledger row's round (row, players)
-
-
-def _mush_round(row: Mapping[str, Any], players: int) -> int:
-    return int(row["round"])
-
-
-def _canoe_round(row: Mapping[str, Any], players: int) -> int:
-    return (int(row["turn"]) - 1) // max(1, players) + 1  # a turn is one player's go
-
-
-BOXES: Final[dict[str, Box]] = {
-    "mush": Box(rank="board", chart="chips", chart_word="chart_chips", rounds=_mush_round),
-    "canoe": Box(rank="score", chart="score", chart_word="chart_points",
-                 rounds=_canoe_round),
-}
+def _standings(box: str) -> Standings | None:
+    """How the box named `box` reads its finished games (None: not an installed box, or
+    one whose games are not listed)."""
+    return installed_box(box).standings if box in installed_names() else None
 
 
 @dataclass(frozen=True)
@@ -78,7 +61,9 @@ class Summary:
 
     def order(self) -> list[int]:
         """The seats: the winner first, then by how far each got, then by seat."""
-        rank = BOXES[self.box].rank
+        standings = _standings(self.box)
+        assert standings is not None
+        rank = standings.rank
         return sorted(range(len(self.final)), key=lambda s: (
             s != self.winner, -float(self.final[s][rank] or 0), s))
 
@@ -86,7 +71,8 @@ class Summary:
 def summarise(box: str, game: int, finished: str, winner: int,
               columns: Sequence[str], rows: Sequence[Sequence[object]]) -> Summary | None:
     """A game's summary from its ledger rows; None when they hold no player."""
-    shape = BOXES[box]
+    shape = _standings(box)
+    assert shape is not None
     named: list[dict[str, Any]] = [dict(zip(columns, row, strict=True)) for row in rows]
     players = 1 + max((int(r["seat"]) for r in named), default=-1)
     if players == 0:
@@ -120,7 +106,8 @@ class Finished:
         self._files: dict[tuple[str, int, str], bytes] = {}
 
     def _journals(self) -> list[tuple[str, Path]]:
-        return [(box, self._paths(self.base, box)) for box in BOXES]
+        return [(box, self._paths(self.base, box)) for box in installed_names()
+                if _standings(box) is not None]
 
     def games(self) -> list[Summary]:
         """Every finished game of every box (won, not abandoned), newest first. Blocks:
@@ -175,7 +162,7 @@ class Finished:
     def download(self, box: str, game: str, name: str) -> tuple[bytes, str, str] | None:
         """A finished game's file (its events, its ledger, its chart): its bytes, its
         type and the name it is saved under; None when there is none. Blocks."""
-        if box not in BOXES or not game.isdigit() or len(game) > 9:
+        if _standings(box) is None or not game.isdigit() or len(game) > 9:
             return None
         number = int(game)
         summary = next((s for s in self.games() if s.box == box and s.game == number), None)
@@ -239,7 +226,14 @@ def files_of(box: str) -> tuple[tuple[str, str], ...]:
 def chart_svg(summary: Summary) -> bytes:
     """The game's chart: each player's chips (points) at the end of each round."""
     return series_svg(summary.series, summary.names,
-                    page_words("en")[BOXES[summary.box].chart_word], counts=True)
+                    page_words("en")[_shape(summary).chart_word], counts=True)
+
+
+def _shape(summary: Summary) -> Standings:
+    """How the summary's box reads its games."""
+    shape = _standings(summary.box)
+    assert shape is not None
+    return shape
 
 
 def summary_json(summary: Summary, language: str) -> dict[str, Any]:
@@ -251,23 +245,20 @@ def summary_json(summary: Summary, language: str) -> dict[str, Any]:
     with speaking(lang):
         winner = summary.names[summary.winner] if summary.winner < len(summary.names) \
             else SEATS[summary.winner % MAX_SEATS].letter
+        shape = _shape(summary)
         rows = []
         for seat in summary.order():
             final = summary.final[seat]
+            won = seat == summary.winner
+            cells = shape.cells(final, won)
             place: int | None = 1
-            if summary.box == "mush":
-                where = t("over.reached_nome") if seat == summary.winner else t(
-                    "over.where", zone=word(str(final["zone"])),
-                    where=t("over.board", board=int(final["board"]) + 1))
-                cells = [where, str(final["chips"])]
-                if seat != summary.winner:
-                    place = None  # T3: no map of the boards, so only the winner's is known
-            else:
-                cells = [str(final["score"]), str(final["nights"])]
-                if seat != summary.winner:  # then by points, equal points sharing a place
-                    place = 2 + sum(1 for other in range(len(summary.final))
-                                    if other not in (seat, summary.winner)
-                                    and final["score"] < summary.final[other]["score"])
+            if not won and not shape.places:
+                place = None  # only the winner's place is known
+            elif not won:  # by rank, equal ranks sharing a place
+                place = 2 + sum(1 for other in range(len(summary.final))
+                                if other not in (seat, summary.winner)
+                                and float(final[shape.rank] or 0)
+                                < float(summary.final[other][shape.rank] or 0))
             rows.append({"seat": seat, "name": summary.names[seat], "colour": colour(seat),
                          "letter": SEATS[seat % MAX_SEATS].letter, "place": place,
                          "cells": cells})
@@ -276,10 +267,9 @@ def summary_json(summary: Summary, language: str) -> dict[str, Any]:
             "id": f"{summary.box}-{summary.game}",
             "title": t(f"game.{summary.box}"),
             "wins": t("over.wins", name=winner),
-            "columns": [words["reached"], words["chips"]] if summary.box == "mush"
-            else [words["points"], words["nights"]],
+            "columns": [words[key] for key in shape.columns],
             "rows": rows, "rounds": max((len(s) for s in summary.series), default=0),
-            "chart": base + "chart.svg", "chart_label": words[BOXES[summary.box].chart_word],
+            "chart": base + "chart.svg", "chart_label": words[shape.chart_word],
             "downloads": [{"href": base + name, "word": key,
                            "id": f"{summary.box}-{summary.game}-{name.split('.')[0]}"}
                           for name, key in files_of(summary.box)],

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.box import Box, TableStart
+from companion.core.box import Box, Standings, TableStart
 from companion.games.mush import events as ev
 from companion.games.mush import report
 from companion.games.mush.game import MUSH
@@ -19,6 +19,7 @@ from companion.games.mush.state import EMPTY
 from companion.games.mush.table.controller import TableController
 from companion.games.mush.table.frame import TableFrame
 from companion.games.mush.voice import hear
+from companion.i18n import t, word
 from companion.web.words import page_words
 
 
@@ -44,6 +45,22 @@ def extras(history: Sequence[ev.Event], names: Sequence[str]) -> Mapping[str, by
                                  page_words("en")["luck_chart"])}
 
 
+def _cells(final: Mapping[str, Any], won: bool) -> list[str]:
+    """T3: where each sled got (the winner reached Nome) and its chips."""
+    where = t("over.reached_nome") if won else t(
+        "over.where", zone=word(str(final["zone"])),
+        where=t("over.board", board=int(final["board"]) + 1))
+    return [where, str(final["chips"])]
+
+
+STANDINGS = Standings(
+    rank="board", chart="chips", chart_word="chart_chips",
+    rounds=lambda row, players: int(row["round"]), columns=("reached", "chips"),
+    cells=_cells, places=False)
+"""A finished game on the table page: the winner, then the sleds by the board they
+reached (without the map, only the winner's place is known), with their chips."""
+
+
 BOX = Box(
     game=MUSH, table=table, frame=TableFrame, paint=paint, phones=build, announce=hear,
     ledger="chips.csv", where=report.where,
@@ -51,6 +68,6 @@ BOX = Box(
     headlines=(ev.GameStarted, ev.TrainingOrderDrawn, ev.TrainingChosen, ev.InitiativeDrawn,
                ev.SticksPlaced, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
                ev.GameWon),
-    extras=extras,
+    extras=extras, standings=STANDINGS,
 )
 """MUSH, as the table plays it."""
