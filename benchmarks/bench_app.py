@@ -9,8 +9,8 @@ worker and the real `Display` (on whatever SDL video driver the environment sele
 - Press to frame: a pad line is driven low then high from another thread while the main
   loop runs as at the table; a press acts on its release, so the time runs from the
   release edge to the end of the first redraw whose menu changed. The seat pressed is
-  one waiting while another decides to move: each press toggles its "ask me first before
-  the dice roll", a change of the screen that changes nothing in the game. With it, the
+  the one choosing its training: each press moves the focus of its list (◀ ▶), a change
+  of the screen that changes nothing in the game. With it, the
   share of the screen that redraw drew and flipped (the display redraws only the regions
   that changed). The goal is one 60 Hz frame on a Raspberry Pi 4, which runs this Python
   about 4-5 times slower: p99 3.5 ms at 1920x1080 here; and no worse than twice that
@@ -60,7 +60,6 @@ from companion.games.mush.phases import ActKind, act_of
 from companion.games.mush.settings import Settings
 from companion.games.mush.state import GameState
 from companion.games.mush.table.bots import BotDriver
-from companion.games.mush.table.reactions import heads_up_tree
 from companion.pads import PadsConfig, make_source
 from companion.pads.events import Button, PadEvent
 from companion.store import Journal
@@ -100,20 +99,17 @@ def _config() -> Config:
 
 
 def _menu_seat(state: GameState) -> int | None:
-    """A seat whose offer toggles with each press and changes nothing in the game: one
-    that may ask to be asked before the active player's dice roll (X2), with no countdown
-    running, so nothing else moves on screen."""
-    if state.settings is None or state.window is not None or act_of(state) is not ActKind.TURN:
+    """A seat whose menu changes with each press and nothing in the game does: the one
+    choosing its training, whose ◀ ▶ move the focus of its list (no countdown runs, so
+    nothing else moves on screen)."""
+    if state.settings is None or act_of(state) is not ActKind.TRAIN:
         return None
-    for seat in state.seats:
-        if heads_up_tree(state, seat, False) is not None:
-            return seat
-    return None
+    return state.training_next
 
 
-def prepared_journal(path: Path, rounds: int = 6, seed: int = SEED) -> int:
-    """Bots play (headless) to a turn menu in round `rounds` or later; the journal is left
-    with that game in progress. Returns a seat that may ask to be asked meanwhile."""
+def prepared_journal(path: Path, trained: int = 2, seed: int = SEED) -> int:
+    """Bots play (headless) until `trained` seats chose their training; the journal is
+    left with that game in progress. Returns the seat choosing next."""
     clock = SteppedClock(0.25)
     companion = Companion(_config(), Journal(path), dice=SeededDice(seed), clock=clock)
     driver = BotDriver(companion.controller, dict.fromkeys(range(4), SensibleBot()),
@@ -123,7 +119,8 @@ def prepared_journal(path: Path, rounds: int = 6, seed: int = SEED) -> int:
             state = companion.controller.state
             if state.phase is Phase.GAME_OVER:
                 raise RuntimeError("the bots finished before reaching the wanted round")
-            seat = _menu_seat(state) if state.round >= rounds else None
+            done = sum(p.training is not None for p in state.players)
+            seat = _menu_seat(state) if done >= trained else None
             if seat is not None:
                 return seat
             for pad_event in driver.presses():
@@ -168,7 +165,7 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
         now = time.perf_counter()
         if menu is None or not redrawn:
             return
-        shown = f"{menu.title}|{menu.items[0].label if menu.items else ''}"
+        shown = f"{menu.title}|{menu.items[0].label if menu.items else ''}|{menu.focus}"
         if focus[0] is not None and shown != focus[0]:
             redrawn_at.append((now, shown))
             if areas is not None:
@@ -384,8 +381,8 @@ def run() -> None:
             game = journal.current_game()
             assert game is not None
             state = journal.replay(game.id)
-        print(f"   game: 4 bots, resumed in round {state.round}, seat {state.active} deciding "
-              f"to move; seat {seat} presses (its \"ask me first\" toggles)")
+        print(f"   game: 4 bots, resumed in training; seat {seat} presses (◀ ▶ move the "
+              "focus of its list of trainings)")
 
         print(f"   load average {_load()} (the machine is shared: figures are for a quiet "
               f"one)")

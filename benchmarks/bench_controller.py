@@ -10,7 +10,7 @@ during each step:
 - options listed: the rules working out a seat's options (`options()`, which `legal()`
   calls too), the work every menu is built from;
 - menu builds: a seat's whole tree of menus built from the state (the root builders
-  `seat_tree`, a window's `window_tree`, the heads-up offer's `heads_up_tree`), per
+  `seat_tree`, a window's `window_tree`, the take-dice offer's too), per
   event and per seat at the table, and in all per press;
 - CPU time per step (the controller, frame and lights; no drawing, no journal).
 
@@ -79,7 +79,7 @@ def install() -> None:
     _patch_everywhere(engine.legal, "legal")
     for act, lister in list(engine.OFFERS.items()):
         engine.OFFERS[act] = _counting(lister, "options")
-    for builder in (menus.seat_tree, reactions.window_tree, reactions.heads_up_tree):
+    for builder in (menus.seat_tree, reactions.window_tree):
         _patch_everywhere(builder, "trees")
 
 
