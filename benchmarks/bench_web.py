@@ -1,15 +1,15 @@
 """Phones as pads: press to frame over loopback, the server's idle CPU and memory, and the
 main loop's pace under a flood of presses from 50 connections.
 
-- Phone press to phone frame: a game is resumed at a turn menu and the main loop runs as
-  at the table (real clock, no screen); a phone on a loopback WebSocket taps its seat's
-  "ask me first" offer, which toggles with each press, and the time runs from the send
-  to the arrival of the seat's next text whose menu changed (through the server's queue
-  hand-over, the controller, the journal, the snapshot and back).
-- Idle CPU: the whole program's CPU share at that turn menu, with and without the web
+- Phone press to phone frame: a game is resumed in training and the main loop runs as at
+  the table (real clock, no screen); the phone of the seat choosing its training, on a
+  loopback WebSocket, presses ▶ (the focus of its list moves), and the time runs from
+  the send to the arrival of the seat's next text whose menu changed (through the
+  server's queue hand-over, the controller, the snapshot and back).
+- Idle CPU: the whole program's CPU share at that menu, with and without the web
   server (four phones and a table page connected), over the same seconds; the
   difference is the server's.
-- Memory: the resident size of a separate program at that turn menu with the server (and
+- Memory: the resident size of a separate program at that menu with the server (and
   the same connections) and without it; the difference is what the server adds.
 - Under a flood: the main loop's pad press to frame p99, without and then with 50
   connections sending presses as fast as they can (49 pages that hold no seat, and the
@@ -144,8 +144,8 @@ def phone_press_to_frame(journal: Path, seat: int) -> list[float]:
             for n in range(1, PRESSES + 1):
                 shown = current["menu"]
                 sent = time.perf_counter()
-                await ws.send_str(json.dumps({"t": "tap", "i": 0, "n": n, "c": welcome["c"],
-                                              "v": current["mv"]}))
+                await ws.send_str(json.dumps({"t": "press", "b": "right", "n": n,
+                                              "c": welcome["c"], "v": current["mv"]}))
                 while True:
                     current = await _seat_texts(ws)
                     if current["menu"] != shown:
@@ -268,7 +268,8 @@ def loop_press_to_frame(journal: Path, seat: int, blocks: int = 10
 
     def on_frame(frame: Any, redrawn: bool) -> None:
         menu = next((m for m in frame.menus if m.seat == seat), None)
-        text = f"{menu.title}|{menu.items[0].label}" if menu and menu.items else None
+        text = f"{menu.title}|{menu.items[0].label}|{menu.focus}" if menu and menu.items \
+            else None
         if shown[0] is not None and text != shown[0]:
             at[0] = time.perf_counter()
             changed.set()
@@ -298,9 +299,9 @@ def loop_press_to_frame(journal: Path, seat: int, blocks: int = 10
             started_cpu, started = time.process_time(), time.monotonic()
             for _ in range(PRESSES // blocks):
                 changed.clear()
-                table.events.put(PadEvent(seat, Button.SELECT, Kind.PRESS))
+                table.events.put(PadEvent(seat, Button.RIGHT, Kind.PRESS))
                 released = time.perf_counter()
-                table.events.put(PadEvent(seat, Button.SELECT, Kind.RELEASE))
+                table.events.put(PadEvent(seat, Button.RIGHT, Kind.RELEASE))
                 if not changed.wait(2.0):
                     raise RuntimeError("a press showed no menu change within 2 s")
                 (flooded if flood else calm).append(at[0] - released)
@@ -404,7 +405,7 @@ def run() -> None:
         without = idle_cpu(copy("idle-off"), web=False)
         with_web = idle_cpu(copy("idle-on"), web=True)
         share = max(0.0, 100 * (with_web - without))
-        print(f"   idle CPU at a turn menu, no screen: {100 * without:.2f}% of a core without "
+        print(f"   idle CPU at a menu, no screen: {100 * without:.2f}% of a core without "
               f"the web server, {100 * with_web:.2f}% with it and 5 pages connected: the "
               f"server adds {share:.2f}% (goal < {IDLE_GOAL}%: {_verdict(share < IDLE_GOAL)})")
 
