@@ -140,11 +140,11 @@ class JournalSide:
         return self._table(settings=settings)
 
     def _table(self, state: Any = None, history: tuple[Any, ...] = (),
-               settings: Any = None) -> Controller:
+               settings: Any = None, last: tuple[Any, ...] = ()) -> Controller:
         """The game's table, by its box: at setup, or taking up `state`."""
         table: Controller = self.box.table(TableStart(self.dice, self.clock,
                                                       self.table_config, state, history,
-                                                      settings))
+                                                      settings, last))
         return table
 
     def _resume(self) -> Controller:
@@ -161,7 +161,8 @@ class JournalSide:
                 state = self.journal.rules.replay(events)
                 log.info("resuming game %d: %s", current.id, self.box.where(state))
                 self._names(state)
-                return self._table(state, tuple(events), current.settings)
+                last = tuple(self.journal.last_batch(current.id))
+                return self._table(state, tuple(events), current.settings, last)
             return self._setup(current.settings)
         latest = self.journal.latest_game()
         return self._setup(latest.settings if latest else None)

@@ -272,7 +272,7 @@ class Companion(JournalSide):
         """Build the controller's frame and draw it (the display skips unchanged frames)."""
         self._drawn_at = time.monotonic()
         frame: Any = self.controller.frame()
-        if self.over():
+        if self.over() and self.controller.leavable():  # offered once it may be taken
             with speaking(screen_language(self.config, self.prefs)):
                 frame = replace(frame, notices=(*frame.notices, new_game_notice()))
         warnings = self.journal_notices()

@@ -29,7 +29,8 @@ from companion.core.game import AnyGame
 class TableStart:
     """How a game's table begins: at setup, or taking up a game from its journal.
 
-    `state` and `history` are the game replayed from the journal (None and () at setup);
+    `state` and `history` are the game replayed from the journal (None and () at setup),
+    `last` the events of its last command;
     `settings` the settings of that game, or at setup of the game last played (None when
     none was: setup starts from the config file's). `config` makes the `TableConfig` of
     the config file and the pads' settings, given settings a table starts its setup from
@@ -42,6 +43,9 @@ class TableStart:
     state: Any = None
     history: tuple[Any, ...] = ()
     settings: Any = None
+    last: tuple[Any, ...] = ()
+    """The events of the last command the journal holds (the end of `history`): a table
+    taking up the game offers to take it back as it did before the restart."""
 
 
 class Demo(Protocol):

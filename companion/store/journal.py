@@ -304,6 +304,15 @@ class Journal(DurableFile):
                                    batch in retracted))
         return out
 
+    def last_batch(self, game_id: int) -> list[Any]:
+        """The events of the game's last command not taken back: what a table taking up
+        the game may still offer to take back."""
+        live = [r for r in self.records(game_id) if not r.retracted]
+        if not live:
+            return []
+        last = live[-1].batch
+        return [r.event for r in live if r.batch == last]
+
     def _undone(self, game_id: int) -> set[int]:
         """The batches a game's undo rows retract, each row checked against its checksum."""
         batches = set()

@@ -27,7 +27,8 @@ def table(start: TableStart) -> TableController:
     """MUSH's table: setup from the settings of the game last played, or the game taken
     up from the journal where it stopped."""
     return TableController(start.state if start.state is not None else EMPTY, start.dice,
-                           start.clock, start.config(start.settings), history=start.history)
+                           start.clock, start.config(start.settings), history=start.history,
+                           last=start.last)
 
 
 def paint(frame: TableFrame, surface: Any, log: Any = None, language: str = "en",

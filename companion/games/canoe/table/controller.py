@@ -120,6 +120,11 @@ class CanoeTable(TableBase[GameState, ev.Event]):
 
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now (not in their first seconds)."""
+        return self.leavable(now)
+
+    def leavable(self, now: float | None = None) -> bool:
+        """Game over: whether the results may be left now (the screen offers a new game
+        only from then)."""
         when = self._clock() if now is None else now
         return self._over_at is not None and \
             when - self._over_at >= self._config.results_seconds

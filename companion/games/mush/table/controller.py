@@ -63,6 +63,11 @@ class TableController(TableParts):
         a hold meant for something else cannot sweep them away). Tells the seat."""
         return self._show.may_leave(seat, self._clock() if now is None else now)
 
+    def leavable(self, now: float | None = None) -> bool:
+        """Game over: whether the results may be left now; nobody is told anything (the
+        screen offers a new game only from then)."""
+        return self._show.leavable(self._clock() if now is None else now)
+
     # --- pad events, time, the journal's answer ----------------------------------------
 
     @in_screen_language

@@ -9,7 +9,7 @@ menus of the moment, and the routes the bots' virtual pads press along.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from companion.config.table import TableConfig
 from companion.games.mush import commands as cmd
@@ -43,7 +43,8 @@ class TableParts(TableBase[GameState, ev.Event]):
 
     def __init__(self, state: GameState = EMPTY, dice: DiceSource | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 config: TableConfig | None = None, history: Iterable[ev.Event] = ()) -> None:
+                 config: TableConfig | None = None, history: Iterable[ev.Event] = (),
+                 last: Sequence[ev.Event] = ()) -> None:
         super().__init__(state, dice, clock, config, history)
         now, settings = clock(), lambda: self._config  # the parts read the config in force
         self._show = Show(settings, clock, self._gestures,
@@ -53,7 +54,7 @@ class TableParts(TableBase[GameState, ev.Event]):
                                          self._config))
         self._windows = Windows(settings, self._show, self._menus)
         self._bids = SecretBids(self._show.blink, self._show.notice)
-        self._hand, self._undo = HandDice(), Undo.over(state, self._history)
+        self._hand, self._undo = HandDice(), Undo.over(state, self._history, last)
         self._setup = Setup(settings, self._nav, self._show.notice)
         self._moved = False  # a roll, a reveal, a window opening or closing since last time
         self._saved: list[tuple[object, dict[str, object]]] | None = None  # `rollback`

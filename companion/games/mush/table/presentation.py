@@ -96,6 +96,10 @@ class Show:
         """A press that counts: no more "too soon"."""
         self._too_soon.pop(seat, None)
 
+    def leavable(self, now: float) -> bool:
+        """Whether the results of a game over may be left at `now`."""
+        return self.won_at is not None and now - self.won_at >= self._config().results_seconds
+
     def may_leave(self, seat: int, now: float) -> bool:
         """Game over: whether the results may be left now (not in their first seconds);
         tells the seat how long they stay."""

@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.exc import RulesError
 from companion.games.mush import commands as cmd
 from companion.games.mush import events as ev
+from companion.games.mush.engine import apply, legal_commands
 from companion.games.mush.evolve import replay
 from companion.games.mush.state import EMPTY, GameState
+from companion.games.mush.table.describe import describe
 from companion.i18n import t
 
 ROLLS_AND_REVEALS: tuple[type[ev.Event], ...] = tuple(
@@ -31,6 +34,29 @@ class UndoPoint:
     text: str  # what it did, in words: the undo offer and the notice say it
 
 
+class _NoDice:
+    """Dice for finding a command again: a command that can be taken back rolled none."""
+
+    def roll(self, sides: int) -> int:
+        raise LookupError("a command that can be taken back rolls no die")
+
+
+def resumed_point(before: GameState, events: tuple[ev.Event, ...]) -> UndoPoint | None:
+    """The undo point of the command that took the game from `before` by `events`: the
+    journal keeps events, not commands, so the command is found again among those the
+    rules allowed then (the one whose events are exactly these), with its seat and
+    words."""
+    for seat in range(len(before.players)):
+        for command in legal_commands(before, seat):
+            try:
+                _, made = apply(before, command, _NoDice())
+            except (RulesError, LookupError):
+                continue
+            if tuple(e for e in made if not e.private) == events:
+                return UndoPoint(seat, events, describe(command, before))
+    return None
+
+
 class Undo:
     """The undo point, and why there is none when there is none."""
 
@@ -42,9 +68,18 @@ class Undo:
         self._refusal = "c.nothing_back"  # a key of companion.i18n
 
     @classmethod
-    def over(cls, state: GameState, history: Sequence[ev.Event]) -> Undo:
-        """For a controller starting at `state` with `history` already played."""
-        return cls(EMPTY if history else state)
+    def over(cls, state: GameState, history: Sequence[ev.Event],
+             last: Sequence[ev.Event] = ()) -> Undo:
+        """For a controller starting at `state` with `history` already played; `last`:
+        the events of the last command (a game taken up from the journal), whose take-back
+        is offered again when it still could be (a restart changes nothing of what may be
+        taken back)."""
+        undo = cls(EMPTY if history else state)
+        last = tuple(e for e in last if not e.private)
+        if last and len(last) <= len(history) and tuple(history[-len(last):]) == last \
+                and ev.undoable(last):
+            undo.point = resumed_point(replay(history[:-len(last)], undo.origin), last)
+        return undo
 
     def applied(self, command: cmd.Command, events: Sequence[ev.Event],
                 public: tuple[ev.Event, ...], text: str) -> None:
