@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games import box, installed
+from companion.games import boxed, installed
 
 
 def _no_part(table: Mapping[str, Any], key: str) -> None:
@@ -83,8 +83,9 @@ NO_SECTION = GameSection()
 
 def section_of(name: str) -> GameSection:
     """The config section of the installed game called `name` (a `LookupError` naming
-    the installed ones if none is)."""
-    found = box(name).config
+    the installed ones if none is; none for a game installed with its rules only)."""
+    box = boxed(name)
+    found = box.config if box is not None else None
     if found is None:
         return NO_SECTION
     assert isinstance(found, GameSection), f"{name}: Box.config is not a GameSection"

@@ -98,6 +98,9 @@ class Box:
     """Its part of the configuration (a `companion.config.section.GameSection`): its
     `[game.<name>]` section, what its setup starts from, its keys in the pads' settings
     file. None: no settings of its own."""
+    sayings: Any = None
+    """What its voice says besides the table's own sentences: its sentences and clips
+    per language (a `companion.voice.texts.Sayings`). None: the table's own only."""
 
     @property
     def name(self) -> str:
