@@ -165,13 +165,19 @@ def _row(p: Painter, m: Metrics, menu: Menu, item: MenuItem, index: int, width: 
     line_h = p.line(m.item)
     mark_w = max(line_h * 2 // 3, p.measure(glyph, m.item)[0] if glyph else 0)
     text_w = width - p.px(6) - mark_w - p.px(6) - p.px(10)
-    text = f"{item.label} ›" if getattr(item, "submenu", False) else item.label
-    label = p.plan(text, text_w, m.item, bold=focused)
+    more = " ›" if getattr(item, "submenu", False) else ""
+    label = p.plan(f"{item.label}{more}", text_w, m.item, bold=focused)
     detail = None
     below = False
     if item.detail:
         beside = p.plan(item.detail, text_w, theme.SMALL, lines=1)
         gap = p.px(12)
+        short = getattr(item, "short", "")
+        if short and not (len(label.lines) == 1 and label.width + gap + beside.width
+                          <= text_w):  # the label written for the row keeps it one line
+            shorter = p.plan(f"{short}{more}", text_w, m.item, bold=focused)
+            if len(shorter.lines) == 1 and shorter.width + gap + beside.width <= text_w:
+                label = shorter
         if len(label.lines) == 1 and len(beside.lines) == 1 and (
                 label.width + gap + beside.width <= text_w):
             detail = beside

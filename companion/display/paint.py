@@ -424,9 +424,36 @@ class Block:
 _PLANS: dict[tuple[str, int, int, int, bool, int], Block] = {}
 
 
+SEPARATOR = " · "
+"""What parts of a list are joined with ("◀ ▶ choose · ● select · hold ● back"): a text
+broken across lines breaks there first, so "hold ●" never ends a line without its
+"back"."""
+
+
 def break_lines(text: str, width: int, font: pygame.font.Font) -> list[str]:
-    """`text` broken into lines no wider than `width`: at spaces, and a word wider than
-    the width after a hyphen or, failing that, between letters."""
+    """`text` broken into lines no wider than `width`: between the parts of a list (at
+    `SEPARATOR`, which the break drops) where a part fits a line, else at spaces, and a
+    word wider than the width after a hyphen or, failing that, between letters."""
+    if SEPARATOR not in text:
+        return _break_words(text, width, font)
+    lines: list[str] = []
+    current = ""
+    for part in text.split(SEPARATOR):
+        trial = f"{current}{SEPARATOR}{part}" if current else part
+        if font.size(trial)[0] <= width:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        *whole, current = _break_words(part, width, font)
+        lines += whole
+    lines.append(current)
+    return lines
+
+
+def _break_words(text: str, width: int, font: pygame.font.Font) -> list[str]:
+    """`text` broken at spaces, a word wider than `width` after a hyphen or between
+    letters."""
     lines: list[str] = []
     current = ""
     words: list[str] = []

@@ -7,6 +7,7 @@ die colour's face pattern, a covered dog's chip, a climate's symbol.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import OrderedDict
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from companion.display import theme
-from companion.display.paint import Painter
+from companion.display.paint import Painter, get_font
 from companion.display.regions import surface_bytes
 from companion.seats import SEATS, SeatIdentity
 
@@ -60,18 +61,39 @@ def seat_badge(p: Painter, seat: int, rect: pygame.Rect, letter: bool = True) ->
     pygame.draw.polygon(p.surface, ident.rgb, pts)
     pygame.draw.polygon(p.surface, theme.SNOW, pts, max(1, p.px(3)))
     if letter:
-        # The letter sits in the shape's widest part; triangles are widest low down.
-        box = rect.inflate(-(rect.w // 5), -(rect.h // 5))
-        if ident.shape == "triangle":
-            # The letter's line box may reach above the glyph; only its lower part needs
-            # the triangle's width, so the box is the lower four fifths of the badge.
-            box = pygame.Rect(rect.x + rect.w // 5, rect.y + rect.h // 5, rect.w * 3 // 5,
-                              rect.h - rect.h // 5)
-        if box.h >= p.line(theme.FLOOR) - 2:
-            p.text(ident.letter, box, theme.SMALL, colour=theme.ink_for(ident.rgb),
-                   bold=True, align="center")
+        bold, place = letter_place(ident.shape, ident.letter, rect.size,
+                                   p.font_px(theme.SMALL), max(1, p.px(3)))
+        if place.h >= p.line(theme.FLOOR) - 2:
+            p.text(ident.letter, place.move(rect.topleft), theme.SMALL,
+                   colour=theme.ink_for(ident.rgb), bold=bold, align="center")
 
 
+@functools.lru_cache(maxsize=64)
+def letter_place(shape: str, letter: str, size: tuple[int, int], font_px: int,
+                 outline: int) -> tuple[bool, pygame.Rect]:
+    """Where a badge's letter stands clear of its outline: bold if it can, else the
+    narrower regular; centred, else moved down (a triangle is widest low down) or up as
+    little as it takes. (bold, the letter's rect within the badge); found once per shape,
+    letter and size, by the pixels the shape and the letter would cover."""
+    w, h = size
+    inside = pygame.Surface(size)
+    inside.fill((0, 0, 0))
+    points = shape_points(shape, pygame.Rect((0, 0), size))
+    pygame.draw.polygon(inside, (255, 255, 255), points)
+    pygame.draw.polygon(inside, (0, 0, 0), points, outline + 1)
+    room = pygame.mask.from_threshold(inside, (255, 255, 255), (1, 1, 1, 255))
+    steps = [0] + [d for step in range(1, h // 4 + 1) for d in (step, -step)]
+    for bold in (True, False):
+        glyph = get_font(font_px, bold).render(letter, True, (255, 255, 255))
+        ink = pygame.mask.from_surface(glyph, 24)  # the letter but its faintest edges
+        for dy in steps:
+            x = (w - glyph.get_width()) // 2
+            y = (h - glyph.get_height()) // 2 + dy
+            if room.overlap_area(ink, (x, y)) == ink.count():
+                return bold, pygame.Rect(x, y, glyph.get_width(), glyph.get_height())
+    glyph = get_font(font_px, False).render(letter, True, (255, 255, 255))
+    rect = glyph.get_rect(center=(w // 2, h // 2))
+    return False, rect
 def badge_size(p: Painter, design: float = theme.BODY) -> int:
     """A badge tall enough to hold its letter at the floor size."""
     return max(p.line(design) + p.px(6), p.line(theme.FLOOR) + 8)

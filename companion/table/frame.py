@@ -72,6 +72,7 @@ class MenuItem:
     command: Command | None = None  # None: a step into a sub-menu or back out
     button: str = ""  # "left", "right" or "select" when that button chooses it directly
     submenu: bool = False  # ● opens a further menu (draw a "›")
+    short: str = ""  # the label written for a row too narrow for it beside its detail
 
 
 @dataclass(frozen=True)

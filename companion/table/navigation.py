@@ -222,7 +222,8 @@ class Navigator:
         ui = self._ui.get(key, SeatUi())
         level, depth = walk(root, ui.path)
         items = tuple(MenuItem(n.label, n.detail, n.enabled, n.command if n.enabled else None,
-                               n.button, n.children is not None) for n in level.items)
+                               n.button, n.children is not None,
+                               n.short if n.short != n.label else "") for n in level.items)
         focus = -1
         keys = [n.key for n in level.items]
         if ui.reopen is not None and not depth and ui.reopen in keys:

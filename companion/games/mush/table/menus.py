@@ -33,7 +33,7 @@ from companion.games.mush.phases import ActKind
 from companion.games.mush.state import GameState
 from companion.games.mush.table.frame import Screen
 from companion.games.mush.views import TableView
-from companion.i18n import Lookup, count, t
+from companion.i18n import Lookup, count, t, word
 from companion.table.frame import MenuStyle
 from companion.table.tree import (
     Node,
@@ -199,6 +199,7 @@ def training_tree(state: GameState, seat: int) -> Tree:
             node = _node(option, command.training.value, CLIMATE_LABEL[command.training],
                          command, detail)
             assert node is not None
+            node.short = word(command.training.value)  # "Moderate", without "(sun/cloud)"
             items.append(node)
     return Tree("training", t("m.training.title", name=offers.name(seat)), items,
                 t("m.hint.list"))

@@ -137,7 +137,7 @@ WORDS: Final[dict[str, str]] = {
     "over.where": "{zone} · {where}",
     "over.race": "Das Rennen",
     "over.sled": "Schlitten",
-    "over.luck": "Hunde vs erwartet",
+    "over.luck": "Hundeglück",
     "over.spent": "Chips ausgegeben",
     # the table's menus (companion/table: built from the rules' choices) ------------------
     "m.hint.list": "◀ ▶ wählen · ● OK",
