@@ -35,6 +35,7 @@ WORDS: Final[dict[str, str]] = {
     "press.tired": "1 Hund ermüdet",
     # round end, game over -------------------------------------------------------------------
     "over.title": "Spielende",
+    "over.wins": "{name} gewinnt!",
     # the table's menus (companion/table: built from the rules' choices) ------------------
     "m.hint.sub": "◀ ▶ wählen · ● OK · ● halten zurück",
     "m.hint.keys": "Taste der Wahl drücken · ● halten zurück",

@@ -35,6 +35,7 @@ WORDS: Final[dict[str, str]] = {
     "press.tired": "Cover 1 dog",
     # round end, game over -------------------------------------------------------------------
     "over.title": "Game over",
+    "over.wins": "{name} wins!",
     # the table's menus (companion/table: built from the rules' choices) ------------------
     "m.hint.sub": "◀ ▶ choose · ● select · hold ● back",
     "m.hint.keys": "press the item's button · hold ● back",

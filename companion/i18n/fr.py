@@ -35,6 +35,7 @@ WORDS: Final[dict[str, str]] = {
     "press.tired": "1 chien fatigué",
     # round end, game over -------------------------------------------------------------------
     "over.title": "Partie terminée",
+    "over.wins": "{name} gagne !",
     # the table's menus (companion/table: built from the rules' choices) ------------------
     "m.hint.sub": "◀ ▶ choisir · ● valider · maintenir ● retour",
     "m.hint.keys": "le bouton de votre choix · maintenir ● retour",

@@ -129,7 +129,6 @@ WORDS: Final[dict[str, str]] = {
     "round_end.title": "Ende der Runde {round}",
     "round_end.bear": "Der Eisbär geht an {name}",
     "round_end.bank": "Bank {chips} · {sticks} im Spiel",
-    "over.wins": "{name} gewinnt!",
     "over.no_sleds": "Keine Schlitten in diesem Spiel",
     "over.reached_nome": "In Nome",
     "over.board_of": "Plan {board} von {boards}",

@@ -129,7 +129,6 @@ WORDS: Final[dict[str, str]] = {
     "round_end.title": "End of round {round}",
     "round_end.bear": "The Ice Bear passes to {name}",
     "round_end.bank": "Bank {chips} · {sticks} in play",
-    "over.wins": "{name} wins!",
     "over.no_sleds": "No sleds in this game",
     "over.reached_nome": "Reached Nome",
     "over.board_of": "board {board} of {boards}",

@@ -129,7 +129,6 @@ WORDS: Final[dict[str, str]] = {
     "round_end.title": "Fin de la manche {round}",
     "round_end.bear": "L'Ours polaire passe à {name}",
     "round_end.bank": "Banque {chips} · {sticks} en jeu",
-    "over.wins": "{name} gagne !",
     "over.no_sleds": "Aucun traîneau dans cette partie",
     "over.reached_nome": "Arrivé à Nome",
     "over.board_of": "plateau {board} sur {boards}",
