@@ -8,9 +8,10 @@ a headwind, windbound or in the rain (L1), no go going on past the summit (L2), 
 invariant (Q1-Q6). Printed: trips, turns, climbs by weather, stops at each place.
 
 Table: `TABLE_TRIPS` of those trips played again through the real controller by the
-virtual pads, one press at a time, as a player presses ◀ ▶ ●; printed: the presses each
-turn took (mean, the largest, how they spread), and the common turns' own figures (a
-throw then landing on C or P, a camp, a finish). Goals: mean at most 3, none over 6.
+virtual pads, one press at a time, as a player presses ◀ ▶ ●, once with the board's
+printed points entered in setup (the bots then read them off the board) and once
+without; printed: the presses each turn took (mean, the largest, how they spread) and
+by kind of turn (`turn_kind`). Goals: mean at most 3, none over 6.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
-from companion.games.canoe.bots import SensibleBot, play_game, trip_settings
+from companion.games.canoe.bots import SensibleBot, play_game, trip_settings, with_board
 from companion.games.canoe.invariants import journal_violations
 from companion.games.canoe.model import CardMode, Weather
 from companion.games.canoe.table.bots import CanoeBotDriver
@@ -88,22 +89,56 @@ class _Clock:
         return self.now
 
 
-def table_presses(seed: int) -> tuple[list[int], dict[str, list[int]]]:
-    """One trip through the real table by the virtual pads: the presses each turn took,
-    and those of the common turns by kind (landed, camped, finished, nothing)."""
+KINDS = {
+    "land_c": "throw, landed on C",
+    "land_p": "throw, landed on P",
+    "nothing": "throw, end of turn (or a go over at once)",
+    "attraction": "throw, attraction(s), then C/P/end",
+    "share": "throw, a shared space (and more)",
+    "camp": "camp (with or without a throw)",
+    "place": "throw, a place: climb, wait, Unmapped, island",
+    "finish": "throw, finish",
+}
+
+
+def turn_kind(events: list[ev.Event]) -> str:
+    """What a turn told, by the events it gave (the rarer step names the turn)."""
+    kinds = {type(e) for e in events}
+    seen = any(isinstance(e, ev.AttractionSeen) and e.attraction.value != "raven_rock"
+               for e in events)
+    landed = [e.pile.value for e in events if isinstance(e, ev.Landed)]
+    if ev.GameWon in kinds:
+        return "finish"
+    if ev.Camped in kinds:
+        return "camp"
+    if kinds & {ev.Stopped, ev.Windbound} or any(
+            isinstance(e, ev.AttractionSeen) and e.attraction.value == "raven_rock"
+            for e in events):
+        return "place"
+    if ev.SpaceShared in kinds:
+        return "share"
+    if seen:
+        return "attraction"
+    if landed:
+        return "land_p" if landed[0] == "portage" else "land_c"
+    return "nothing"
+
+
+def table_presses(seed: int, board: bool = True) -> list[tuple[str, int]]:
+    """One trip through the real table by the virtual pads: each turn's kind and the
+    presses it took. `board`: the group entered its board's printed points in setup."""
     settings = settings_for(seed)
+    if board:
+        settings = with_board(settings)
     clock = _Clock()
     table = CanoeTable(dice=SeededDice(seed), clock=clock,
                        config=TableConfig(players=settings.players))
-    bots = {s: SensibleBot() for s in range(settings.players)}
-    driver = CanoeBotDriver(table, dict.fromkeys(range(settings.players), bots[0]),
+    driver = CanoeBotDriver(table, dict.fromkeys(range(settings.players), SensibleBot()),
                             random.Random(seed))
     # start the trip with these settings: the table's own start, as setup would send it
     table._apply(cmd.StartGame(cmd.TABLE, settings), "start")
-    per_turn: list[int] = []
-    kinds: dict[str, list[int]] = {"land": [], "camp": [], "finish": [], "nothing": [],
-                                   "entries": []}
-    presses, kind, turn, entries = 0, "nothing", table.state.turns, False
+    out: list[tuple[str, int]] = []
+    presses, turn, told = 0, table.state.turns, []
     for _ in range(200_000):
         if table.over:
             break
@@ -113,23 +148,26 @@ def table_presses(seed: int) -> tuple[list[int], dict[str, list[int]]]:
             continue
         presses += sum(1 for e in events if e.kind is Kind.PRESS)
         for event in events:
-            out = table.handle(event)
-            for done in out.events:
-                if isinstance(done, ev.Landed):
-                    kind = "land"
-                elif isinstance(done, ev.Camped):
-                    kind = "camp"
-                elif isinstance(done, ev.GameWon):
-                    kind = "finish"
-                elif isinstance(done, ev.SpaceShared | ev.PointsAdjusted) or (
-                        isinstance(done, ev.AttractionSeen)
-                        and done.attraction.value != "raven_rock"):
-                    entries = True
+            told += table.handle(event).events
         if table.state.turns != turn or table.over:
-            per_turn.append(presses)
-            kinds["entries" if entries else kind].append(presses)
-            presses, kind, turn, entries = 0, "nothing", table.state.turns, False
-    return per_turn, kinds
+            out.append((turn_kind(told), presses))
+            presses, turn, told = 0, table.state.turns, []
+    return out
+
+
+def _measure(board: bool) -> tuple[list[int], dict[str, list[int]], list[int]]:
+    turns: list[int] = []
+    paper: list[int] = []
+    kinds: dict[str, list[int]] = {k: [] for k in KINDS}
+    for seed in range(TABLE_TRIPS):
+        measured = table_presses(seed, board)
+        if settings_for(seed).cards is CardMode.PAPER:
+            paper += [n for _, n in measured]  # each card entered by hand: its own figures
+            continue
+        for kind, n in measured:
+            turns.append(n)
+            kinds[kind].append(n)
+    return turns, kinds, paper
 
 
 def run() -> None:
@@ -142,35 +180,25 @@ def run() -> None:
     print(f"   climbs of Raven Rock by weather: {dict(sorted(rules.climbs.items()))} "
           f"(L1: calm and tailwind only)")
     print(f"   stops: {dict(sorted(rules.stops.items()))}")
-    started = time.perf_counter()
-    turns: list[int] = []
-    paper: list[int] = []
-    kinds: dict[str, list[int]] = {}
-    for seed in range(TABLE_TRIPS):
-        per_turn, by_kind = table_presses(seed)
-        if settings_for(seed).cards is CardMode.PAPER:
-            paper += per_turn  # each card entered by hand: its own figures
-            continue
-        turns += per_turn
-        for key, values in by_kind.items():
-            kinds.setdefault(key, []).extend(values)
-    spread = Counter(turns)
-    mean = statistics.mean(turns)
-    print(f"   presses per turn through the table (electronic cards, {len(turns)} turns): "
-          f"mean {mean:.2f} (goal <= {MEAN_GOAL}), max {max(turns)} (goal <= {MAX_GOAL}); "
-          f"spread {dict(sorted(spread.items()))} "
-          f"({time.perf_counter() - started:.1f} s)")
-    words = {"land": "throw, land on C or P", "camp": "camp (with or without a throw)",
-             "finish": "throw, finish", "nothing": "throw, nothing else (or a stop)",
-             "entries": "with attractions or a shared space told"}
-    for key, values in kinds.items():
-        if values:
-            print(f"   {words[key]:42s} {len(values):5d} turns, mean "
-                  f"{statistics.mean(values):.2f}, max {max(values)}")
-    if paper:
-        print(f"   with paper cards ({len(paper)} turns, each card drawn entered by hand): "
-              f"mean {statistics.mean(paper):.2f}, max {max(paper)}")
-    over = sum(1 for n in turns if n > MAX_GOAL)
-    verdict = "met" if mean <= MEAN_GOAL and not over else "NOT met"
-    print(f"   goals {verdict}: {over} turn(s) over {MAX_GOAL} presses; "
-          f"L1/L2 problems: {rules.problems}")
+    for board in (True, False):
+        started = time.perf_counter()
+        turns, kinds, paper = _measure(board)
+        mean = statistics.mean(turns)
+        over = sum(1 for n in turns if n > MAX_GOAL)
+        spread = dict(sorted(Counter(turns).items()))
+        what = "the board's points entered in setup" if board else \
+            "no board points entered (steppers from the last value)"
+        print(f"   presses per turn through the table, {what} (electronic cards, "
+              f"{len(turns)} turns): mean {mean:.2f} (goal <= {MEAN_GOAL}), max "
+              f"{max(turns)} (goal <= {MAX_GOAL}), {over} over; spread {spread} "
+              f"({time.perf_counter() - started:.1f} s)")
+        for key, values in kinds.items():
+            if values:
+                print(f"     {KINDS[key]:46s} {len(values):5d} turns  mean "
+                      f"{statistics.mean(values):5.2f}  max {max(values):3d}")
+        if paper:
+            print(f"     with paper cards ({len(paper)} turns, each card entered by hand): "
+                  f"mean {statistics.mean(paper):.2f}, max {max(paper)}")
+        if board:
+            verdict = "met" if mean <= MEAN_GOAL and not over else "NOT met"
+            print(f"   goals {verdict}; L1/L2 problems: {rules.problems}")

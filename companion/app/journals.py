@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.app.logs import log_event
-from companion.app.parts import Controller, Hooks, VoiceLike
+from companion.app.parts import Controller, Hooks, VoiceLike, WebLike
 from companion.config.file import Config, screen_language
 from companion.config.prefs import Prefs
 from companion.config.table import TableConfig
@@ -68,6 +68,7 @@ class JournalSide:
     dice: DiceSource
     clock: Callable[[], float]
     voice: VoiceLike | None
+    web: WebLike | None
     hooks: Hooks
     open_journal: Callable[[Path, str], Journal] | None
     controller: Controller
@@ -208,6 +209,11 @@ class JournalSide:
             log_event(event, state, headlines)
             if self.voice is not None:
                 self.voice.event(event, state)
+        if self.web is not None:  # the same announcements, in the same order, for phones
+            players: Any = state.players
+            names = {seat: str(p.name) for seat, p in enumerate(players)}
+            self.web.announce([said for event in outcome.events if (
+                said := self.box.announce(event, names, state)) is not None])
         if self.hooks.on_events is not None:
             self.hooks.on_events(state, outcome.events)
 

@@ -98,6 +98,9 @@ WORDS: Final[dict[str, str]] = {
     "join.seat": "{name}: mit dem Handy scannen",
     "join.locked": "Gesperrt nach zu vielen falschen Codes: eine Pad-Taste drücken",
     "join.phones": "Handys da: {names}",
+    "join.bid_away_pad": "{name}s Handy ist weg: am Pad von {name} bieten oder die Seite neu "
+        "öffnen",
+    "join.bid_away": "{name}s Handy ist weg: die Gebote warten; die Seite auf dem Handy neu öffnen",
     "join.wifi_name": "WLAN: {name}",
     "join.wifi_password": "Passwort: {password}",
     # the program's own notices (the journal, the settings file, a new game) ------------------

@@ -98,6 +98,9 @@ WORDS: Final[dict[str, str]] = {
     "join.seat": "{name}: scan with your phone",
     "join.locked": "Locked after too many wrong codes: press any pad button",
     "join.phones": "Phones here: {names}",
+    "join.bid_away_pad": "{name}'s phone is away: bid on {name}'s pad, or reopen the page on the "
+        "phone",
+    "join.bid_away": "{name}'s phone is away: the bids wait; reopen the page on that phone",
     "join.wifi_name": "Wi-Fi: {name}",
     "join.wifi_password": "Password: {password}",
     # the program's own notices (the journal, the settings file, a new game) ------------------

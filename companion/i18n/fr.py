@@ -99,6 +99,10 @@ WORDS: Final[dict[str, str]] = {
     "join.seat": "{name} : scannez avec votre téléphone",
     "join.locked": "Verrouillé après trop de codes faux : appuyez sur une manette",
     "join.phones": "Téléphones présents : {names}",
+    "join.bid_away_pad": "Téléphone de {name} absent : misez sur sa manette, ou rouvrez la page "
+        "du téléphone",
+    "join.bid_away": "Téléphone de {name} absent : les mises attendent ; rouvrez la page du "
+        "téléphone",
     "join.wifi_name": "Wi-Fi : {name}",
     "join.wifi_password": "Mot de passe : {password}",
     # the program's own notices (the journal, the settings file, a new game) ------------------

@@ -14,16 +14,19 @@ address is limited, every code gets the same answer, the right one included.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
 from companion.i18n import LANGUAGES
 from companion.seats import MAX_SEATS
+from companion.web.finished import Finished
 from companion.web.guard import Hosts, local_address, same_origin
 from companion.web.limits import Guesses, parse
 from companion.web.room import Room
 from companion.web.snapshot import Snapshot
+from companion.web.sound import Sounds
 from companion.web.words import page_words
 
 TYPES = {"html": "text/html; charset=utf-8", "css": "text/css; charset=utf-8",
@@ -49,6 +52,8 @@ class Routes:
     clock: Callable[[], float]
     counts: dict[str, int]
     guesses: Guesses
+    sounds: Sounds
+    finished: Finished
     screen_language: str
     _static: dict[str, bytes]
     _remote: Callable[[web.BaseRequest], str | None]
@@ -67,6 +72,9 @@ class Routes:
         app.router.add_get("/api/words", self._words)
         app.router.add_post("/api/join", self._join)
         app.router.add_get("/export/{name}", self._download)
+        app.router.add_get("/api/games", self._games)
+        app.router.add_get("/export/{box}/{game}/{name}", self._finished_file)
+        app.router.add_get("/sounds/{lang}/{name}", self._clip)
         return app
 
     @web.middleware
@@ -116,6 +124,36 @@ class Routes:
         if not kind.startswith("image/"):
             headers["Content-Disposition"] = f'attachment; filename="{saved}"'
         return web.Response(body=body, headers=headers)
+
+    async def _games(self, request: web.Request) -> web.Response:
+        """The finished games of every box, newest first, worded in the language asked
+        for (read off the server's loop: a journal is read as a copy)."""
+        lang = request.query.get("lang", "")
+        games = await asyncio.get_running_loop().run_in_executor(
+            None, self.finished.json, lang if lang in LANGUAGES else self.screen_language)
+        return web.json_response(games)
+
+    async def _finished_file(self, request: web.Request) -> web.Response:
+        """A file of any finished game: its events, its ledger, its chart."""
+        match = request.match_info
+        found = await asyncio.get_running_loop().run_in_executor(
+            None, self.finished.download, match["box"], match["game"], match["name"])
+        if found is None:
+            raise web.HTTPNotFound(text="no such file of a finished game")
+        body, kind, saved = found
+        headers = {"Content-Type": kind}
+        if not kind.startswith("image/"):
+            headers["Content-Disposition"] = f'attachment; filename="{saved}"'
+        return web.Response(body=body, headers=headers)
+
+    async def _clip(self, request: web.Request) -> web.Response:
+        """A shipped clip of the voice (only those its manifest lists), for the table
+        page's sound; the same for every game and every start, so a phone keeps it."""
+        body = self.sounds.file(request.match_info["lang"], request.match_info["name"])
+        if body is None:
+            raise web.HTTPNotFound(text="no such clip")
+        return web.Response(body=body, headers={"Content-Type": "audio/ogg",
+                                                "Cache-Control": "max-age=86400"})
 
     async def _words(self, request: web.Request) -> web.Response:
         """The pages' words in the language asked for (else the screen's): a page says

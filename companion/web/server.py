@@ -33,7 +33,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
@@ -42,22 +42,32 @@ from typing import Any
 from aiohttp import web
 
 from companion.games import box_of
+from companion.i18n import speaking, t
 from companion.pads.events import Button, PadEvent
 from companion.seats import MAX_SEATS
-from companion.table.frame import WifiCard
+from companion.table.frame import Frame, Names, Notice, SeatName, WifiCard
+from companion.voice.phrases import Announcement
 from companion.web.config import WebConfig
+from companion.web.finished import Finished
 from companion.web.guard import Bucket, Hosts, lan_address, url_host
 from companion.web.join import JoinCards
 from companion.web.limits import Gate, Guesses, OneLine, quiet_logs
 from companion.web.listen import REQUEST_LIMITS, listen, raise_file_limit
+from companion.web.pads import PhonePads
 from companion.web.room import Room
 from companion.web.routes import Routes
-from companion.web.snapshot import Export, Snapshot, export_game
+from companion.web.snapshot import Export, Snapshot, export_game, seat_label
 from companion.web.sockets import AWAY_SECONDS, MAX_MESSAGE, PLACES, Client, Sockets
+from companion.web.sound import Sounds
 
 log = logging.getLogger("companion.web")
 
-STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js")
+BID_AWAY_SECONDS = 5.0
+"""A seat's phone away this long while the bids wait for it is named on the screen (a
+phone that only blinked away is not)."""
+
+STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js",
+          "sound.js")
 
 __all__ = ["MAX_MESSAGE", "WebServer"]
 
@@ -80,6 +90,8 @@ class WebServer(Routes, Sockets):
         self.gate = Gate()
         self.places = dict(PLACES)
         self.guesses = Guesses(clock)
+        self.sounds = Sounds(clock)  # the announcements, for table pages that play them
+        self.finished = Finished(journal)  # every box's finished games, for the table page
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -186,6 +198,7 @@ class WebServer(Routes, Sockets):
             timing = (countdown.kind, countdown.total, countdown.held, countdown.holders,
                       round(countdown.remaining if countdown.held else
                             now + countdown.remaining, 1))
+        frame = self._secrets_waiting(frame, controller, companion.pads, screen)
         ready = {} if setup else {seat: controller.ready_at(seat) for seat in range(players)}
         joinable = joinable_names(controller, setup)
         key = (replace(frame, countdown=None, animation=None, animation_progress=1.0,
@@ -214,6 +227,39 @@ class WebServer(Routes, Sockets):
                                phones=tuple(names[s] for s in sorted(self.connected)
                                             if s < len(names)), wifi=self.wifi())
         return replace(frame, join=card) if card is not None else frame
+
+    def _secrets_waiting(self, frame: Frame, controller: Any, pads: object,
+                         language: str) -> Frame:
+        """A secret choice waits for every seat (MUSH's bids): one whose phone has been
+        away a few seconds without its choice locked in is named on the screen (and
+        every page), with what unblocks the table: that seat's pad where it has one, else
+        its phone back. Only whether a choice is locked is said, which everyone sees."""
+        waiting = controller.secrets_waiting()
+        if not waiting:
+            return frame
+        padded = () if pads is None or isinstance(pads, PhonePads) else \
+            tuple(getattr(pads, "seats", ()))
+        names = Names(seats=tuple(SeatName(seat, str(player.name)) for seat, player in
+                                  enumerate(controller.state.players)))
+        now, notices = self.clock(), []
+        with speaking(language):
+            for s in waiting:
+                if s in self.connected or self.room.holder(s) is None or \
+                        now - self._away_since(s) < BID_AWAY_SECONDS:
+                    continue
+                notices.append(Notice(t("join.bid_away_pad" if s in padded else
+                                        "join.bid_away", name=seat_label(names, s, language))))
+        if not notices:
+            return frame
+        changed: Frame = replace(frame, notices=(*frame.notices,  # type: ignore[type-var]
+                                                 *notices))
+        return changed
+
+    def announce(self, announcements: Sequence[Announcement]) -> None:
+        """The announcements the Pi's voice was just given, in its order: pushed to
+        every table page (`companion.web.sound`); never waits."""
+        if announcements:
+            self._call(self._said, tuple(announcements))
 
     def free_seat(self, seat: int) -> None:
         """A pad asked (holding ◀ outside the bidding): its seat's phone is let go, and
@@ -284,6 +330,13 @@ class WebServer(Routes, Sockets):
         self.snapshot = snapshot
         for client in self.clients:
             client.wake.set()
+
+    def _said(self, announcements: tuple[Announcement, ...]) -> None:
+        for said in self.sounds.add(announcements):
+            for client in self.clients:
+                if client.watching and not client.closing:
+                    client.outbox.append(self.sounds.message(said, client.lang))
+                    client.wake.set()
 
     def _presence_changed(self) -> None:
         self.connected = frozenset(c.seat for c in self.clients if c.seat is not None

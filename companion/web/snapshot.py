@@ -133,14 +133,18 @@ def menu_for(menus: Iterable[Menu], seat: int) -> Menu | None:
 
 
 def menu_json(menu: Menu | None) -> dict[str, Any] | None:
-    """A `Menu` as the phone draws it: every field the table gave, nothing added."""
+    """A `Menu` as the phone draws it: every field the table gave, and which item steps
+    back out (`back`: in a confirmation, the item that neither pays nor opens a menu, its
+    "No"; the page then needs no Back button of its own)."""
     if menu is None:
         return None
     return {"title": menu.title, "hint": menu.hint, "note": menu.note, "style": menu.style,
             "depth": menu.depth, "confirm": menu.confirm, "focus": menu.focus,
             "waiting": menu.waiting,
             "items": [{"label": i.label, "detail": i.detail, "enabled": i.enabled,
-                       "button": i.button, "submenu": i.submenu} for i in menu.items]}
+                       "button": i.button, "submenu": i.submenu,
+                       "back": menu.confirm and i.enabled and i.command is None
+                       and not i.submenu} for i in menu.items]}
 
 
 def menu_version(menu: Menu | None) -> str:
@@ -211,6 +215,57 @@ def assemble(menus_by_language: Mapping[str, Sequence[Menu]], *, game: int | Non
                 bidding.add(seat)
     labels = tuple(seat_label(names, s, screen_language) for s in range(MAX_SEATS))
     return Snapshot(game, players, seats, table, versions, shapes, frozenset(bidding), labels)
+
+
+def series_svg(series: Sequence[Sequence[float]], names: Sequence[str], title: str,
+               counts: bool = False) -> bytes:
+    """A line chart of one value per seat per round (MUSH's dice luck; `counts`: of
+    chips or points, whole numbers from 0 up): one line per seat in its colour, ending in
+    the seat's letter and name (colour is never the only cue), a zero line, rounds along."""
+    width, height, pad = 720, 360, 48
+    rounds = max((len(s) for s in series), default=0)
+    values = [v for s in series for v in s] or [0.0]
+    top, bottom = max(1.0, max(values)), min(0.0 if counts else -1.0, min(values))
+    high, low = (f"{top:.0f}", f"{bottom:.0f}") if counts else \
+        (f"+{top:.1f}", f"{bottom:.1f}")
+
+    def x(i: int) -> float:
+        return pad + (width - 2.5 * pad) * (i / max(1, rounds - 1))
+
+    def y(v: float) -> float:
+        return pad / 2 + (height - 1.5 * pad) * (top - v) / (top - bottom)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             f'role="img" aria-label="{_esc(title)}" font-family="sans-serif" font-size="14">',
+             f'<title>{_esc(title)}</title>',
+             f'<rect width="{width}" height="{height}" fill="#161a22"/>',
+             f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
+             'stroke="#606a7e" stroke-dasharray="4 4"/>',
+             f'<text x="8" y="{y(top) + 5:.1f}" fill="#b0b6c2">{high}</text>',
+             f'<text x="8" y="{y(0) + 5:.1f}" fill="#b0b6c2">0</text>']
+    if bottom < 0:
+        parts.append(f'<text x="8" y="{y(bottom) + 5:.1f}" fill="#b0b6c2">{low}</text>')
+    every = max(1, 1 + (rounds - 1) // 20)  # at most about 20 round numbers along the bottom
+    for i in range(0, rounds, every):
+        parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" fill="#b0b6c2" '
+                     f'text-anchor="middle">{i + 1}</text>')
+    for seat, line in enumerate(series):
+        if not line:
+            continue
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
+        parts.append(f'<polyline fill="none" stroke="{colour(seat)}" stroke-width="3" '
+                     f'points="{points}"/>')
+        end_x, end_y = x(len(line) - 1), y(line[-1])
+        label = f"{SEATS[seat].letter} {names[seat] if seat < len(names) else ''}".strip()
+        parts.append(f'<text x="{end_x + 6:.1f}" y="{end_y + 5:.1f}" fill="{colour(seat)}">'
+                     f'{_esc(label)}</text>')
+    parts.append("</svg>")
+    return "".join(parts).encode()
+
+
+def _esc(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
 
 
 _BUTTONS = {"left": Button.LEFT, "right": Button.RIGHT, "select": Button.SELECT}

@@ -42,6 +42,7 @@ from companion.web.join import JoinCards
 from companion.web.limits import Gate, Guesses, parse
 from companion.web.room import Room
 from companion.web.snapshot import Snapshot, dumps, presses_for
+from companion.web.sound import Sounds
 from companion.web.words import page_words
 
 log = logging.getLogger("companion.web")
@@ -103,6 +104,7 @@ class Sockets:
     connected: frozenset[int]
     wanted: frozenset[str]
     joins: JoinCards
+    sounds: Sounds
     _remote: Callable[[web.BaseRequest], str | None]
     _away: dict[int, float]
     _started: float
@@ -260,8 +262,12 @@ class Sockets:
                 self._close(client, "busy")
                 return False
             client.watching = True
-            self._send(client, {"t": "welcome", "watch": True,
+            sounds = self.sounds
+            self._send(client, {"t": "welcome", "watch": True, "said": sounds.mark(),
                                 "words": page_words(client.lang)})
+            # what it missed while away (its `heard`), as it would have been sent
+            client.outbox.extend(sounds.message(said, client.lang)
+                                 for said in sounds.since(data.get("heard")))
             self._wanted()
             return True
         if data["t"] != "hello":

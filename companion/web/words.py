@@ -161,6 +161,33 @@ PAGE_WORDS: Final[dict[str, dict[str, str]]] = {
                         "Points, nuits et cartes par tour (CSV)",
                         "Punkte, Nächte und Karten je Zug (CSV)"),
     "board": _w("Board {n}", "Plateau {n}", "Brett {n}"),
+    "finished_games": _w("Finished games", "Parties terminées", "Beendete Spiele"),
+    "no_finished": _w("No finished game yet.", "Aucune partie terminée pour l'instant.",
+                      "Noch kein beendetes Spiel."),
+    "game_no": _w("Game {n}", "Partie {n}", "Spiel {n}"),
+    "reached": _w("Reached", "Arrivée", "Erreicht"),
+    "points": _w("Points", "Points", "Punkte"),
+    "nights": _w("Nights", "Nuits", "Nächte"),
+    "chart_chips": _w("Chips at the end of each round", "Jetons à la fin de chaque manche",
+                      "Chips am Ende jeder Runde"),
+    "chart_points": _w("Points at the end of each round", "Points à la fin de chaque tour",
+                       "Punkte am Ende jeder Runde"),
+    "export_chart": _w("The chart (SVG)", "Le graphique (SVG)", "Das Diagramm (SVG)"),
+    "sound_on": _w("🔈 Play the table's voice on this device",
+                   "🔈 Faire parler la table sur cet appareil",
+                   "🔈 Die Ansagen des Tischs auf diesem Gerät abspielen"),
+    "sound_off": _w("🔊 The table's voice plays here: tap to stop",
+                    "🔊 La table parle ici : touchez pour arrêter",
+                    "🔊 Die Ansagen laufen hier: tippen zum Beenden"),
+    "sound_resume": _w("🔈 Tap to let this browser play the table's voice again",
+                       "🔈 Touchez pour que ce navigateur fasse à nouveau parler la table",
+                       "🔈 Tippen, damit dieser Browser die Ansagen wieder abspielt"),
+    "sound_cannot": _w("This browser cannot play the table's voice (its clips are Ogg "
+                       "Vorbis): try another browser.",
+                       "Ce navigateur ne peut pas lire la voix de la table (des clips Ogg "
+                       "Vorbis) : essayez un autre navigateur.",
+                       "Dieser Browser kann die Ansagen nicht abspielen (Ogg-Vorbis-Clips): "
+                       "einen anderen Browser versuchen."),
 }
 
 

@@ -38,7 +38,9 @@ needs_browser = pytest.mark.skipif(not available(), reason="chromium and chromiu
 class Page:
     """One headless Chromium showing one page."""
 
-    def __init__(self, size: tuple[int, int] = PHONE, lang: str = "en") -> None:
+    def __init__(self, size: tuple[int, int] = PHONE, lang: str = "en",
+                 arguments: tuple[str, ...] = ()) -> None:
+        """`arguments`: more of chromium's switches (`--autoplay-policy=…`)."""
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
@@ -47,7 +49,7 @@ class Page:
         for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
                          "--disable-dev-shm-usage", "--disable-extensions",
                          "--no-first-run", f"--window-size={size[0]},{size[1]}",
-                         f"--lang={lang}", "--hide-scrollbars"):
+                         f"--lang={lang}", "--hide-scrollbars", *arguments):
             options.add_argument(argument)
         options.add_experimental_option("prefs", {"intl.accept_languages": lang})
         self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)

@@ -67,7 +67,7 @@ def play(folder: Path, bid: int) -> dict[str, object]:
         if table.companion.controller.state.phase is not Phase.BIDDING:
             break
         if not bot_press(table, phones, driver):
-            table.clock.advance(30)
+            table.clock.advance(0.6 if driver.paying else 30)
         table.step(0.3)
     assert table.companion.controller.state.revealed is not None
     for seat in (1, 2, 3):

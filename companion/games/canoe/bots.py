@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.core.dice import DiceSource
 from companion.games.canoe import commands as cmd
@@ -51,7 +51,7 @@ from companion.games.canoe.queries import (
     throw_line,
     unmapped_reason,
 )
-from companion.games.canoe.settings import Ring, Settings, Variants
+from companion.games.canoe.settings import PRINTED_ATTRACTIONS, Ring, Settings, Variants
 from companion.games.canoe.state import GameState
 
 Policy = Callable[[GameState, int, random.Random], cmd.Command | None]
@@ -119,6 +119,30 @@ class PretendTrip:
 
 ATTRACTION_POINTS = {a: 10 + 5 * (k % 4) for k, a in enumerate(ATTRACTIONS)}
 CAMP_POINTS = 10
+
+
+def attraction_points(settings: Settings, attraction: Attraction) -> int:
+    """A3: what a bot reads beside an attraction: the printed points the group entered,
+    else the pretend board's."""
+    printed = settings.printed(attraction)
+    return printed if printed is not None else ATTRACTION_POINTS[attraction]
+
+
+def camp_points(settings: Settings, site: str) -> int:
+    """N1: what a bot reads at a campsite: its printed points, else the pretend board's."""
+    printed = settings.campsites.printed(site)
+    return printed if printed is not None else CAMP_POINTS
+
+
+def with_board(settings: Settings) -> Settings:
+    """The same trip with the board's points entered in setup, as a group that copied its
+    own board would: every campsite and attraction a printed value (the pretend board's
+    attractions; the campsites 10 to 25 in turn)."""
+    sites = {name: 10 + 5 * (k % 4) for k, name in enumerate(settings.campsites.names)}
+    printed = tuple((a, ATTRACTION_POINTS[a]) for a in ATTRACTIONS
+                    if a in PRINTED_ATTRACTIONS)
+    return replace(settings, campsites=settings.campsites.with_points(sites),
+                   attraction_points=printed)
 PATIENCE = 40  # a bot's own turns before it stops going out of its way for Raven Rock
 PLACE_TURNS = 3  # turns a bot holds a place's Destination card before it has done it
 WAITS = 3  # goes a bot waits at the base of the rock or by Dangerous Point at most
@@ -259,7 +283,8 @@ class SensibleBot:
         for space in range(here + 1, min(to, trip.length) + 1):
             attraction = trip.lines.get(space)
             if attraction is not None:
-                plan.append(cmd.SeeAttraction(seat, attraction, ATTRACTION_POINTS[attraction]))
+                plan.append(cmd.SeeAttraction(
+                    seat, attraction, attraction_points(state.require_settings(), attraction)))
         if player.destination is not None and self._held.get(seat, 0) >= PLACE_TURNS:
             target = CARDS[player.destination].target
             if target is not None and target.kind is TargetKind.PLACE:
@@ -281,7 +306,7 @@ class SensibleBot:
         site = self._camp_site(state, seat, trip, here, to)
         if site is not None:
             self._where[seat] = next(k for k, v in trip.sites.items() if v == site)
-            return [*plan, cmd.Camp(seat, site, CAMP_POINTS)]
+            return [*plan, cmd.Camp(seat, site, camp_points(state.require_settings(), site))]
         shared = self._shared(state, seat, to)
         if shared is not None:
             plan.append(cmd.ShareSpace(seat, shared))  # L9: ahead or behind, by the points
@@ -304,7 +329,8 @@ class SensibleBot:
             self._where[seat] = trip.rock
             if climb_reason(state, seat) is None:
                 self._waited[seat] = 0
-                return [cmd.Climb(seat, ATTRACTION_POINTS[Attraction.RAVEN_ROCK])]
+                return [cmd.Climb(seat, attraction_points(state.require_settings(),
+                                                          Attraction.RAVEN_ROCK))]
             waited = self._waited.get(seat, 0)
             if waited < WAITS:  # L3: wait at the base for the weather to change
                 self._waited[seat] = waited + 1
@@ -420,5 +446,6 @@ def play_game(settings: Settings, policies: Sequence[Policy], dice: DiceSource,
                     max_steps=max_steps, on_step=on_step)
 
 
-__all__ = ["POLICIES", "Policy", "PretendTrip", "SensibleBot", "choose_action",
-           "play_game", "random_policy", "sample", "sensible_policy", "trip_settings"]
+__all__ = ["POLICIES", "Policy", "PretendTrip", "SensibleBot", "attraction_points",
+           "camp_points", "choose_action", "play_game", "random_policy", "sample",
+           "sensible_policy", "trip_settings", "with_board"]

@@ -101,9 +101,12 @@ def _deal(tx: Tx) -> None:
 
 
 def _start_turn(tx: Tx, seat: int) -> None:
-    """C3, K10, N1: the turn of `seat`, or of the next player who owes no go."""
+    """C3, C7, K10, N1: the turn of `seat`, or of the next player who owes no go. A go
+    skipped takes no number of its own: the turn counter counts the goes played, so it
+    never jumps over a missed go (the skipped go and the next one share the number)."""
+    number = tx.state.turns + 1
     while True:
-        tx.emit(ev.TurnStarted(seat, tx.state.turns + 1))
+        tx.emit(ev.TurnStarted(seat, number))
         if tx.state.players[seat].misses == 0:
             return
         tx.emit(ev.TurnSkipped(seat))

@@ -1,6 +1,6 @@
 """Everything fixed when a Canoe game starts: the players, the trip, the variants, and
-the two things printed on the board but not in the rules text, the weather ring and the
-campsites.
+what is printed on the board but not in the rules text: the weather ring, the campsites
+and, once the group entered them, the points printed at each site and attraction.
 
 The ring and the campsite list are configuration data, as MUSH's weather charts are: the
 companion ships stand-ins marked "placeholder" until a group enters its own board's (E1,
@@ -15,12 +15,14 @@ from dataclasses import dataclass, field
 from companion.core.codec import LATER
 from companion.exc import SettingsError
 from companion.games.canoe.model import (
+    CAMPED_ATTRACTION,
     DEFAULT_NIGHTS,
     MAX_NIGHTS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     POINTS_LIMIT,
     POINTS_STEP,
+    Attraction,
     CardMode,
     DestinationRule,
     Weather,
@@ -81,14 +83,20 @@ class Campsites:
 
     names: tuple[str, ...] = DEFAULT_CAMPSITES
     placeholder: bool = True
-    # N1: each site's printed points, once the group entered them (written only then)
-    points: tuple[int, ...] = field(default=(), metadata=LATER)
+    # N1: each site's printed points, None: not entered (written only once entered)
+    points: tuple[int | None, ...] = field(default=(), metadata=LATER)
 
     def printed(self, site: str) -> int | None:
         """N1: the points printed at `site`, when the group entered them."""
         if not self.points or site not in self.names:
             return None
         return self.points[self.names.index(site)]
+
+    def with_points(self, points: dict[str, int]) -> Campsites:
+        """These sites with the printed points the group entered (by name; others none)."""
+        values = tuple(points.get(n) for n in self.names)
+        return Campsites(self.names, self.placeholder,
+                         values if any(v is not None for v in values) else ())
 
     def check(self) -> None:
         """Refuse a list the camping rule (N3) cannot work with."""
@@ -105,9 +113,22 @@ class Campsites:
             raise SettingsError(f"campsites: {len(self.points)} printed points for "
                                 f"{len(self.names)} sites; one each, or none")
         for value in self.points:
-            if abs(value) > POINTS_LIMIT or value % POINTS_STEP:
-                raise SettingsError(f"campsites: {value} points; a site prints a multiple "
-                                    f"of {POINTS_STEP} from -{POINTS_LIMIT} to {POINTS_LIMIT}")
+            if value is not None:
+                check_printed(value, "campsites")
+
+
+def check_printed(value: int, what: str) -> None:
+    """A3, N1: points printed on the board move in the cards' steps, within an entry's
+    bounds; anything else is refused with the setting's name."""
+    if abs(value) > POINTS_LIMIT or value % POINTS_STEP:
+        raise SettingsError(f"{what}: {value} points; the board prints a multiple of "
+                            f"{POINTS_STEP} from -{POINTS_LIMIT} to {POINTS_LIMIT}")
+
+
+PRINTED_ATTRACTIONS: tuple[Attraction, ...] = tuple(
+    a for a in Attraction if a is not CAMPED_ATTRACTION)
+"""A3, L1: the attractions whose points the board prints beside them and a player enters
+with them (Solitude Point is camped at: its site's points are the campsite's)."""
 
 
 @dataclass(frozen=True)
@@ -129,20 +150,27 @@ class Settings:
     ring: Ring = field(default_factory=Ring)
     campsites: Campsites = field(default_factory=Campsites)
     cards: CardMode = CardMode.ELECTRONIC
+    # A3: the attractions' printed points, as entered (written only once entered)
+    attraction_points: tuple[tuple[Attraction, int], ...] = field(default=(), metadata=LATER)
 
     @property
     def players(self) -> int:
         """How many players sit at the table (C1)."""
         return len(self.names)
 
+    def printed(self, attraction: Attraction) -> int | None:
+        """A3, L1: the points printed beside `attraction`, when the group entered them."""
+        return dict(self.attraction_points).get(attraction)
+
     @staticmethod
     def make(names: tuple[str, ...] | list[str], nights: int = DEFAULT_NIGHTS,
              variants: Variants | None = None, ring: Ring | None = None,
              campsites: Campsites | None = None,
-             cards: CardMode = CardMode.ELECTRONIC) -> Settings:
+             cards: CardMode = CardMode.ELECTRONIC,
+             attraction_points: tuple[tuple[Attraction, int], ...] = ()) -> Settings:
         """Checked settings, with the stand-in ring and campsites unless given."""
         settings = Settings(tuple(names), nights, variants or Variants(), ring or Ring(),
-                            campsites or Campsites(), cards)
+                            campsites or Campsites(), cards, tuple(attraction_points))
         settings.check()
         return settings
 
@@ -160,6 +188,12 @@ class Settings:
                                 f"nights")
         self.ring.check()
         self.campsites.check()
+        named = [a for a, _ in self.attraction_points]
+        if len(set(named)) != len(named) or any(a not in PRINTED_ATTRACTIONS for a in named):
+            raise SettingsError("attraction_points: each attraction once at most, and none "
+                                "for Solitude Point (its campsite's points count)")
+        for _, value in self.attraction_points:
+            check_printed(value, "attraction_points")
         if self.variants.every_attraction and not any(
                 is_camped_attraction(n) for n in self.campsites.names):
             raise SettingsError("variants.every_attraction: camping at Solitude Point is an "

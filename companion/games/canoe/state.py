@@ -68,7 +68,7 @@ class TurnState:
     """What the active player has done so far this turn."""
 
     seat: int
-    number: int  # turns begun since the start, skipped ones included
+    number: int  # goes played since the start, this one included (a skipped go: the next's)
     face: int | None = None  # the throw (C5), once made
     weather: Weather | None = None  # the weather the throw is read in (E7)
     landed: Pile | None = None  # landed on C or P this turn (K4, C6)
@@ -109,7 +109,8 @@ class GameState(SeatedState[PlayerState, TurnState, Settings]):
     position: int = 0  # the Weather Indicator's space on the ring (E1)
     weather: Weather | None = None
     first: int | None = None  # who threw first (C3)
-    turns: int = 0  # turns begun so far, skipped ones included
+    turns: int = 0  # goes played so far, the one under way included (C7: skipped ones not;
+    # an older journal numbered them too)
     turn: TurnState | None = None
     shown: Shown | None = None
     in_hand: str | None = None  # a card out of its pile whose fate the next event tells

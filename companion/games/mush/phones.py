@@ -33,6 +33,7 @@ from companion.web.snapshot import (
     menu_json,
     menu_version,
     seat_label,
+    series_svg,
 )
 
 TURN_ACTS = (ActKind.TRAIN, ActKind.WEATHER, ActKind.TURN, ActKind.MOVE, ActKind.PRESS)
@@ -181,45 +182,6 @@ def luck_by_round(history: Sequence[ev.Event]) -> list[list[float]]:
 
 
 def luck_svg(series: Sequence[Sequence[float]], names: Sequence[str], title: str) -> bytes:
-    """A line chart of the luck series: one line per seat in its colour, ending in the
-    seat's letter and name (colour is never the only cue), a zero line, rounds along."""
-    width, height, pad = 720, 360, 48
-    rounds = max((len(s) for s in series), default=0)
-    values = [v for s in series for v in s] or [0.0]
-    top, bottom = max(1.0, max(values)), min(-1.0, min(values))
-
-    def x(i: int) -> float:
-        return pad + (width - 2.5 * pad) * (i / max(1, rounds - 1))
-
-    def y(v: float) -> float:
-        return pad / 2 + (height - 1.5 * pad) * (top - v) / (top - bottom)
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'role="img" aria-label="{_esc(title)}" font-family="sans-serif" font-size="14">',
-             f'<title>{_esc(title)}</title>',
-             f'<rect width="{width}" height="{height}" fill="#161a22"/>',
-             f'<line x1="{pad}" x2="{width - pad}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
-             'stroke="#606a7e" stroke-dasharray="4 4"/>',
-             f'<text x="8" y="{y(top) + 5:.1f}" fill="#b0b6c2">+{top:.1f}</text>',
-             f'<text x="8" y="{y(bottom) + 5:.1f}" fill="#b0b6c2">{bottom:.1f}</text>',
-             f'<text x="8" y="{y(0) + 5:.1f}" fill="#b0b6c2">0</text>']
-    for i in range(rounds):
-        parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" fill="#b0b6c2" '
-                     f'text-anchor="middle">{i + 1}</text>')
-    for seat, line in enumerate(series):
-        if not line:
-            continue
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
-        parts.append(f'<polyline fill="none" stroke="{colour(seat)}" stroke-width="3" '
-                     f'points="{points}"/>')
-        end_x, end_y = x(len(line) - 1), y(line[-1])
-        label = f"{SEATS[seat].letter} {names[seat] if seat < len(names) else ''}".strip()
-        parts.append(f'<text x="{end_x + 6:.1f}" y="{end_y + 5:.1f}" fill="{colour(seat)}">'
-                     f'{_esc(label)}</text>')
-    parts.append("</svg>")
-    return "".join(parts).encode()
-
-
-def _esc(text: str) -> str:
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+    """The dice luck chart of a finished game (dogs rolled less expected, round by
+    round), as the phones' table page offers it."""
+    return series_svg(series, names, title)

@@ -142,10 +142,13 @@
     toast.timer = setTimeout(function () { t.hidden = true; }, 2500);
   }
 
+  /* A button that sends a pad's press; a held one (Back, Clear, Take back) is a word
+     only: its pad button's glyph would teach a press where the pad needs a hold. */
   function pressButton(label, button, hold, extra, id) {
     return el("button", { class: "item" + (extra ? " " + extra : ""), "data-press": button,
       "data-hold": hold ? "1" : null, id: id || null, onclick: press(button, hold) },
-      [el("span", { class: "glyph", text: GLYPH[button] }), el("span", { class: "label", text: label })]);
+      [hold ? null : el("span", { class: "glyph", text: GLYPH[button] }),
+       el("span", { class: "label", text: label })]);
   }
 
   function render() {
@@ -247,7 +250,10 @@
           onclick: tap(index) }, kids));
       });
       out.push(list);
-      if (menu.depth > 0) out.push(pressButton(w("back"), "select", true, "small back" + waiting));
+      // "Back" (● held on a pad), unless an item of the menu already steps back (a
+      // confirmation's "No"): one way out, never two ● buttons
+      var out_ = menu.items.some(function (i) { return i.back && i.enabled; });
+      if (menu.depth > 0 && !out_) out.push(pressButton(w("back"), "select", true, "small back" + waiting));
     }
     if (M.padless(menu.hint)) out.push(el("p", { class: "hint", text: menu.hint }));
     M.fill(box, out);

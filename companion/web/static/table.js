@@ -11,10 +11,16 @@
 
   function $(id) { return document.getElementById(id); }
 
+  /* A watching page; `heard`: the last announcement it was sent, so a reconnect brings
+     only what came after. */
+  function hello() { return { t: "watch", lang: M.lang(), heard: MushSound.heard() }; }
+
   M.loadWords(function () {
     buildJoin();
-    M.connect(function () { return { t: "watch", lang: M.lang() }; }, function (data) {
-      if (data.t === "welcome") { M.setWords(data.words); }
+    MushSound.mount($("sound"), $("saying"));
+    M.connect(hello, function (data) {
+      if (data.t === "welcome") { M.setWords(data.words); MushSound.welcome(data); loadFinished(); }
+      else if (data.t === "say") MushSound.say(data);  // the table's voice, as it speaks
       else if (data.t === "table") {
         state = data; render();
         document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
@@ -123,6 +129,44 @@
     (s.notices || []).forEach(function (n) { info.push(el("p", { class: "notice", text: n })); });
     M.fill($("info"), info);
     renderOver(s.over, s.downloads);
+    var ended = !!(s.over || (s.downloads && s.downloads.length));
+    if (ended && !wasOver) loadFinished();  // a game just ended: it joins the list
+    wasOver = ended;
+  }
+
+  /* Every box's finished games, newest first (the newest open): each with its winner,
+     its standings, its chart and its files. */
+  var wasOver = false, finishedKey = "";
+  function loadFinished() {
+    fetch("/api/games?lang=" + M.lang(), { cache: "no-store" })
+      .then(function (r) { return r.json(); }).then(renderFinished, function () {});
+  }
+
+  function renderFinished(games) {
+    var key = JSON.stringify(games);
+    if (key === finishedKey) return;  // drawn as it is: an open game stays open
+    finishedKey = key;
+    var box = $("finished");
+    if (!games.length) { M.fill(box, [el("h2", { text: w("finished_games") }),
+      el("p", { class: "k", text: w("no_finished") })]); return; }
+    M.fill(box, [el("h2", { text: w("finished_games") })].concat(games.map(function (g, i) {
+      var when = new Date(g.finished);
+      var head = [g.title, w("game_no", { n: g.game }),
+        isNaN(when) ? "" : when.toLocaleString(document.documentElement.lang,
+          { dateStyle: "medium", timeStyle: "short" }), g.wins].filter(Boolean).join(" · ");
+      var rows = g.rows.map(function (r) {
+        return el("tr", { "data-seat": String(r.seat) }, [
+          el("td", {}, [(r.place ? r.place + ". " : ""), M.seatBadge(r.colour, r.letter), " " + r.name])
+        ].concat(r.cells.map(function (c) { return el("td", { text: c }); })));
+      });
+      return el("details", { class: "game", id: "game-" + g.id, open: i === 0 }, [
+        el("summary", { text: head }),
+        el("table", { class: "results" }, [el("tr", {}, [el("th", { text: "" })].concat(
+          g.columns.map(function (c) { return el("th", { text: c }); })))].concat(rows)),
+        el("p", { class: "k", text: g.chart_label }),
+        el("img", { class: "chart", src: g.chart, alt: g.chart_label, loading: "lazy" })
+      ].concat(M.downloads(g.downloads)));
+    })));
   }
 
   function renderOver(over, files) {

@@ -1,75 +1,127 @@
-"""A Canoe turn in few presses: the common turns (a throw then a landing on C or P, a
-camp at a site with its printed points, finishing) take at most four presses from the
-turn's first menu, and after the throw the focus rests on the likeliest step, never on
-"End of turn" while the canoe may still land. And 300 bot trips of every length and
-variant keep Raven Rock's rules (L1, L2)."""
+"""A Canoe turn in few presses, counted on the real table: pad presses go through
+`CanoeTable.handle` one by one, steered as the virtual pads steer (`next_press`), until the
+rules answer the command wanted. After the throw three buttons: ▶ "Landed on C", ◀ "End
+of turn", ● the list of the rest, its focus on the step the table guesses likeliest from
+what it was told (`companion.games.canoe.table.likely`). The common turns (a throw then a
+landing, a camp at a site with its printed points, finishing) take at most four presses;
+a go that ends at once takes one. And 300 bot trips of every length and variant keep
+Raven Rock's rules (L1, L2)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from canoe_harness import Trip
 
+from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
 from companion.games.canoe import commands as c
-from companion.games.canoe.bots import SensibleBot, play_game, trip_settings
+from companion.games.canoe import events as ev
+from companion.games.canoe.bots import SensibleBot, play_game, trip_settings, with_board
 from companion.games.canoe.invariants import place_violations
-from companion.games.canoe.model import Pile, Weather
+from companion.games.canoe.model import Attraction, Pile, Weather
 from companion.games.canoe.settings import Campsites, Ring
-from companion.games.canoe.table.menus import seat_tree
-from companion.table.navigation import presses_to
+from companion.games.canoe.table.bots import CanoeBotDriver
+from companion.games.canoe.table.controller import CanoeTable
+from companion.pads.events import Button, Kind
+from companion.table.frame import MenuStyle
+from companion.table.virtual import pad_events
 
 SITES = Campsites(("Solitude Point", "Sugar Island", "Indian Pond 1", "Indian Pond 2"),
                   placeholder=False, points=(20, 15, 10, 5))
+PRINTED = ((Attraction.MOOSE, 15), (Attraction.RAINBOW, 20), (Attraction.RAVEN_ROCK, 25))
 
 
-def _presses(trip: Trip, command: c.Command) -> int:
-    tree = seat_tree(trip.state, trip.active)
-    assert tree is not None
-    n = presses_to(tree, lambda chosen: chosen == command)
-    assert n is not None, command
-    return n
+class Clock:
+    """A fake clock: each press a little later, so no press is taken for a stale one."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
-def test_n1_c6_a_throw_then_a_landing_takes_two_or_three_presses() -> None:
-    trip = Trip(2, nights=0 + 1)
-    assert _presses(trip, c.Roll(0)) == 1
-    trip.roll(3)
-    tree = seat_tree(trip.state, 0)
-    assert tree is not None and tree.default == "camp"  # a night still to camp
-    assert 1 + _presses(trip, c.Land(0, Pile.CANOE)) <= 4
-    assert 1 + _presses(trip, c.Land(0, Pile.PORTAGE)) <= 4
-    assert 1 + _presses(trip, c.Camp(0, "Solitude Point", 10)) <= 4
+class Table:
+    """The real table over a trip under test, its dice the trip's."""
+
+    def __init__(self, trip: Trip) -> None:
+        self.trip, self.clock = trip, Clock()
+        self.table = CanoeTable(trip.state, trip.dice, self.clock,
+                                TableConfig(players=len(trip.state.players)),
+                                history=list(trip.events))
+
+    def press(self, seat: int, button: Button) -> list[ev.Event]:
+        done: list[ev.Event] = []
+        for event in pad_events(seat, (button, False)):
+            self.clock.now += 0.3
+            done += self.table.handle(event).events
+        self._sync()
+        return done
+
+    def presses(self, command: c.Command, *faces: int) -> int:
+        """Presses until the rules answer `command` (pushing `faces` for a throw)."""
+        self.trip.dice.push(*faces)
+        seat = command.seat
+        for count in range(1, 31):
+            step = self.table.next_press(seat, lambda chosen: chosen == command)
+            assert step is not None, f"no menu leads to {command!r}"
+            before = len(self.table.history)
+            for event in pad_events(seat, step):
+                self.clock.now += 0.3
+                self.table.handle(event)
+            self._sync()
+            if len(self.table.history) > before:
+                return count
+        raise AssertionError(f"{command!r} not reached in 30 presses")
+
+    def _sync(self) -> None:
+        self.trip.state = self.table.state
+        self.trip.events = list(self.table.history)
 
 
-def test_n1_a_camp_at_the_likeliest_site_with_its_printed_points_is_four_presses() -> None:
+def test_c6_a_throw_then_landing_on_c_or_ending_the_turn_takes_two_presses() -> None:
+    table = Table(Trip(2, nights=1))
+    assert table.presses(c.Roll(0), 3) == 1
+    assert table.presses(c.Land(0, Pile.CANOE)) == 1  # ▶
+    assert table.presses(c.Roll(1), 4) == 1
+    assert table.presses(c.EndTurn(1)) == 1  # ◀
+
+
+def test_c6_after_the_throw_the_plain_button_opens_the_list_and_changes_nothing() -> None:
+    table = Table(Trip(2, nights=1))
+    table.presses(c.Roll(0), 3)
+    top = table.table.frame().menus[0]
+    assert top.style is MenuStyle.KEYS
+    assert [(i.button, i.label) for i in top.items][1:] == [
+        ("left", "End of turn"), ("right", "Landed on C")]
+    before = len(table.table.history)
+    assert table.press(0, Button.SELECT) == []
+    assert len(table.table.history) == before  # ● only opened the list
+    menu = table.table.frame().menus[0]
+    assert menu.depth == 1 and menu.items[menu.focus].label != "End of turn"
+
+
+def test_n1_a_camp_at_the_likeliest_site_with_its_printed_points_is_three_presses() -> None:
     trip = Trip(2, campsites=SITES)
     trip.turn(2, c.Camp(0, "Solitude Point", 20))
     trip.turn(2)
     trip.turn(2)
-    trip.roll(3)
-    # the next site along the board's order, at its printed +15: throw, camp, site, points
-    assert 1 + _presses(trip, c.Camp(0, "Sugar Island", 15)) == 4
-    tree = seat_tree(trip.state, 0)
-    assert tree is not None
-    camp = tree.find("camp")
-    assert camp is not None and camp.children is not None
-    assert camp.children.default == "site:Sugar Island"
-    site = camp.children.find("site:Sugar Island")
-    assert site is not None and site.children is not None and site.children.default == "15"
+    table = Table(trip)
+    assert table.presses(c.Roll(0), 3) == 1
+    # the next site along the board's order at its printed +15: ●, then ● on the guess
+    assert table.presses(c.Camp(0, "Sugar Island", 15)) == 2
 
 
-def test_n1_without_printed_points_the_stepper_starts_at_the_last_camp_s() -> None:
+def test_n1_without_printed_points_the_camp_starts_at_the_last_camp_s_points() -> None:
     trip = Trip(2)
     trip.turn(2, c.Camp(0, "Sugar Island", 25))
-    trip.roll(3)
-    tree = seat_tree(trip.state, 1, {"camp": 25})
-    assert tree is not None
-    camp = tree.find("camp")
-    assert camp is not None and camp.children is not None
-    first = camp.children.items[0]
-    assert first.children is not None and first.children.default == "25"
+    table = Table(trip)
+    table.presses(c.Roll(1), 3)
+    # where Ann camped after the start, at her +25: ●, the guess, ● on the stepper
+    assert table.presses(c.Camp(1, "Sugar Island", 25)) == 3
 
 
 def test_f3_finishing_with_the_lead_is_four_presses_at_most() -> None:
@@ -79,33 +131,92 @@ def test_f3_finishing_with_the_lead_is_four_presses_at_most() -> None:
     trip.turn(2)
     trip.roll(5)
     trip.do(c.Adjust(0, 50))
-    assert trip.option(c.Finish).blocked is None
-    assert 1 + _presses(trip, c.Finish(0)) <= 4
+    table = Table(trip)
+    assert table.presses(c.Finish(0)) <= 3
 
 
-def test_c6_after_the_throw_the_focus_is_not_on_the_end_of_the_turn() -> None:
+def test_a3_the_attraction_the_table_told_after_the_same_landmark_is_one_press_away() -> None:
+    # Ann saw a moose, then a rainbow; Bob, having seen the moose, sees the rainbow
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.settings = replace(trip.settings, attraction_points=PRINTED)
+    trip.events[0] = ev.GameStarted(trip.settings)
+    trip.state = replace(trip.state, settings=trip.settings)
+    trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(3, c.SeeAttraction(1, Attraction.MOOSE, 15))
+    trip.turn(4, c.SeeAttraction(0, Attraction.RAINBOW, 20))
+    table = Table(trip)
+    assert table.presses(c.Roll(1), 4) == 1
+    # ● opens the list on the rainbow at its printed +20, ● takes it; then ◀ ends the go
+    assert table.presses(c.SeeAttraction(1, Attraction.RAINBOW, 20)) == 2
+    assert table.presses(c.EndTurn(1)) == 1
+
+
+def test_l9_a_shared_space_is_answered_from_the_points_in_four_presses() -> None:
     trip = Trip(2, nights=1)
-    trip.turn(2, c.Camp(0, "Sugar Island", 10))
-    trip.turn(2)
-    trip.turn(2)
-    trip.roll(4)  # the night camped: landing on C is likeliest
-    tree = seat_tree(trip.state, 0)
-    assert tree is not None and tree.default == "land:canoe"
-    assert 1 + _presses(trip, c.EndTurn(0)) <= 4
+    trip.turn(2, c.Adjust(0, 10))
+    table = Table(trip)
+    table.presses(c.Roll(1), 2)  # both canoes still by the start: one could be on it
+    assert table.presses(c.ShareSpace(1, 0)) <= 4  # ●, the guess (or one over), the name
+    assert ev.SpaceShared(1, 0, ahead=False) in table.trip.events
 
 
-def test_l1_after_waiting_at_the_base_the_climb_is_where_the_focus_goes() -> None:
+def test_l1_after_waiting_at_the_base_the_climb_is_where_the_list_opens() -> None:
     trip = Trip(2, ring=Ring((Weather.HEADWIND, Weather.CALM)))
+    trip.settings = replace(trip.settings, attraction_points=PRINTED)
+    trip.events[0] = ev.GameStarted(trip.settings)
+    trip.state = replace(trip.state, settings=trip.settings)
     trip.roll(3)
     trip.do(c.WaitAtRock(0))
     trip.turn(6)  # the wind drops
-    trip.roll(2)
-    tree = seat_tree(trip.state, 0)
-    assert tree is not None and tree.default == "places"
-    places = tree.find("places")
-    assert places is not None and places.children is not None
-    assert places.children.default == "climb"
-    assert 1 + _presses(trip, c.Climb(0, 10)) == 4  # throw, places, climb, points
+    table = Table(trip)
+    table.presses(c.Roll(0), 2)
+    assert table.presses(c.Climb(0, 25)) == 2  # ●, ● on the climb at its printed +25
+
+
+def test_l5_l6_turning_back_throws_at_once() -> None:
+    trip = Trip(2)
+    trip.roll(4)
+    trip.do(c.WaitAtPoint(0))
+    trip.turn(3)
+    table = Table(trip)
+    assert table.presses(c.TurnBack(0), 3) == 2  # ▶ then ●: turned back and thrown
+    assert table.trip.state.turn is not None and table.trip.state.turn.face == 3
+
+
+TABLE_SEEDS = (0, 1)
+
+
+def test_bot_trips_through_the_table_keep_the_common_turns_short() -> None:
+    """Two bot trips (a board with its points entered) pressed through the real table:
+    a throw then C or the end of the turn is two presses (a go that ends at once one)."""
+    for seed in TABLE_SEEDS:
+        settings = with_board(trip_settings(seed))
+        clock = Clock()
+        table = CanoeTable(dice=SeededDice(seed), clock=clock,
+                           config=TableConfig(players=settings.players))
+        driver = CanoeBotDriver(table, dict.fromkeys(range(settings.players), SensibleBot()),
+                                random.Random(seed))
+        table._apply(c.StartGame(c.TABLE, settings), "start")
+        presses, told, turn, turns = 0, [], table.state.turns, 0
+        for _ in range(100_000):
+            if table.over:
+                break
+            clock.now += 0.3
+            events = driver.presses()
+            presses += sum(1 for e in events if e.kind is Kind.PRESS)
+            for event in events:
+                told += [f"Landed:{e.pile}" if isinstance(e, ev.Landed) else type(e).__name__
+                         for e in table.handle(event).events
+                         if not isinstance(e, ev.TurnStarted | ev.WeatherAdvanced
+                                           | ev.CardDrawn | ev.CardReturned)]
+            if table.state.turns != turn:
+                if told == ["DieRolled", "Landed:canoe", "TurnEnded"]:
+                    assert presses == 2, (seed, told, presses)
+                if told == ["DieRolled", "TurnEnded"]:  # ◀, or a go that ended at once
+                    assert presses <= 2, (seed, told, presses)
+                turns += 1
+                presses, told, turn = 0, [], table.state.turns
+        assert table.over and turns > 15
 
 
 VARIANT_SEEDS = range(300)

@@ -29,7 +29,8 @@ from companion.games.canoe.physical import RollRequest, apply_entered, roll_requ
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
 from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen
-from companion.games.canoe.table.menus import face_tree, last_points, seat_tree
+from companion.games.canoe.table.likely import Memory, remember
+from companion.games.canoe.table.menus import face_tree, seat_tree
 from companion.games.canoe.table.setup import CanoeDraft, setup_tree
 from companion.games.canoe.views import public_view
 from companion.i18n import speaking, t
@@ -79,6 +80,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         self._draft = CanoeDraft.start(self._config.players, tuple(names),
                                        self._config.language, last)
         self._trees: dict[int, Tree | None] = {}
+        self._memory: Memory | None = None  # what the trip told, for the menus' guesses
         self._entry: _Entry | None = None
         self._point: _Point | None = None
         self._notices: list[tuple[Notice, float]] = []
@@ -117,6 +119,10 @@ class CanoeTable(TableBase[GameState, ev.Event]):
     def private_bid(self, seat: int) -> int | None:
         """Nothing is secret in the Canoe game."""
         return None
+
+    def secrets_waiting(self) -> tuple[int, ...]:
+        """Nothing is secret in the Canoe game: no seat's secret choice is waited for."""
+        return ()
 
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now (not in their first seconds)."""
@@ -176,6 +182,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 setattr(self, name, value)
             self._saved = None
             self._trees.clear()
+            self._memory = None
             self._nav.clear()
         self.notice(None, t("c.not_saved"))
 
@@ -223,7 +230,9 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 request = self._entry.request
                 return face_tree(self._state, seat, request.values) \
                     if seat == request.seat else None
-            return seat_tree(self._state, seat, last_points(self._history))
+            if self._memory is None:
+                self._memory = remember(self._history)
+            return seat_tree(self._state, seat, self._memory)
 
     def _wait_text(self) -> str:
         active = self._entry.request.seat if self._entry is not None else self._state.active
@@ -248,7 +257,11 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         if isinstance(chosen.act, Enter):
             return self._enter(chosen.act.value)
         if chosen.command is not None:
-            return self._apply(chosen.command, self._words(seat, tree, chosen))
+            out = self._apply(chosen.command, self._words(seat, tree, chosen))
+            if isinstance(chosen.command, cmd.TurnBack) and out.applied:
+                # L5, L6: "Turn back and throw" is one choice: the throw follows at once
+                out = out.then(self._apply(cmd.Roll(seat), t("cm.throw")))
+            return out
         return Outcome()
 
     def _words(self, seat: int, tree: Tree, chosen: Node) -> str:
@@ -340,6 +353,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
     def _changed(self) -> None:
         """The game moved: every menu starts again from its top, and is built anew."""
         self._trees.clear()
+        self._memory = None
         self._nav.clear()
         self._gestures.changed(range(MAX_PLAYERS), self._clock())
         self._serial += 1

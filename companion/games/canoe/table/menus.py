@@ -4,27 +4,43 @@ rules accept now, a greyed one an option they block, shown with their reason.
 The trees are the table's `Node`/`Tree` (an item's command is the kernel's, so a Canoe
 command is carried as any game's is) and the `Navigator` walks them, so ◀ ▶ ● work the
 same in both games; a face of the wooden die is entered as MUSH's are (`Enter`). Points are
-entered as a stepper: ◀ ▶ move five points down or up the option's own values, ● enters.
-No rule is restated here: which items exist, which are greyed and why, what points a
-stepper offers, all come from `GAME.options(state, seat)`.
+entered as a stepper: ◀ ▶ move five points down or up the option's own values, ● enters;
+where the group entered the board's printed points, a camp, a climb or an attraction is
+one press at them. After the throw the top is three buttons, as MUSH's turn menus are:
+▶ landed on C, ◀ end of turn, ● the rest, opening on the steps the table guesses next
+(`companion.games.canoe.table.likely`). No rule is restated here: which items exist, which are
+greyed and why, what points a stepper offers, all come from `GAME.options(state, seat)`;
+the guesses only order what the options allow.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from companion.games.canoe import commands as cmd
-from companion.games.canoe import events as ev
 from companion.games.canoe.engine import options
 from companion.games.canoe.kernel import Option, Reason
-from companion.games.canoe.model import POINTS_STEP, Attraction, PaperEffect, Pile, Place
+from companion.games.canoe.model import (
+    CLIMBED_ATTRACTION,
+    POINTS_STEP,
+    Attraction,
+    PaperEffect,
+    Pile,
+)
 from companion.games.canoe.phases import ActKind, act_of
-from companion.games.canoe.queries import camping_wanted, climb_reason, likely_site
+from companion.games.canoe.queries import goes_ahead, likely_site
 from companion.games.canoe.state import GameState
+from companion.games.canoe.table.likely import (
+    Guess,
+    Memory,
+    attractions,
+    climb_ready,
+    guesses,
+)
 from companion.i18n import t
 from companion.table.actions import Enter
-from companion.table.tree import Node, Tree
+from companion.table.tree import Node, Tree, keys, submenu
 
 CanoeOption = Option[cmd.Command]
 
@@ -65,8 +81,27 @@ def _item(key: str, label: str, option: CanoeOption, make: Callable[[], cmd.Comm
     return Node(key, label, detail, command=make())
 
 
+def _scored(key: str, label: str, option: CanoeOption, make: Callable[[int], cmd.Command],
+            printed: int | None, start: int) -> Node:
+    """A1-A3, N1: an entry of points printed on the board: one press at the printed value
+    when the group entered it (the label shows it), else a stepper from `start`."""
+    if printed is not None and printed in _points(option):
+        return Node(key, f"{label} · {printed:+d}", command=make(printed))
+    return Node(key, label, children=amount_tree(key, label, option, make, start))
+
+
+def _stepper_node(key: str, label: str, option: CanoeOption,
+                  make: Callable[[int], cmd.Command], start: int) -> Node:
+    return Node(key, label, children=amount_tree(key, label, option, make, start))
+
+
+CAMP_DEFAULT = 10
+"""Where a campsite's or an attraction's stepper starts when neither the board's printed
+value nor an earlier entry is known: the board's usual score."""
+
+
 def _camp_node(state: GameState, seat: int, camps: Sequence[CanoeOption],
-               last: Mapping[str, int]) -> Node | None:
+               memory: Memory) -> Node | None:
     """N1, N3: the sites in the board's order, focus on the likeliest; each site's points
     start at its printed value when the group entered the sites, else at the last camp's."""
     if not camps:
@@ -84,9 +119,8 @@ def _camp_node(state: GameState, seat: int, camps: Sequence[CanoeOption],
                 return cmd.Camp(seat, site, points)
 
             printed = sites.printed(site)
-            default = printed if printed is not None else last.get("camp", CAMP_DEFAULT)
-            items.append(Node(f"site:{site}", site,
-                              children=amount_tree(f"camp:{site}", site, option, make, default)))
+            start = printed if printed is not None else memory.last.get("camp", CAMP_DEFAULT)
+            items.append(_stepper_node(f"site:{site}", site, option, make, start))
     order = {name: i for i, name in enumerate(sites.names)}
     items.sort(key=lambda n: order.get(n.key[len("site:"):], 0))
     enabled = any(n.enabled for n in items)
@@ -98,36 +132,39 @@ def _camp_node(state: GameState, seat: int, camps: Sequence[CanoeOption],
                 else None)
 
 
-def _points_node(seat: int, seen: CanoeOption | None, adjust: CanoeOption | None,
-                 last: Mapping[str, int]) -> Node | None:
+def _attraction_start(state: GameState, attraction: object, memory: Memory) -> int:
+    printed = state.require_settings().printed(Attraction(str(attraction)))
+    key = "climb" if attraction == CLIMBED_ATTRACTION else f"a:{attraction}"
+    return printed if printed is not None else memory.last.get(key, CAMP_DEFAULT)
+
+
+def _points_node(state: GameState, seat: int, seen: CanoeOption | None,
+                 adjust: CanoeOption | None, memory: Memory) -> Node | None:
+    """A2-A4: every attraction the player may enter, likeliest first, each a stepper from
+    its printed points (else the last entered), then other points."""
     items: list[Node] = []
     if seen is not None and seen.blocked is None:
-        for attraction in seen.params.get("attraction", ()):
+        allowed = [Attraction(str(a)) for a in seen.params.get("attraction", ())]
+        for attraction in attractions(state, seat, memory, allowed):
             label = t(f"ca.{attraction}")
 
-            def make_seen(points: int, attraction: object = attraction) -> cmd.Command:
-                return cmd.SeeAttraction(seat, attraction, points)  # type: ignore[arg-type]
+            def make_seen(points: int, attraction: Attraction = attraction) -> cmd.Command:
+                return cmd.SeeAttraction(seat, attraction, points)
 
-            items.append(Node(f"a:{attraction}", label, children=amount_tree(
-                f"a:{attraction}", label, seen, make_seen,
-                last.get(f"a:{attraction}", CAMP_DEFAULT))))
+            items.append(_stepper_node(f"a:{attraction}", label, seen, make_seen,
+                                       _attraction_start(state, attraction, memory)))
     if adjust is not None and adjust.blocked is None:
-        items.append(Node("other", t("cm.other"), children=amount_tree(
-            "other", t("cm.other"), adjust, lambda p: cmd.Adjust(seat, p), POINTS_STEP)))
+        items.append(_stepper_node("other", t("cm.other"), adjust,
+                                   lambda p: cmd.Adjust(seat, p), POINTS_STEP))
     if not items:
         return None
     return Node("points", t("cm.points"), children=Tree("points", t("cm.points_title"), items,
                                                          t("cm.hint")))
 
 
-CAMP_DEFAULT = 10
-"""Where a campsite's or an attraction's stepper starts before any was entered: the
-board's usual score (later: the printed value, or the last one entered)."""
-
-
 def _places_node(state: GameState, seat: int,
                  by: Mapping[type[cmd.Command], list[CanoeOption]],
-                 last: Mapping[str, int]) -> Node | None:
+                 memory: Memory) -> Node | None:
     """L1–L9: the places a go can end at, and a shared space; focus on the climb when the
     canoe waited at the base of the rock for this weather."""
     items: list[Node] = []
@@ -137,9 +174,9 @@ def _places_node(state: GameState, seat: int,
         if option.blocked is not None:
             items.append(Node("climb", t("cm.climb"), reason_text(option.blocked), False))
         else:
-            items.append(Node("climb", t("cm.climb"), children=amount_tree(
-                "climb", t("cm.climb"), option, lambda p: cmd.Climb(seat, p),
-                last.get("climb", CAMP_DEFAULT))))
+            items.append(_stepper_node("climb", t("cm.climb"), option,
+                                       lambda p: cmd.Climb(seat, p),
+                                       _attraction_start(state, CLIMBED_ATTRACTION, memory)))
     for option in by.get(cmd.WaitAtRock, [])[:1]:
         items.append(_item("wait_rock", t("cm.wait_rock"), option,
                            lambda: cmd.WaitAtRock(seat)))
@@ -164,7 +201,7 @@ def _places_node(state: GameState, seat: int,
             items.append(_item("blown", t("cm.blown"), option,
                                lambda: cmd.StayWindbound(seat)))
     for option in by.get(cmd.ShareSpace, [])[:1]:
-        others = [Node(f"s:{o}", _name(state, int(o)), command=cmd.ShareSpace(seat, int(o)))
+        others = [_share_item(state, seat, int(o), f"s:{o}", _name(state, int(o)))
                   for o in option.params.get("other", ())]
         if option.blocked is not None or not others:
             detail = reason_text(option.blocked) if option.blocked is not None else ""
@@ -174,52 +211,165 @@ def _places_node(state: GameState, seat: int,
                 "share", t("cm.share_title"), others, t("cm.hint"))))
     if not items:
         return None
-    turn = state.turn
-    default = "climb" if turn is not None and turn.start is Place.ROCK_BASE else None
-    tree = Tree("places", t("cm.places_title"), items, t("cm.hint"), default=default)
+    tree = Tree("places", t("cm.places_title"), items, t("cm.hint"),
+                default="climb" if climb_ready(state, seat) else None)
     enabled = bool(tree.enabled_keys())
     return Node("places", t("cm.places"), "" if enabled else next(
         (n.detail for n in items if n.detail), ""), enabled, children=tree if enabled else None)
 
 
-def _likely(state: GameState, seat: int, items: Sequence[Node]) -> str:
-    """The item the focus rests on after the throw: the likeliest next step, never "End
-    of turn" while the canoe may still land (C6): the climb after waiting at the base of
-    the rock for this weather, the camp while camping is still to do, else "Landed on C"
-    (P, the camp and finishing are then a press or two away). Once the canoe has landed
-    or camped, "End of turn" (a card's choice is kept by default)."""
-    enabled = {n.key for n in items if n.enabled}
-    turn = state.require_turn()
-    if turn.landed is not None or turn.camped:
-        return "end"
-    climb = turn.start is Place.ROCK_BASE and climb_reason(state, seat) is None
-    for key, wanted in (("places", climb),
-                        ("camp", camping_wanted(state, seat)),
-                        ("land:canoe", True)):
-        if wanted and key in enabled:
-            return key
-    return "end"
+def _share_item(state: GameState, seat: int, other: int, key: str, label: str) -> Node:
+    """L9: a shared space with `other`, the companion's answer from the points beside it."""
+    ahead = goes_ahead(state, seat, other)
+    return Node(key, label, t("cm.share_ahead" if ahead else "cm.share_behind"),
+                command=cmd.ShareSpace(seat, other))
 
 
-def last_points(events: Iterable[ev.Event]) -> dict[str, int]:
-    """The points last entered for a camp, a climb and each attraction (where a stepper
-    starts when the board's printed value is not known)."""
-    last: dict[str, int] = {}
-    for event in events:
-        if isinstance(event, ev.Camped):
-            last["camp"] = event.points
-        elif isinstance(event, ev.AttractionSeen):
-            key = "climb" if event.attraction is Attraction.RAVEN_ROCK else \
-                f"a:{event.attraction.value}"
-            last[key] = event.points
-    return last
+GUESSES = 6
+"""How many of the table's guesses head the list behind ● (each one press from where the
+focus rests, or two): the rest are in the full menus of camps, points and places below."""
 
 
-def seat_tree(state: GameState, seat: int, last: Mapping[str, int] | None = None
-              ) -> Tree | None:
+def _enabled(by: Mapping[type[cmd.Command], list[CanoeOption]],
+             kind: type[cmd.Command]) -> CanoeOption | None:
+    return next((o for o in by.get(kind, []) if o.blocked is None), None)
+
+
+def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[CanoeOption]],
+             memory: Memory) -> list[Node]:
+    """The steps the table guesses the player tells next (`likely.guesses`), likeliest
+    first, each one press (a stepper where the board's points are not known)."""
+    seen, share = _enabled(by, cmd.SeeAttraction), _enabled(by, cmd.ShareSpace)
+    camp, climb = _enabled(by, cmd.Camp), _enabled(by, cmd.Climb)
+    land, finish = _enabled(by, cmd.Land), _enabled(by, cmd.Finish)
+    reach = [o for o in by.get(cmd.ReachUnmapped, []) if o.blocked is None]
+    ranked = guesses(
+        state, seat, memory,
+        allowed=[Attraction(str(a)) for a in seen.params.get("attraction", ())] if seen else [],
+        open_sites=[str(x) for x in camp.params.get("site", ())] if camp else [],
+        share=share is not None, open_points=[int(x) for o in reach for x in o.params["point"]],
+        climbable=climb is not None, may_stop=_enabled(by, cmd.WaitAtRock) is not None,
+        blown=act_of(state) is ActKind.TELL and _enabled(by, cmd.StayWindbound) is not None,
+        portage=land is not None and Pile.PORTAGE in land.params.get("pile", ()),
+        finish=finish is not None)
+    nodes: list[Node] = []
+    for guess in ranked[:GUESSES]:
+        node = _guess_node(state, seat, guess, memory, seen, camp, climb)
+        if node is not None:
+            nodes.append(node)
+    # the likeliest in the middle, the next ones either side, as near going up as down
+    centred: list[Node] = []
+    for index, node in enumerate(nodes):
+        if index % 2:
+            centred.append(node)
+        else:
+            centred.insert(0, node)
+    return centred
+
+
+def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
+                seen: CanoeOption | None, camp: CanoeOption | None,
+                climb: CanoeOption | None) -> Node | None:
+    settings = state.require_settings()
+    if guess.kind == "a" and seen is not None:
+        attraction = Attraction(str(guess.value))
+
+        def see(points: int) -> cmd.Command:
+            return cmd.SeeAttraction(seat, attraction, points)
+
+        return _scored(f"next:a:{attraction}", t(f"ca.{attraction}"), seen, see,
+                       settings.printed(attraction), _attraction_start(state, attraction, memory))
+    if guess.kind == "share":
+        seats = [int(x) for x in guess.value] if isinstance(guess.value, tuple) else []
+        names = [_share_item(state, seat, o, f"s:{o}", _name(state, o)) for o in seats]
+        if not names:
+            return None
+        return Node("next:share", t("cm.share"), children=Tree(
+            "next:share", t("cm.share_title"), names, t("cm.hint")))
+    if guess.kind == "camp" and camp is not None:
+        site = str(guess.value)
+
+        def pitch(points: int) -> cmd.Command:
+            return cmd.Camp(seat, site, points)
+
+        return _scored("next:camp", t("cm.camp_at", site=site), camp, pitch,
+                       settings.campsites.printed(site), memory.last.get("camp", CAMP_DEFAULT))
+    if guess.kind == "climb" and climb is not None:
+        return _scored("next:climb", t("cm.climb"), climb, lambda p: cmd.Climb(seat, p),
+                       settings.printed(CLIMBED_ATTRACTION),
+                       _attraction_start(state, CLIMBED_ATTRACTION, memory))
+    if guess.kind == "unmapped":
+        point = int(str(guess.value))
+        return Node("next:unmapped", f"{t('cm.unmapped')} · {t('cm.unmapped_point', n=point)}",
+                    command=cmd.ReachUnmapped(seat, point))
+    if guess.kind == "wait_rock":
+        return Node("next:wait_rock", t("cm.wait_rock"), command=cmd.WaitAtRock(seat))
+    if guess.kind == "wait_point":
+        return Node("next:wait_point", t("cm.wait_point"), command=cmd.WaitAtPoint(seat))
+    if guess.kind == "blown":
+        return Node("next:blown", t("cm.blown"), command=cmd.StayWindbound(seat))
+    if guess.kind == "portage":
+        return Node("next:portage", t("cm.land.portage"), command=cmd.Land(seat, Pile.PORTAGE))
+    if guess.kind == "finish":
+        return Node("next:finish", t("cm.finish"), t("cm.finish_wins"), command=cmd.Finish(seat))
+    return None
+
+
+def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[CanoeOption]],
+               memory: Memory) -> Tree:
+    """After the throw, while the canoe may still land: three buttons, ▶ "Landed on C",
+    ◀ "End of turn", and ● the list of everything else, its focus on the likeliest step
+    (the table's guesses first, `_guessed`; then P, finishing, the full menus of camps,
+    points and places, and the Destination card's choice). ● itself does nothing but
+    open the list. Once the canoe has landed or camped and the turn waits for a card's
+    choice, a list with the focus on "End of turn" (keeping is the default)."""
+
+    def first(kind: type[cmd.Command]) -> CanoeOption | None:
+        found = by.get(kind)
+        return found[0] if found else None
+
+    title = t("cm.tell_title", name=_name(state, seat))
+    land = first(cmd.Land)
+    canoe = _item("land:canoe", t("cm.land.canoe"), land, partial(cmd.Land, seat, Pile.CANOE)) \
+        if land is not None else None
+    end = _item("end", t("cm.end"), o, lambda: cmd.EndTurn(seat)) \
+        if (o := first(cmd.EndTurn)) is not None else None
+    rest: list[Node] = []
+    guessed = _guessed(state, seat, by, memory) if land is not None and land.blocked is None \
+        else []
+    first_guess = guessed[(len(guessed) - 1) // 2] if guessed else None
+    rest += guessed
+    # the full menus next to the guesses (the places at the end: as near from the left)
+    _add(rest, _points_node(state, seat, first(cmd.SeeAttraction), first(cmd.Adjust), memory))
+    _add(rest, _camp_node(state, seat, by.get(cmd.Camp, []), memory))
+    if land is not None and not any(n.key == "next:portage" for n in rest):
+        rest.append(_item("land:portage", t("cm.land.portage"), land,
+                          partial(cmd.Land, seat, Pile.PORTAGE)))
+    if (o := first(cmd.Finish)) is not None and not any(n.key == "next:finish" for n in rest):
+        detail = t("cm.finish_wins") if o.note.get("wins") else t(
+            "cm.finish_home", best=o.note.get("best", 0))
+        rest.append(_item("finish", t("cm.finish"), o, lambda: cmd.Finish(seat), detail))
+    if (o := first(cmd.ObeyDestination)) is not None:
+        rest.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
+    if (o := first(cmd.ReturnDestination)) is not None:
+        rest.append(_item("return", t("cm.return"), o, lambda: cmd.ReturnDestination(seat)))
+    if (o := first(cmd.PutBackHero)) is not None:
+        rest.append(_item("hero_back", t("cm.hero_back"), o, lambda: cmd.PutBackHero(seat)))
+    _add(rest, _places_node(state, seat, by, memory))
+    if canoe is not None and canoe.enabled:
+        likeliest = next((n.key for n in guessed if n is first_guess), None)
+        more = Tree("more", title, rest, t("cm.hint"), default=likeliest)
+        return keys("canoe", title, left=end, right=canoe,
+                    select=submenu("more", t("cm.more"), more), hint=t("cm.keys_hint"))
+    items = [n for n in (end, canoe) if n is not None] + rest
+    return Tree("canoe", title, items, t("cm.hint"), default="end")
+
+
+def seat_tree(state: GameState, seat: int, memory: Memory | None = None) -> Tree | None:
     """The seat's menu now: the rules' options as items, or None when it has none.
-    `last` holds the points last entered (`last_points`), where steppers start."""
-    last = last or {}
+    `memory` is what the table was told this trip (`likely.remember`): where steppers
+    start, and what the table guesses comes next."""
+    memory = memory or Memory()
     offered = options(state, seat)
     if not offered:
         return None
@@ -232,49 +382,24 @@ def seat_tree(state: GameState, seat: int, last: Mapping[str, int] | None = None
         found = by.get(kind)
         return found[0] if found else None
 
-    items: list[Node] = []
-    name = _name(state, seat)
     if act is ActKind.ENTER_CARD:
         return _card_tree(state, seat, by.get(cmd.EnterCard, []))
-    if act is ActKind.THROW:
-        title, default = t("cm.turn_title", name=name), "roll"
-        if (o := first(cmd.Roll)) is not None:
-            items.append(_item("roll", t("cm.throw"), o, lambda: cmd.Roll(seat)))
-        if (o := first(cmd.StayWindbound)) is not None:
-            items.append(_item("windbound", t("cm.windbound"), o,
-                               lambda: cmd.StayWindbound(seat)))
-        if (o := first(cmd.TurnBack)) is not None:
-            items.append(_item("turn_back", t("cm.turn_back"), o, lambda: cmd.TurnBack(seat)))
-        _add(items, _camp_node(state, seat, by.get(cmd.Camp, []), last))
-        _add(items, _points_node(seat, first(cmd.SeeAttraction), first(cmd.Adjust), last))
-        if (o := first(cmd.ObeyDestination)) is not None:
-            items.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
-        return Tree("canoe", title, items, t("cm.hint"), default=default)
-    # after the throw, in a fixed order around "Landed on C" so that the common steps are
-    # a press or two from where the focus rests (it wraps round): the points told on the
-    # way, then P, C, the camp, finishing, the end of the turn, the places
-    title = t("cm.tell_title", name=name)
-    _add(items, _points_node(seat, first(cmd.SeeAttraction), first(cmd.Adjust), last))
-    for o in by.get(cmd.Land, []):
-        for pile in (Pile.PORTAGE, Pile.CANOE):
-            if pile in o.params.get("pile", ()):
-                items.append(_item(f"land:{pile}", t(f"cm.land.{pile}"), o,
-                                   partial(cmd.Land, seat, pile)))
-    _add(items, _camp_node(state, seat, by.get(cmd.Camp, []), last))
-    if (o := first(cmd.Finish)) is not None:
-        detail = t("cm.finish_wins") if o.note.get("wins") else t(
-            "cm.finish_home", best=o.note.get("best", 0))
-        items.append(_item("finish", t("cm.finish"), o, lambda: cmd.Finish(seat), detail))
-    if (o := first(cmd.EndTurn)) is not None:
-        items.append(_item("end", t("cm.end"), o, lambda: cmd.EndTurn(seat)))
-    _add(items, _places_node(state, seat, by, last))
+    if act is not ActKind.THROW:
+        return _tell_tree(state, seat, by, memory)
+    items: list[Node] = []
+    if (o := first(cmd.Roll)) is not None:
+        items.append(_item("roll", t("cm.throw"), o, lambda: cmd.Roll(seat)))
+    if (o := first(cmd.TurnBack)) is not None:
+        items.append(_item("turn_back", t("cm.turn_back"), o, lambda: cmd.TurnBack(seat)))
+    if (o := first(cmd.StayWindbound)) is not None:
+        items.append(_item("windbound", t("cm.windbound"), o,
+                           lambda: cmd.StayWindbound(seat)))
+    _add(items, _camp_node(state, seat, by.get(cmd.Camp, []), memory))
+    _add(items, _points_node(state, seat, first(cmd.SeeAttraction), first(cmd.Adjust), memory))
     if (o := first(cmd.ObeyDestination)) is not None:
         items.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
-    if (o := first(cmd.ReturnDestination)) is not None:
-        items.append(_item("return", t("cm.return"), o, lambda: cmd.ReturnDestination(seat)))
-    if (o := first(cmd.PutBackHero)) is not None:
-        items.append(_item("hero_back", t("cm.hero_back"), o, lambda: cmd.PutBackHero(seat)))
-    return Tree("canoe", title, items, t("cm.hint"), default=_likely(state, seat, items))
+    return Tree("canoe", t("cm.turn_title", name=_name(state, seat)), items, t("cm.hint"),
+                default="roll")
 
 
 def _add(items: list[Node], node: Node | None) -> None:

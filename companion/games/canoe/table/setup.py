@@ -4,7 +4,10 @@ Like MUSH's setup, every choice is a draft held by the table until "Start the ga
 many paddle, the trip's nights (C2, two by default), the variant (V1-V3), the cards on
 screen or the group's paper ones (K12), and the weather ring (E1), printed on the board
 and not in the rules text, so a stand-in marked "placeholder" until the group enters its
-own: the number of spaces, then each space's weather clockwise from the start. The first
+own: the number of spaces, then each space's weather clockwise from the start. "Board
+points" copies the points the board prints at each campsite and beside each attraction
+(N1, A3), so a camp or an attraction is then one press at its printed value. The ring and
+the points are kept with the trip, and the next trip's setup starts from them. The first
 item switches the table back to MUSH.
 """
 
@@ -13,14 +16,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from companion.config.names import colour_name
 from companion.exc import SettingsError
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import model
 from companion.games.canoe.game import GAME
-from companion.games.canoe.model import CardMode, DestinationRule, Weather
-from companion.games.canoe.settings import MAX_RING, MIN_RING, Ring, Settings, Variants
+from companion.games.canoe.model import Attraction, CardMode, DestinationRule, Weather
+from companion.games.canoe.settings import (
+    MAX_RING,
+    MIN_RING,
+    PRINTED_ATTRACTIONS,
+    Campsites,
+    Ring,
+    Settings,
+    Variants,
+)
 from companion.games.canoe.table.frame import SetupLine
 from companion.i18n import count, t
 from companion.table.setup_items import game_node, start_node
@@ -58,6 +70,8 @@ class CanoeDraft:
     ring: list[Weather | None] = field(default_factory=lambda: list(Ring().spaces))
     ring_entered: bool = False
     switch: str | None = None  # the group chose another game
+    camp_points: dict[str, int] = field(default_factory=dict)  # N1: printed, as entered
+    attraction_points: dict[Attraction, int] = field(default_factory=dict)  # A3, L1
 
     @classmethod
     def start(cls, players: int, names: tuple[str, ...], language: str,
@@ -68,8 +82,12 @@ class CanoeDraft:
         players = max(model.MIN_PLAYERS, min(model.MAX_PLAYERS, players))
         if last is None:
             return cls(players, every)
+        sites = Campsites()
+        kept = {n: v for n, v in zip(last.campsites.names, last.campsites.points, strict=False)
+                if v is not None and n in sites.names}
         return cls(players, every, last.nights, variant_key(last.variants), last.cards,
-                   list(last.ring.spaces), not last.ring.placeholder)
+                   list(last.ring.spaces), not last.ring.placeholder,
+                   camp_points=kept, attraction_points=dict(last.attraction_points))
 
     def ring_value(self) -> Ring:
         """The ring in force: the stand-in until one was entered and kept."""
@@ -78,7 +96,14 @@ class CanoeDraft:
     def settings(self) -> Settings:
         """The rules' settings for this draft (SettingsError when impossible)."""
         return Settings.make(tuple(self.names[:self.players]), self.nights,
-                             VARIANTS[self.variant], self.ring_value(), cards=self.cards)
+                             VARIANTS[self.variant], self.ring_value(),
+                             Campsites().with_points(self.camp_points), self.cards,
+                             tuple((a, self.attraction_points[a]) for a in PRINTED_ATTRACTIONS
+                                   if a in self.attraction_points))
+
+    def board_entered(self) -> int:
+        """How many of the board's printed values the group has entered."""
+        return len(self.camp_points) + len(self.attraction_points)
 
     def resize_ring(self, spaces: int) -> None:
         """A ring of `spaces` spaces: kept ones stay, new ones start calm."""
@@ -94,6 +119,7 @@ class CanoeDraft:
             SetupLine(t("cs.nights"), count(self.nights, "night")),
             SetupLine(t("cs.variant"), t(f"cs.variant.{self.variant}")),
             SetupLine(t("cs.cards"), t(f"cs.cards.{self.cards.value}")),
+            SetupLine(t("cs.board"), _board_words(self)),
             SetupLine(t("cs.ring"), t("header.placeholder") if ring.placeholder
                       else t("cs.ring_entered", spaces=len(ring.spaces)), ring.placeholder),
         )
@@ -138,6 +164,7 @@ def setup_tree(draft: CanoeDraft, games: Sequence[str]) -> Tree:
         Node("cards", t("cs.cards"), t(f"cs.cards.{draft.cards.value}"), children=cards),
         Node("ring", t("cs.ring"), t("header.placeholder") if ring.placeholder else
              t("cs.ring_entered", spaces=len(ring.spaces)), children=_ring_tree(draft)),
+        Node("board", t("cs.board"), _board_words(draft), children=_board_tree(draft)),
         _start(draft),
     ]
     return Tree("canoe_setup", t("cs.title"), items, t("s.hint"), default="start")
@@ -180,6 +207,56 @@ def _ring_tree(draft: CanoeDraft) -> Tree:
     items.append(Node("standin", t("cs.ring_standin"), action=stand_in, pop=True))
     return Tree("ring", t("cs.ring_title"), items, t("m.hint.sub"),
                 default="keep" if problem is None else "size")
+
+
+BOARD_VALUES = range(-50, 105, 5)
+"""N1, A3: the printed points setup offers for a site or an attraction (the board's run
+from a loss to a great view, in the cards' steps)."""
+
+
+def _board_words(draft: CanoeDraft) -> str:
+    entered = draft.board_entered()
+    total = len(Campsites().names) + len(PRINTED_ATTRACTIONS)
+    return t("cs.board_entered", n=entered, of=total) if entered else t("cs.board_none")
+
+
+def _board_tree(draft: CanoeDraft) -> Tree:
+    """N1, A3, L1: the points the board prints at each campsite and beside each attraction,
+    entered once and kept with the trip (the next trip's setup starts from them): a camp,
+    a climb or an attraction then takes one press at its printed value."""
+    items: list[Node] = []
+    for site in Campsites().names:
+        items.append(_value_node(f"site:{site}", site, draft.camp_points, site))
+    for attraction in PRINTED_ATTRACTIONS:
+        items.append(_value_node(f"a:{attraction}", t(f"ca.{attraction}"),
+                                 draft.attraction_points, attraction))
+
+    def forget() -> None:
+        draft.camp_points.clear()
+        draft.attraction_points.clear()
+
+    items.append(Node("forget", t("cs.board_forget"), action=forget, pop=True))
+    return Tree("board", t("cs.board_title"), items, t("m.hint.sub"))
+
+
+def _value_node(key: str, label: str, values: dict[Any, int], name: object) -> Node:
+    current = values.get(name)
+
+    def put(value: int | None) -> Callable[[], None]:
+        def act() -> None:
+            if value is None:
+                values.pop(name, None)
+            else:
+                values[name] = value
+        return act
+
+    choices: list[tuple[str, str, Callable[[], None]]] = [
+        ("none", t("cs.board_unknown"), put(None))]
+    choices += [(str(v), f"{v:+d}" if v else "0", put(v)) for v in BOARD_VALUES]
+    start = str(current) if current is not None else "10"
+    tree = _pick_list(key, t("cs.board_value_title", what=label), choices, start)
+    shown = f"{current:+d}" if current is not None else t("cs.board_unknown")
+    return Node(key, label, shown, children=tree)
 
 
 def _start(draft: CanoeDraft) -> Node:

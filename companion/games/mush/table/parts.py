@@ -82,6 +82,13 @@ class TableParts(TableBase[GameState, ev.Event]):
         seated = 0 <= seat < len(self._state.players)
         return self._bids.private(self._state, seat) if seated and self._bidding() else None
 
+    def secrets_waiting(self) -> tuple[int, ...]:
+        """The seats whose secret bid the table waits for (not locked in yet): whether a
+        bid is locked is public, its value never (R1, I5)."""
+        if not self._bidding():
+            return ()
+        return tuple(s for s in self._state.seats if self._state.bids[s] is None)
+
     def promised(self, seat: int) -> int:
         """Chips `seat` promised in the open reduce window (paid when it closes)."""
         return self._windows.promised(seat)

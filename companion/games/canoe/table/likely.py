@@ -1,0 +1,301 @@
+"""What the table can guess of a Canoe go from what it was told, so that its menus offer
+the likeliest steps first, one press each.
+
+The companion has no map, but go after go the players tell it the landmarks their canoes
+pass, in order: the attractions, the campsites, Raven Rock, the Unmapped Region and
+Dangerous Point. The canoes paddle much the same route, so what the table told after a
+landmark is what a player is likeliest to tell after it too (the first canoe round the
+board teaches the others). The player's Destination card, the nights still to camp, the
+weather of the go and the die's own rules narrow it further; where the table has told
+nothing yet, the rules' order stands. Another canoe could be on the player's space when
+its last landmark is the player's own: those are the shared spaces offered first (L9).
+
+Nothing here decides a rule: it only orders what the rules' options already allow.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from companion.games.canoe import events as ev
+from companion.games.canoe.cards import CARDS
+from companion.games.canoe.model import (
+    CLIMBED_ATTRACTION,
+    ENTERED_ATTRACTIONS,
+    Attraction,
+    Place,
+    Weather,
+)
+from companion.games.canoe.queries import (
+    attraction_obeys,
+    camping_wanted,
+    climb_reason,
+    likely_site,
+    missing_attractions,
+    region_obeys,
+)
+from companion.games.canoe.state import GameState
+
+SPAN = 3
+"""How many landmarks ahead a landmark's followers are counted (nearer ones weigh more),
+so a campsite between two attractions does not hide the second from the first."""
+WEIGHTS = (4, 2, 1)
+
+START = "start"
+"""Every canoe's first landmark: the start of the trip, where they all set off."""
+CLIMB = f"a:{CLIMBED_ATTRACTION.value}"
+ROCK_BASE = f"stop:{Place.ROCK_BASE.value}"
+UNMAPPED_EDGE = f"stop:{Place.UNMAPPED_EDGE.value}"
+DANGEROUS_POINT = f"stop:{Place.DANGEROUS_POINT.value}"
+
+
+def landmark(event: ev.Event) -> tuple[int, str] | None:
+    """The seat and landmark key an event tells, or None: "a:moose", "site:Sugar Island",
+    "stop:rock_base" (the summit is the climb's own "a:raven_rock"), "exit:3" (the
+    Unmapped Region's exit its entry throw set: the canoe comes out there)."""
+    if isinstance(event, ev.AttractionSeen):
+        return event.seat, f"a:{event.attraction.value}"
+    if isinstance(event, ev.Camped):
+        return event.seat, f"site:{event.site}"
+    if isinstance(event, ev.Stopped) and event.place is not Place.SUMMIT:
+        return event.seat, f"stop:{event.place.value}"
+    if isinstance(event, ev.UnmappedEntered):
+        return event.seat, f"exit:{event.exit}"  # L5: where the canoe comes out
+    return None
+
+
+@dataclass
+class Memory:
+    """What the table remembers of this trip for its menus: the points last entered
+    (where a stepper starts when the board's value is not known), each seat's landmarks
+    in order, which landmarks followed which, and the Unmapped Region's points used."""
+
+    last: dict[str, int] = field(default_factory=dict)
+    trails: dict[int, list[str]] = field(default_factory=dict)
+    follows: Counter[tuple[str, str]] = field(default_factory=Counter)
+    told: Counter[str] = field(default_factory=Counter)
+    points_in: Counter[int] = field(default_factory=Counter)
+    landings: Counter[tuple[str, str]] = field(default_factory=Counter)
+    totals: Counter[str] = field(default_factory=Counter)
+
+    def add(self, event: ev.Event) -> None:
+        """One more event of the trip."""
+        if isinstance(event, ev.Landed):
+            self.landings[(self.latest(event.seat), event.pile.value)] += 1
+        if isinstance(event, ev.Camped):
+            self.last["camp"] = event.points
+        elif isinstance(event, ev.AttractionSeen):
+            key = "climb" if event.attraction is CLIMBED_ATTRACTION else \
+                f"a:{event.attraction.value}"
+            self.last[key] = event.points
+        if isinstance(event, ev.Stopped) and event.place is Place.UNMAPPED_EDGE:
+            self.points_in[event.point] += 1
+        told = landmark(event)
+        if told is None:
+            return
+        seat, key = told
+        trail = self.trails.setdefault(seat, [START])
+        for weight, before in zip(WEIGHTS, reversed(trail[-SPAN:]), strict=False):
+            self.follows[(before, key)] += weight
+            self.totals[before] += weight
+        trail.append(key)
+        self.told[key] += 1
+
+    def trail(self, seat: int) -> list[str]:
+        """`seat`'s landmarks in order, from the start."""
+        return self.trails.get(seat) or [START]
+
+    def latest(self, seat: int) -> str:
+        """The last landmark `seat` told (the start before any)."""
+        return self.trail(seat)[-1]
+
+    def after(self, seat: int, key: str) -> int:
+        """How strongly the table's trips say `key` comes next after `seat`'s latest."""
+        return self.follows[(self.latest(seat), key)]
+
+    def chance(self, seat: int, key: str) -> float:
+        """`after` as a share of everything told after `seat`'s latest landmark (0 to 1)."""
+        latest = self.latest(seat)
+        total = self.totals[latest]
+        return self.follows[(latest, key)] / total if total else 0.0
+
+
+def remember(events: Iterable[ev.Event]) -> Memory:
+    """The memory of a trip from its events."""
+    memory = Memory()
+    for event in events:
+        memory.add(event)
+    return memory
+
+
+def attractions(state: GameState, seat: int, memory: Memory,
+                allowed: Sequence[Attraction]) -> list[Attraction]:
+    """A2, A3, K7: the attractions the player may enter now, likeliest first: the one the
+    table told next after the player's latest landmark, the one their Destination card
+    names, one the all-night trip still wants, then the ones the player has not seen for
+    longest (never first: a trip passes each before it comes round again), the table's
+    most told, the rules' order."""
+    player = state.players[seat]
+    held = CARDS[player.destination] if player.destination is not None else None
+    wanted = set(missing_attractions(state, seat)) \
+        if state.require_settings().variants.every_attraction else set()
+    order = {a: i for i, a in enumerate(ENTERED_ATTRACTIONS)}
+    trail = memory.trail(seat)
+    ago = {key: len(trail) - i for i, key in enumerate(trail)}  # the latest wins
+
+    def rank(a: Attraction) -> tuple[int, int, int, int, int, int]:
+        key = f"a:{a.value}"
+        card = held is not None and attraction_obeys(held, a)
+        return (-memory.after(seat, key), -card, -(a in wanted), -ago.get(key, len(trail) + 1),
+                -memory.told[key], order.get(a, len(order)))
+
+    return sorted(allowed, key=rank)
+
+
+def _lines(trail: Sequence[str]) -> list[str]:
+    """The landmarks every canoe tells as it passes (the attractions' lines, the start and
+    the Unmapped Region's exits), not those only a canoe that stops tells."""
+    return [k for k in trail if k == START or k.startswith("exit:") or (
+        k.startswith("a:") and k != CLIMB)]
+
+
+def sharers(state: GameState, seat: int, memory: Memory) -> list[int]:
+    """L9: the other canoes that could be on the player's space: still out on the water
+    (at none of the places of L), the last line they crossed the player's own (the start,
+    before any); the one whose way there was most like the player's first."""
+    mine = _lines(memory.trail(seat))
+    near: list[tuple[int, int]] = []
+    for other in state.on_board:
+        if other == seat or state.players[other].place is not None:
+            continue
+        theirs = _lines(memory.trail(other))
+        if theirs[-1] != mine[-1]:
+            continue
+        same = 0
+        for a, b in zip(reversed(mine), reversed(theirs), strict=False):
+            if a != b:
+                break
+            same += 1
+        near.append((-same, other))
+    return [other for _, other in sorted(near)]
+
+
+def camp_site(state: GameState, seat: int, memory: Memory, open_sites: Sequence[str]
+              ) -> tuple[str | None, int]:
+    """N1, N3: the site a camp now most likely is at, and how strongly: the site the
+    table told next after the player's latest landmark, else (while camping is still to
+    do) the rules' likeliest (`likely_site`)."""
+    if not open_sites:
+        return None, 0
+    best = max(open_sites, key=lambda s: memory.after(seat, f"site:{s}"))
+    strength = memory.after(seat, f"site:{best}")
+    wanted = camping_wanted(state, seat)
+    likely = likely_site(state, seat)
+    if wanted and likely is not None and (strength == 0 or likely == best):
+        return likely, strength + 1
+    if strength and wanted:
+        return best, strength
+    return None, 0
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A step the player may tell next, and how likely the table thinks it is: `kind` is
+    "a" (an attraction), "share" (another canoe's space: the seats, likeliest first),
+    "camp" (a site), "climb",
+    "wait_rock", "wait_point", "unmapped" (a point), "portage" (landed on P), "finish";
+    `value` the attraction, seat, site or point."""
+
+    score: float
+    kind: str
+    value: object = None
+
+
+def portage_share(memory: Memory, seat: int) -> float:
+    """K4: of the landings the table told after the player's latest landmark, the share on
+    P (a stretch of portages lands on P; lakes and rivers on C)."""
+    latest = memory.latest(seat)
+    p = memory.landings[(latest, "portage")]
+    c = memory.landings[(latest, "canoe")]
+    return p / (p + c) if p + c else 0.0
+
+
+def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequence[int],
+                  climbable: bool, may_stop: bool) -> list[Guess]:
+    """L1-L6: the places the go may end at, by how strongly the table told them after the
+    player's latest landmark: the climb (the wait at the base when the weather forbids
+    it), above all after waiting at the base for this weather or with the Raven Rock
+    Destination card; the Unmapped Region (its card too) by the point the table used most
+    that is open to the player; the wait by Dangerous Point."""
+    if not may_stop:
+        return []
+    turn = state.require_turn()
+    player = state.players[seat]
+    held = CARDS[player.destination] if player.destination is not None else None
+    rock = 10 * (memory.chance(seat, CLIMB) + memory.chance(seat, ROCK_BASE))
+    if turn.start is Place.ROCK_BASE:
+        rock += 20
+    if held is not None and attraction_obeys(held, CLIMBED_ATTRACTION):
+        rock += 1
+    if turn.start is Place.SUMMIT:
+        rock = 0  # L2: the descent, not another climb
+    edge = 10 * memory.chance(seat, UNMAPPED_EDGE) + (held is not None and region_obeys(held))
+    point = 10 * memory.chance(seat, DANGEROUS_POINT)
+    if turn.weather not in (Weather.HEADWIND, Weather.WINDBOUND):
+        point = 0  # L6: a canoe waits by the point for its shelter from a wind
+    rock, edge, point = (x + 3.0 if x else 0.0 for x in (rock, edge, point))
+    guesses: list[Guess] = []
+    if rock:
+        guesses.append(Guess(rock, "climb" if climbable else "wait_rock"))
+    if edge and open_points:
+        ranked = sorted(open_points, key=lambda p: (-memory.points_in[p], p))
+        guesses.append(Guess(edge, "unmapped", ranked[0]))
+    if point and turn.start is not Place.DANGEROUS_POINT:
+        guesses.append(Guess(point, "wait_point"))
+    return guesses
+
+
+def guesses(state: GameState, seat: int, memory: Memory, *,
+            allowed: Sequence[Attraction], open_sites: Sequence[str], share: bool,
+            open_points: Sequence[int], climbable: bool, may_stop: bool, blown: bool,
+            portage: bool, finish: bool) -> list[Guess]:
+    """Every step the table can guess the player tells next, likeliest first. A step's
+    score is how strongly the table's trips told it after the player's latest landmark,
+    plus what the rules and the player's cards say without the trips: the likeliest
+    attractions (`attractions`), the canoes that could share the space (`sharers`), the
+    campsite while nights are still to camp, a landing on P where the table landed on P
+    after the same landmark, finishing when the player may."""
+    out: list[Guess] = []
+    for rank, a in enumerate(attractions(state, seat, memory, allowed)):
+        out.append(Guess(10 * memory.chance(seat, f"a:{a.value}") + max(0.0, 3.0 - rank),
+                         "a", a))
+    if share:
+        near = sharers(state, seat, memory)
+        others = [o for o in state.on_board if o != seat and o not in near]
+        out.append(Guess(3.2 if near else 1.5, "share", tuple(near + others)))
+    if open_sites:
+        site, _ = camp_site(state, seat, memory, open_sites)
+        if site is not None:
+            out.append(Guess(10 * memory.chance(seat, f"site:{site}") + 3.5, "camp", site))
+    out += place_guesses(state, seat, memory, open_points, climbable, may_stop)
+    if blown:
+        out.append(Guess(3.0, "blown"))  # L7: blown back onto an island, in a Windbound go
+    if portage:
+        out.append(Guess(2.6 + 10.0 * portage_share(memory, seat), "portage"))
+    if finish:
+        out.append(Guess(3.0, "finish"))
+    order = ("a", "share", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
+             "portage", "finish")
+    return sorted(out, key=lambda g: (-g.score, order.index(g.kind)))
+
+
+def climb_ready(state: GameState, seat: int) -> bool:
+    """L1, L3: the canoe waited at the base of the rock and may climb in this go."""
+    turn = state.require_turn()
+    return turn.start is Place.ROCK_BASE and climb_reason(state, seat) is None
+
+
+__all__ = ["Guess", "Memory", "attractions", "camp_site", "climb_ready", "guesses",
+           "landmark", "place_guesses", "remember", "sharers"]
