@@ -48,6 +48,29 @@ class TableStart:
     taking up the game offers to take it back as it did before the restart."""
 
 
+@dataclass(frozen=True)
+class Results:
+    """How a finished game's ledger (the rows of its CSV export) reads as standings and a
+    chart, for the table page's finished games: read from the file a player downloads,
+    they can never disagree with it."""
+
+    rank: str
+    """The ledger's column that orders the players after the winner (higher first)."""
+    chart: str
+    """The column charted, each player's value at the end of each round."""
+    chart_word: str
+    """The page word (`companion.web.words`) naming the chart."""
+    columns: tuple[str, ...]
+    """The page words naming the standings' columns."""
+    rounds: Callable[[Mapping[str, Any], int], int]
+    """A ledger row's round: `(row, players) -> round`."""
+    cells: Callable[[Mapping[str, Any], int, Sequence[Mapping[str, Any]], int],
+                    tuple[list[str], int | None]]
+    """A player's line of the standings, in the screen's words, and its place (None when
+    the game cannot tell it): `(its last row, its seat, every seat's last row, the
+    winner) -> (cells, place)`."""
+
+
 class Demo(Protocol):
     """What `mush-companion demo` needs of a game: bots on virtual pads, and its lines."""
 
@@ -98,6 +121,8 @@ class Box:
     """Its part of the configuration (a `companion.config.section.GameSection`): its
     `[game.<name>]` section, what its setup starts from, its keys in the pads' settings
     file. None: no settings of its own."""
+    results: Results | None = None
+    """How its finished games read on the table page (None: they are not listed)."""
     sayings: Any = None
     """What its voice says besides the table's own sentences: its sentences and clips
     per language (a `companion.voice.texts.Sayings`). None: the table's own only."""
@@ -113,4 +138,4 @@ class Box:
         return self.game.title
 
 
-__all__ = ["Box", "Demo", "TableStart"]
+__all__ = ["Box", "Demo", "Results", "TableStart"]

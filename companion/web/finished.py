@@ -10,8 +10,9 @@ when a journal file changed.
 
 What a game shows is worked out from its ledger (the rows of its CSV export), so it can
 never disagree with the file a player downloads: the winner first, then the others by how
-far they got (MUSH: their board; the Canoe game: their points); a chart of each player's
-chips (MUSH) or points (the Canoe game) at the end of each round.
+far they got; a chart of each player's chips or points at the end of each round. Each
+game says how its ledger reads (its box's `results`); a game that says nothing is not
+listed.
 """
 
 from __future__ import annotations
@@ -25,9 +26,11 @@ from io import StringIO
 from pathlib import Path
 from typing import Any, Final
 
+from companion.core.box import Results
 from companion.exc import JournalError
 from companion.games import box as installed_box
-from companion.i18n import LANGUAGES, speaking, t, word
+from companion.games import boxed, installed
+from companion.i18n import LANGUAGES, speaking, t
 from companion.seats import MAX_SEATS, SEATS
 from companion.store import Journal
 from companion.web.snapshot import EXPORT_TYPES, colour, downloads, series_svg
@@ -39,29 +42,15 @@ KEPT_FILES: Final = 12
 """Downloads kept in memory (a game's files are made again when asked after that)."""
 
 
-@dataclass(frozen=True)
-class Box:
-    """How one game's ledger reads as results and a chart."""
-
-    rank: str  # the column that orders the players after the winner (higher first)
-    chart: str  # the column charted per round
-    chart_word: str  # the page word naming the chart
-    rounds: Callable[[Mapping[str, Any], int], int]  # a ledger row's round (row, players)
+def results_of(box: str) -> Results | None:
+    """How game `box`'s ledger reads as results and a chart (None: not listed)."""
+    found = boxed(box)
+    return found.results if found is not None else None
 
 
-def _mush_round(row: Mapping[str, Any], players: int) -> int:
-    return int(row["round"])
-
-
-def _canoe_round(row: Mapping[str, Any], players: int) -> int:
-    return (int(row["turn"]) - 1) // max(1, players) + 1  # a turn is one player's go
-
-
-BOXES: Final[dict[str, Box]] = {
-    "mush": Box(rank="board", chart="chips", chart_word="chart_chips", rounds=_mush_round),
-    "canoe": Box(rank="score", chart="score", chart_word="chart_points",
-                 rounds=_canoe_round),
-}
+def listed() -> tuple[str, ...]:
+    """The games whose finished games the page lists, in the registry's order."""
+    return tuple(name for name in installed() if results_of(name) is not None)
 
 
 @dataclass(frozen=True)
@@ -78,7 +67,9 @@ class Summary:
 
     def order(self) -> list[int]:
         """The seats: the winner first, then by how far each got, then by seat."""
-        rank = BOXES[self.box].rank
+        results = results_of(self.box)
+        assert results is not None
+        rank = results.rank
         return sorted(range(len(self.final)), key=lambda s: (
             s != self.winner, -float(self.final[s][rank] or 0), s))
 
@@ -86,7 +77,8 @@ class Summary:
 def summarise(box: str, game: int, finished: str, winner: int,
               columns: Sequence[str], rows: Sequence[Sequence[object]]) -> Summary | None:
     """A game's summary from its ledger rows; None when they hold no player."""
-    shape = BOXES[box]
+    shape = results_of(box)
+    assert shape is not None
     named: list[dict[str, Any]] = [dict(zip(columns, row, strict=True)) for row in rows]
     players = 1 + max((int(r["seat"]) for r in named), default=-1)
     if players == 0:
@@ -120,7 +112,7 @@ class Finished:
         self._files: dict[tuple[str, int, str], bytes] = {}
 
     def _journals(self) -> list[tuple[str, Path]]:
-        return [(box, self._paths(self.base, box)) for box in BOXES]
+        return [(box, self._paths(self.base, box)) for box in listed()]
 
     def games(self) -> list[Summary]:
         """Every finished game of every box (won, not abandoned), newest first. Blocks:
@@ -175,7 +167,7 @@ class Finished:
     def download(self, box: str, game: str, name: str) -> tuple[bytes, str, str] | None:
         """A finished game's file (its events, its ledger, its chart): its bytes, its
         type and the name it is saved under; None when there is none. Blocks."""
-        if box not in BOXES or not game.isdigit() or len(game) > 9:
+        if box not in listed() or not game.isdigit() or len(game) > 9:
             return None
         number = int(game)
         summary = next((s for s in self.games() if s.box == box and s.game == number), None)
@@ -238,8 +230,10 @@ def files_of(box: str) -> tuple[tuple[str, str], ...]:
 
 def chart_svg(summary: Summary) -> bytes:
     """The game's chart: each player's chips (points) at the end of each round."""
-    return series_svg(summary.series, summary.names,
-                    page_words("en")[BOXES[summary.box].chart_word], counts=True)
+    results = results_of(summary.box)
+    assert results is not None
+    return series_svg(summary.series, summary.names, page_words("en")[results.chart_word],
+                      counts=True)
 
 
 def summary_json(summary: Summary, language: str) -> dict[str, Any]:
@@ -251,23 +245,12 @@ def summary_json(summary: Summary, language: str) -> dict[str, Any]:
     with speaking(lang):
         winner = summary.names[summary.winner] if summary.winner < len(summary.names) \
             else SEATS[summary.winner % MAX_SEATS].letter
+        results = results_of(summary.box)
+        assert results is not None
         rows = []
         for seat in summary.order():
             final = summary.final[seat]
-            place: int | None = 1
-            if summary.box == "mush":
-                where = t("over.reached_nome") if seat == summary.winner else t(
-                    "over.where", zone=word(str(final["zone"])),
-                    where=t("over.board", board=int(final["board"]) + 1))
-                cells = [where, str(final["chips"])]
-                if seat != summary.winner:
-                    place = None  # T3: no map of the boards, so only the winner's is known
-            else:
-                cells = [str(final["score"]), str(final["nights"])]
-                if seat != summary.winner:  # then by points, equal points sharing a place
-                    place = 2 + sum(1 for other in range(len(summary.final))
-                                    if other not in (seat, summary.winner)
-                                    and final["score"] < summary.final[other]["score"])
+            cells, place = results.cells(final, seat, summary.final, summary.winner)
             rows.append({"seat": seat, "name": summary.names[seat], "colour": colour(seat),
                          "letter": SEATS[seat % MAX_SEATS].letter, "place": place,
                          "cells": cells})
@@ -276,10 +259,9 @@ def summary_json(summary: Summary, language: str) -> dict[str, Any]:
             "id": f"{summary.box}-{summary.game}",
             "title": t(f"game.{summary.box}"),
             "wins": t("over.wins", name=winner),
-            "columns": [words["reached"], words["chips"]] if summary.box == "mush"
-            else [words["points"], words["nights"]],
+            "columns": [words[key] for key in results.columns],
             "rows": rows, "rounds": max((len(s) for s in summary.series), default=0),
-            "chart": base + "chart.svg", "chart_label": words[BOXES[summary.box].chart_word],
+            "chart": base + "chart.svg", "chart_label": words[results.chart_word],
             "downloads": [{"href": base + name, "word": key,
                            "id": f"{summary.box}-{summary.game}-{name.split('.')[0]}"}
                           for name, key in files_of(summary.box)],

@@ -13,7 +13,7 @@ from companion.core.box import Box, TableStart
 from companion.games.canoe import events as ev
 from companion.games.canoe import report
 from companion.games.canoe.game import GAME
-from companion.games.canoe.phones import build
+from companion.games.canoe.phones import RESULTS, build
 from companion.games.canoe.sayings import SAYINGS
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.frame import CanoeFrame
@@ -59,6 +59,6 @@ BOX = Box(
     ledger="points.csv", where=report.where,
     describe=report.describe, demo=report.Demo(),
     headlines=(ev.GameStarted, ev.WeatherAdvanced, ev.PlayerHome, ev.GameWon),
-    sayings=SAYINGS,
+    sayings=SAYINGS, results=RESULTS,
 )
 """The Moosehead Lake Canoe Game, as the table plays it."""

@@ -15,7 +15,7 @@ from companion.games.mush import events as ev
 from companion.games.mush import report
 from companion.games.mush.config import SECTION
 from companion.games.mush.game import MUSH
-from companion.games.mush.phones import build, luck_by_round, luck_svg
+from companion.games.mush.phones import RESULTS, build, luck_by_round, luck_svg
 from companion.games.mush.state import EMPTY
 from companion.games.mush.table.controller import TableController
 from companion.games.mush.table.frame import TableFrame
@@ -52,6 +52,6 @@ BOX = Box(
     headlines=(ev.GameStarted, ev.TrainingOrderDrawn, ev.TrainingChosen, ev.InitiativeDrawn,
                ev.SticksPlaced, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
                ev.GameWon),
-    extras=extras, config=SECTION,
+    extras=extras, config=SECTION, results=RESULTS,
 )
 """MUSH, as the table plays it."""
