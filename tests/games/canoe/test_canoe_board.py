@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 from canoe_harness import Trip
-from companion.games.canoe.screen import seat_status
 
 from companion.config.table import TableConfig
 from companion.exc import SettingsError
 from companion.games.canoe import commands as c
 from companion.games.canoe.model import Attraction, Pile
+from companion.games.canoe.screen import seat_status
 from companion.games.canoe.settings import Campsites, Settings
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.views import public_view
