@@ -182,11 +182,12 @@ def parse_prefs(data: object) -> tuple[Prefs, list[str]]:
         except ValueError as exc:
             problems.append(str(exc))
             kept = game.salvage(value, str(key)) if game is not None else None
-            if kept is not None:  # what is right of it is still used (MUSH's good charts)
+            if kept:  # what is right of it is still used (MUSH's good charts)
                 parts[str(key)] = kept
             continue
         if game is not None:
-            parts[str(key)] = checked
+            if checked:  # an empty value is none, as the file writes it
+                parts[str(key)] = checked
         else:
             values[str(key)] = checked
     return Prefs(**values, parts=tuple(sorted(parts.items()))), problems

@@ -69,6 +69,17 @@ def test_a_bad_value_is_left_out_and_the_rest_kept() -> None:
     assert parse_prefs([1])[1] == ["the file is not a table of settings"]
 
 
+def test_a_game_s_key_with_nothing_right_in_it_reads_back_as_it_is_written(
+        tmp_path: Path) -> None:
+    prefs, problems = parse_prefs({"format": 1, "muted": True,
+                                   "charts": {"central": {"faces": ["hot"] * 6}}})
+    assert prefs == Prefs(muted=True) and len(problems) == 1  # no chart is kept: none
+    assert parse_prefs({"format": 1, "charts": {}})[0] == Prefs()
+    store = PrefsStore(tmp_path / FILE_NAME)
+    store.save(prefs)
+    assert PrefsStore(store.path).load() == prefs
+
+
 def test_a_failed_save_raises_and_keeps_the_old_file(tmp_path: Path) -> None:
     store = PrefsStore(tmp_path / FILE_NAME)
     store.save(Prefs(volume=0.2))
