@@ -48,29 +48,6 @@ class TableStart:
     taking up the game offers to take it back as it did before the restart."""
 
 
-@dataclass(frozen=True)
-class Results:
-    """How a finished game's ledger (the rows of its CSV export) reads as standings and a
-    chart, for the table page's finished games: read from the file a player downloads,
-    they can never disagree with it."""
-
-    rank: str
-    """The ledger's column that orders the players after the winner (higher first)."""
-    chart: str
-    """The column charted, each player's value at the end of each round."""
-    chart_word: str
-    """The page word (`companion.web.words`) naming the chart."""
-    columns: tuple[str, ...]
-    """The page words naming the standings' columns."""
-    rounds: Callable[[Mapping[str, Any], int], int]
-    """A ledger row's round: `(row, players) -> round`."""
-    cells: Callable[[Mapping[str, Any], int, Sequence[Mapping[str, Any]], int],
-                    tuple[list[str], int | None]]
-    """A player's line of the standings, in the screen's words, and its place (None when
-    the game cannot tell it): `(its last row, its seat, every seat's last row, the
-    winner) -> (cells, place)`."""
-
-
 class Demo(Protocol):
     """What `mush-companion demo` needs of a game: bots on virtual pads, and its lines."""
 
@@ -81,6 +58,29 @@ class Demo(Protocol):
     def summary(self, out: TextIO) -> Callable[[Any, tuple[Any, ...]], None]:
         """The demo's lines in the terminal, given (state, events) after each commit."""
         ...
+
+
+@dataclass(frozen=True)
+class Standings:
+    """How a finished game's ledger (its export CSV) reads as results on the phones' table
+    page: who comes after the winner, what each row says, and the chart of the game."""
+
+    rank: str
+    """The ledger column that orders the players after the winner (higher first)."""
+    chart: str
+    """The ledger column charted, per round."""
+    chart_word: str
+    """The page word naming the chart."""
+    rounds: Callable[[Mapping[str, Any], int], int]
+    """A ledger row's round: `(row, players) -> round`."""
+    columns: tuple[str, str]
+    """The page words heading the two columns of each row."""
+    cells: Callable[[Mapping[str, Any], bool], list[str]]
+    """A player's two cells, from its last ledger row and whether it won (in the
+    language spoken)."""
+    places: bool = True
+    """Whether the players after the winner have places (by `rank`, equal ranks sharing
+    one); False where only the winner's is known."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,6 +113,8 @@ class Box:
     """Bots and lines for `mush-companion demo`."""
     headlines: tuple[type, ...] = ()
     """The events the log shows at INFO (the round's milestones); the rest at DEBUG."""
+    standings: Standings | None = None
+    """How its finished games read on the phones' table page (None: they are not listed)."""
     extras: Callable[[Sequence[Any], Sequence[str]], Mapping[str, bytes]] = field(
         default=lambda history, names: {})
     """More files a finished game offers the phones' table page (`/export/<name>`), by
@@ -121,8 +123,6 @@ class Box:
     """Its part of the configuration (a `companion.config.section.GameSection`): its
     `[game.<name>]` section, what its setup starts from, its keys in the pads' settings
     file. None: no settings of its own."""
-    results: Results | None = None
-    """How its finished games read on the table page (None: they are not listed)."""
     sayings: Any = None
     """What its voice says besides the table's own sentences: its sentences and clips
     per language (a `companion.voice.texts.Sayings`). None: the table's own only."""
@@ -138,4 +138,4 @@ class Box:
         return self.game.title
 
 
-__all__ = ["Box", "Demo", "Results", "TableStart"]
+__all__ = ["Box", "Demo", "Standings", "TableStart"]

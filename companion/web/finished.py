@@ -10,9 +10,8 @@ when a journal file changed.
 
 What a game shows is worked out from its ledger (the rows of its CSV export), so it can
 never disagree with the file a player downloads: the winner first, then the others by how
-far they got; a chart of each player's chips or points at the end of each round. Each
-game says how its ledger reads (its box's `results`); a game that says nothing is not
-listed.
+far they got (MUSH: their board; the Canoe game: their points); a chart of each player's
+chips (MUSH) or points (the Canoe game) at the end of each round.
 """
 
 from __future__ import annotations
@@ -26,10 +25,10 @@ from io import StringIO
 from pathlib import Path
 from typing import Any, Final
 
-from companion.core.box import Results
+from companion.core.box import Standings
 from companion.exc import JournalError
 from companion.games import box as installed_box
-from companion.games import boxed, installed
+from companion.games import installed as installed_names
 from companion.i18n import LANGUAGES, speaking, t
 from companion.seats import MAX_SEATS, SEATS
 from companion.store import Journal
@@ -42,15 +41,10 @@ KEPT_FILES: Final = 12
 """Downloads kept in memory (a game's files are made again when asked after that)."""
 
 
-def results_of(box: str) -> Results | None:
-    """How game `box`'s ledger reads as results and a chart (None: not listed)."""
-    found = boxed(box)
-    return found.results if found is not None else None
-
-
-def listed() -> tuple[str, ...]:
-    """The games whose finished games the page lists, in the registry's order."""
-    return tuple(name for name in installed() if results_of(name) is not None)
+def _standings(box: str) -> Standings | None:
+    """How the box named `box` reads its finished games (None: not an installed box, or
+    one whose games are not listed)."""
+    return installed_box(box).standings if box in installed_names() else None
 
 
 @dataclass(frozen=True)
@@ -67,9 +61,9 @@ class Summary:
 
     def order(self) -> list[int]:
         """The seats: the winner first, then by how far each got, then by seat."""
-        results = results_of(self.box)
-        assert results is not None
-        rank = results.rank
+        standings = _standings(self.box)
+        assert standings is not None
+        rank = standings.rank
         return sorted(range(len(self.final)), key=lambda s: (
             s != self.winner, -float(self.final[s][rank] or 0), s))
 
@@ -77,7 +71,7 @@ class Summary:
 def summarise(box: str, game: int, finished: str, winner: int,
               columns: Sequence[str], rows: Sequence[Sequence[object]]) -> Summary | None:
     """A game's summary from its ledger rows; None when they hold no player."""
-    shape = results_of(box)
+    shape = _standings(box)
     assert shape is not None
     named: list[dict[str, Any]] = [dict(zip(columns, row, strict=True)) for row in rows]
     players = 1 + max((int(r["seat"]) for r in named), default=-1)
@@ -112,7 +106,8 @@ class Finished:
         self._files: dict[tuple[str, int, str], bytes] = {}
 
     def _journals(self) -> list[tuple[str, Path]]:
-        return [(box, self._paths(self.base, box)) for box in listed()]
+        return [(box, self._paths(self.base, box)) for box in installed_names()
+                if _standings(box) is not None]
 
     def games(self) -> list[Summary]:
         """Every finished game of every box (won, not abandoned), newest first. Blocks:
@@ -167,7 +162,7 @@ class Finished:
     def download(self, box: str, game: str, name: str) -> tuple[bytes, str, str] | None:
         """A finished game's file (its events, its ledger, its chart): its bytes, its
         type and the name it is saved under; None when there is none. Blocks."""
-        if box not in listed() or not game.isdigit() or len(game) > 9:
+        if _standings(box) is None or not game.isdigit() or len(game) > 9:
             return None
         number = int(game)
         summary = next((s for s in self.games() if s.box == box and s.game == number), None)
@@ -230,10 +225,15 @@ def files_of(box: str) -> tuple[tuple[str, str], ...]:
 
 def chart_svg(summary: Summary) -> bytes:
     """The game's chart: each player's chips (points) at the end of each round."""
-    results = results_of(summary.box)
-    assert results is not None
-    return series_svg(summary.series, summary.names, page_words("en")[results.chart_word],
-                      counts=True)
+    return series_svg(summary.series, summary.names,
+                    page_words("en")[_shape(summary).chart_word], counts=True)
+
+
+def _shape(summary: Summary) -> Standings:
+    """How the summary's box reads its games."""
+    shape = _standings(summary.box)
+    assert shape is not None
+    return shape
 
 
 def summary_json(summary: Summary, language: str) -> dict[str, Any]:
@@ -245,12 +245,20 @@ def summary_json(summary: Summary, language: str) -> dict[str, Any]:
     with speaking(lang):
         winner = summary.names[summary.winner] if summary.winner < len(summary.names) \
             else SEATS[summary.winner % MAX_SEATS].letter
-        results = results_of(summary.box)
-        assert results is not None
+        shape = _shape(summary)
         rows = []
         for seat in summary.order():
             final = summary.final[seat]
-            cells, place = results.cells(final, seat, summary.final, summary.winner)
+            won = seat == summary.winner
+            cells = shape.cells(final, won)
+            place: int | None = 1
+            if not won and not shape.places:
+                place = None  # only the winner's place is known
+            elif not won:  # by rank, equal ranks sharing a place
+                place = 2 + sum(1 for other in range(len(summary.final))
+                                if other not in (seat, summary.winner)
+                                and float(final[shape.rank] or 0)
+                                < float(summary.final[other][shape.rank] or 0))
             rows.append({"seat": seat, "name": summary.names[seat], "colour": colour(seat),
                          "letter": SEATS[seat % MAX_SEATS].letter, "place": place,
                          "cells": cells})
@@ -259,9 +267,9 @@ def summary_json(summary: Summary, language: str) -> dict[str, Any]:
             "id": f"{summary.box}-{summary.game}",
             "title": t(f"game.{summary.box}"),
             "wins": t("over.wins", name=winner),
-            "columns": [words[key] for key in results.columns],
+            "columns": [words[key] for key in shape.columns],
             "rows": rows, "rounds": max((len(s) for s in summary.series), default=0),
-            "chart": base + "chart.svg", "chart_label": words[results.chart_word],
+            "chart": base + "chart.svg", "chart_label": words[shape.chart_word],
             "downloads": [{"href": base + name, "word": key,
                            "id": f"{summary.box}-{summary.game}-{name.split('.')[0]}"}
                           for name, key in files_of(summary.box)],

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.box import Box, TableStart
+from companion.core.box import Box, Standings, TableStart
 from companion.games.canoe import events as ev
 from companion.games.canoe import report
 from companion.games.canoe.game import GAME
-from companion.games.canoe.phones import RESULTS, build
+from companion.games.canoe.phones import build
 from companion.games.canoe.sayings import SAYINGS
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.frame import CanoeFrame
@@ -54,11 +54,21 @@ def hear(event: object, names: Any, state: object) -> Any:
     return canoe_announcement_for(event, names)
 
 
+STANDINGS = Standings(
+    rank="score", chart="score", chart_word="chart_points",
+    # a turn is one player's go: a round is every player's
+    rounds=lambda row, players: (int(row["turn"]) - 1) // max(1, players) + 1,
+    columns=("points", "nights"),
+    cells=lambda final, won: [str(final["score"]), str(final["nights"])])
+"""A finished trip on the table page: by points, equal points sharing a place, with
+each canoe's nights."""
+
+
 BOX = Box(
     game=GAME, table=table, frame=CanoeFrame, paint=paint, phones=phones, announce=hear,
     ledger="points.csv", where=report.where,
     describe=report.describe, demo=report.Demo(),
     headlines=(ev.GameStarted, ev.WeatherAdvanced, ev.PlayerHome, ev.GameWon),
-    sayings=SAYINGS, results=RESULTS,
+    standings=STANDINGS, sayings=SAYINGS,
 )
 """The Moosehead Lake Canoe Game, as the table plays it."""

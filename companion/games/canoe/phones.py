@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.box import Results
 from companion.games import box as installed_box
 from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen
 from companion.games.canoe.views import PublicView
@@ -162,22 +161,3 @@ def build(frame: CanoeFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
         seat_text=lambda menu, seat, language: seat_payload(
             frame, menu, seat, language, light=lights.get(seat), players=players),
         table_text=lambda language: table_payload(frame, language, players))
-
-
-def _standing(final: Mapping[str, Any], seat: int, finals: Sequence[Mapping[str, Any]],
-              winner: int) -> tuple[list[str], int | None]:
-    """A paddler's line of a finished trip: points and nights; the others placed by
-    points after the winner, equal points sharing a place."""
-    place = 1 if seat == winner else 2 + sum(
-        1 for other in range(len(finals)) if other not in (seat, winner)
-        and final["score"] < finals[other]["score"])
-    return [str(final["score"]), str(final["nights"])], place
-
-
-RESULTS = Results(rank="score", chart="score", chart_word="chart_points",
-                  columns=("points", "nights"),
-                  rounds=lambda row, players: (int(row["turn"]) - 1) // max(1, players) + 1,
-                  cells=_standing)
-"""The Canoe game's finished trips on the table page: by points, points charted per
-round of turns (a turn is one player's go)."""
-

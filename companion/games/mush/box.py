@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.box import Box, TableStart
+from companion.core.box import Box, Standings, TableStart
 from companion.games.mush import events as ev
 from companion.games.mush import report
 from companion.games.mush.config import SECTION
 from companion.games.mush.game import MUSH
-from companion.games.mush.phones import RESULTS, build, luck_by_round, luck_svg
+from companion.games.mush.phones import build, luck_by_round, luck_svg
 from companion.games.mush.state import EMPTY
 from companion.games.mush.table.controller import TableController
 from companion.games.mush.table.frame import TableFrame
 from companion.games.mush.voice import hear
+from companion.i18n import t, word
 from companion.web.words import page_words
 
 
@@ -45,6 +46,22 @@ def extras(history: Sequence[ev.Event], names: Sequence[str]) -> Mapping[str, by
                                  page_words("en")["luck_chart"])}
 
 
+def _cells(final: Mapping[str, Any], won: bool) -> list[str]:
+    """T3: where each sled got (the winner reached Nome) and its chips."""
+    where = t("over.reached_nome") if won else t(
+        "over.where", zone=word(str(final["zone"])),
+        where=t("over.board", board=int(final["board"]) + 1))
+    return [where, str(final["chips"])]
+
+
+STANDINGS = Standings(
+    rank="board", chart="chips", chart_word="chart_chips",
+    rounds=lambda row, players: int(row["round"]), columns=("reached", "chips"),
+    cells=_cells, places=False)
+"""A finished game on the table page: the winner, then the sleds by the board they
+reached (without the map, only the winner's place is known), with their chips."""
+
+
 BOX = Box(
     game=MUSH, table=table, frame=TableFrame, paint=paint, phones=build, announce=hear,
     ledger="chips.csv", where=report.where,
@@ -52,6 +69,6 @@ BOX = Box(
     headlines=(ev.GameStarted, ev.TrainingOrderDrawn, ev.TrainingChosen, ev.InitiativeDrawn,
                ev.SticksPlaced, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
                ev.GameWon),
-    extras=extras, config=SECTION, results=RESULTS,
+    extras=extras, standings=STANDINGS, config=SECTION,
 )
 """MUSH, as the table plays it."""

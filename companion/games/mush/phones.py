@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.box import Results
 from companion.games import box as installed_box
 from companion.games.mush import events as ev
 from companion.games.mush.model import RollKind
@@ -186,20 +185,3 @@ def luck_svg(series: Sequence[Sequence[float]], names: Sequence[str], title: str
     """The dice luck chart of a finished game (dogs rolled less expected, round by
     round), as the phones' table page offers it."""
     return series_svg(series, names, title)
-
-
-def _standing(final: Mapping[str, Any], seat: int, finals: Sequence[Mapping[str, Any]],
-              winner: int) -> tuple[list[str], int | None]:
-    """A musher's line of a finished game: where the sled got, the chips left; only the
-    winner's place is known (T3: there is no map of the boards)."""
-    where = t("over.reached_nome") if seat == winner else t(
-        "over.where", zone=word(str(final["zone"])),
-        where=t("over.board", board=int(final["board"]) + 1))
-    return [where, str(final["chips"])], 1 if seat == winner else None
-
-
-RESULTS = Results(rank="board", chart="chips", chart_word="chart_chips",
-                  columns=("reached", "chips"), rounds=lambda row, players: int(row["round"]),
-                  cells=_standing)
-"""MUSH's finished games on the table page: by the board reached, chips charted."""
-
