@@ -87,6 +87,14 @@ screens: $(STAMP)
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks
 
+# The table's pace at a real window: the companion in a 1920x1080 window under Xvfb, its
+# keyboard pads pressed by xdotool as the bench's patient players press, four rounds; it
+# prints the seconds waited a round beside the bench's figure for the same game (a few
+# minutes; skipped, saying so, where Xvfb or xdotool is missing: apt install xvfb xdotool).
+.PHONY: pace-window
+pace-window: $(STAMP)
+	SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.window_pace
+
 # Inject journal damage, a full or read-only card and start-up faults into real files and
 # real `mush-companion run` processes; prints faults injected, survived, events lost and
 # tracebacks (benchmarks/faults.py; hostile settings and config files, names and store

@@ -17,7 +17,8 @@ Three tables:
   reacting    as `ahead`, with sensible bots that take dice away and force rerolls.
 
 Goals: at most 15 s waited per 4-player round for the patient table (22 s with six
-players) and 10 s for the table that presses ahead; no press to let a window pass; at most
+players) and 10 s for the table that presses ahead; no press to let a window pass (but
+the roller's ● Go on where only it may pay and its next menu would hide a stick); at most
 3 presses for any decision other than a bid (the decisions the bots made, and every choice
 the rules allowed at every step of their games); no slip (a double press in a window, a
 late press after one, a stray ●, a lone press that claims and nothing after) holding a
@@ -59,15 +60,23 @@ class _Clock:
         return self.now
 
 
-class _NeverReacts:
-    """The sensible bot, but silent in every reaction window (and never takes dice ahead)."""
+class NeverReacts:
+    """The sensible bot, but silent in every reaction window (and never takes dice ahead).
 
-    def __init__(self) -> None:
+    Given a `seed`, each seat draws from its own random source: its choices then follow
+    from the game alone, whatever order the seats are asked in, so the same game plays
+    on the bench's clock and at a real window's (`benchmarks.window_pace`)."""
+
+    def __init__(self, seed: int | None = None) -> None:
         self._inner = SensibleBot()
+        self._seed = seed
+        self._own: dict[int, random.Random] = {}
 
     def __call__(self, state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
         if state.phase in (Phase.REDUCE, Phase.REROLL):
             return None
+        if self._seed is not None:
+            rng = self._own.setdefault(seat, random.Random(self._seed * 100 + seat))
         command = self._inner(state, seat, rng)
         return None if isinstance(command, cmd.Reduce) else command
 
@@ -149,7 +158,7 @@ def play(players: int, seed: int, table: str) -> Pace:
     clock = _Clock()
     controller = TableController(dice=SeededDice(seed), clock=clock,
                                  config=TableConfig(players=players))
-    policy = SensibleBot() if table == "reacting" else _NeverReacts()
+    policy = SensibleBot() if table == "reacting" else NeverReacts(seed)
     patient = table == "patient"
     model = PaceModel(patient)
     sleds = Sleds(controller)
@@ -232,7 +241,7 @@ def _windows(players: int, seed: int, most: int) -> list[GameState]:
     clock = _Clock()
     controller = TableController(dice=SeededDice(seed), clock=clock,
                                  config=TableConfig(players=players))
-    driver = BotDriver(controller, dict.fromkeys(range(players), _NeverReacts()),
+    driver = BotDriver(controller, dict.fromkeys(range(players), NeverReacts()),
                        random.Random(seed))
     found: dict[str, list[GameState]] = defaultdict(list)
     while controller.state.phase is not Phase.GAME_OVER and clock.now < LIMIT_S:
@@ -345,7 +354,8 @@ def run() -> None:
             for what, n in long.most_common(4):
                 print(f"      {n} × {what}")
             print(f"   windows: {sum(g.windows for g in games)} opened; presses that said "
-                  f"no to one: {sum(g.passes for g in games)}")
+                  f"no to one: {sum(g.passes for g in games)} (the roller's ● Go on, where "
+                  "only it may pay and its next menu would hide a stick)")
     worst, what, spent, tried = slip_holds()
     print(f"slips ({', '.join(SLIPS)}) in the first reaction windows of a 4-player game: "
           f"{tried} tried; the longest hold {worst:.1f} s ({what}; goal <= 5); chips they "
