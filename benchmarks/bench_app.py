@@ -55,9 +55,8 @@ from companion.app.runner import MUSHERS, SteppedClock
 from companion.config.file import Config
 from companion.games.mush.bots import SensibleBot
 from companion.games.mush.dice import SeededDice
-from companion.games.mush.model import Arrangement, Phase
+from companion.games.mush.model import Phase
 from companion.games.mush.phases import ActKind, act_of
-from companion.games.mush.settings import Settings
 from companion.games.mush.state import GameState
 from companion.games.mush.table.bots import BotDriver
 from companion.pads import PadsConfig, make_source
@@ -95,7 +94,7 @@ def _base_dir() -> Path:
 
 
 def _config() -> Config:
-    return Config(game=Settings.make(MUSHERS[:4], Arrangement.INTRO))
+    return Config(players=MUSHERS[:4])
 
 
 def _menu_seat(state: GameState) -> int | None:

@@ -146,12 +146,11 @@ def _redraws_in_a_game(size: tuple[int, int]) -> dict[str, list[tuple[float, flo
     from companion.app.runner import MUSHERS, SteppedClock
     from companion.config.file import Config
     from companion.games.mush.bots import SensibleBot
-    from companion.games.mush.model import Arrangement
     from companion.games.mush.table.bots import BotDriver
     from companion.store import Journal
 
     players = 4
-    config = Config(game=Settings.make(MUSHERS[:players], Arrangement.INTRO))
+    config = Config(players=MUSHERS[:players])
     display = Display(size=size)
     drawn = display.draw
     out: dict[str, list[tuple[float, float]]] = {}

@@ -170,10 +170,11 @@ def settings_state(table: list[Any]) -> None:
 def settings_fuzzed(table: list[Any], rounds: int) -> None:
     """A valid settings file damaged at random (bytes flipped, cut, spliced with deep
     brackets, long numbers, hostile names), loaded as `run` loads it, in-process."""
-    from companion.config.prefs import ChartPref, Prefs, PrefsStore
+    from companion.config.prefs import Prefs, PrefsStore
+    from companion.games.mush.config import ChartPref, with_chart
 
     good = Prefs(volume=0.4, seat_names=("Ann", "Bo"), names=("Léa",), claim_seconds=30.0)
-    good = good.with_chart("central", ChartPref(("warm",) * 4 + ("cold",) * 2, True))
+    good = with_chart(good, "central", ChartPref(("warm",) * 4 + ("cold",) * 2, True))
     rng = random.Random(21)
     splices = ["[" * 5000, "9" * 400, '"\\ud800"', '"\\u0000"', '"\u200b"', "1e999", "NaN",
                '{"seat_names": ["\\ufeff", "\\u00ad"]}', "\xff\xfe", "{" * 40 + "}" * 40]

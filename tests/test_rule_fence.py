@@ -40,7 +40,7 @@ COMPANION = Path(__file__).resolve().parents[1] / "companion"
 RULES = INSTALLED["mush"]
 """The game's rules package, by its import name (where the registry finds the game)."""
 RULES_DIR = COMPANION.parent / Path(*RULES.split("."))
-PARTS = ("table", "screen", "phones", "voice", "words", "box")
+PARTS = ("table", "screen", "phones", "voice", "words", "box", "config")
 """A game package's parts for the table, the screen, the phones and the voice, beside its
 rules: outside the rules as much as the shared modules are."""
 CHOOSERS = ("games/mush/table/menus.py", "games/mush/table/reactions.py")

@@ -1,10 +1,8 @@
 """The structure numbers (`python -m tools.structure`): the goals that hold are held here,
 and the tool is shown to see each kind of breach on a small tree made for it.
 
-Goals not met yet are printed by the tool (`NOT`) and held where they are met: the fence
-around the games holds for every shared layer but the config file's `[game]` and the
-pads' charts (`companion/config/`, MUSH's settings), and the word tables and the voice's
-texts still name the games (one word file per language, not yet one per game).
+Every goal holds today: no shared module imports a game or names one in its code (the
+words for people that name one are listed, and checked here to be only those).
 """
 
 from __future__ import annotations
@@ -55,42 +53,21 @@ def test_the_goals_that_hold_today() -> None:
     # the words are a file per language: the only modules counted as word tables
     assert {m.split("/")[0] for m in report.word_tables} <= {"i18n"}
     assert [m for m in report.long_modules if m.startswith("i18n/")] == []
-
-
-FENCE_NOT_YET = ("config/",)
-"""Where shared modules still import a game: the config file's `[game]` is MUSH's."""
-NAMES_NOT_YET = ("config/", "i18n/", "voice/texts.py", "voice/phrases.py")
-"""Where shared code still names a game: MUSH's config, the word tables and the voice's
-texts (one file per language for every game)."""
-
-
-def test_no_shared_layer_imports_a_game_nor_a_game_another() -> None:
-    report = structure.measure(ROOT)
-    assert report.games == ["canoe", "mush"]
-    where = {f.where.split(":")[0].removeprefix("companion/") for f in report.game_imports}
-    assert where and all(w.startswith(FENCE_NOT_YET) for w in where), where
-    for layer in ("app", "display", "table", "web", "voice", "store", "core", "pads", "games"):
-        assert not [w for w in where if w.startswith(layer + "/")], layer
+    assert all(goals.values()), [goal for goal, held in goals.items() if not held]
 
 
 def test_no_shared_layer_names_a_game_in_its_code() -> None:
     report = structure.measure(ROOT)
-    where = {f.where.split(":")[0].removeprefix("companion/") for f in report.game_names}
-    held = ("app/loop.py", "app/journals.py", "app/demo.py", "app/parts.py", "app/logs.py",
-            "display/render.py", "web/server.py", "web/snapshot.py",
-            "voice/announcer.py", "store/journal.py", "table/base.py")
-    assert not [w for w in where if w in held], where
-    outside = [w for w in where if not w.startswith(NAMES_NOT_YET)]
+    assert report.goals()["no shared module names a game in code"], report.game_names
     # the words left are the program's own, for people: its title, its command-line help
-    assert {f.what for f in report.game_names if f.where.split(":")[0].removeprefix(
-        "companion/") in outside} <= {
+    assert {f.what for f in report.game_words} == {
         "names a game: 'Table companion for the board game MUSH: dice, secret bids, '",
         "names a game: ') for its own journal, or both, e.g. canoe:2 (default: the n'",
         "names a game: '), or both (canoe:2); default: the newest game of any box'",
         "names a game: 'MUSH table companion'",
         "names a game: 'MUSH pad test: press the pad keys here'",
         "names a game: 'an address such as \"http://mush.local:8080\" or \"\" to find it'",
-    }, outside
+    }, report.game_words
 
 
 def test_the_store_has_no_long_module_and_no_cycle() -> None:
@@ -136,7 +113,7 @@ def test_the_tool_sees_each_kind_of_breach(tmp_path: Path) -> None:
         "games/cards/__init__.py": "from companion.games.dice.rules import __doc__\n",
         "shared.py": ('"""Shared: dice in a docstring is let off."""\n'
                       "import companion.games.dice\n\n\ndef dice_view() -> str:\n"
-                      "    return 'dice'\n"),
+                      "    return 'dice'\n\n\nHELP = 'Plays the dice game'\n"),
         "table/controller.py": ("def on(key: str, acts: dict) -> None:\n"
                                 "    if key == 'ask':\n        pass\n"
                                 "    match key:\n        case 'cancel':\n            pass\n"
@@ -151,6 +128,7 @@ def test_the_tool_sees_each_kind_of_breach(tmp_path: Path) -> None:
         ("companion/shared.py:2", "imports companion.games.dice")]
     assert sorted(f.where for f in report.game_names) == [
         "companion/shared.py:5", "companion/shared.py:6"]  # an import is counted as one
+    assert [f.where for f in report.game_words] == ["companion/shared.py:9"]  # for people
     assert report.word_tables == {"words.py": 702} and report.long_modules == {"long.py": 800}
     assert report.cycles == [["companion.a", "companion.b"]]  # c imports b: no cycle
     assert [f.where for f in report.hasattr_in_loop] == ["companion/app/loop.py:2"]

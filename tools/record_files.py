@@ -111,7 +111,8 @@ def record_answers() -> None:
 
 def main(args: list[str]) -> int:
     sys.path.insert(0, str(ROOT))
-    from companion.config.prefs import ChartPref, Prefs, PrefsStore
+    from companion.config.prefs import Prefs, PrefsStore
+    from companion.games.mush.config import ChartPref, with_chart
     from companion.store import backup
 
     if args == ["--answers"]:
@@ -125,10 +126,9 @@ def main(args: list[str]) -> int:
     (mush / "config.toml").write_text(MUSH_CONFIG, encoding="utf-8")
     _demo(mush, "mush", 4, 41, None)
     _demo(mush, "mush", 4, 42, 260)
-    PrefsStore.beside(mush / "journal.sqlite3").save(Prefs(
-        screen_language="fr", reduce_seconds=3.0, names=("Zoé",),
-        charts=(("pressing", ChartPref(("tired", "nothing", "nothing", "plus_one",
-                                        "plus_one", "plus_two"), True)),)))
+    PrefsStore.beside(mush / "journal.sqlite3").save(with_chart(Prefs(
+        screen_language="fr", reduce_seconds=3.0, names=("Zoé",)), "pressing",
+        ChartPref(("tired", "nothing", "nothing", "plus_one", "plus_one", "plus_two"), True)))
     snapshot = backup.take(mush / "journal.sqlite3", mush / "config.toml",
                            clock=lambda: backup.datetime(2000, 1, 2, tzinfo=backup.UTC))
     backup.write(snapshot, FILES / "mush-backup.tar.gz")

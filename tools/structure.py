@@ -27,7 +27,9 @@ What it prints, each with its goal:
   a docstring: `"canoe"`, `canoe_view`, `"canoe.weather"`). A game is one folder and a
   line of the registry (`companion/games/__init__.py`, which is let off); a game may not
   import another game either. A name counts as a word of its own, so the program's
-  name (`mush-companion`) does not.
+  name (`mush-companion`) does not. Words meant for people (a string with a space in it:
+  a window's title, a command's help) are listed apart and not counted against the
+  goal, and so are the program's own names that a game shares (`PROGRAM_NAMES`).
 
 Each finding names its file and line, so a failing goal says where to look.
 """
@@ -79,6 +81,7 @@ class Report:
     string_keys_in_controller: list[Finding] = field(default_factory=list)
     game_imports: list[Finding] = field(default_factory=list)
     game_names: list[Finding] = field(default_factory=list)
+    game_words: list[Finding] = field(default_factory=list)
     games: list[str] = field(default_factory=list)
     modules: int = 0
 
@@ -257,6 +260,10 @@ def string_keys(tree: ast.Module, path: Path, root: Path) -> list[Finding]:
 
 GAMES = "games"
 """The folder of the games, one package each; its `__init__` is the registry."""
+PROGRAM_NAMES = {("config/paths.py", "mush"), ("config/paths.py", "MUSH_CONFIG"),
+                 ("config/paths.py", "$MUSH_CONFIG")}
+"""The program's own names that read as a game's, as installs have them: the service's
+user and the environment variable naming the config file."""
 
 
 def games(root: Path = ROOT) -> list[str]:
@@ -294,8 +301,11 @@ def _docstrings(tree: ast.Module) -> set[int]:
             if isinstance(node, ast.Expr) and _is_str(node.value)}
 
 
-def game_names(tree: ast.Module, rel: str, names: list[str], root: Path) -> list[Finding]:
-    """A game's name in the code of a module outside the games (docstrings aside)."""
+def game_names(tree: ast.Module, rel: str, names: list[str], root: Path,
+               words: list[Finding] | None = None) -> list[Finding]:
+    """A game's name in the code of a module outside the games (docstrings aside); a
+    string meant for people (with a space in it) goes to `words` instead, and the
+    program's own names are let off."""
     if not names or rel.split("/")[0] == GAMES:
         return []
     pattern = re.compile(r"(?<![A-Za-z0-9-])(" + "|".join(map(re.escape, names))
@@ -307,8 +317,11 @@ def game_names(tree: ast.Module, rel: str, names: list[str], root: Path) -> list
             if isinstance(node, ast.Attribute) else node.name \
             if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)) \
             else node.value if _is_str(node) and id(node) not in docs else None
-        if isinstance(text, str) and pattern.search(text.replace("_", " ")):
-            out.append(Finding(_where(path, node, root), f"names a game: {text[:60]!r}"))
+        if isinstance(text, str) and pattern.search(text.replace("_", " ")) \
+                and (rel, text) not in PROGRAM_NAMES:
+            found = Finding(_where(path, node, root), f"names a game: {text[:60]!r}")
+            for_people = _is_str(node) and any(c.isspace() for c in text)
+            (words if for_people and words is not None else out).append(found)
     return out
 
 
@@ -336,7 +349,8 @@ def measure(root: Path = ROOT) -> Report:
             report.string_keys_in_controller += string_keys(tree, path, root)
         if rel != f"{GAMES}/__init__.py":  # the registry: a line a game
             report.game_imports += game_imports(tree, rel, report.games, root)
-            report.game_names += game_names(tree, rel, report.games, root)
+            report.game_names += game_names(tree, rel, report.games, root,
+                                            report.game_words)
         if rel in MAIN_LOOPS:
             has, get = probes(tree, path, root)
             report.hasattr_in_loop += has
@@ -367,7 +381,8 @@ def as_text(report: Report) -> str:
          [f"{f.where} {f.what}" for f in report.game_imports]),
         ("games named in shared code", f"{len(report.game_names)} in "
          f"{len({f.where.split(':')[0] for f in report.game_names})} modules",
-         [f"{f.where} {f.what}" for f in report.game_names]),
+         [f"{f.where} {f.what}" for f in report.game_names]
+         + [f"(words for people: {f.where} {f.what})" for f in report.game_words]),
     ]
     for (goal, held), (label, figure, details) in zip(goals.items(), figures, strict=True):
         out.append(f"{'ok ' if held else 'NOT'}  {label}: {figure}   (goal: {goal})")

@@ -23,7 +23,8 @@ from typing import Any, TextIO
 from companion.config.file import Config, default_config_path, load_config, settings_rows
 from companion.config.names import shown_name
 from companion.config.prefs import PrefsStore
-from companion.exc import ConfigError
+from companion.config.section import section_of
+from companion.exc import ConfigError, SettingsError
 from companion.games import DEFAULT
 from companion.games import box as installed_box
 from companion.games import game as installed_game
@@ -211,7 +212,7 @@ def new_game(args: argparse.Namespace) -> int:
     try:
         config = _config(args)
         path = Path(args.journal) if args.journal is not None else config.store.path
-        settings = config.game
+        settings = _new_settings(config)
         with _one_new_game_at_a_time(path):
             previous, played = _peek(path)
             names = ", ".join(settings.names)
@@ -228,11 +229,21 @@ def new_game(args: argparse.Namespace) -> int:
             elif running is not None and previous is not None:
                 _until_abandoned(path, previous.id)  # so the next call sees it done
             print(message)
-    except ConfigError as exc:
+    except (ConfigError, SettingsError) as exc:
         return _fail(str(exc), EXIT_CONFIG)
     except (JournalError, OSError) as exc:
         return _fail(str(exc))
     return EXIT_OK
+
+
+def _new_settings(config: Config) -> Any:
+    """The settings `new-game` writes into the journal (the default game's, whose journal
+    it is): the config's players and that game's own section."""
+    section = section_of(DEFAULT)
+    if section.settings is None:
+        raise ConfigError("game", f"{installed_game(DEFAULT).title} is set up on the pads "
+                          "only; `new-game` cannot create one")
+    return section.settings(config.part(DEFAULT), config.players)
 
 
 NEW_GAME_WAIT_S = 60.0

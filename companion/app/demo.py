@@ -37,7 +37,6 @@ from companion.app.runner import (
     headless_environment,
 )
 from companion.config.file import Config, load_config
-from companion.config.game import parse_game
 from companion.core.dice import DiceSource, SeededDice, SystemDice
 from companion.exc import ConfigError
 from companion.games import DEFAULT, installed
@@ -140,9 +139,8 @@ def run_demo(out_dir: Path | None = None, config: Config | None = None, players:
     folder.mkdir(parents=True, exist_ok=True)
     box = installed_box(game)
     config = config or load_config(None)
-    settings = parse_game({"players": list(MUSHERS[:players]), "arrangement": "intro"},
-                          config.voice.language)  # the bots' names, on the Intro boards
-    config = dataclasses.replace(config, game=settings, game_name=game)
+    # the bots' names, and every game as it comes in its box (MUSH on the Intro boards)
+    config = dataclasses.replace(config, players=MUSHERS[:players], games={}, game_name=game)
     rng = random.Random(seed)
     dice: DiceSource = SeededDice(seed) if seed is not None else SystemDice()
     wooden: DiceSource = SeededDice(f"wooden dice {seed}") if seed is not None else SystemDice()

@@ -24,7 +24,8 @@ from companion.app.journals import JournalSide, journal_beside_base
 from companion.app.parts import DisplayLike, Hooks, VoiceLike, WebLike
 from companion.config.file import Config, apply_prefs, screen_language
 from companion.config.names import names_for
-from companion.config.prefs import Prefs, PrefsStore, charts_in_force
+from companion.config.prefs import Prefs, PrefsStore
+from companion.config.section import section_of
 from companion.config.table import TableConfig
 from companion.core.dice import DiceSource, SystemDice
 from companion.games import installed as installed_games
@@ -95,12 +96,15 @@ class Companion(JournalSide):
 
     def table_config(self, settings: Any = None) -> TableConfig:
         """The controller's settings: window lengths from [table], setup defaults from
-        [game] (or from the settings of the game being continued)."""
+        [game] and the game's own section (or from the settings of the game being
+        continued or last played: every game's settings hold its players' `names`)."""
         cfg = apply_prefs(self.config, self.prefs)  # the pads' settings over the file's
-        game = settings or cfg.game
-        game = replace(game, charts=charts_in_force(game.charts, self.prefs))
+        section = section_of(self.game)
+        part = section.in_force(section.setup(self.config.part(self.game), settings),
+                                self.prefs)
+        names = tuple(settings.names) if settings is not None else cfg.players
         language = screen_language(self.config, self.prefs)
-        return TableConfig.from_game(game,
+        return TableConfig.for_setup(names, part,
                                      reduce_seconds=cfg.table.reduce_seconds,
                                      reroll_seconds=cfg.table.reroll_seconds,
                                      claim_seconds=cfg.table.claim_seconds,

@@ -25,7 +25,6 @@ from companion.app import service
 from companion.app.logs import setup_logging
 from companion.app.loop import Companion
 from companion.config.file import Config, default_config_path, load_config
-from companion.config.game import parse_game
 from companion.core.dice import SystemDice
 from companion.exc import CompanionError
 from companion.pads.events import PadEvent
@@ -391,7 +390,7 @@ def _wait_for_config(path: Path | None, first: Exception, window: bool) -> Confi
     """Show the config problem (on a default screen) until the file loads; None if stopped."""
     stop = service.install_stop_handlers()
     startup = Startup(stop, service.Watchdog.from_env())
-    defaults = Config(game=parse_game({"players": list(MUSHERS[:2])}, "en"))
+    defaults = Config(players=MUSHERS[:2])
     display_config = defaults if not window else replace(
         defaults, display=replace(defaults.display, fullscreen=False))
     try:

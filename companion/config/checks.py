@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from companion.exc import ConfigError
@@ -153,5 +153,33 @@ def as_list(value: object, key: str) -> list[Any]:
     return value
 
 
+def every_problem(parse: Callable[[Any], object], value: object, key: str) -> list[ConfigError]:
+    """Every problem `parse` finds in the table `value`, not only the first: each bad key
+    is noted and left out, and the table is parsed again, until it parses."""
+    def attempt(table: object) -> list[ConfigError]:
+        try:
+            parse(table)
+        except ConfigProblems as exc:
+            return list(exc.problems)
+        except ConfigError as exc:
+            return [exc]
+        return []
+
+    if not isinstance(value, Mapping):
+        return attempt(value)
+    current = dict(value)
+    found: list[ConfigError] = []
+    for _ in range(len(current) + 1):
+        new = attempt(current)
+        found.extend(new)
+        names = {p.key[len(key) + 1:].split(".")[0] for p in new if p.key.startswith(key + ".")}
+        names &= set(current)
+        if not names:
+            break
+        for name in names:
+            del current[name]
+    return found
+
+
 __all__ = ["ConfigProblems", "as_bool", "as_choice", "as_int", "as_list", "as_number", "as_seconds",
-           "as_str", "as_table", "key_text", "kind_of_value", "known_keys"]
+           "as_str", "as_table", "every_problem", "key_text", "kind_of_value", "known_keys"]

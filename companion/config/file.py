@@ -37,22 +37,18 @@ from companion.config.checks import (
     as_list,
     as_seconds,
     as_table,
+    every_problem,
     known_keys,
 )
-from companion.config.game import (
-    CHART_KEYS,
-    CHART_NAMES,
-    GAME_KEYS,
-    VARIANT_KEYS,
-    parse_game,
-    parse_game_name,
-)
-from companion.config.prefs import Prefs, charts_in_force
+from companion.config.game import GameConfig, default_players, parse_game
+from companion.config.game import accepted_keys as game_keys
+from companion.config.prefs import Prefs
+from companion.config.section import section_of
 from companion.config.table import TableConfig
 from companion.exc import ConfigError
 from companion.files import FileProblem, Limits, brief, parse_toml, read_text
 from companion.games import DEFAULT as DEFAULT_GAME
-from companion.games.mush.settings import PressingChart, Settings, WeatherChart
+from companion.games import installed as installed_games
 from companion.pads.config import (
     BUTTON_KEYS,
     GpioConfig,
@@ -126,8 +122,12 @@ class LogConfig:
 class Config:
     """The whole configuration; `file` is None when every default was used."""
 
-    game: Settings
+    # [game] players: every game's setup starts from them
+    players: tuple[str, ...] = field(default_factory=default_players)
     game_name: str = DEFAULT_GAME  # [game] name: the game a new table sets up (companion.games)
+    # each game's own part, read by its section from [game.<name>] (companion.config.
+    # section), by the game's name; a game not here has its section's defaults
+    games: Mapping[str, Any] = field(default_factory=dict)
     table: TableConfig = field(default_factory=TableConfig)
     pads: PadsConfig = field(default_factory=PadsConfig)
     voice: VoiceConfig = field(default_factory=VoiceConfig)
@@ -136,6 +136,13 @@ class Config:
     log: LogConfig = field(default_factory=LogConfig)
     web: WebConfig = field(default_factory=WebConfig)
     file: Path | None = None
+
+    def part(self, name: str) -> Any:
+        """The part of the game called `name`: what its setup starts from besides the
+        players (MUSH's arrangement, variants, charts and boards)."""
+        if name in self.games:
+            return self.games[name]
+        return section_of(name).default(f"game.{name}")
 
 
 # --- where the files are ------------------------------------------------------------
@@ -289,9 +296,9 @@ def parse_pads(value: object, hold: float | None, key: str = "pads") -> PadsConf
     # each sub-table on its own first, so a file with problems in several gets them all
     for name, parser in _PADS_PARSERS.items():
         if name in table:
-            problems += _peel(lambda t, p=parser, n=name: p(t, f"{key}.{n}"),  # type: ignore[misc]
+            problems += every_problem(lambda t, p=parser, n=name: p(t, f"{key}.{n}"),  # type: ignore[misc]
                               table[name], f"{key}.{name}")
-    problems += _peel(lambda t: parse_pads_config(t, key),
+    problems += every_problem(lambda t: parse_pads_config(t, key),
                       {k: v for k, v in table.items() if k not in _PADS_PARSERS}, key)
     if problems:
         raise ConfigProblems(problems)
@@ -303,34 +310,6 @@ def parse_voice(value: object, key: str = "voice") -> VoiceConfig:
     table = as_table(value, key)
     known_keys(table, _fields(VoiceConfig), key)
     return VoiceConfig.from_dict(table)
-
-
-def _peel(parse: Callable[[Any], object], value: object, key: str) -> list[ConfigError]:
-    """Every problem `parse` finds in the table `value`, not only the first: each bad key
-    is noted and left out, and the table is parsed again, until it parses."""
-    def attempt(table: object) -> list[ConfigError]:
-        try:
-            parse(table)
-        except ConfigProblems as exc:
-            return list(exc.problems)
-        except ConfigError as exc:
-            return [exc]
-        return []
-
-    if not isinstance(value, Mapping):
-        return attempt(value)
-    current = dict(value)
-    found: list[ConfigError] = []
-    for _ in range(len(current) + 1):
-        new = attempt(current)
-        found.extend(new)
-        names = {p.key[len(key) + 1:].split(".")[0] for p in new if p.key.startswith(key + ".")}
-        names &= set(current)
-        if not names:
-            break
-        for name in names:
-            del current[name]
-    return found
 
 
 # --- the whole file -----------------------------------------------------------------
@@ -361,7 +340,7 @@ def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
         try:
             return parse(value)
         except ConfigError:
-            problems.extend(_peel(parse, value, name))
+            problems.extend(every_problem(parse, value, name))
         return fallback()
 
     check(lambda: _no_nul(data, ""), lambda: None)
@@ -375,10 +354,12 @@ def parse_config(data: Mapping[str, Any], *, file: Path | None = None,
     else:
         pads = check(lambda: parse_pads(pads_data, None), PadsConfig)
         table = dataclasses.replace(table, hold_seconds=pads.hold_s)
+    game = check(lambda: parse_game(data.get("game", {}), voice.language),
+                 lambda: GameConfig(players=default_players(voice.language)))
     config = Config(
-        game=section("game", lambda t: parse_game(t, voice.language),
-                     lambda: parse_game({}, voice.language)),
-        game_name=check(lambda: parse_game_name(data.get("game", {})), lambda: DEFAULT_GAME),
+        players=game.players,
+        game_name=game.name,
+        games=game.parts,
         table=table,
         pads=pads,
         voice=voice,
@@ -463,13 +444,9 @@ def apply_prefs(config: Config, prefs: Prefs) -> Config:
         name: getattr(prefs, name) for name in ("reduce_seconds", "reroll_seconds",
                                                 "claim_seconds")
         if getattr(prefs, name) is not None})
-    game = replace(config.game, charts=charts_in_force(config.game.charts, prefs))
-    return replace(config, voice=voice, table=table, game=game)
-
-
-def _chart_text(chart: WeatherChart | PressingChart) -> str:
-    faces = " ".join(f.value for f in chart.faces)
-    return f"{faces} ({'stand-in' if chart.placeholder else 'confirmed'})"
+    games = {name: section_of(name).in_force(config.part(name), prefs)
+             for name in installed_games()}
+    return replace(config, voice=voice, table=table, games=games)
 
 
 def settings_rows(config: Config, prefs: Prefs) -> list[dict[str, Any]]:
@@ -489,28 +466,18 @@ def settings_rows(config: Config, prefs: Prefs) -> list[dict[str, Any]]:
     for name in ("reduce_seconds", "reroll_seconds", "claim_seconds"):
         rows.append({"setting": f"table.{name}", "config": getattr(config.table, name),
                      "pads": getattr(prefs, name), "in_force": getattr(force.table, name)})
-    rows.append({"setting": "game.players", "config": list(config.game.names),
+    rows.append({"setting": "game.players", "config": list(config.players),
                  "pads": list(prefs.seat_names) if prefs.seat_names else None,
-                 "in_force": list(prefs.seat_names or config.game.names)})
-    for name in CHART_NAMES:
-        entered = prefs.chart(name)
-        rows.append({
-            "setting": f"game.charts.{name}",
-            "config": _chart_text(getattr(config.game.charts, name)),
-            "pads": None if entered is None else _chart_text(
-                getattr(force.game.charts, name)),
-            "in_force": _chart_text(getattr(force.game.charts, name))})
+                 "in_force": list(prefs.seat_names or config.players)})
+    for name in installed_games():  # each game's own: MUSH's board charts
+        rows += section_of(name).rows(config.part(name), force.part(name), prefs)
     return rows
 
 
 def accepted_keys() -> dict[str, tuple[str, ...]]:
     """Every table the parser reads and its keys (the docs test checks the example)."""
     return {
-        "game": GAME_KEYS,
-        "game.variants": VARIANT_KEYS,
-        "game.charts": CHART_NAMES,
-        **{f"game.charts.{name}": CHART_KEYS for name in CHART_NAMES},
-        "game.boards.N": ("name", "zone"),
+        **game_keys(),
         "table": TABLE_KEYS,
         "pads": _fields(PadsConfig),
         **{f"pads.{name}": _fields(cls) for name, cls in _PADS_SUBTABLES.items()},

@@ -1,46 +1,51 @@
-"""`[game]` of the config file: the game setup starts with, MUSH's players, arrangement,
-boards, variants and charts, checked as `companion.config.file` checks every section (the
-same checkers, each problem naming its key).
+"""`[game]` of the config file: which game a new table sets up, its players, and each
+game's own section, `[game.<name>]`, checked as `companion.config.file` checks every
+section (the same checkers, each problem naming its key).
 
-A module of its own because it is the game's part of the file: what a MUSH table is set
-up with, read against the rules' own settings (`companion.games.mush.settings`), where the
-rest of the file configures the table's hardware and files.
+A module of its own because it is the games' part of the file, where the rest
+configures the table's hardware and files. `name` and `players` are every game's; what
+one game alone is set up with (MUSH's boards, variants and charts) is read by the
+section its box declares (`companion.config.section`) and kept as that game's part,
+which nothing here looks into. A game whose section says `at_top` also finds its keys in
+`[game]` itself, where a file written when the table played one game has them.
 """
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-from companion.config.checks import as_bool, as_choice, as_list, as_table, known_keys
+from companion.config.checks import ConfigProblems, as_choice, as_list, as_table, known_keys
+from companion.config.checks import every_problem as _every_problem
 from companion.config.names import BadName, check_name
-from companion.exc import ConfigError, SettingsError
+from companion.config.section import GameSection, sections
+from companion.exc import ConfigError
 from companion.files import brief
 from companion.games import DEFAULT as DEFAULT_GAME
+from companion.games import game as installed_game
 from companion.games import installed as installed_games
-from companion.games.mush import MUSH
-from companion.games.mush.model import Arrangement, Zone
-from companion.games.mush.settings import Board, Charts, Settings, Variants
 from companion.seats import SEATS
 
 DEFAULT_PLAYERS = 4
-"""Seats at a table whose config names no players."""
+"""Seats at a table whose config names no players (fewer or more when the game seats
+fewer or more)."""
 
-GAME_KEYS = ("name", "players", "arrangement", "boards", "variants", "charts")
-VARIANT_KEYS = tuple(f.name for f in dataclasses.fields(Variants))
-CHART_NAMES = ("southern", "central", "northern", "pressing")
-CHART_KEYS = ("faces", "confirmed")
-
-
-def default_players(language: str = "en") -> tuple[str, ...]:
-    """Four seats named after their colours, so a fresh install can play at once."""
-    return tuple(seat.names.get(language, seat.names["en"]) for seat in SEATS[:DEFAULT_PLAYERS])
+SHARED_KEYS = ("name", "players")
+"""The keys of `[game]` every game reads."""
 
 
-def _players(value: object, key: str) -> tuple[str, ...]:
+def default_players(language: str = "en", seats: range = range(2, 7)) -> tuple[str, ...]:
+    """Seats named after their colours, so a fresh install can play at once: four, or as
+    near four as the game seats."""
+    count = min(max(DEFAULT_PLAYERS, seats.start), seats[-1], len(SEATS))
+    return tuple(seat.names.get(language, seat.names["en"]) for seat in SEATS[:count])
+
+
+def _players(value: object, key: str, seats: range) -> tuple[str, ...]:
     names = as_list(value, key)
-    if len(names) not in MUSH.seats:
-        raise ConfigError(key, f"{min(MUSH.seats)} to {max(MUSH.seats)} players (S1), "
-                               f"got {len(names)}")
+    if len(names) not in seats:
+        raise ConfigError(key, f"{min(seats)} to {max(seats)} players, got {len(names)}")
     out: list[str] = []
     for index, raw in enumerate(names):
         try:
@@ -54,60 +59,13 @@ def _players(value: object, key: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-BOARD_NAME_LENGTH = 40
-MAX_BOARDS = 32
+@dataclass(frozen=True)
+class GameConfig:
+    """`[game]`, read: the game a new table sets up, its players, and each game's part."""
 
-
-def _boards(value: object, key: str) -> tuple[Board, ...]:
-    boards = []
-    entries = as_list(value, key)
-    if not entries:
-        raise ConfigError(key, "list at least one board")
-    if len(entries) > MAX_BOARDS:
-        raise ConfigError(key, f"at most {MAX_BOARDS} boards (got {len(entries)})")
-    for index, entry in enumerate(entries):
-        where = f"{key}.{index}"
-        table = as_table(entry, where)
-        known_keys(table, ("name", "zone"), where)
-        try:  # drawn on the screen like a player's name, so held to the same rule
-            name = check_name(table.get("name"), most=BOARD_NAME_LENGTH)
-        except BadName as exc:
-            raise ConfigError(f"{where}.name",
-                              f"a board's name {exc} (got {brief(table.get('name'))})") from None
-        zone = as_choice(table.get("zone"), f"{where}.zone", [z.value for z in Zone])
-        boards.append(Board(name, Zone(zone)))
-    return tuple(boards)
-
-
-def _faces(value: object, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
-    faces = as_list(value, key)
-    if len(faces) != 6:
-        raise ConfigError(key, f"six results, one per die face 1..6 (got {len(faces)})")
-    for index, face in enumerate(faces):
-        as_choice(face, f"{key}.{index}", allowed)
-    return tuple(faces)
-
-
-def _charts(value: object, key: str) -> Charts:
-    table = as_table(value, key)
-    known_keys(table, CHART_NAMES, key)
-    charts = Charts()
-    for name in CHART_NAMES:
-        where = f"{key}.{name}"
-        chart = as_table(table.get(name, {}), where)
-        known_keys(chart, CHART_KEYS, where)
-        confirmed = as_bool(chart.get("confirmed", False), f"{where}.confirmed")
-        shown = getattr(charts, name).faces
-        allowed = tuple(member.value for member in type(shown[0]))
-        faces = (_faces(chart["faces"], f"{where}.faces", allowed) if "faces" in chart
-                 else tuple(face.value for face in shown))
-        charts = charts.with_faces(name, faces, confirmed=confirmed)
-    try:
-        charts.check()  # W3, as the rules state it
-    except SettingsError as exc:
-        raise ConfigError(f"{key}.central.faces", str(exc).removeprefix("charts.central: ")) \
-            from None
-    return charts
+    name: str = DEFAULT_GAME
+    players: tuple[str, ...] = field(default_factory=default_players)
+    parts: Mapping[str, Any] = field(default_factory=dict)
 
 
 def parse_game_name(value: object, key: str = "game") -> str:
@@ -116,30 +74,67 @@ def parse_game_name(value: object, key: str = "game") -> str:
     return as_choice(table.get("name", DEFAULT_GAME), f"{key}.name", installed_games())
 
 
-def parse_game(value: object, language: str = "en", key: str = "game") -> Settings:
-    """`[game]` into the engine's `Settings` (players, boards, variants, charts)."""
-    table = as_table(value, key)
-    known_keys(table, GAME_KEYS, key)
-    players = (_players(table["players"], f"{key}.players") if "players" in table
-               else default_players(language))
-    arrangement = Arrangement(as_choice(table.get("arrangement", "intro"), f"{key}.arrangement",
-                                      [a.value for a in Arrangement]))
-    boards = None
-    if "boards" in table:
-        if arrangement is not Arrangement.CUSTOM:
-            raise ConfigError(f"{key}.boards",
-                              "boards are listed only with arrangement = \"custom\"")
-        boards = _boards(table["boards"], f"{key}.boards")
-    elif arrangement is Arrangement.CUSTOM:
-        raise ConfigError(f"{key}.boards", "a custom arrangement needs its boards listed")
-    variants_table = as_table(table.get("variants", {}), f"{key}.variants")
-    known_keys(variants_table, VARIANT_KEYS, f"{key}.variants")
-    variants = Variants(**{name: as_bool(variants_table[name], f"{key}.variants.{name}")
-                           for name in VARIANT_KEYS if name in variants_table})
-    charts = _charts(table.get("charts", {}), f"{key}.charts")
+def _part(section: GameSection, table: Mapping[str, Any], name: str, key: str) -> Any:
+    """One game's part: from `[game.<name>]`, or from `[game]` itself where an older file
+    has it; every problem of it at once."""
+    own_key = f"{key}.{name}"
+    own = as_table(table.get(name, {}), own_key)
+    if own and not section.keys:
+        raise ConfigError(own_key, f"{installed_game(name).title} has no settings of its "
+                          f"own here (its players are [{key}] players)")
+    top = {k: v for k, v in table.items() if k in section.keys} if section.at_top else {}
+    if top and own:
+        raise ConfigError(own_key, f"given twice: {', '.join(sorted(top))} in [{key}] and "
+                          f"[{own_key}]; keep one place (older files have them in [{key}])")
+    where, values = (key, top) if top else (own_key, own)
     try:
-        return Settings.make(players, arrangement, variants, charts, boards)
-    except SettingsError as exc:  # the engine names its own field; keep it under [game]
-        field_name, _, problem = str(exc).partition(": ")
-        dotted = {"names": "players"}.get(field_name, field_name)
-        raise ConfigError(f"{key}.{dotted}", problem or str(exc)) from exc
+        return section.parse(values, where)
+    except ConfigError:
+        raise ConfigProblems(_every_problem(lambda t: section.parse(t, where), values,
+                                            where)) from None
+
+
+def parse_game(value: object, language: str = "en", key: str = "game") -> GameConfig:
+    """`[game]`: the game's name, the players (2 to 6, as the named game seats them) and
+    every installed game's own section. Every problem is raised at once."""
+    table = as_table(value, key)
+    found = sections()
+    top = {k for section in found.values() if section.at_top for k in section.keys}
+    known_keys(table, (*SHARED_KEYS, *found, *sorted(top)), key)
+    problems: list[ConfigError] = []
+    name = DEFAULT_GAME
+    try:
+        name = parse_game_name(table, key)
+    except ConfigError as exc:
+        problems.append(exc)
+    seats = installed_game(name).seats
+    players = default_players(language, seats)
+    if "players" in table:
+        try:
+            players = _players(table["players"], f"{key}.players", seats)
+        except ConfigError as exc:
+            problems.append(exc)
+    parts: dict[str, Any] = {}
+    for game, section in found.items():
+        try:
+            parts[game] = _part(section, table, game, key)
+        except ConfigProblems as exc:
+            problems.extend(exc.problems)
+        except ConfigError as exc:
+            problems.append(exc)
+    if problems:
+        raise ConfigProblems(problems)
+    return GameConfig(name, players, parts)
+
+
+def accepted_keys(key: str = "game") -> dict[str, tuple[str, ...]]:
+    """`[game]` and each game's section, with their keys (the docs test checks the
+    example file documents each)."""
+    found = sections()
+    out: dict[str, tuple[str, ...]] = {key: (*SHARED_KEYS, *(g for g in found
+                                                             if found[g].keys))}
+    for game, section in found.items():
+        if section.keys:
+            out[f"{key}.{game}"] = section.keys
+            out.update({f"{key}.{game}.{table}": keys for table, keys in section.tables.items()})
+    return out

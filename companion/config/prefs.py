@@ -1,8 +1,10 @@
 """Settings made on the pads, kept across restarts in a small JSON file beside the journal.
 
 The one module of the pads' settings: what they are (`Prefs`), how they are kept
-(`PrefsStore`) and the charts they put in force. The config file's values with these on
-top are `companion.config.file.apply_prefs`, beside the config they change.
+(`PrefsStore`). A game keeps its own keys here too (MUSH's board charts, "charts"),
+declared and checked by its config section (`companion.config.section`) and carried as
+they are. The config file's values with these on top are
+`companion.config.file.apply_prefs`, beside the config they change.
 
 Why a file of its own: the config file is the host's (it may be read-only under /etc),
 and the journal holds games, not preferences; a file beside the journal sits in the one
@@ -34,18 +36,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.config.names import MAX_NAME_LENGTH, BadName, check_name
+from companion.config.section import PrefsKey, sections
 from companion.exc import CompanionError
 from companion.files import FileProblem, Limits, brief, parse_json, read_text, write_atomic
-from companion.games.mush.settings import Charts
 
 log = logging.getLogger("companion.prefs")
 
 FILE_NAME = "table-settings.json"
 FORMAT = 1
 LANGUAGES = ("en", "fr", "de")  # the voice's languages (companion.voice.texts.LANGUAGES)
-CHART_NAMES = ("southern", "central", "northern", "pressing")
-CLIMATE_VALUES = ("warm", "moderate", "cold")
-PRESS_VALUES = ("tired", "nothing", "plus_one", "plus_two")
 LIMITS = Limits(size=64 << 10, depth=8, key_parts=1, digits=20)
 """The file is read within these bounds: the largest the pads can write (24 kept names,
 six seats, four charts) is under 4 KB, 4 brackets deep."""
@@ -59,12 +58,9 @@ class PrefsError(CompanionError, ValueError):
     """A settings file (or one value in it) that cannot be used; the message says which."""
 
 
-@dataclass(frozen=True)
-class ChartPref:
-    """One chart as entered on the pads: six die faces, confirmed or still a draft."""
-
-    faces: tuple[str, ...]
-    confirmed: bool = False
+def game_keys() -> dict[str, PrefsKey]:
+    """The keys the installed games keep in the file, each with its checks."""
+    return {key: spec for section in sections().values() for key, spec in section.prefs.items()}
 
 
 @dataclass(frozen=True)
@@ -80,17 +76,19 @@ class Prefs:
     claim_seconds: float | None = None
     seat_names: tuple[str, ...] | None = None  # setup's names, seat by seat
     names: tuple[str, ...] = ()  # names spelled on the pads, offered again in setup
-    charts: tuple[tuple[str, ChartPref], ...] = ()
+    # what a game keeps here, by its key in the file (MUSH's board charts: "charts"),
+    # as its section checked it (`companion.config.section.PrefsKey`)
+    parts: tuple[tuple[str, Any], ...] = ()
 
-    def chart(self, name: str) -> ChartPref | None:
-        """The chart `name` as entered on the pads, if it was."""
-        return dict(self.charts).get(name)
+    def part(self, key: str) -> Any:
+        """What a game keeps under `key`, or None."""
+        return dict(self.parts).get(key)
 
-    def with_chart(self, name: str, chart: ChartPref) -> Prefs:
-        """These prefs with one chart replaced."""
-        kept = dict(self.charts)
-        kept[name] = chart
-        return replace(self, charts=tuple((n, kept[n]) for n in CHART_NAMES if n in kept))
+    def with_part(self, key: str, value: Any) -> Prefs:
+        """These prefs with a game's `key` set to `value`."""
+        kept = dict(self.parts)
+        kept[key] = value
+        return replace(self, parts=tuple(sorted(kept.items(), key=lambda kv: kv[0])))
 
     def with_name(self, name: str) -> Prefs:
         """These prefs with a spelled name remembered (newest first, a few dozen kept)."""
@@ -102,25 +100,16 @@ class Prefs:
         out: dict[str, Any] = {"format": FORMAT}
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name == "charts":
-                if value:
-                    out["charts"] = {n: {"faces": list(c.faces), "confirmed": c.confirmed}
-                                     for n, c in value}
+            if f.name == "parts":
+                keys = game_keys()
+                out.update({key: keys[key].to_json(part) for key, part in value
+                            if key in keys and part})
             elif f.name in ("seat_names", "names"):
                 if value:
                     out[f.name] = list(value)
             elif value is not None:
                 out[f.name] = value
         return out
-
-
-def charts_in_force(charts: Charts, prefs: Prefs) -> Charts:
-    """The config's charts with each chart entered on the pads in its place."""
-    for name in CHART_NAMES:
-        entered = prefs.chart(name)
-        if entered is not None:
-            charts = charts.with_faces(name, entered.faces, confirmed=entered.confirmed)
-    return charts
 
 
 def _number(value: object, key: str, low: float, high: float) -> float:
@@ -142,21 +131,6 @@ def _name_list(value: object, key: str, most: int) -> tuple[str, ...]:
             raise PrefsError(f"{key}.{index}: a name of 1 to {MAX_NAME_LENGTH} characters "
                              f"the screen can draw: this one {exc} (got {brief(item)})") from None
     return tuple(out)
-
-
-def _chart(value: object, key: str, name: str) -> ChartPref:
-    if not isinstance(value, Mapping) or set(value) - {"faces", "confirmed"}:
-        raise PrefsError(f"{key}: must be {{\"faces\": [...6], \"confirmed\": true/false}}")
-    faces = value.get("faces")
-    allowed = PRESS_VALUES if name == "pressing" else CLIMATE_VALUES
-    if not isinstance(faces, list) or len(faces) != 6 or any(f not in allowed for f in faces):
-        raise PrefsError(f"{key}.faces: six of {', '.join(allowed)} (got {brief(faces)})")
-    if name == "central" and faces[4] != "cold":
-        raise PrefsError(f"{key}.faces: a 5 on the Central chart must be Cold (W3)")
-    confirmed = value.get("confirmed", False)
-    if not isinstance(confirmed, bool):
-        raise PrefsError(f"{key}.confirmed: must be true or false (got {brief(confirmed)})")
-    return ChartPref(tuple(faces), confirmed)
 
 
 def _value(key: str, value: object) -> object:
@@ -182,18 +156,6 @@ def _value(key: str, value: object) -> object:
         return names
     if key == "names":
         return _name_list(value, key, MAX_KEPT_NAMES)
-    if key == "charts":
-        if not isinstance(value, Mapping):
-            raise PrefsError(f"charts: must be a table of charts (got {brief(value)})")
-        made = []
-        for name in CHART_NAMES:
-            if name in value:
-                made.append((name, _chart(value[name], f"charts.{name}", name)))
-        unknown = set(value) - set(CHART_NAMES)
-        if unknown:
-            raise PrefsError("charts: unknown chart(s) "
-                             f"{', '.join(sorted(brief(str(u), 30) for u in unknown)[:6])}")
-        return tuple(made)
     raise PrefsError(f"{brief(key, 40)}: unknown setting")
 
 
@@ -205,6 +167,8 @@ def parse_prefs(data: object) -> tuple[Prefs, list[str]]:
         return Prefs(), [f"format {brief(data.get('format'), 20)} is not known (this table "
                          f"writes {FORMAT})"]
     values: dict[str, Any] = {}
+    parts: dict[str, Any] = {}
+    games = game_keys()
     problems: list[str] = []
     for index, (key, value) in enumerate(data.items()):
         if key == "format":
@@ -212,20 +176,21 @@ def parse_prefs(data: object) -> tuple[Prefs, list[str]]:
         if index > 64:  # the pads write a dozen keys at most: the rest is not theirs
             problems.append(f"and {len(data) - index:,} more keys, not read")
             break
+        game = games.get(str(key))
         try:
-            checked = _value(str(key), value)
-        except PrefsError as exc:
+            checked = game.check(value, str(key)) if game is not None else _value(str(key), value)
+        except ValueError as exc:
             problems.append(str(exc))
-            if key == "charts" and isinstance(value, Mapping):  # keep the good charts
-                good = []
-                for name in CHART_NAMES:
-                    if name in value:
-                        with contextlib.suppress(PrefsError):
-                            good.append((name, _chart(value[name], f"charts.{name}", name)))
-                values["charts"] = tuple(good)
+            kept = game.salvage(value, str(key)) if game is not None else None
+            if kept:  # what is right of it is still used (MUSH's good charts)
+                parts[str(key)] = kept
             continue
-        values[str(key)] = checked
-    return Prefs(**values), problems
+        if game is not None:
+            if checked:  # an empty value is none, as the file writes it
+                parts[str(key)] = checked
+        else:
+            values[str(key)] = checked
+    return Prefs(**values, parts=tuple(sorted(parts.items()))), problems
 
 
 TEMP_SUFFIX = ".tmp"

@@ -1,7 +1,9 @@
 """The table controller's own settings: window lengths, screen timings, setup defaults.
 
 The one `TableConfig`: the config file's `[table]` fills its timings
-(`companion.config.file.parse_table`), `[game]` its setup (`from_game`); every default is here.
+(`companion.config.file.parse_table`), `[game]` its setup (`for_setup`): the players for
+every game, and the game's own part (`game`, from its `[game.<name>]` section), carried
+as it is for the game's table to read; every default is here.
 
 Everything here is UI bookkeeping. The rules never see it: a window's length decides
 when the table sends `CloseWindow(TABLE)`, not what the window allows.
@@ -11,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.config.names import safe_names
 from companion.config.prefs import Prefs
-from companion.games.mush.model import Arrangement
-from companion.games.mush.settings import Board, Charts, Settings, Variants
 
 DEFAULT_NAMES: tuple[str, ...] = (
     "Anna", "Ben", "Clara", "David", "Emma", "Felix",
@@ -64,10 +65,9 @@ class TableConfig:
     screen_language: str = "en"  # the menus' and notices' words (companion.i18n)
     names: tuple[str, ...] = DEFAULT_NAMES
     seat_names: tuple[str, ...] = ()  # setup's starting names, seat by seat (else colours)
-    arrangement: Arrangement = Arrangement.INTRO
-    variants: Variants = field(default_factory=Variants)
-    charts: Charts | None = None  # None: the shipped (placeholder) charts
-    custom_boards: tuple[Board, ...] | None = None  # S3 Custom is offered only when set here
+    # the game's own part of setup, as its config section made it (`companion.config.
+    # section`: MUSH's arrangement, variants, charts and custom boards); None: its defaults
+    game: Any = None
     # settings made on the pads (companion.config.prefs): kept, shown and changed in setup
     prefs: Prefs = field(default_factory=Prefs)
     prefs_defaults: tuple[tuple[str, object], ...] = ()  # the config file's values of them
@@ -89,26 +89,20 @@ class TableConfig:
         if any(seconds < 0 for _, seconds in self.animation_durations):
             raise ValueError("table.animation_durations: must be 0 seconds or more")
         if not 2 <= self.players <= 6:
-            raise ValueError("table.players: 2 to 6 (S1)")
-        if self.arrangement is Arrangement.CUSTOM and not self.custom_boards:
-            raise ValueError("table.arrangement: Custom needs table.custom_boards (S3)")
+            raise ValueError("table.players: 2 to 6 (one a seat of the pads)")
 
     @classmethod
-    def from_game(cls, game: Settings, *, reduce_seconds: float = 1.0,
-                  reroll_seconds: float = 1.0, language: str = "en",
+    def for_setup(cls, names: tuple[str, ...], game: Any = None, /, *, language: str = "en",
                   **more: object) -> TableConfig:
-        """Setup starting from the config file's `[game]` (players and their names,
-        arrangement, Custom boards, variants, charts) with `[table]`'s window lengths.
+        """Setup starting from these players (the config file's `[game] players`, or the
+        game last played's) and the game's own part, with `[table]`'s window lengths.
 
-        The game may come from the journal: its names are made usable first
-        (`safe_names`), so a name journalled before the name rule cannot be journalled
-        again into a game that then fails to start."""
-        custom = game.boards if game.arrangement is Arrangement.CUSTOM else None
-        return cls(reduce_seconds=reduce_seconds, reroll_seconds=reroll_seconds,
-                   language=language, players=game.players,
-                   seat_names=safe_names(game.names, language),
-                   arrangement=game.arrangement, variants=game.variants, charts=game.charts,
-                   custom_boards=custom, **more)  # type: ignore[arg-type]
+        The names may come from the journal: they are made usable first (`safe_names`),
+        so a name journalled before the name rule cannot be journalled again into a game
+        that then fails to start."""
+        return cls(language=language, players=len(names),
+                   seat_names=safe_names(names, language), game=game,
+                   **more)  # type: ignore[arg-type]
 
     def animation_length(self, kind: str) -> float:
         """Seconds the animation `kind` runs."""

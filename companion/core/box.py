@@ -119,6 +119,13 @@ class Box:
         default=lambda history, names: {})
     """More files a finished game offers the phones' table page (`/export/<name>`), by
     name, from the game's events and its players' names (MUSH's luck chart, `luck.svg`)."""
+    config: Any = None
+    """Its part of the configuration (a `companion.config.section.GameSection`): its
+    `[game.<name>]` section, what its setup starts from, its keys in the pads' settings
+    file. None: no settings of its own."""
+    sayings: Any = None
+    """What its voice says besides the table's own sentences: its sentences and clips
+    per language (a `companion.voice.texts.Sayings`). None: the table's own only."""
 
     @property
     def name(self) -> str:

@@ -59,6 +59,17 @@ def boxes() -> tuple[Box, ...]:
     return tuple(box(name) for name in INSTALLED)
 
 
+def boxed(name: str) -> Box | None:
+    """The box of the game called `name`, or None for a game installed with its rules
+    only (its journal is kept, backed up and exported; no table sets it up)."""
+    try:
+        return box(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{_package(name)}.box":
+            return None
+        raise
+
+
 def box_of(frame: object) -> Box:
     """The box of the game whose table built `frame` (a `LookupError` if none did)."""
     for found in boxes():
@@ -67,5 +78,5 @@ def box_of(frame: object) -> Box:
     raise LookupError(f"no installed game draws a {type(frame).__name__}")
 
 
-__all__ = ["DEFAULT", "INSTALLED", "AnyGame", "Box", "box", "box_of", "boxes", "game",
+__all__ = ["DEFAULT", "INSTALLED", "AnyGame", "Box", "box", "box_of", "boxed", "boxes", "game",
            "installed"]

@@ -1,5 +1,7 @@
 """Every word on the table's screen, in every language the table speaks: one file per
-language beside this one (`en.py`, `fr.py`, `de.py`), each with the same keys.
+language beside this one (`en.py`, `fr.py`, `de.py`), each with the same keys, and each
+game's own words in its folder (`companion/games/<name>/words/en.py`, ...), merged here
+into one table.
 
 The screen is read by the whole table, so it speaks the group's language like the voice
 does (`companion.voice.texts`, whose wording is reused where it says the same thing:
@@ -12,6 +14,9 @@ without pygame.
 Why a file per language: a language is written (and reviewed) by one translator at a
 time, and a new one is one new file, found here by its name (`LANGUAGES`), with nothing
 else to edit; a test checks that each file has every key with the same `{fields}`.
+Why a file per game too: a game is one folder (`companion.games`), its words with it, so
+a new game brings its words and edits nothing here. A game's keys are its own: a key two
+files give is refused when the words are merged, so a game never rewords another's.
 
 The language is chosen per drawing: `render(frame, surface, language=...)` and the
 controller (`TableConfig.screen_language`) set it while they work (`speaking`), and every
@@ -27,8 +32,10 @@ import string
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Generic, TypeVar
+
+from companion.games import INSTALLED
 
 K = TypeVar("K")
 
@@ -55,22 +62,63 @@ def _load(path: Iterable[str] = __path__, package: str = __name__) -> dict[str, 
     return {lang.code: lang for lang in sorted(found, key=lambda lang: lang.order)}
 
 
-_LANGS: Final = _load()
+def _with_games(langs: dict[str, Language], packages: Iterable[str]) -> dict[str, Language]:
+    """The languages with each game's words merged in: a game's `words` package holds a
+    module per language (`WORDS`, and `NOUNS` when it counts things of its own). A key
+    given twice (by the shared file and a game, or by two games) is a ValueError naming
+    both: the words of one would silently replace the other's."""
+    words = {code: dict(lang.words) for code, lang in langs.items()}
+    nouns = {code: dict(lang.nouns) for code, lang in langs.items()}
+    owner = {key: __name__ for lang in langs.values() for key in (*lang.words, *lang.nouns)}
+    for package in packages:
+        try:
+            folder = importlib.import_module(f"{package}.words")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{package}.words":
+                continue  # a game with no words of its own
+            raise
+        for info in pkgutil.iter_modules(folder.__path__):
+            if info.name not in langs:
+                continue  # a language the table has no file for is not drawn
+            module = importlib.import_module(f"{folder.__name__}.{info.name}")
+            for table, given in ((words, module.WORDS), (nouns, getattr(module, "NOUNS", {}))):
+                for key, text in given.items():
+                    if owner.setdefault(key, package) != package:
+                        raise ValueError(f"{folder.__name__}.{info.name}: {key!r} is "
+                                         f"already given by {owner[key]}")
+                    table[info.name][key] = text
+    return {code: replace(lang, words=words[code], nouns=nouns[code])
+            for code, lang in langs.items()}
 
-LANGUAGES: Final = tuple(_LANGS)
+
+_LANGS: Final[dict[str, Language]] = {}
+
+LANGUAGES: Final = tuple(_load())
 """The languages of the table's screen, one per file in this package (MUSH's own editions:
 English, French, German)."""
 
-WORDS: Final[dict[str, dict[str, str]]] = {
-    key: {code: lang.words[key] for code, lang in _LANGS.items() if key in lang.words}
-    for key in _LANGS["en"].words}
+WORDS: Final[dict[str, dict[str, str]]] = {}
 """Every sentence and word of the screen, by id, in each of `LANGUAGES`; `{name}`-style
 fields are filled by `t()` and must be the same in every language."""
 
-NOUNS: Final[dict[str, dict[str, tuple[str, str]]]] = {
-    key: {code: lang.nouns[key] for code, lang in _LANGS.items() if key in lang.nouns}
-    for key in _LANGS["en"].nouns}
+NOUNS: Final[dict[str, dict[str, tuple[str, str]]]] = {}
 """Countable nouns, singular and plural, for `count()`."""
+
+
+def refresh() -> None:
+    """Merge the words of the games installed now (at import, and again for a game
+    registered after the start, as a test registers one of its own)."""
+    _LANGS.clear()
+    _LANGS.update(_with_games(_load(), INSTALLED.values()))
+    WORDS.clear()
+    WORDS.update({key: {code: lang.words[key] for code, lang in _LANGS.items()
+                        if key in lang.words} for key in _LANGS["en"].words})
+    NOUNS.clear()
+    NOUNS.update({key: {code: lang.nouns[key] for code, lang in _LANGS.items()
+                        if key in lang.nouns} for key in _LANGS["en"].nouns})
+
+
+refresh()
 
 _current: ContextVar[str] = ContextVar("screen_language", default="en")
 
@@ -160,4 +208,4 @@ def missing() -> dict[str, list[str]]:
 
 
 __all__ = ["LANGUAGES", "NOUNS", "WORDS", "Language", "Lookup", "count", "fields", "language",
-           "missing", "ordinal", "plural", "speaking", "t", "word"]
+           "missing", "ordinal", "plural", "refresh", "speaking", "t", "word"]

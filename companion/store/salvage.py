@@ -441,7 +441,8 @@ def _checksums(games: dict[int, _GameRow], events: dict[int, _EventRow],
     return checked
 
 
-_Kept = tuple[int, int, int, str, str, int | None]
+_Kept = tuple[int, int, int, str, str, int | None]  # game, seq, batch, event, time, crc
+_Row = tuple[int, bytes, bytes, int | None, bool]  # batch, event, time, crc, crc failed
 
 
 def _assemble(game: AnyGame, games: dict[int, _GameRow], events: dict[int, _EventRow],
@@ -451,7 +452,7 @@ def _assemble(game: AnyGame, games: dict[int, _GameRow], events: dict[int, _Even
     """Each game's longest prefix of whole commands that decode and replay."""
     checked = _checksums(games, events, undos)
     result = Salvage([], [], [], set(), repaired=checked.repaired)
-    by_game: dict[int, dict[int, tuple[int, bytes, bytes, int | None, bool]]] = {}
+    by_game: dict[int, dict[int, _Row]] = {}
     for (game_id, seq, batch, text, time, crc), bad in checked.events:
         if seq >= 1:
             rows = by_game.setdefault(game_id, {})
@@ -516,9 +517,61 @@ def _assemble(game: AnyGame, games: dict[int, _GameRow], events: dict[int, _Even
     return result
 
 
-def _keep(game: AnyGame, gid: int, rows: dict[int, tuple[int, bytes, bytes, int | None, bool]],
-          retracted: set[tuple[int, int]], trusted: set[tuple[int, int]],
-          ends: set[tuple[int, int]], bad_undos: list[bytes]
+@dataclass
+class _Batch:
+    """One command's rows as read, and its events."""
+
+    number: int
+    rows: list[_Kept] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def time(self) -> str:
+        """The command's time (each of its rows is stamped with it)."""
+        return self.rows[0][4]
+
+
+def _read_batches(game: AnyGame, gid: int, rows: dict[int, _Row]
+                  ) -> tuple[list[_Batch], int, str | None]:
+    """One game's rows from its first, command by command, up to the first that does not
+    follow, match its checksum or decode (the command it cuts is dropped whole): the
+    commands read, the number of the row they stopped at, and why (None: none missing)."""
+    batches: list[_Batch] = []
+    seq = 1
+    while seq in rows:
+        batch, text, time, crc, bad = rows[seq]
+        last = batches[-1].rows[-1] if batches else None
+        if bad or not (follows(last[2], last[4].encode(), batch, time) if last
+                       else batch == 1):
+            # half a command is a state the game never had: drop the command being read,
+            # and any before it stamped with its time (a row moved out of its command
+            # takes its command's time along)
+            while batches:
+                dropped = batches.pop()
+                if not batches or batches[-1].time != dropped.time:
+                    break
+            return batches, seq, (f"game {gid} event {seq} does not match its checksum"
+                                  if bad else
+                                  f"game {gid} event {seq}: batch {batch} is out of sequence")
+        try:
+            row = (gid, seq, batch, stored_text(text), stored_text(time), crc)
+            event = game.codec.event_from_json(row[3])
+        except (CodecError, TypeError, ValueError) as exc:
+            if batches and batches[-1].number == batch:
+                batches.pop()  # half a command is a state the game never had
+            return batches, seq, f"game {gid} event {seq} does not decode ({exc})"
+        if not batches or batches[-1].number != batch:
+            batches.append(_Batch(batch))
+        batches[-1].rows.append(row)
+        batches[-1].events.append(event)
+        seq += 1
+    if rows and seq <= max(rows):  # the missing rows may have ended the last command
+        return batches[:-1], seq, f"game {gid} event {seq} is missing"
+    return batches, seq, None
+
+
+def _keep(game: AnyGame, gid: int, rows: dict[int, _Row], retracted: set[tuple[int, int]],
+          trusted: set[tuple[int, int]], ends: set[tuple[int, int]], bad_undos: list[bytes]
           ) -> tuple[list[_Kept], str | None]:
     """One game's rows to keep, and why the rest were dropped (None if nothing was).
 
@@ -526,61 +579,22 @@ def _keep(game: AnyGame, gid: int, rows: dict[int, tuple[int, bytes, bytes, int 
     from a source that holds whole commands (an intact table, a sound WAL commit): a
     lost page may have held the rest of it.
     """
-    batches: list[tuple[int, list[_Kept], list[Event]]] = []
-    seq, note = 1, None
-    while seq in rows:
-        batch, text, time, crc, bad = rows[seq]
-        last = batches[-1][1][-1] if batches else None
-        if bad or not (follows(last[2], last[4].encode(), batch, time) if last
-                       else batch == 1):
-            note = (f"game {gid} event {seq} does not match its checksum" if bad else
-                    f"game {gid} event {seq}: batch {batch} is out of sequence")
-            # half a command is a state the game never had: drop the command being read,
-            # and any before it stamped with its time (a row moved out of its command
-            # takes its command's time along)
-            while batches:
-                dropped = batches.pop()
-                if not batches or batches[-1][1][0][4] != dropped[1][0][4]:
-                    break
-            break
-        try:
-            row = (gid, seq, batch, stored_text(text), stored_text(time), crc)
-            event = game.codec.event_from_json(row[3])
-        except (CodecError, TypeError, ValueError) as exc:
-            note = f"game {gid} event {seq} does not decode ({exc})"
-            if batches and batches[-1][0] == batch:
-                batches.pop()  # half a command is a state the game never had
-            break
-        if not batches or batches[-1][0] != batch:
-            batches.append((batch, [], []))
-        batches[-1][1].append(row)
-        batches[-1][2].append(event)
-        seq += 1
-    else:
-        if rows and seq <= max(rows):
-            note = f"game {gid} event {seq} is missing"
-            if batches:  # the missing row, and those after it up to the next present
-                batches.pop()  # one, may have been the end of this command
-    if note is None and batches and (gid, batches[-1][1][-1][1]) not in ends and \
-            not all((gid, r[1]) in trusted for r in batches[-1][1]):
+    batches, seq, note = _read_batches(game, gid, rows)
+    if note is None and batches and (gid, batches[-1].rows[-1][1]) not in ends and \
+            not all((gid, r[1]) in trusted for r in batches[-1].rows):
         note = f"game {gid} ends at event {seq - 1}, read from a damaged page"
         batches.pop()
-    wrong = [b for b in batches if (gid, b[0]) in retracted and not game.undo.undoable(b[2])]
+    wrong = [b for b in batches
+             if (gid, b.number) in retracted and not game.undo.undoable(b.events)]
     if bad_undos or wrong:
         # An undo row that cannot be read (or names a command undo cannot retract) hides
         # which command it took back: keep only what was played before it was made.
-        moments = [*bad_undos, *(b[1][0][4].encode() for b in wrong)]
-        before = min(moments)
-        kept = [b for b in batches if b[1][0][4].encode() < before]
-        if kept:
-            kept.pop()
-        batches = kept
+        before = min([*bad_undos, *(b.time.encode() for b in wrong)])
+        batches = [b for b in batches if b.time.encode() < before][:-1]
         note = f"game {gid}: an undo could not be read; cut before it was made"
-    live = [b for b in batches if (gid, b[0]) not in retracted]
-    checked = check_batches(game, [b[2] for b in live])
+    live = [b for b in batches if (gid, b.number) not in retracted]
+    checked = check_batches(game, [b.events for b in live])
     if checked.refused is not None:
         note = f"game {gid}: {checked.refused}"
-        stop = live[checked.good][0]
-        batches = [b for b in batches if b[0] < stop]
-    return [r for b in batches for r in b[1]], note
-
+        batches = [b for b in batches if b.number < live[checked.good].number]
+    return [r for b in batches for r in b.rows], note

@@ -29,8 +29,6 @@ from typing import Final
 
 from companion.seats import MAX_SEATS
 from companion.voice.texts import (
-    CANOE_PILES,
-    CANOE_WEATHERS,
     CARD_TEXT_LANGUAGE,
     DICE_COLOURS,
     FEMININE_NUMBERS,
@@ -40,28 +38,11 @@ from companion.voice.texts import (
     PRESS_RESULTS,
     WEATHERS,
     ZONES,
+    game_sayings,
 )
 
 COMMA_MS: Final = 120
 SENTENCE_MS: Final = 300
-
-CANOE_TEMPLATES: Final[dict[str, str]] = {
-    "canoe_weather": "canoe.weather_changes . canoe.weather.{weather} . "
-                     "canoe.effect.{weather}",
-    "canoe_island": "canoe.island",
-    "canoe_poling": "canoe.poling",
-    "canoe_throw": "@seat canoe.throws #face",
-    "canoe_card": "canoe.pile.{pile} . $text",
-    "canoe_points": "canoe.{sign} #points canoe.points",
-    "canoe_keep": "canoe.keep",
-    "canoe_shuffle": "canoe.shuffle",
-    "canoe_skip": "@seat canoe.misses_go",
-    "canoe_windbound": "@seat canoe.windbound_island",
-    "canoe_winner": "@seat canoe.wins",
-}
-"""The Moosehead Lake Canoe Game's sentences ("turn" is MUSH's own), the same in every
-language: each clip holds its words in its language's order. A language that needs
-another order gives its own after `**CANOE_TEMPLATES` in its table."""
 
 TEMPLATES: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -78,7 +59,6 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "press": "pressing , press.{result}",
         "rest": "@seat must_rest",
         "winner": "@seat wins",
-        **CANOE_TEMPLATES,
     },
     "fr": {
         "round": "round &round",  # la manche: "Manche une", not "Manche un"
@@ -94,7 +74,6 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "press": "pressing , press.{result}",
         "rest": "@seat must_rest",
         "winner": "@seat wins",
-        **CANOE_TEMPLATES,
     },
     "de": {
         "round": "round #round",
@@ -110,9 +89,22 @@ TEMPLATES: Final[dict[str, dict[str, str]]] = {
         "press": "pressing , press.{result}",
         "rest": "@seat must_rest",
         "winner": "@seat wins",
-        **CANOE_TEMPLATES,
     },
 }
+
+
+
+def templates(language: str) -> dict[str, str]:
+    """Every sentence's template in `language`: the table's own and each installed game's
+    (a kind two of them give is a ValueError: one would silently replace the other)."""
+    found = dict(TEMPLATES[language])
+    for sayings in game_sayings():
+        for kind, template in sayings.templates.get(language, {}).items():
+            if kind in found:
+                raise ValueError(f"the sentence {kind!r} is given twice")
+            found[kind] = template
+    return found
+
 
 COUNT_FORMS: Final[dict[str, dict[int | None, str]]] = {
     # None is "any other count". French says "zéro chien" (singular); German "ein Hund"
@@ -176,7 +168,7 @@ class Phrase:
 SeatLike = int | Seat
 
 
-def _seat(value: SeatLike) -> Seat:
+def seat_of(value: SeatLike) -> Seat:
     return value if isinstance(value, Seat) else Seat(int(value))
 
 
@@ -216,13 +208,14 @@ class Announcement:
     # -- constructors, one per thing the table hears ------------------------------------
 
     @classmethod
-    def _one(cls, kind: str, **slots: SlotValue) -> Announcement:
+    def say(cls, kind: str, **slots: SlotValue) -> Announcement:
+        """One sentence of the template `kind` (the table's own, or a game's `Sayings`)."""
         return cls((Phrase(kind, tuple(slots.items())),))
 
     @classmethod
     def weather(cls, round: int | None, zone: object, weather: object) -> Announcement:
         """The weather (W4): "Round 3. Central zone. The weather is cold." Round may be None."""
-        said = cls._one("weather", zone=choice(zone, ZONES, "zone"),
+        said = cls.say("weather", zone=choice(zone, ZONES, "zone"),
                         weather=choice(weather, WEATHERS, "weather"))
         if round is None:
             return said
@@ -231,125 +224,64 @@ class Announcement:
     @classmethod
     def new_round(cls, number: int) -> Announcement:
         """A round begins: "Round 3." (the weather that follows then leaves it out)."""
-        return cls._one("round", round=_count(number, "round"))
+        return cls.say("round", round=_count(number, "round"))
 
     @classmethod
     def order(cls, seats: Iterable[SeatLike]) -> Announcement:
         """The order of play after the reveal; takes the order only, never the bids."""
-        order = tuple(_seat(s) for s in seats)
+        order = tuple(seat_of(s) for s in seats)
         if not order:
             raise ValueError("the order of play needs at least one seat")
-        return cls._one("order", order=order)
+        return cls.say("order", order=order)
 
     @classmethod
     def early_riser(cls, seat: SeatLike) -> Announcement:
         """Who takes the Early Riser move (R3)."""
-        return cls._one("early_riser", seat=_seat(seat))
+        return cls.say("early_riser", seat=seat_of(seat))
 
     @classmethod
     def turn(cls, seat: SeatLike) -> Announcement:
         """Whose turn it is."""
-        return cls._one("turn", seat=_seat(seat))
+        return cls.say("turn", seat=seat_of(seat))
 
     @classmethod
     def dice(cls, seat: SeatLike, colour: object, dogs: int) -> Announcement:
         """A dog-dice result: the colour rolled and how many dogs came up."""
-        return cls._one("dice", seat=_seat(seat), colour=choice(colour, DICE_COLOURS, "colour"),
+        return cls.say("dice", seat=seat_of(seat), colour=choice(colour, DICE_COLOURS, "colour"),
                         dogs=_count(dogs, "dogs"))
 
     @classmethod
     def terrain(cls, success: bool) -> Announcement:
         """A rough-terrain roll's outcome (M4)."""
-        return cls._one("terrain", outcome=OUTCOMES[0] if success else OUTCOMES[1])
+        return cls.say("terrain", outcome=OUTCOMES[0] if success else OUTCOMES[1])
 
     @classmethod
     def avalanche(cls, success: bool) -> Announcement:
         """An avalanche roll's outcome (M5)."""
-        return cls._one("avalanche", outcome=OUTCOMES[0] if success else OUTCOMES[1])
+        return cls.say("avalanche", outcome=OUTCOMES[0] if success else OUTCOMES[1])
 
     @classmethod
     def reroll(cls, payer: SeatLike, roller: SeatLike) -> Announcement:
         """A paid reroll (X1): who paid and who rolls again (one sentence if the same seat)."""
-        payer_seat, roller_seat = _seat(payer), _seat(roller)
+        payer_seat, roller_seat = seat_of(payer), seat_of(roller)
         if payer_seat.index == roller_seat.index:
-            return cls._one("reroll_own", roller=roller_seat)
-        return cls._one("reroll", payer=payer_seat, roller=roller_seat)
+            return cls.say("reroll_own", roller=roller_seat)
+        return cls.say("reroll", payer=payer_seat, roller=roller_seat)
 
     @classmethod
     def press(cls, result: object) -> Announcement:
         """The pressing roll's result (P1): plus2, plus1, nothing or tired."""
-        return cls._one("press", result=choice(result, PRESS_RESULTS, "pressing result"))
+        return cls.say("press", result=choice(result, PRESS_RESULTS, "pressing result"))
 
     @classmethod
     def rest(cls, seat: SeatLike) -> Announcement:
         """A forced rest (T2): every dog of the seat is covered."""
-        return cls._one("rest", seat=_seat(seat))
+        return cls.say("rest", seat=seat_of(seat))
 
     @classmethod
     def winner(cls, seat: SeatLike) -> Announcement:
         """The winner (T3)."""
-        return cls._one("winner", seat=_seat(seat))
-
-    # -- the Moosehead Lake Canoe Game ---------------------------------------------------
-
-    @classmethod
-    def canoe_weather(cls, weather: object) -> Announcement:
-        """E2, E3: the indicator moved: the new weather, what it does, and poling's one less."""
-        name = choice(weather, CANOE_WEATHERS, "weather")
-        said = cls._one("canoe_weather", weather=name)
-        if name == "windbound":
-            said += cls._one("canoe_island")  # E5
-        return said + cls._one("canoe_poling")  # E3: poling is one less in any weather
-
-    @classmethod
-    def canoe_throw(cls, seat: SeatLike, face: int) -> Announcement:
-        """C5: the face the player threw."""
-        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-            raise ValueError(f"a die shows 1 to 6, not {face!r}")
-        return cls._one("canoe_throw", seat=_seat(seat), face=face)
-
-    @classmethod
-    def canoe_card(cls, pile: object, text: str, points: int | None,
-                   keep: bool = False) -> Announcement:
-        """K4, K5: a card drawn: its pile, its printed words, then its points (said with
-        their sign; None or 0 says none) or, for a card its drawer keeps, "keep this card"."""
-        said = cls._one("canoe_card", pile=choice(pile, CANOE_PILES, "pile"), text=text)
-        if points:
-            said += cls.canoe_points(points)
-        if keep:
-            said += cls.canoe_keep()
-        return said
-
-    @classmethod
-    def canoe_keep(cls) -> Announcement:
-        """K7, K11: the drawer keeps the card just read (a Destination card, the Hero)."""
-        return cls._one("canoe_keep")
-
-    @classmethod
-    def canoe_points(cls, points: int) -> Announcement:
-        """Points scored, said with their sign ("plus forty points")."""
-        return cls._one("canoe_points", sign="plus" if points >= 0 else "minus",
-                        points=abs(points))
-
-    @classmethod
-    def canoe_shuffle(cls) -> Announcement:
-        """K3: the Shuffle card came up and the pile was shuffled."""
-        return cls._one("canoe_shuffle")
-
-    @classmethod
-    def canoe_skip(cls, seat: SeatLike) -> Announcement:
-        """K10, N1: the player misses this go."""
-        return cls._one("canoe_skip", seat=_seat(seat))
-
-    @classmethod
-    def canoe_windbound(cls, seat: SeatLike) -> Announcement:
-        """E5: the player is on an island in a Windbound weather and may not throw."""
-        return cls._one("canoe_windbound", seat=_seat(seat))
-
-    @classmethod
-    def canoe_winner(cls, seat: SeatLike) -> Announcement:
-        """F3: the winner of the trip."""
-        return cls._one("canoe_winner", seat=_seat(seat))
+        return cls.say("winner", seat=seat_of(seat))
 
     # -- rendering to tokens ------------------------------------------------------------
 
@@ -358,10 +290,11 @@ class Announcement:
         if language not in TEMPLATES:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
         out: list[Token] = []
+        said = templates(language)
         for i, phrase in enumerate(self.phrases):
             if i:
                 out.append(Pause(SENTENCE_MS))
-            out += expand(TEMPLATES[language][phrase.kind], phrase.values(), language)
+            out += expand(said[phrase.kind], phrase.values(), language)
         return tuple(out)
 
 

@@ -10,8 +10,11 @@ is" clip because its weather clips are whole sentences, "Il fait froid").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Final
 
+from companion.games import boxed, installed
 from companion.seats import SEATS
 
 LANGUAGES: Final = ("en", "fr", "de")
@@ -50,9 +53,6 @@ WEATHERS: Final = ("warm", "moderate", "cold")
 DICE_COLOURS: Final = ("green", "red", "blue")
 OUTCOMES: Final = ("success", "fail")
 PRESS_RESULTS: Final = ("plus2", "plus1", "nothing", "tired")
-CANOE_WEATHERS: Final = ("calm", "tailwind", "headwind", "windbound", "heavy_rain")
-CANOE_PILES: Final = ("canoe", "camp", "portage")
-"""The Canoe game's weathers and card piles, as `companion.games.canoe.model` spells them."""
 
 _PHRASES: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -160,91 +160,26 @@ _PHRASES: Final[dict[str, dict[str, str]]] = {
 }
 
 
-_CANOE_PHRASES: Final[dict[str, dict[str, str]]] = {
-    # The Moosehead Lake Canoe Game (docs/canoe-rules.md E3, K4-K10, F3): each weather is
-    # spoken with what it does, so nobody needs the rules card to read the throw.
-    "en": {
-        "canoe.weather_changes": "The weather changes",
-        "canoe.weather.calm": "Calm",
-        "canoe.weather.tailwind": "Tailwind",
-        "canoe.weather.headwind": "Headwind",
-        "canoe.weather.windbound": "Windbound",
-        "canoe.weather.heavy_rain": "Heavy rain",
-        "canoe.effect.calm": "Move as the die shows.",
-        "canoe.effect.tailwind": "Plus two on lakes.",
-        "canoe.effect.headwind": "Minus three on lakes.",
-        "canoe.effect.windbound": "Minus four out on a lake.",
-        "canoe.effect.heavy_rain": "Minus two on portages.",
-        "canoe.island": "Nobody leaves an island.",
-        "canoe.poling": "Poling, one less.",
-        "canoe.throws": "throws",
-        "canoe.pile.canoe": "Canoe card",
-        "canoe.pile.camp": "Camp card",
-        "canoe.pile.portage": "Portage card",
-        "canoe.plus": "plus",
-        "canoe.minus": "minus",
-        "canoe.points": "points",
-        "canoe.keep": "Keep this card",
-        "canoe.shuffle": "Shuffle card. The pile is shuffled.",
-        "canoe.misses_go": "misses this go",
-        "canoe.windbound_island": "is windbound on an island",
-        "canoe.wins": "wins the trip!",
-    },
-    "fr": {
-        "canoe.weather_changes": "Le temps change",
-        "canoe.weather.calm": "Calme",
-        "canoe.weather.tailwind": "Vent arrière",
-        "canoe.weather.headwind": "Vent de face",
-        "canoe.weather.windbound": "Vent bloquant",
-        "canoe.weather.heavy_rain": "Forte pluie",
-        "canoe.effect.calm": "On avance selon le dé.",
-        "canoe.effect.tailwind": "Plus deux sur les lacs.",
-        "canoe.effect.headwind": "Moins trois sur les lacs.",
-        "canoe.effect.windbound": "Moins quatre sur un lac.",
-        "canoe.effect.heavy_rain": "Moins deux sur les portages.",
-        "canoe.island": "Personne ne quitte une île.",
-        "canoe.poling": "À la perche, un de moins.",
-        "canoe.throws": "obtient",
-        "canoe.pile.canoe": "Carte Canoë",
-        "canoe.pile.camp": "Carte Camp",
-        "canoe.pile.portage": "Carte Portage",
-        "canoe.plus": "plus",
-        "canoe.minus": "moins",
-        "canoe.points": "points",
-        "canoe.keep": "Gardez cette carte",
-        "canoe.shuffle": "Carte Mélange. La pile est mélangée.",
-        "canoe.misses_go": "passe son tour",
-        "canoe.windbound_island": "est bloqué par le vent sur une île",
-        "canoe.wins": "gagne l'excursion !",
-    },
-    "de": {
-        "canoe.weather_changes": "Das Wetter ändert sich",
-        "canoe.weather.calm": "Windstille",
-        "canoe.weather.tailwind": "Rückenwind",
-        "canoe.weather.headwind": "Gegenwind",
-        "canoe.weather.windbound": "Sturm",
-        "canoe.weather.heavy_rain": "Starkregen",
-        "canoe.effect.calm": "Fahrt wie gewürfelt.",
-        "canoe.effect.tailwind": "Plus zwei auf Seen.",
-        "canoe.effect.headwind": "Minus drei auf Seen.",
-        "canoe.effect.windbound": "Minus vier auf einem See.",
-        "canoe.effect.heavy_rain": "Minus zwei auf Tragestrecken.",
-        "canoe.island": "Niemand verlässt eine Insel.",
-        "canoe.poling": "Staken, eins weniger.",
-        "canoe.throws": "würfelt",
-        "canoe.pile.canoe": "Kanukarte",
-        "canoe.pile.camp": "Lagerkarte",
-        "canoe.pile.portage": "Tragestreckenkarte",
-        "canoe.plus": "plus",
-        "canoe.minus": "minus",
-        "canoe.points": "Punkte",
-        "canoe.keep": "Behalte diese Karte",
-        "canoe.shuffle": "Mischkarte. Der Stapel wird gemischt.",
-        "canoe.misses_go": "setzt aus",
-        "canoe.windbound_island": "sitzt im Sturm auf einer Insel fest",
-        "canoe.wins": "gewinnt die Tour!",
-    },
-}
+@dataclass(frozen=True)
+class Sayings:
+    """What a game's voice says besides the table's own sentences: its sentences'
+    templates (`companion.voice.phrases`' grammar) and the clips they are made of, with
+    what each clip says, per language. A game declares them in its folder (its box's
+    `sayings`); its kinds and clip keys are its own (the Canoe game's start "canoe")."""
+
+    templates: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Per language, each sentence's kind and its template."""
+    clips: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Per language, each clip's key and the words it says."""
+
+
+def game_sayings() -> tuple[Sayings, ...]:
+    """Every installed game's sayings, in the registry's order."""
+    found = tuple(box.sayings for box in map(boxed, installed())
+                  if box is not None and box.sayings is not None)
+    assert all(isinstance(s, Sayings) for s in found), "a Box.sayings is not a Sayings"
+    return found
+
 
 CARD_TEXT_LANGUAGE: Final = "en"
 """The cards' own words are the box's English (K13): they are spoken in this language's
@@ -263,7 +198,8 @@ def clip_texts(language: str) -> dict[str, str]:
     texts.update({f"num.f.{n}": word for n, word in feminine.items()})
     texts.update({f"seat.{seat.key}": seat.names[language] for seat in SEATS})
     texts.update(_PHRASES[language])
-    texts.update(_CANOE_PHRASES[language])
+    for sayings in game_sayings():
+        texts.update(sayings.clips.get(language, {}))
     return texts
 
 

@@ -28,7 +28,6 @@ from companion.games.mush.bots import SensibleBot
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.evolve import replay
 from companion.games.mush.model import Phase
-from companion.games.mush.settings import Settings
 from companion.games.mush.table.bots import BotDriver
 from companion.pads import make_source
 from companion.pads.config import PadsConfig
@@ -40,7 +39,7 @@ NAMES = ("Ann", "Bo", "Cé", "Dan")
 
 def config_for(tmp_path: Path) -> Config:
     config = parse_config({"store": {"path": str(tmp_path / "journal.sqlite3")}})
-    return replace(config, game=Settings.make(NAMES))
+    return replace(config, players=NAMES)
 
 
 @pytest.fixture

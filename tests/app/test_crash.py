@@ -38,8 +38,7 @@ from companion.games.mush import events as ev
 from companion.games.mush.bots import SensibleBot
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.evolve import evolve
-from companion.games.mush.model import DOGS, TOTAL_CHIPS, Arrangement, Phase
-from companion.games.mush.settings import Settings
+from companion.games.mush.model import DOGS, TOTAL_CHIPS, Phase
 from companion.games.mush.state import EMPTY, GameState
 from companion.games.mush.table.bots import BotDriver
 from companion.store import Journal, StoredEvent
@@ -333,8 +332,7 @@ def test_kills_in_every_phase_lose_nothing_that_was_shown(tmp_path: Path) -> Non
 def play_until_round(path: Path, rounds: int, seed: int) -> list[StoredEvent]:
     """A demo game played in-process to `rounds`, the journal closed (checkpointed) so the
     newest events sit at the end of the main file; returns the stored rows."""
-    settings = Settings.make(MUSHERS[:4], Arrangement.INTRO)
-    config = Config(game=settings)
+    config = Config(players=MUSHERS[:4])
     clock = SteppedClock(0.25)
     companion = Companion(config, Journal(path), dice=SeededDice(seed), clock=clock)
     driver = BotDriver(companion.controller, dict.fromkeys(range(4), SensibleBot()),

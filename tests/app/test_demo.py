@@ -31,7 +31,6 @@ from companion.games.mush.bots import SensibleBot
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.evolve import replay
 from companion.games.mush.model import Phase
-from companion.games.mush.settings import Settings
 from companion.games.mush.table.bots import BotDriver
 from companion.store import Journal
 
@@ -123,7 +122,7 @@ def test_bots_given_no_wooden_dice_roll_their_own(tmp_path: Path) -> None:
     # the draws of seats (S4, S6).
     config = parse_config({"store": {"path": str(tmp_path / "journal.sqlite3")},
                            "table": {"dice": "physical"}})
-    config = dataclasses.replace(config, game=Settings.make(("Ann", "Bo", "Cé")))
+    config = dataclasses.replace(config, players=("Ann", "Bo", "Cé"))
     asked: list[int] = []
 
     class Counting(SeededDice):

@@ -11,9 +11,10 @@ from pathlib import Path
 from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import Config, parse_config
-from companion.config.prefs import ChartPref, PrefsStore
+from companion.config.prefs import PrefsStore
 from companion.games.mush import events as ev
 from companion.games.mush.bots import SensibleBot
+from companion.games.mush.config import ChartPref, chart
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.model import Phase, RollKind
 from companion.games.mush.table.bots import BotDriver
@@ -189,7 +190,7 @@ def test_a_new_group_sets_the_table_up_on_the_pads_and_finds_it_all_after_a_rest
         kept = PrefsStore.beside(tmp_path / "journal.sqlite3").load()
         assert kept.screen_language == "de" and "Kai" in (kept.names or ())
         assert kept.seat_names is not None and kept.seat_names[1] == "Kai"
-        assert {name: kept.chart(name) for name in CHARTS} == {
+        assert {name: chart(kept, name) for name in CHARTS} == {
             name: ChartPref(faces, confirmed=True) for name, faces in CHARTS.items()}
         resumed = again.controller.state.settings
         assert resumed is not None and resumed.charts.placeholders == ()

@@ -15,7 +15,6 @@ from companion.games.mush.bots import SensibleBot
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.evolve import replay
 from companion.games.mush.model import RollKind
-from companion.games.mush.settings import Settings
 from companion.games.mush.table.bots import BotDriver
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
@@ -39,7 +38,7 @@ def physical_config(tmp_path: Path) -> Config:
     config = parse_config({"store": {"path": str(tmp_path / "journal.sqlite3")},
                            "table": {"dice": "physical"}})
     assert config.table.physical_dice
-    return replace(config, game=Settings.make(NAMES))
+    return replace(config, players=NAMES)
 
 
 def click(app: Companion, seat: int, button: Button) -> None:

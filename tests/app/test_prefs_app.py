@@ -9,8 +9,9 @@ from pathlib import Path
 from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import Config, parse_config
-from companion.config.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore
+from companion.config.prefs import FILE_NAME, Prefs, PrefsStore
 from companion.display import Display
+from companion.games.mush.config import ChartPref, setup_of, with_chart
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.model import Phase
 from companion.i18n import WORDS
@@ -103,8 +104,8 @@ def test_settings_on_the_pads_are_in_force_and_kept_across_a_restart(tmp_path: P
     again = start(tmp_path, voice)  # the plug pulled and put back
     assert (voice.configured[-1].language, voice.configured[-1].volume) == ("fr", 0.3)
     assert again.controller.config.reroll_seconds == 5.0
-    assert again.controller.config.charts is not None
-    assert again.controller.config.charts.placeholders == ("southern", "northern", "pressing")
+    charts = setup_of(again.controller.config).charts
+    assert charts.placeholders == ("southern", "northern", "pressing")
     menu = again.controller.frame().menus[0]
     details = {i.label: i.detail for i in menu.items}
     assert details["Board charts"] == "3 stand-ins"
@@ -133,9 +134,9 @@ def test_a_damaged_settings_file_is_said_and_the_game_goes_on(tmp_path: Path) ->
 
 
 def test_names_chosen_in_setup_come_back_after_a_restart(tmp_path: Path) -> None:
-    PrefsStore.beside(tmp_path / "journal.sqlite3").save(Prefs(
+    PrefsStore.beside(tmp_path / "journal.sqlite3").save(with_chart(Prefs(
         seat_names=("Jörg", "Léa", "Green", "Yellow", "Blue", "Pink"), names=("Jörg",),
-        screen_language="de").with_chart("southern", ChartPref(("warm",) * 6, False)))
+        screen_language="de"), "southern", ChartPref(("warm",) * 6, False)))
     app = start(tmp_path)
     assert app.controller.config.screen_language == "de"  # the screen speaks German at once
     go(app, WORDS["s.start"]["de"])

@@ -76,9 +76,9 @@ def test_no_file_means_every_default(tmp_path: Path) -> None:
     env = {"HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "nothing")}
     config = load_config(env=env)
     assert config.file is None
-    assert config.game.names == default_players("en")
-    assert config.game.arrangement is Arrangement.INTRO
-    assert config.game.charts == Charts()
+    assert config.players == default_players("en")
+    assert config.part("mush").arrangement is Arrangement.INTRO
+    assert config.part("mush").charts == Charts()
     assert config.table.reduce_seconds == 1.0 and config.pads.hold_s == 2.0
     assert config.store.path == tmp_path / ".local/share/mush-companion/journal.sqlite3"
     assert config.log.level == "info"
@@ -125,7 +125,8 @@ confirmed = true
 faces = ["tired", "tired", "nothing", "plus_one", "plus_two", "plus_two"]
 confirmed = true
 """)
-    game = load_config(path, env=ENV).game
+    config = load_config(path, env=ENV)
+    game = config.part("mush").settings(config.players)
     assert game.names == ("Ann", "Bea", "Cid")
     assert game.arrangement is Arrangement.CUSTOM
     assert game.boards == (Board("Anchorage", Zone.SOUTHERN), Board("Ophir", Zone.CENTRAL),
@@ -137,9 +138,58 @@ confirmed = true
     assert game.charts.placeholders == ("southern", "northern")
 
 
+def test_a_game_s_own_section_reads_as_the_older_game_table(tmp_path: Path) -> None:
+    """`[game.mush]` and a file written before it (MUSH's keys in `[game]`) mean the same."""
+    older = write(tmp_path, """
+[game]
+players = ["Ann", "Bea", "Cid"]
+arrangement = "standard"
+[game.variants]
+skip_central = true
+[game.charts.pressing]
+faces = ["tired", "tired", "nothing", "plus_one", "plus_two", "plus_two"]
+confirmed = true
+""", "older.toml")
+    newer = write(tmp_path, """
+[game]
+players = ["Ann", "Bea", "Cid"]
+[game.mush]
+arrangement = "standard"
+[game.mush.variants]
+skip_central = true
+[game.mush.charts.pressing]
+faces = ["tired", "tired", "nothing", "plus_one", "plus_two", "plus_two"]
+confirmed = true
+""", "newer.toml")
+    old, new = load_config(older, env=ENV), load_config(newer, env=ENV)
+    assert dataclasses.replace(old, file=None) == dataclasses.replace(new, file=None)
+    part = new.part("mush")
+    assert part.arrangement is Arrangement.STANDARD and part.variants.skip_central
+    assert part.charts.placeholders == ("southern", "central", "northern")
+    assert part.settings(new.players).charts.pressing.result(1) is PressResult.TIRED
+
+
+def test_every_problem_of_a_game_s_section_is_listed_at_once(tmp_path: Path) -> None:
+    path = write(tmp_path, """
+[game]
+players = ["Ann"]
+[game.mush]
+arrangement = "medium"
+[game.mush.variants]
+skip_centrl = true
+[game.mush.charts.southern]
+faces = ["hot"]
+""")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path, env=ENV)
+    keys = {line.split(": ")[1] for line in str(caught.value).splitlines()}
+    assert keys == {"game.players", "game.mush.arrangement", "game.mush.variants.skip_centrl",
+                    "game.mush.charts.southern.faces"}
+
+
 def test_players_default_to_seat_colours_in_the_voice_language(tmp_path: Path) -> None:
     config = load_config(write(tmp_path, '[voice]\nlanguage = "fr"\n'), env=ENV)
-    assert config.game.names[:2] == ("Orange", "Bleu ciel")
+    assert config.players[:2] == ("Orange", "Bleu ciel")
     assert config.voice.language == "fr"
 
 
@@ -232,6 +282,17 @@ BAD = [
     ('[log]\nlevel = "verbose"\n', "log.level", "must be one of debug"),
     ('[store]\npath = ""\n', "store.path", "file path"),
     ('game = 3\n', "game", "must be a table"),
+    # each game's own section, [game.<name>], names its keys the same way
+    ('[game.mush]\narrangement = "medium"\n', "game.mush.arrangement", "must be one of"),
+    ('[game.mush.charts.central]\nfaces = ["warm","moderate","moderate","moderate",'
+     '"moderate","cold"]\n', "game.mush.charts.central.faces", "must be Cold (W3)"),
+    ('[game.mush.variants]\nskip_centrl = true\n', "game.mush.variants.skip_centrl",
+     "did you mean 'skip_central'?"),
+    ('[game]\narrangement = "standard"\n[game.mush]\narrangement = "intro"\n', "game.mush",
+     "given twice"),
+    ('[game.canoe]\nnights = 3\n', "game.canoe", "no settings of its own"),
+    ('[game.chess]\nclock = 5\n', "game.chess", "unknown key"),
+    ('[game]\nname = "canoe"\nplayers = ["Solo"]\n', "game.players", "2 to 6 players"),
     ('[game\n', "syntax", "line 1"),
 ]
 

@@ -73,7 +73,8 @@ def test_state_reads_without_moving_anything(tmp_path: Path, case: str) -> None:
 
 
 def test_the_bounds_are_far_above_the_largest_file_the_pads_write(tmp_path: Path) -> None:
-    from companion.config.prefs import CHART_NAMES, MAX_KEPT_NAMES, ChartPref
+    from companion.config.prefs import MAX_KEPT_NAMES
+    from companion.games.mush.config import CHART_NAMES, ChartPref, with_chart
 
     prefs = Prefs(screen_language="fr", voice_language="de", volume=0.35, muted=False,
                   reduce_seconds=2.5, reroll_seconds=3.0, claim_seconds=45.0,
@@ -81,7 +82,7 @@ def test_the_bounds_are_far_above_the_largest_file_the_pads_write(tmp_path: Path
                   names=tuple(f"Ééééééé Çççççç {i:02d}"[:24] for i in range(MAX_KEPT_NAMES)))
     for name in CHART_NAMES:
         faces = ("tired",) * 6 if name == "pressing" else ("cold",) * 6
-        prefs = prefs.with_chart(name, ChartPref(faces, True))
+        prefs = with_chart(prefs, name, ChartPref(faces, True))
     store = PrefsStore(tmp_path / FILE_NAME)
     store.save(prefs)
     assert store.path.stat().st_size * 8 < LIMITS.size

@@ -12,7 +12,8 @@ from store.helpers import record_game
 
 from companion.app.cli import main
 from companion.config.file import apply_prefs, parse_config, settings_rows
-from companion.config.prefs import FILE_NAME, ChartPref, Prefs, PrefsStore, parse_prefs
+from companion.config.prefs import FILE_NAME, Prefs, PrefsStore, parse_prefs
+from companion.games.mush.config import ChartPref, with_chart
 from companion.games.mush.model import Climate
 from companion.store import Journal
 from companion.voice.texts import LANGUAGES
@@ -30,9 +31,9 @@ def test_settings_kept_across_a_restart(tmp_path: Path) -> None:
     store = PrefsStore.beside(tmp_path / "journal.sqlite3")
     assert store.path == tmp_path / FILE_NAME
     assert store.load() == Prefs() and store.problems == []  # no file yet: nothing set
-    prefs = Prefs(screen_language="fr", voice_language="de", volume=0.3, muted=True,
-                  reduce_seconds=4.0, claim_seconds=30.0, seat_names=("Léa", "Jörg"),
-                  names=("Léa",)).with_chart("central", ChartPref(CENTRAL, True))
+    prefs = with_chart(Prefs(screen_language="fr", voice_language="de", volume=0.3, muted=True,
+                             reduce_seconds=4.0, claim_seconds=30.0, seat_names=("Léa", "Jörg"),
+                             names=("Léa",)), "central", ChartPref(CENTRAL, True))
     store.save(prefs)
     again = PrefsStore.beside(tmp_path / "journal.sqlite3")  # a new process
     assert again.load() == prefs and again.problems == []
@@ -58,7 +59,7 @@ def test_a_bad_value_is_left_out_and_the_rest_kept() -> None:
         "format": 1, "volume": 7, "voice_language": "it", "muted": True,
         "charts": {"central": {"faces": ["warm"] * 6, "confirmed": True},
                    "northern": {"faces": ["cold"] * 6, "confirmed": True}}})
-    assert prefs == Prefs(muted=True).with_chart("northern", ChartPref(("cold",) * 6, True))
+    assert prefs == with_chart(Prefs(muted=True), "northern", ChartPref(("cold",) * 6, True))
     assert problems == [
         "volume: must be from 0 to 1 (got 7)",
         "voice_language: one of en, fr, de (got 'it')",
@@ -66,6 +67,17 @@ def test_a_bad_value_is_left_out_and_the_rest_kept() -> None:
     ]
     assert parse_prefs({"format": 9})[1] == ["format 9 is not known (this table writes 1)"]
     assert parse_prefs([1])[1] == ["the file is not a table of settings"]
+
+
+def test_a_game_s_key_with_nothing_right_in_it_reads_back_as_it_is_written(
+        tmp_path: Path) -> None:
+    prefs, problems = parse_prefs({"format": 1, "muted": True,
+                                   "charts": {"central": {"faces": ["hot"] * 6}}})
+    assert prefs == Prefs(muted=True) and len(problems) == 1  # no chart is kept: none
+    assert parse_prefs({"format": 1, "charts": {}})[0] == Prefs()
+    store = PrefsStore(tmp_path / FILE_NAME)
+    store.save(prefs)
+    assert PrefsStore(store.path).load() == prefs
 
 
 def test_a_failed_save_raises_and_keeps_the_old_file(tmp_path: Path) -> None:
@@ -82,14 +94,14 @@ def test_config_gives_defaults_and_pads_override() -> None:
     config = parse_config({"voice": {"language": "fr", "volume": 0.5},
                            "table": {"reduce_seconds": 3}})
     assert apply_prefs(config, Prefs()) == config
-    prefs = Prefs(voice_language="de", muted=True, reroll_seconds=5.0).with_chart(
-        "central", ChartPref(CENTRAL, True))
+    prefs = with_chart(Prefs(voice_language="de", muted=True, reroll_seconds=5.0),
+                       "central", ChartPref(CENTRAL, True))
     force = apply_prefs(config, prefs)
     assert (force.voice.language, force.voice.volume, force.voice.muted) == ("de", 0.5, True)
     assert (force.table.reduce_seconds, force.table.reroll_seconds) == (3.0, 5.0)
-    assert force.game.charts.central.placeholder is False
-    assert force.game.charts.central.weather(1) is Climate.WARM
-    assert force.game.charts.placeholders == ("southern", "northern", "pressing")
+    assert force.part("mush").charts.central.placeholder is False
+    assert force.part("mush").charts.central.weather(1) is Climate.WARM
+    assert force.part("mush").charts.placeholders == ("southern", "northern", "pressing")
     rows = {r["setting"]: r for r in settings_rows(config, prefs)}
     assert rows["voice.language"] == {"setting": "voice.language", "config": "fr",
                                       "pads": "de", "in_force": "de"}

@@ -28,8 +28,7 @@ from companion.display import Display, render
 from companion.display.paint import Painter
 from companion.games.mush.bots import SensibleBot
 from companion.games.mush.dice import SeededDice
-from companion.games.mush.model import Arrangement, Phase
-from companion.games.mush.settings import Settings
+from companion.games.mush.model import Phase
 from companion.games.mush.table.bots import BotDriver
 from companion.games.mush.table.frame import TableFrame
 from companion.store import Journal
@@ -61,7 +60,7 @@ def _play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, players: int, seed: i
           every: int = 2) -> Compared:
     """A seeded game through the loop to its end, every `every`th redraw compared with a
     whole redraw of its frame."""
-    config = Config(game=Settings.make(MUSHERS[:players], Arrangement.INTRO))
+    config = Config(players=MUSHERS[:players])
     display = Display(size=SIZE)
     seen = Compared()
     passes: list[int] = []  # per pass of the painter: 1 if it compared with regions

@@ -36,6 +36,7 @@ from companion.display import font_floor, render
 from companion.display.menu_plan import LONG_LIST
 from companion.games.mush import commands as c
 from companion.games.mush.bots import sensible_policy
+from companion.games.mush.config import MushSetup
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.engine import apply, start_game
 from companion.games.mush.model import Phase
@@ -235,7 +236,8 @@ class Kept:
 
 def table(players: int, seed: int, language: str) -> tuple[TableController, FakeClock]:
     config = TableConfig(players=players, seat_names=NAMES[:players],
-                         variants=Variants(avalanches_at_start=True), screen_language=language)
+                         game=MushSetup(variants=Variants(avalanches_at_start=True)),
+                         screen_language=language)
     clock = FakeClock()
     return TableController(dice=SeededDice(seed), clock=clock, config=config), clock
 

@@ -3,6 +3,7 @@ plurals right, and every word a screen draws itself taken from them."""
 
 from __future__ import annotations
 
+import importlib
 import shutil
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 import companion.i18n
 from companion.display import render
+from companion.games import INSTALLED
 from companion.games.mush.table.frame import TableFrame
 from companion.i18n import (
     LANGUAGES,
@@ -50,7 +52,7 @@ def test_each_language_file_has_every_key_and_a_new_file_is_a_new_language(
         shutil.copy(package / f"{name}.py", tmp_path / f"{name}.py")
     english = (package / "en.py").read_text(encoding="utf-8")
     italian = (english.replace("ORDER: Final = 0", "ORDER: Final = 3")
-               .replace('    "header.round": "Round {round}",\n', "")
+               .replace('    "menu.more_above": "▲ {n} more",\n', "")
                .replace('"Hold ▶ on any pad for a new game"', '"Tieni premuto ▶ {pad}"'))
     (tmp_path / "it.py").write_text(italian, encoding="utf-8")
     (tmp_path / "__init__.py").write_text("", encoding="utf-8")
@@ -58,8 +60,30 @@ def test_each_language_file_has_every_key_and_a_new_file_is_a_new_language(
     found = companion.i18n._load([str(tmp_path)], tmp_path.name)
     monkeypatch.setattr(companion.i18n, "_LANGS", found)
     assert tuple(companion.i18n._LANGS) == ("en", "fr", "de", "it")
-    assert missing() == {"it": ["no 'header.round'",
+    assert missing() == {"it": ["no 'menu.more_above'",
                                 "'n.new_game' fills ['pad'], English []"]}
+
+
+def test_each_game_brings_its_words_in_its_folder(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    shared = companion.i18n._load()
+    for name, package in INSTALLED.items():
+        folder = Path(importlib.import_module(f"{package}.words").__file__ or "").parent
+        assert sorted(p.stem for p in folder.glob("[a-z][a-z].py")) == sorted(LANGUAGES), name
+        own = importlib.import_module(f"{package}.words.en").WORDS
+        assert own and not set(own) & set(shared["en"].words), name  # its own keys only
+        assert all(key in WORDS for key in own), name  # merged into the table's words
+    assert t("game.canoe") == "Canoe (Moosehead Lake)" and count(2, "night") == "2 nights"
+    # a game that gives a key the table (or another game) gives is refused, naming both
+    game = tmp_path / "rival"
+    (game / "words").mkdir(parents=True)
+    (game / "__init__.py").write_text("", encoding="utf-8")
+    (game / "words" / "__init__.py").write_text("", encoding="utf-8")
+    (game / "words" / "en.py").write_text('WORDS = {"menu.more_above": "More"}\n',
+                                          encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ValueError, match=r"'menu\.more_above' is already given by companion\.i18n"):
+        companion.i18n._with_games(shared, ["rival"])
 
 
 @pytest.mark.parametrize(("language", "n", "expected", "many"), [

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config.table import TableConfig
+from companion.games.mush.config import MushSetup
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.model import Arrangement, Phase
 from companion.games.mush.settings import Variants
@@ -127,8 +128,9 @@ class SessionConfig:
     def table(self) -> TableConfig:
         """The controller's config for this session."""
         variants = Variants(**dict.fromkeys(self.variants, True))
-        return TableConfig(players=self.players, arrangement=Arrangement(self.arrangement),
-                           variants=variants, physical_dice=self.physical_dice,
+        return TableConfig(players=self.players,
+                           game=MushSetup(Arrangement(self.arrangement), variants),
+                           physical_dice=self.physical_dice,
                            language=self.screen_language,
                            screen_language=self.screen_language)
 

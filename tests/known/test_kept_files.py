@@ -25,6 +25,7 @@ from companion.app.maintenance import restore_backup
 from companion.config.file import load_config
 from companion.config.prefs import PrefsStore
 from companion.games import game as installed_game
+from companion.games.mush.config import chart
 from companion.store import Journal
 
 FILES = Path(__file__).resolve().parent / "files"
@@ -83,9 +84,11 @@ def test_a_kept_journal_shows_and_exports_as_it_did(folder: str, game: str,
 def test_the_kept_settings_and_config_are_read_as_they_were() -> None:
     prefs = PrefsStore.beside(FILES / "mush" / "journal.sqlite3", read_only=True).load()
     assert prefs.screen_language == "fr" and prefs.reduce_seconds == 3.0
-    assert prefs.names == ("Zoé",) and prefs.chart("pressing") is not None
+    assert prefs.names == ("Zoé",) and chart(prefs, "pressing") is not None
     assert load_config(FILES / "canoe" / "config.toml").game_name == "canoe"
-    assert load_config(FILES / "mush" / "config.toml").game.players == 4
+    config = load_config(FILES / "mush" / "config.toml")
+    assert config.players == ("Anna", "Ben", "Clara", "David")
+    assert config.part("mush").arrangement.value == "intro"
 
 
 def test_a_kept_backup_restores_the_same_games(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from companion.config.table import TableConfig
 from companion.games.mush import commands as c
 from companion.games.mush import events as ev
 from companion.games.mush.bots import Policy, random_policy, sensible_policy
+from companion.games.mush.config import MushSetup
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.engine import legal_commands
 from companion.games.mush.evolve import evolve, replay
@@ -101,8 +102,8 @@ def test_every_choice_the_rules_allow_is_reachable_by_pads(
         arrangement: Arrangement, variants: Variants, seed: int) -> None:
     # a random bot picks any legal command; the strict driver fails if no menu leads there
     clock = FakeClock()
-    config = TableConfig(players=5, arrangement=arrangement, variants=variants,
-                         custom_boards=CUSTOM if arrangement is Arrangement.CUSTOM else None)
+    config = TableConfig(players=5, game=MushSetup(
+        arrangement, variants, boards=CUSTOM if arrangement is Arrangement.CUSTOM else None))
     controller = TableController(dice=SeededDice(seed), clock=clock, config=config)
     policies: dict[int, Policy] = dict.fromkeys(range(5), _random_but_bid_sensibly)
     driver = BotDriver(controller, policies, random.Random(seed))

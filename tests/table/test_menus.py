@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from companion.config.table import TableConfig
 from companion.games.mush import commands as c
+from companion.games.mush.config import MushSetup, setup
 from companion.games.mush.model import Climate, Phase, RestPlace, StickAction
 from companion.games.mush.settings import Variants
 from companion.games.mush.state import GameState
@@ -442,7 +443,8 @@ def test_setup_starts_from_the_config_files_game() -> None:
 
     game = Settings.make(("Ada", "Bo", "Cy"), Arrangement.STANDARD,
                          Variants(avalanches_at_start=True))
-    config = TableConfig.from_game(game, reduce_seconds=10, reroll_seconds=8)
+    config = TableConfig.for_setup(game.names, setup(MushSetup(), game), reduce_seconds=10,
+                                   reroll_seconds=8)
     ctl = TableController(dice=Dice(1), clock=FakeClock(), config=config)
     assert items(menu_of(ctl, -1))["Names"] == (True, "Ada, Bo, Cy")
     press(ctl, 0, S)

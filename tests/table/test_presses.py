@@ -16,6 +16,7 @@ import pytest
 from companion.config.table import TableConfig
 from companion.games.mush import commands as c
 from companion.games.mush.bots import random_policy, sensible_policy
+from companion.games.mush.config import MushSetup
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.engine import legal_commands
 from companion.games.mush.model import Arrangement, Phase
@@ -79,7 +80,7 @@ def test_every_choice_takes_three_presses_at_most(players: int, arrangement: Arr
     # T1-T2, Z1 (every rest place), M4-M5 (every modifier), X1-X5 (rerolls, dice taken
     # away, sticks, passing), S9 (Nikolai), T3 (Nome)
     clock = FakeClock()
-    config = TableConfig(players=players, arrangement=arrangement, variants=variants)
+    config = TableConfig(players=players, game=MushSetup(arrangement, variants))
     controller = TableController(dice=SeededDice(players * 10 + seed), clock=clock, config=config)
     driver = BotDriver(controller, dict.fromkeys(range(players), _mixed),
                        random.Random(seed))

@@ -3,8 +3,9 @@ controller; the presses each takes are counted (a chart, a name: well under a mi
 
 from __future__ import annotations
 
-from companion.config.prefs import ChartPref, Prefs
+from companion.config.prefs import Prefs
 from companion.config.table import TableConfig
+from companion.games.mush.config import ChartPref, chart, with_chart
 from companion.games.mush.model import Climate, PressResult
 from companion.games.mush.table.controller import Outcome, TableController
 from companion.pads.events import Button
@@ -102,7 +103,7 @@ def test_a_chart_is_copied_face_by_face_and_stays_a_stand_in_until_confirmed() -
     pads.go("Confirm this chart")
     per_chart = pads.presses - start
     assert per_chart <= 13  # 6 faces × (at most one move + ●) + ●: well under a minute
-    assert kept.saved[-1].chart("southern") == ChartPref(SOUTHERN, confirmed=True)
+    assert chart(kept.saved[-1], "southern") == ChartPref(SOUTHERN, confirmed=True)
     details = {i.label: i.detail for i in pads.menu().items}
     assert details["Southern weather"] == "confirmed"
     assert details["Central weather"] == "stand-in"
@@ -134,7 +135,7 @@ def test_a_5_on_the_central_chart_can_only_be_cold() -> None:
     pads.press(S)
     pads.go(label("moderate"))
     pads.go("Confirm this chart")
-    assert kept.saved[-1].chart("central") == ChartPref(
+    assert chart(kept.saved[-1], "central") == ChartPref(
         ("warm", "warm", "warm", "warm", "cold", "moderate"), True)
 
 
@@ -155,7 +156,7 @@ def test_the_pressing_chart_and_starting_again() -> None:
     for value in ("tired", "nothing", "nothing", "plus_one", "plus_one", "plus_two"):
         pads.go(label(value))
     pads.go("Confirm this chart")
-    assert kept.saved[-1].chart("pressing") == ChartPref(
+    assert chart(kept.saved[-1], "pressing") == ChartPref(
         ("tired", "nothing", "nothing", "plus_one", "plus_one", "plus_two"), True)
     pads.back()
     pads.go("Start the game")
@@ -165,12 +166,12 @@ def test_the_pressing_chart_and_starting_again() -> None:
 
 
 def test_charts_entered_before_come_back_confirmed() -> None:
-    prefs = Prefs().with_chart("northern", ChartPref(("cold",) * 6, True))
-    from companion.config.prefs import charts_in_force
+    prefs = with_chart(Prefs(), "northern", ChartPref(("cold",) * 6, True))
+    from companion.games.mush.config import MushSetup, charts_in_force
     from companion.games.mush.settings import Charts
 
     ctl = TableController(dice=Dice(2), clock=FakeClock(), config=TableConfig(
-        prefs=prefs, charts=charts_in_force(Charts(), prefs)))
+        prefs=prefs, game=MushSetup(charts=charts_in_force(Charts(), prefs))))
     pads = Pads(ctl)
     pads.go("Board charts")
     details = {i.label: i.detail for i in pads.menu().items}

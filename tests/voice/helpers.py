@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from companion.games.canoe import sayings as canoe_says
 from companion.seats import MAX_SEATS
 from companion.voice.phrases import Announcement
 from companion.voice.texts import (
-    CANOE_PILES,
-    CANOE_WEATHERS,
     DICE_COLOURS,
     MAX_NUMBER,
     PRESS_RESULTS,
@@ -46,18 +45,18 @@ def every_announcement() -> Iterator[Announcement]:
     for result in PRESS_RESULTS:
         yield Announcement.press(result)
     # the Canoe game
-    for weather in CANOE_WEATHERS:
-        yield Announcement.canoe_weather(weather)
+    for weather in canoe_says.WEATHERS:
+        yield canoe_says.weather(weather)
     for seat in seats:
-        yield Announcement.canoe_throw(seat, seat + 1)
-        yield Announcement.canoe_skip(seat)
-        yield Announcement.canoe_windbound(seat)
-        yield Announcement.canoe_winner(seat)
-    for pile in CANOE_PILES:
-        yield Announcement.canoe_card(pile, "Find a paddle.", -15)
-        yield Announcement.canoe_card(pile, "You must camp on Sugar Island.", 0, keep=True)
-    yield Announcement.canoe_points(40)
-    yield Announcement.canoe_shuffle()
+        yield canoe_says.throw(seat, seat + 1)
+        yield canoe_says.skip(seat)
+        yield canoe_says.windbound(seat)
+        yield canoe_says.winner(seat)
+    for pile in canoe_says.PILES:
+        yield canoe_says.card(pile, "Find a paddle.", -15)
+        yield canoe_says.card(pile, "You must camp on Sugar Island.", 0, keep=True)
+    yield canoe_says.points(40)
+    yield canoe_says.shuffle()
 
 
 def one_of_each_kind() -> list[Announcement]:
@@ -79,9 +78,9 @@ def one_of_each_kind() -> list[Announcement]:
         Announcement.press("tired"),
         Announcement.rest(4),
         Announcement.winner(0),
-        Announcement.canoe_weather("windbound"),
-        Announcement.canoe_throw(2, 6),
-        Announcement.canoe_card("portage", "Find a paddle.", 15),
-        Announcement.canoe_shuffle(),
-        Announcement.canoe_winner(1),
+        canoe_says.weather("windbound"),
+        canoe_says.throw(2, 6),
+        canoe_says.card("portage", "Find a paddle.", 15),
+        canoe_says.shuffle(),
+        canoe_says.winner(1),
     ]

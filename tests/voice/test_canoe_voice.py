@@ -14,6 +14,7 @@ import pytest
 
 from companion.app.demo import run_demo
 from companion.games.canoe import events as cev
+from companion.games.canoe import sayings as canoe_says
 from companion.games.canoe.bots import SensibleBot, play_game
 from companion.games.canoe.cards import CARDS, CardKind
 from companion.games.canoe.model import Phase, Pile, Weather
@@ -24,7 +25,7 @@ from companion.games.mush.dice import SeededDice
 from companion.voice import Announcer, VoiceConfig
 from companion.voice.clips import ClipBank, load_manifest
 from companion.voice.phrases import Announcement, Clip, Seat, Text
-from companion.voice.texts import CANOE_WEATHERS, LANGUAGES
+from companion.voice.texts import LANGUAGES
 
 from .test_names import install_fake_espeak, wait_for_calls
 
@@ -53,7 +54,7 @@ def test_canoe_events_the_voice_speaks_are_real_and_public() -> None:
 @pytest.mark.parametrize("weather", list(Weather))
 def test_e3_each_new_weather_is_said_with_what_it_does_and_poling(weather: Weather) -> None:
     said = announcement_for(cev.WeatherAdvanced(3, weather, "six"), NAMES)
-    assert said == Announcement.canoe_weather(weather.value)
+    assert said == canoe_says.weather(weather.value)
     assert spoken_texts(said, "en") == ["The weather changes", *EFFECTS[weather.value],
                                         "Poling, one less."]
     for language in LANGUAGES:  # every word a shipped clip of that language
@@ -64,27 +65,27 @@ def test_e3_each_new_weather_is_said_with_what_it_does_and_poling(weather: Weath
 
 
 def test_the_weather_effects_are_translated_not_copied() -> None:
-    fr = spoken_texts(Announcement.canoe_weather("headwind"), "fr")
-    de = spoken_texts(Announcement.canoe_weather("heavy_rain"), "de")
+    fr = spoken_texts(canoe_says.weather("headwind"), "fr")
+    de = spoken_texts(canoe_says.weather("heavy_rain"), "de")
     assert fr == ["Le temps change", "Vent de face", "Moins trois sur les lacs.",
                   "À la perche, un de moins."]
     assert de == ["Das Wetter ändert sich", "Starkregen", "Minus zwei auf Tragestrecken.",
                   "Staken, eins weniger."]
-    assert set(CANOE_WEATHERS) == {w.value for w in Weather}
+    assert set(canoe_says.WEATHERS) == {w.value for w in Weather}
 
 
 def test_whose_turn_and_the_throw() -> None:
     assert announcement_for(cev.TurnStarted(1, 7), NAMES) == Announcement.turn(Seat(1, "Bo"))
     throw = announcement_for(cev.DieRolled(0, 6), NAMES)
-    assert throw == Announcement.canoe_throw(Seat(0, "Ann"), 6)
+    assert throw == canoe_says.throw(Seat(0, "Ann"), 6)
     tokens = throw.tokens("de")
     assert tokens[0] == Seat(0, "Ann") and tokens[1:] == (Clip("canoe.throws"), Clip("num.6"))
     assert spoken_texts(throw, "fr") == ["obtient", "6"]
-    assert announcement_for(cev.TurnSkipped(1), NAMES) == Announcement.canoe_skip(
+    assert announcement_for(cev.TurnSkipped(1), NAMES) == canoe_says.skip(
         Seat(1, "Bo"))
-    assert announcement_for(cev.Windbound(0)) == Announcement.canoe_windbound(0)
+    assert announcement_for(cev.Windbound(0)) == canoe_says.windbound(0)
     won = announcement_for(cev.GameWon(1, 85, 3), NAMES)
-    assert won == Announcement.canoe_winner(Seat(1, "Bo"))
+    assert won == canoe_says.winner(Seat(1, "Bo"))
     assert spoken_texts(won, "en") == ["wins the trip!"]
     assert spoken_texts(won, "fr") == ["gagne l'excursion !"]
 
@@ -93,7 +94,7 @@ def test_whose_turn_and_the_throw() -> None:
 def test_k4_a_card_drawn_is_read_with_its_pile_words_and_points(language: str) -> None:
     card = CARDS["canoe-10"]  # the leak: -15 and miss the next go
     said = announcement_for(cev.CardDrawn(0, Pile.CANOE, card.id, card.points), NAMES)
-    assert said == Announcement.canoe_card("canoe", card.text, -15)
+    assert said == canoe_says.card("canoe", card.text, -15)
     tokens = said.tokens(language)
     # the card's words are the box's English, in the English voice, in every language
     assert Text(card.text, "en") in tokens
@@ -116,8 +117,8 @@ def test_k3_k7_shuffle_and_kept_cards() -> None:
     drawn = announcement_for(cev.CardDrawn(0, Pile.CAMP, dest.id, 0))
     assert drawn is not None and Text(dest.text, "en") in drawn.tokens("fr")
     assert spoken_texts(drawn, "en") == ["Camp card"]  # no points said for a 0
-    assert announcement_for(cev.DestinationKept(0, dest.id)) == Announcement.canoe_keep()
-    assert announcement_for(cev.HeroKept(1)) == Announcement.canoe_keep()
+    assert announcement_for(cev.DestinationKept(0, dest.id)) == canoe_says.kept()
+    assert announcement_for(cev.HeroKept(1)) == canoe_says.kept()
     assert spoken_texts(announcement_for(cev.HeroUsed(1, 40)), "de") == [
         "plus", "40", "Punkte"]
     # bookkeeping is shown, not spoken
@@ -158,7 +159,7 @@ def test_without_espeak_a_card_is_heard_by_its_pile_and_points(
     monkeypatch.setenv("PATH", str(tmp_path))  # no espeak-ng anywhere
     voice = Announcer(VoiceConfig(language="fr"))
     card = CARDS["portage-09"]
-    pcm = voice.render_pcm(Announcement.canoe_card("portage", card.text, 15))
+    pcm = voice.render_pcm(canoe_says.card("portage", card.text, 15))
     bank = ClipBank()
     for key in ("canoe.pile.portage", "canoe.plus", "num.15", "canoe.points"):
         assert bank.raw("fr", key) in pcm
@@ -172,7 +173,7 @@ def test_with_espeak_the_cards_words_are_spoken_in_english_at_run_time(
     monkeypatch.setenv("PATH", str(tmp_path / "bin"))
     voice = Announcer(VoiceConfig(language="de", speak_names=False))
     card = CARDS["camp-09"]  # the longest card of the box, well past a name's length
-    said = Announcement.canoe_card("camp", card.text, 0, keep=True)
+    said = canoe_says.card("camp", card.text, 0, keep=True)
     voice.announce(said)  # the words start rendering at once, off the caller's thread
     assert wait_for_calls(calls, 1)
     args, text = ast.literal_eval(calls.read_text().splitlines()[0])
@@ -194,8 +195,8 @@ def test_a_canoe_announcement_plays_on_the_dummy_driver(mixer: tuple[int, int, i
         assert not voice.event(cev.TurnEnded(1))
         assert voice.event(cev.WeatherAdvanced(2, Weather.WINDBOUND, "six"))
         assert voice.wait_idle(60)  # handed to the mixer (one at a time: played in real time)
-        assert voice.last == Announcement.canoe_weather("windbound")
-    assert played == [Announcement.canoe_weather("windbound")]
+        assert voice.last == canoe_says.weather("windbound")
+    assert played == [canoe_says.weather("windbound")]
 
 
 @pytest.mark.slow

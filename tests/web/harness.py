@@ -23,6 +23,7 @@ from table.helpers import NAMES, FakeClock
 
 from companion.app.loop import Companion
 from companion.config.file import Config, StoreConfig
+from companion.games.mush.config import MushSetup, setup
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.model import Arrangement
 from companion.games.mush.settings import Settings
@@ -71,7 +72,8 @@ class WebTable:
         self.events: queue.Queue[PadEvent] = queue.Queue()
         path = folder / "journal.sqlite3"
         game = settings or Settings.make(NAMES[:players], Arrangement.INTRO)
-        self.config = Config(game=game, game_name=game_name, store=StoreConfig(path),
+        self.config = Config(players=game.names, game_name=game_name,
+                             games={"mush": setup(MushSetup(), game)}, store=StoreConfig(path),
                              web=WebConfig(port=port, bind="127.0.0.1",
                                            presses_per_second=rate))
         self.journal = Journal(path)

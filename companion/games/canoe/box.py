@@ -14,6 +14,7 @@ from companion.games.canoe import events as ev
 from companion.games.canoe import report
 from companion.games.canoe.game import GAME
 from companion.games.canoe.phones import build
+from companion.games.canoe.sayings import SAYINGS
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.frame import CanoeFrame
 from companion.games.canoe.voice import canoe_announcement_for
@@ -68,6 +69,6 @@ BOX = Box(
     ledger="points.csv", where=report.where,
     describe=report.describe, demo=report.Demo(),
     headlines=(ev.GameStarted, ev.WeatherAdvanced, ev.PlayerHome, ev.GameWon),
-    standings=STANDINGS,
+    standings=STANDINGS, sayings=SAYINGS,
 )
 """The Moosehead Lake Canoe Game, as the table plays it."""

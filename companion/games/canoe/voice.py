@@ -18,6 +18,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from companion.games.canoe import events as cev
+from companion.games.canoe import sayings
 from companion.games.canoe.cards import CARDS, CardKind
 from companion.voice.phrases import Announcement, Seat
 
@@ -38,42 +39,42 @@ def _turn(e: cev.TurnStarted, names: Names | None) -> Announcement:
 
 
 def _throw(e: cev.DieRolled, names: Names | None) -> Announcement:
-    return Announcement.canoe_throw(_seat(e.seat, names), e.face)
+    return sayings.throw(_seat(e.seat, names), e.face)
 
 
 def _weather(e: cev.WeatherAdvanced, names: Names | None) -> Announcement:
-    return Announcement.canoe_weather(e.weather.value)  # E2, E6: a 6 or the islands rule
+    return sayings.weather(e.weather.value)  # E2, E6: a 6 or the islands rule
 
 
 def _card(e: cev.CardDrawn, names: Names | None) -> Announcement | None:
     card = CARDS.get(e.card)
     if card is None or card.kind is CardKind.SHUFFLE:
         return None  # the Shuffle card is spoken by the shuffle that follows it (K3)
-    return Announcement.canoe_card(e.pile.value, card.text, e.points)
+    return sayings.card(e.pile.value, card.text, e.points)
 
 
 def _shuffled(e: cev.PileShuffled, names: Names | None) -> Announcement:
-    return Announcement.canoe_shuffle()
+    return sayings.shuffle()
 
 
 def _kept(e: cev.DestinationKept | cev.HeroKept, names: Names | None) -> Announcement:
-    return Announcement.canoe_keep()  # K7, K11: said right after the card's words
+    return sayings.kept()  # K7, K11: said right after the card's words
 
 
 def _hero(e: cev.HeroUsed, names: Names | None) -> Announcement:
-    return Announcement.canoe_points(e.points)
+    return sayings.points(e.points)
 
 
 def _skipped(e: cev.TurnSkipped, names: Names | None) -> Announcement:
-    return Announcement.canoe_skip(_seat(e.seat, names))
+    return sayings.skip(_seat(e.seat, names))
 
 
 def _windbound(e: cev.Windbound, names: Names | None) -> Announcement:
-    return Announcement.canoe_windbound(_seat(e.seat, names))
+    return sayings.windbound(_seat(e.seat, names))
 
 
 def _winner(e: cev.GameWon, names: Names | None) -> Announcement:
-    return Announcement.canoe_winner(_seat(e.seat, names))
+    return sayings.winner(_seat(e.seat, names))
 
 
 CanoeMapper = Callable[[Any, Names | None], Announcement | None]

@@ -13,6 +13,7 @@ from typing import Any
 from companion.core.box import Box, Standings, TableStart
 from companion.games.mush import events as ev
 from companion.games.mush import report
+from companion.games.mush.config import SECTION
 from companion.games.mush.game import MUSH
 from companion.games.mush.phones import build, luck_by_round, luck_svg
 from companion.games.mush.state import EMPTY
@@ -68,6 +69,6 @@ BOX = Box(
     headlines=(ev.GameStarted, ev.TrainingOrderDrawn, ev.TrainingChosen, ev.InitiativeDrawn,
                ev.SticksPlaced, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
                ev.GameWon),
-    extras=extras, standings=STANDINGS,
+    extras=extras, standings=STANDINGS, config=SECTION,
 )
 """MUSH, as the table plays it."""

@@ -25,8 +25,9 @@ from functools import partial
 from typing import Any
 
 from companion.config.names import MAX_NAME_LENGTH, name_problem
-from companion.config.prefs import CHART_NAMES, LANGUAGES, ChartPref, Prefs
+from companion.config.prefs import LANGUAGES, Prefs
 from companion.exc import SettingsError
+from companion.games.mush.config import CHART_NAMES, ChartPref, with_chart
 from companion.games.mush.model import Climate, PressResult
 from companion.games.mush.settings import Charts, PressingChart, WeatherChart
 from companion.i18n import count, language, t
@@ -165,7 +166,7 @@ class PrefsEditor:
 
     def _confirm(self, name: str) -> None:
         faces = tuple(self.drafts[name])
-        prefs = self.prefs.with_chart(name, ChartPref(faces, confirmed=True))
+        prefs = with_chart(self.prefs, name, ChartPref(faces, confirmed=True))
         try:
             charts = self.charts.with_faces(name, faces, confirmed=True)
             charts.check()  # W3, again: the file and the config could not get past it either
@@ -248,7 +249,7 @@ class PrefsEditor:
 
     def _reset(self) -> None:
         self.update(Prefs(seat_names=self.prefs.seat_names, names=self.prefs.names,
-                          charts=self.prefs.charts))
+                          parts=self.prefs.parts))
 
     # --- spelling a name ----------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from companion.config.prefs import Prefs
 from companion.config.table import TableConfig
 from companion.games.mush import MUSH
 from companion.games.mush import commands as cmd
+from companion.games.mush.config import setup_of
 from companion.games.mush.model import Arrangement
 from companion.games.mush.settings import Charts, Settings, Variants
 from companion.games.mush.table.prefs_menus import PrefsEditor
@@ -67,13 +68,14 @@ class SetupDraft:
             "volume": 0.8, "muted": False, "reduce_seconds": config.reduce_seconds,
             "reroll_seconds": config.reroll_seconds, "claim_seconds": config.claim_seconds}
         defaults.update(config.prefs_defaults)
-        editor = PrefsEditor(config.prefs, config.charts or Charts(), defaults)
-        return cls(config.players, names, config.arrangement, config.variants, editor)
+        part = setup_of(config)
+        editor = PrefsEditor(config.prefs, part.charts, defaults)
+        return cls(config.players, names, part.arrangement, part.variants, editor)
 
     def settings(self, config: TableConfig) -> Settings:
         """The engine's settings for this draft (raises SettingsError when impossible);
         the charts are the ones in force, with those entered on the pads."""
-        boards = config.custom_boards if self.arrangement is Arrangement.CUSTOM else None
+        boards = setup_of(config).boards if self.arrangement is Arrangement.CUSTOM else None
         return Settings.make(self.names[:self.players], self.arrangement, self.variants,
                              self.editor.charts, boards)
 
@@ -178,7 +180,7 @@ def _names_node(draft: SetupDraft, config: TableConfig) -> Node:
 
 def _boards_node(draft: SetupDraft, config: TableConfig) -> Node:
     offered = [Arrangement.INTRO, Arrangement.STANDARD]
-    if config.custom_boards:
+    if setup_of(config).boards:
         offered.append(Arrangement.CUSTOM)
     values = []
     for arrangement in offered:

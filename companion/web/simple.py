@@ -1,0 +1,81 @@
+"""What the phones and the table page are sent for a simple game (`companion.table.simple`):
+the same `Snapshot` as every game's, built from its frame. Nothing at such a table is
+secret: each seat's text holds its own menu (in the phone's language), its light, the
+game's lines as the screen shows them and whose turn it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.seats import MAX_SEATS, SEATS
+from companion.table.frame import Menu
+from companion.table.lights import LightState
+from companion.table.simple import SimpleFrame, SimpleScreen
+from companion.web.snapshot import (
+    Snapshot,
+    assemble,
+    colour,
+    light_json,
+    menu_json,
+    menu_version,
+    seat_label,
+)
+
+
+def header(frame: SimpleFrame) -> str:
+    """The game's title and its lines on one line: "Race to Ten · Ann 7 · Bo 4"."""
+    return " · ".join((frame.title, *frame.lines))
+
+
+def seat_payload(frame: SimpleFrame, menu: Menu | None, seat: int, language: str, *,
+                 light: LightState | None, players: int) -> dict[str, Any]:
+    """Everything seat `seat`'s phone shows (inside `speaking`)."""
+    over = frame.screen is SimpleScreen.GAME_OVER
+    acting = frame.names.active
+    return {
+        "t": "seat", "game": "simple", "seat": seat, "lang": language,
+        "name": seat_label(frame.names, seat, language), "colour": colour(seat),
+        "letter": SEATS[seat % MAX_SEATS].letter, "shape": SEATS[seat % MAX_SEATS].shape,
+        "playing": seat < players, "phase": frame.screen.value, "screen": frame.screen.value,
+        "header": header(frame), "lines": list(frame.lines), "me": None,
+        "menu": menu_json(menu), "mv": menu_version(menu), "bid": None,
+        "light": light_json(light), "turn": menu is not None and not over, "over": over,
+        "countdown": None,
+        "notices": [n.text for n in frame.notices if n.seat in (None, seat)],
+        "payments": [], "undo": frame.undo.text if frame.undo and frame.undo.seat == seat
+        else None,
+        "waiting": [seat_label(frame.names, acting, language)]
+        if acting is not None and acting != seat and not over else [],
+        "roll": None, "names": [seat_label(frame.names, s, language) for s in range(players)],
+    }
+
+
+def table_payload(frame: SimpleFrame, language: str, players: int) -> dict[str, Any]:
+    """The read-only table page: what the shared screen shows."""
+    return {
+        "t": "table", "game": "simple", "lang": language, "phase": frame.screen.value,
+        "screen": frame.screen.value, "act": frame.screen.value, "round": 0,
+        "header": header(frame), "lines": list(frame.lines),
+        "setup": frame.screen is SimpleScreen.SETUP, "players": players, "weather": None,
+        "bank": None, "sticks": None, "order": [], "active": frame.names.active,
+        "seats": [], "roll": None, "payments": [],
+        "notices": [n.text for n in frame.notices if n.seat is None], "countdown": None,
+        "over": None, "downloads": [],
+    }
+
+
+def build(frame: SimpleFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
+          game: int | None, players: int, bids: object, lights: Mapping[int, LightState],
+          screen_language: str) -> Snapshot:
+    """The snapshot of one frame (a box's `phones`)."""
+    return assemble(
+        menus_by_language, game=game, players=players, screen_language=screen_language,
+        names=frame.names,
+        seat_text=lambda menu, seat, language: seat_payload(
+            frame, menu, seat, language, light=lights.get(seat), players=players),
+        table_text=lambda language: table_payload(frame, language, players))
+
+
+__all__ = ["build", "header", "seat_payload", "table_payload"]

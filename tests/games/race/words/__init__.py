@@ -1,0 +1,1 @@
+"""Race to Ten's words, a file per language."""
