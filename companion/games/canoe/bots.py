@@ -12,7 +12,7 @@ leads the board (or has paddled long enough to give up and go home).
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -149,19 +149,20 @@ WAITS = 3  # goes a bot waits at the base of the rock or by Dangerous Point at m
 STORMY = frozenset({Weather.HEADWIND, Weather.WINDBOUND})
 
 
-_BOARDS: OrderedDict[int, dict[int, int]] = OrderedDict()
+_BOARDS: dict[int, dict[int, int]] = {}
 """Where each seat's canoe stands on the pretend board of a game, shared by the bots of
-that game (one bot per seat still sees the other canoes, as on a real board, L9); the
-boards of the last few games only."""
-_KEPT_BOARDS = 16
+that game (one bot per seat still sees the other canoes, as on a real board, L9), by the
+identity of the game's settings while they live."""
 
 
-def _board(game: int) -> dict[int, int]:
-    """The pretend board of one game (by the identity of its settings)."""
+def _board(settings: Settings) -> dict[int, int]:
+    """The pretend board of one game, by its settings object: dropped when the settings
+    are, so a later game whose settings happen to reuse the same address starts on an
+    empty board (not with the canoes of a game long over)."""
+    game = id(settings)
     if game not in _BOARDS:
         _BOARDS[game] = {}
-        while len(_BOARDS) > _KEPT_BOARDS:
-            _BOARDS.popitem(last=False)
+        weakref.finalize(settings, _BOARDS.pop, game, None)
     return _BOARDS[game]
 
 
@@ -176,7 +177,7 @@ class SensibleBot:
 
     def __init__(self, patience: int = PATIENCE) -> None:
         self.patience = patience
-        self._game: int | None = None
+        self._game: weakref.ref[Settings] | None = None
         self._trip: PretendTrip | None = None
         self._where: dict[int, int] = {}
         self._plans: dict[int, tuple[int, list[cmd.Command]]] = {}
@@ -185,11 +186,11 @@ class SensibleBot:
         self._waited: dict[int, int] = {}
 
     def _follow(self, state: GameState) -> PretendTrip:
-        game = id(state.settings)
-        if game != self._game or self._trip is None:
-            self._game = game
-            self._trip = PretendTrip.for_game(state.require_settings())
-            self._where = _board(game)
+        settings = state.require_settings()
+        if self._game is None or self._game() is not settings or self._trip is None:
+            self._game = weakref.ref(settings)
+            self._trip = PretendTrip.for_game(settings)
+            self._where = _board(settings)
             self._plans, self._turns, self._held, self._waited = {}, {}, {}, {}
         return self._trip
 

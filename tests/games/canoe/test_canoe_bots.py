@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import statistics
 
+from companion.games.canoe import bots as bots_module
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import PretendTrip, SensibleBot, play_game
 from companion.games.canoe.model import ENTERED_ATTRACTIONS, CardMode, Phase, Pile
@@ -35,3 +37,32 @@ def test_sensible_bots_finish_a_trip_in_a_sensible_number_of_turns() -> None:
         assert any(isinstance(e, ev.AttractionSeen) for e in events)
         turns.append(state.turns / players)
     assert 5 < statistics.mean(turns) < 60  # turns each: a trip, not a sprint or a siege
+
+
+def test_a_game_s_pretend_board_goes_with_its_settings() -> None:
+    """The bots of one game share its pretend board by the identity of its settings; once
+    the settings are gone, so is the board, so a later game whose settings take the same
+    address does not start with the canoes of one long over (the same trip then plays the
+    same whatever ran before it)."""
+    settings = Settings.make(["Ann", "Bob"])
+    board = bots_module._board(settings)
+    board[0] = 17
+    key = id(settings)
+    assert bots_module._BOARDS[key] is board
+    del settings, board
+    gc.collect()
+    assert key not in bots_module._BOARDS
+
+
+def test_a_bot_trip_plays_the_same_after_other_games() -> None:
+    def trip() -> list[ev.Event]:
+        settings = Settings.make(["Ann", "Bob", "Cy"])
+        return play_game(settings, [SensibleBot() for _ in range(3)], SeededDice(5),
+                         random.Random(5))[1]
+
+    first = trip()
+    for seed in range(6):  # other games come and go in between
+        settings = Settings.make(["P0", "P1"])
+        play_game(settings, [SensibleBot(), SensibleBot()], SeededDice(seed),
+                  random.Random(seed))
+    assert trip() == first
