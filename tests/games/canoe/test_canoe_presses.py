@@ -115,13 +115,59 @@ def test_n1_a_camp_at_the_likeliest_site_with_its_printed_points_is_three_presse
     assert table.presses(c.Camp(0, "Sugar Island", 15)) == 2
 
 
-def test_n1_without_printed_points_the_camp_starts_at_the_last_camp_s_points() -> None:
+def test_n1_a_site_entered_earlier_in_the_trip_is_one_press_at_its_points() -> None:
     trip = Trip(2)
     trip.turn(2, c.Camp(0, "Sugar Island", 25))
     table = Table(trip)
     table.presses(c.Roll(1), 3)
-    # where Ann camped after the start, at her +25: ●, the guess, ● on the stepper
-    assert table.presses(c.Camp(1, "Sugar Island", 25)) == 3
+    # where Ann camped after the start, at the +25 she entered (the board prints one
+    # value a site): ●, then ● on the guess, no stepper
+    assert table.presses(c.Camp(1, "Sugar Island", 25)) == 2
+    assert ev.Camped(1, "Sugar Island", 25) in table.trip.events
+
+
+def _focus_on(table: Table, seat: int, label: str) -> None:
+    """▶ along the seat's list until `label` has the focus (at most once round it)."""
+    for _ in range(30):
+        menu = next(m for m in table.table.frame().menus if m.seat == seat)
+        if menu.items[menu.focus].label == label:
+            return
+        table.press(seat, Button.RIGHT)
+    raise AssertionError(f"{label!r} not in the list")
+
+
+def test_n1_without_printed_points_a_new_site_starts_at_the_last_camp_s_points() -> None:
+    trip = Trip(2)
+    trip.turn(2, c.Camp(0, "Solitude Point", 25))
+    table = Table(trip)
+    table.presses(c.Roll(1), 3)
+    table.press(1, Button.SELECT)  # the list
+    _focus_on(table, 1, "Camp here")
+    table.press(1, Button.SELECT)  # the sites in the board's order
+    sites = next(m for m in table.table.frame().menus if m.seat == 1)
+    _focus_on(table, 1, "Sugar Island")
+    table.press(1, Button.SELECT)  # never entered, none printed: a stepper
+    stepper = next(m for m in table.table.frame().menus if m.seat == 1)
+    assert stepper.items[stepper.focus].label == "+25"  # from the last camp's points
+    by_label = {item.label: item for item in sites.items}
+    assert by_label["Sugar Island"].submenu  # its points asked on a stepper
+    known = by_label["Solitude Point · +25"]  # entered by Ann: one press, no stepper
+    assert not known.submenu and known.command == c.Camp(1, "Solitude Point", 25)
+
+
+def test_a3_an_attraction_entered_earlier_is_one_press_in_the_full_menu_too() -> None:
+    trip = Trip(2)  # no printed points entered in setup
+    trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    table = Table(trip)
+    table.presses(c.Roll(1), 4)
+    table.press(1, Button.SELECT)  # the list
+    _focus_on(table, 1, "Points from the board")
+    table.press(1, Button.SELECT)
+    menu = next(m for m in table.table.frame().menus if m.seat == 1)
+    by_label = {item.label: item for item in menu.items}
+    moose = by_label["See a moose · +15"]  # the board prints one value: Ann's
+    assert not moose.submenu and moose.command == c.SeeAttraction(1, Attraction.MOOSE, 15)
+    assert by_label["The Northern Lights"].submenu  # never entered: a stepper
 
 
 def test_f3_finishing_with_the_lead_is_four_presses_at_most() -> None:

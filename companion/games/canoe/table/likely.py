@@ -86,6 +86,7 @@ class Memory:
             self.landings[(self.latest(event.seat), event.pile.value)] += 1
         if isinstance(event, ev.Camped):
             self.last["camp"] = event.points
+            self.last[f"site:{event.site}"] = event.points
         elif isinstance(event, ev.AttractionSeen):
             key = "climb" if event.attraction is CLIMBED_ATTRACTION else \
                 f"a:{event.attraction.value}"
@@ -128,6 +129,20 @@ def remember(events: Iterable[ev.Event]) -> Memory:
     for event in events:
         memory.add(event)
     return memory
+
+
+def known_points(state: GameState, memory: Memory, key: str) -> int | None:
+    """A1-A3, N1: the points the board prints beside an attraction ("a:moose"), Raven
+    Rock's climb ("climb") or a campsite ("site:Sugar Island"), when the group entered them
+    in setup or someone entered the same one earlier this trip (the board prints one value
+    for each); None when the table does not know them (a stepper then asks)."""
+    settings = state.require_settings()
+    if key.startswith("site:"):
+        printed = settings.campsites.printed(key[len("site:"):])
+        return printed if printed is not None else memory.last.get(key)
+    attraction = CLIMBED_ATTRACTION if key == "climb" else Attraction(key[len("a:"):])
+    printed = settings.printed(attraction)
+    return printed if printed is not None else memory.last.get(key)
 
 
 def attractions(state: GameState, seat: int, memory: Memory,
@@ -298,4 +313,4 @@ def climb_ready(state: GameState, seat: int) -> bool:
 
 
 __all__ = ["Guess", "Memory", "attractions", "camp_site", "climb_ready", "guesses",
-           "landmark", "place_guesses", "remember", "sharers"]
+           "known_points", "landmark", "place_guesses", "remember", "sharers"]

@@ -37,6 +37,7 @@ from companion.games.canoe.table.likely import (
     attractions,
     climb_ready,
     guesses,
+    known_points,
 )
 from companion.i18n import t
 from companion.table.actions import Enter
@@ -120,7 +121,8 @@ def _camp_node(state: GameState, seat: int, camps: Sequence[CanoeOption],
 
             printed = sites.printed(site)
             start = printed if printed is not None else memory.last.get("camp", CAMP_DEFAULT)
-            items.append(_stepper_node(f"site:{site}", site, option, make, start))
+            items.append(_scored(f"site:{site}", site, option, make,
+                                 known_points(state, memory, f"site:{site}"), start))
     order = {name: i for i, name in enumerate(sites.names)}
     items.sort(key=lambda n: order.get(n.key[len("site:"):], 0))
     enabled = any(n.enabled for n in items)
@@ -151,8 +153,9 @@ def _points_node(state: GameState, seat: int, seen: CanoeOption | None,
             def make_seen(points: int, attraction: Attraction = attraction) -> cmd.Command:
                 return cmd.SeeAttraction(seat, attraction, points)
 
-            items.append(_stepper_node(f"a:{attraction}", label, seen, make_seen,
-                                       _attraction_start(state, attraction, memory)))
+            items.append(_scored(f"a:{attraction}", label, seen, make_seen,
+                                 known_points(state, memory, f"a:{attraction}"),
+                                 _attraction_start(state, attraction, memory)))
     if adjust is not None and adjust.blocked is None:
         items.append(_stepper_node("other", t("cm.other"), adjust,
                                    lambda p: cmd.Adjust(seat, p), POINTS_STEP))
@@ -174,9 +177,9 @@ def _places_node(state: GameState, seat: int,
         if option.blocked is not None:
             items.append(Node("climb", t("cm.climb"), reason_text(option.blocked), False))
         else:
-            items.append(_stepper_node("climb", t("cm.climb"), option,
-                                       lambda p: cmd.Climb(seat, p),
-                                       _attraction_start(state, CLIMBED_ATTRACTION, memory)))
+            items.append(_scored("climb", t("cm.climb"), option, lambda p: cmd.Climb(seat, p),
+                                 known_points(state, memory, "climb"),
+                                 _attraction_start(state, CLIMBED_ATTRACTION, memory)))
     for option in by.get(cmd.WaitAtRock, [])[:1]:
         items.append(_item("wait_rock", t("cm.wait_rock"), option,
                            lambda: cmd.WaitAtRock(seat)))
@@ -200,15 +203,6 @@ def _places_node(state: GameState, seat: int,
         for option in by.get(cmd.StayWindbound, [])[:1]:
             items.append(_item("blown", t("cm.blown"), option,
                                lambda: cmd.StayWindbound(seat)))
-    for option in by.get(cmd.ShareSpace, [])[:1]:
-        others = [_share_item(state, seat, int(o), f"s:{o}", _name(state, int(o)))
-                  for o in option.params.get("other", ())]
-        if option.blocked is not None or not others:
-            detail = reason_text(option.blocked) if option.blocked is not None else ""
-            items.append(Node("share", t("cm.share"), detail, False))
-        else:
-            items.append(Node("share", t("cm.share"), children=Tree(
-                "share", t("cm.share_title"), others, t("cm.hint"))))
     if not items:
         return None
     tree = Tree("places", t("cm.places_title"), items, t("cm.hint"),
@@ -216,6 +210,21 @@ def _places_node(state: GameState, seat: int,
     enabled = bool(tree.enabled_keys())
     return Node("places", t("cm.places"), "" if enabled else next(
         (n.detail for n in items if n.detail), ""), enabled, children=tree if enabled else None)
+
+
+def _share_node(state: GameState, seat: int,
+                by: Mapping[type[cmd.Command], list[CanoeOption]]) -> Node | None:
+    """L9: another canoe on this space: whose (every canoe out on the water), the
+    companion's answer beside each name."""
+    for option in by.get(cmd.ShareSpace, [])[:1]:
+        others = [_share_item(state, seat, int(o), f"s:{o}", _name(state, int(o)))
+                  for o in option.params.get("other", ())]
+        if option.blocked is not None or not others:
+            detail = reason_text(option.blocked) if option.blocked is not None else ""
+            return Node("share", t("cm.share"), detail, False)
+        return Node("share", t("cm.share"), children=Tree(
+            "share", t("cm.share_title"), others, t("cm.hint")))
+    return None
 
 
 def _share_item(state: GameState, seat: int, other: int, key: str, label: str) -> Node:
@@ -270,7 +279,6 @@ def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[Ca
 def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
                 seen: CanoeOption | None, camp: CanoeOption | None,
                 climb: CanoeOption | None) -> Node | None:
-    settings = state.require_settings()
     if guess.kind == "a" and seen is not None:
         attraction = Attraction(str(guess.value))
 
@@ -278,7 +286,8 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
             return cmd.SeeAttraction(seat, attraction, points)
 
         return _scored(f"next:a:{attraction}", t(f"ca.{attraction}"), seen, see,
-                       settings.printed(attraction), _attraction_start(state, attraction, memory))
+                       known_points(state, memory, f"a:{attraction}"),
+                       _attraction_start(state, attraction, memory))
     if guess.kind == "share":
         seats = [int(x) for x in guess.value] if isinstance(guess.value, tuple) else []
         names = [_share_item(state, seat, o, f"s:{o}", _name(state, o)) for o in seats]
@@ -293,10 +302,11 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
             return cmd.Camp(seat, site, points)
 
         return _scored("next:camp", t("cm.camp_at", site=site), camp, pitch,
-                       settings.campsites.printed(site), memory.last.get("camp", CAMP_DEFAULT))
+                       known_points(state, memory, f"site:{site}"),
+                       memory.last.get("camp", CAMP_DEFAULT))
     if guess.kind == "climb" and climb is not None:
         return _scored("next:climb", t("cm.climb"), climb, lambda p: cmd.Climb(seat, p),
-                       settings.printed(CLIMBED_ATTRACTION),
+                       known_points(state, memory, "climb"),
                        _attraction_start(state, CLIMBED_ATTRACTION, memory))
     if guess.kind == "unmapped":
         point = int(str(guess.value))
@@ -356,6 +366,8 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     if (o := first(cmd.PutBackHero)) is not None:
         rest.append(_item("hero_back", t("cm.hero_back"), o, lambda: cmd.PutBackHero(seat)))
     _add(rest, _places_node(state, seat, by, memory))
+    if not any(n.key == "next:share" for n in rest):
+        _add(rest, _share_node(state, seat, by))
     if canoe is not None and canoe.enabled:
         likeliest = next((n.key for n in guessed if n is first_guess), None)
         more = Tree("more", title, rest, t("cm.hint"), default=likeliest)
