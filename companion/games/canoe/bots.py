@@ -281,18 +281,14 @@ class SensibleBot:
         to = max(0, here + spaces)
         plan: list[cmd.Command] = []
         player = state.players[seat]
-        for space in range(here + 1, min(to, trip.length) + 1):
-            attraction = trip.lines.get(space)
-            if attraction is not None:
-                plan.append(cmd.SeeAttraction(
-                    seat, attraction, attraction_points(state.require_settings(), attraction)))
         if player.destination is not None and self._held.get(seat, 0) >= PLACE_TURNS:
             target = CARDS[player.destination].target
             if target is not None and target.kind is TargetKind.PLACE:
                 plan.append(cmd.ObeyDestination(seat))
         stop = self._stop(state, seat, trip, here, to)
-        if stop is not None:
-            return [*plan, *stop]
+        if stop is not None:  # the lines up to the place only: the go ends there
+            return [*self._lines(state, seat, trip, here, self.where(seat)), *plan, *stop]
+        plan = [*self._lines(state, seat, trip, here, to), *plan]
         if to >= trip.length:
             if not finish_reasons(state, seat) and leads_the_board(state, seat):
                 self._where[seat] = trip.length
@@ -305,8 +301,11 @@ class SensibleBot:
                 and to != here:
             return [*plan, cmd.StayWindbound(seat)]  # L7: blown back onto an island
         site = self._camp_site(state, seat, trip, here, to)
-        if site is not None:
-            self._where[seat] = next(k for k, v in trip.sites.items() if v == site)
+        if site is not None:  # N1: the canoe stops at the site: no line beyond it is seen
+            space = next(k for k, v in trip.sites.items() if v == site)
+            self._where[seat] = space
+            plan = [c for c in plan if not isinstance(c, cmd.SeeAttraction)
+                    or c in self._lines(state, seat, trip, here, space)]
             return [*plan, cmd.Camp(seat, site, camp_points(state.require_settings(), site))]
         shared = self._shared(state, seat, to)
         if shared is not None:
@@ -320,6 +319,15 @@ class SensibleBot:
         if mark is not None and to != here:
             plan.append(cmd.Land(seat, mark))
         return plan
+
+    @staticmethod
+    def _lines(state: GameState, seat: int, trip: PretendTrip, here: int,
+               to: int) -> list[cmd.Command]:
+        """A2: the attractions whose lines the canoe crosses going from `here` to `to`."""
+        settings = state.require_settings()
+        return [cmd.SeeAttraction(seat, attraction, attraction_points(settings, attraction))
+                for space in range(here + 1, min(to, trip.length) + 1)
+                if (attraction := trip.lines.get(space)) is not None]
 
     def _stop(self, state: GameState, seat: int, trip: PretendTrip, here: int,
               to: int) -> list[cmd.Command] | None:

@@ -9,7 +9,14 @@ import statistics
 from companion.games.canoe import bots as bots_module
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import PretendTrip, SensibleBot, play_game
-from companion.games.canoe.model import ENTERED_ATTRACTIONS, CardMode, Phase, Pile
+from companion.games.canoe.model import (
+    ENTERED_ATTRACTIONS,
+    Attraction,
+    CardMode,
+    Phase,
+    Pile,
+    Place,
+)
 from companion.games.canoe.settings import Settings
 from companion.games.mush.dice import SeededDice
 
@@ -66,3 +73,33 @@ def test_a_bot_trip_plays_the_same_after_other_games() -> None:
         play_game(settings, [SensibleBot(), SensibleBot()], SeededDice(seed),
                   random.Random(seed))
     assert trip() == first
+
+
+def test_a_go_that_stops_short_tells_no_line_beyond_where_the_canoe_stopped() -> None:
+    """A2, N1, L1-L6: a bot that camps at a site it passes, or stops at the rock, the
+    Unmapped Region or Dangerous Point, tells only the attractions whose lines lie on the
+    way there (as a player whose canoe stopped at the site would), never one further on."""
+    stops = 0
+    for seed in range(10):
+        settings = bots_module.trip_settings(seed)
+        trip = PretendTrip.for_game(settings)
+        line = {a: space for space, a in trip.lines.items()}
+        site = {name: space for space, name in trip.sites.items()}
+        place = {Place.ROCK_BASE: trip.rock, Place.SUMMIT: trip.rock,
+                 Place.UNMAPPED_EDGE: trip.edge, Place.DANGEROUS_POINT: trip.point}
+        _, events = play_game(settings, [SensibleBot() for _ in range(settings.players)],
+                              SeededDice(seed), random.Random(seed))
+        seen: list[Attraction] = []
+        for event in events:
+            if isinstance(event, ev.TurnStarted):
+                seen = []
+            elif isinstance(event, ev.AttractionSeen) and event.attraction in line:
+                seen.append(event.attraction)
+            elif isinstance(event, ev.Camped | ev.Stopped):
+                end = site[event.site] if isinstance(event, ev.Camped) else \
+                    place.get(event.place)
+                if end is None:
+                    continue
+                stops += 1
+                assert all(line[a] <= end for a in seen), (seed, event, seen)
+    assert stops > 50  # the trips stop short often enough to say so
