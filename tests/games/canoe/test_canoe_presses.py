@@ -197,6 +197,29 @@ def test_a3_the_attraction_the_table_told_after_the_same_landmark_is_one_press_a
     assert table.presses(c.EndTurn(1)) == 1
 
 
+def test_a2_k4_the_lines_crossed_come_before_the_landing_the_table_learnt() -> None:
+    # Ann landed on P in the go after her moose; Bob has seen the moose too. His next
+    # go may cross another line or reach a site first (a go tells them before its
+    # landing): the list opens on one of those, P one step away
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.settings = replace(trip.settings, attraction_points=PRINTED)
+    trip.events[0] = ev.GameStarted(trip.settings)
+    trip.state = replace(trip.state, settings=trip.settings)
+    trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(3, c.SeeAttraction(1, Attraction.MOOSE, 15))
+    trip.turn(2, c.Land(0, Pile.PORTAGE))
+    table = Table(trip)
+    assert table.presses(c.Roll(1), 3) == 1
+    table.press(1, Button.SELECT)  # the list: not on P
+    menu = next(m for m in table.table.frame().menus if m.seat == 1)
+    labels = [item.label for item in menu.items]
+    assert labels[menu.focus] in ("Camp at Solitude Point · +20", "A perfect rainbow · +20")
+    assert abs(labels.index("Landed on P") - menu.focus) == 1
+    table.press(1, Button.LEFT if labels.index("Landed on P") < menu.focus else Button.RIGHT)
+    table.press(1, Button.SELECT)
+    assert ev.Landed(1, Pile.PORTAGE) in table.trip.events
+
+
 def test_l9_a_shared_space_is_answered_from_the_points_in_four_presses() -> None:
     trip = Trip(2, nights=1)
     trip.turn(2, c.Adjust(0, 10))

@@ -283,8 +283,13 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
     campsite while nights are still to camp, a landing on P where the table landed on P
     after the same landmark, finishing when the player may."""
     out: list[Guess] = []
+    # A2, L8: a go crosses an attraction's line more often than it does anything else
+    # but land or end, and seldom crosses two (the lines lie apart): the likeliest
+    # attraction leads until one was told this go
+    seen = bool(state.require_turn().seen)
+    base = 1.5 if seen else 4.0
     for rank, a in enumerate(attractions(state, seat, memory, allowed)):
-        out.append(Guess(10 * memory.chance(seat, f"a:{a.value}") + max(0.0, 3.0 - rank),
+        out.append(Guess(10 * memory.chance(seat, f"a:{a.value}") + max(0.0, base - rank),
                          "a", a))
     if share:
         near = sharers(state, seat, memory)
@@ -293,14 +298,16 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
     if open_sites:
         site, _ = camp_site(state, seat, memory, open_sites)
         if site is not None:
-            out.append(Guess(10 * memory.chance(seat, f"site:{site}") + 3.5, "camp", site))
+            out.append(Guess(10 * memory.chance(seat, f"site:{site}") + 4.5, "camp", site))
     out += place_guesses(state, seat, memory, open_points, climbable, may_stop)
     if blown:
         out.append(Guess(3.0, "blown"))  # L7: blown back onto an island, in a Windbound go
-    if portage:
-        out.append(Guess(2.6 + 10.0 * portage_share(memory, seat), "portage"))
+    if portage:  # a landing is told after the lines crossed on the way there (A2, K4)
+        on_p = portage_share(memory, seat)
+        out.append(Guess(1.5 + 2.0 * on_p if allowed and not seen else 2.6 + 10.0 * on_p,
+                         "portage"))
     if finish:
-        out.append(Guess(3.0, "finish"))
+        out.append(Guess(4.5, "finish"))
     order = ("a", "share", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
              "portage", "finish")
     return sorted(out, key=lambda g: (-g.score, order.index(g.kind)))
