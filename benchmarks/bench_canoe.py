@@ -10,8 +10,9 @@ invariant (Q1-Q6). Printed: trips, turns, climbs by weather, stops at each place
 Table: `TABLE_TRIPS` of those trips played again through the real controller by the
 virtual pads, one press at a time, as a player presses ◀ ▶ ●, once with the board's
 printed points entered in setup (the bots then read them off the board) and once
-without; printed: the presses each turn took (mean, the largest, how they spread) and
-by kind of turn (`turn_kind`). Goals: mean at most 3, none over 6.
+without; printed: the presses each turn took (mean, the largest, how they spread), by
+kind of turn (`turn_kind`), and where they went: the presses of each step the rules
+took (`step_name`). Goals: mean at most 3, none over 6.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import random
 import statistics
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
@@ -124,9 +125,44 @@ def turn_kind(events: list[ev.Event]) -> str:
     return "nothing"
 
 
-def table_presses(seed: int, board: bool = True) -> list[tuple[str, int]]:
+def step_name(events: tuple[ev.Event, ...]) -> str:
+    """What one applied choice told, by its first event: "throw", "attraction", "land C",
+    "share", "camp", "place: rock_base", "end" (the step names in `_where`)."""
+    first = events[0]
+    if isinstance(first, ev.AttractionSeen):
+        return "climb" if first.attraction.value == "raven_rock" else "attraction"
+    if isinstance(first, ev.Landed):
+        return f"land {'P' if first.pile.value == 'portage' else 'C'}"
+    if isinstance(first, ev.Stopped | ev.UnmappedEntered):
+        return f"place: {first.place.value}" if isinstance(first, ev.Stopped) else \
+            "place: unmapped"
+    return {ev.DieRolled: "throw", ev.TurnEnded: "end", ev.SpaceShared: "share",
+            ev.Camped: "camp", ev.Windbound: "windbound", ev.TurnStarted: "end",
+            ev.PlaceLeft: "turn back",
+            ev.DestinationObeyed: "card done", ev.PlayerHome: "finish",
+            ev.GameWon: "finish"}.get(type(first), type(first).__name__)
+
+
+@dataclass
+class Steps:
+    """Where the presses went, by step (`step_name`): presses, times told, the most."""
+
+    presses: Counter[str] = field(default_factory=Counter)
+    told: Counter[str] = field(default_factory=Counter)
+    most: Counter[str] = field(default_factory=Counter)
+
+    def add(self, name: str, presses: int) -> None:
+        """One step told after `presses` presses."""
+        self.presses[name] += presses
+        self.told[name] += 1
+        self.most[name] = max(self.most[name], presses)
+
+
+def table_presses(seed: int, board: bool = True,
+                  steps: Steps | None = None) -> list[tuple[str, int]]:
     """One trip through the real table by the virtual pads: each turn's kind and the
-    presses it took. `board`: the group entered its board's printed points in setup."""
+    presses it took. `board`: the group entered its board's printed points in setup.
+    The presses of each step (a choice the rules took) are added to `steps`."""
     settings = settings_for(seed)
     if board:
         settings = with_board(settings)
@@ -138,7 +174,8 @@ def table_presses(seed: int, board: bool = True) -> list[tuple[str, int]]:
     # start the trip with these settings: the table's own start, as setup would send it
     table._apply(cmd.StartGame(cmd.TABLE, settings), "start")
     out: list[tuple[str, int]] = []
-    presses, turn, told = 0, table.state.turns, []
+    presses, turn, since = 0, table.state.turns, 0
+    told: list[ev.Event] = []
     for _ in range(200_000):
         if table.over:
             break
@@ -146,28 +183,46 @@ def table_presses(seed: int, board: bool = True) -> list[tuple[str, int]]:
         events = driver.presses()
         if not events:
             continue
-        presses += sum(1 for e in events if e.kind is Kind.PRESS)
+        pressed = sum(1 for e in events if e.kind is Kind.PRESS)
+        presses += pressed
+        since += pressed
         for event in events:
-            told += table.handle(event).events
+            applied = table.handle(event).events
+            if applied:
+                if steps is not None:
+                    steps.add(step_name(applied), since)
+                since = 0
+            told += applied
         if table.state.turns != turn or table.over:
             out.append((turn_kind(told), presses))
             presses, turn, told = 0, table.state.turns, []
     return out
 
 
-def _measure(board: bool) -> tuple[list[int], dict[str, list[int]], list[int]]:
+def _measure(board: bool, steps: Steps) -> tuple[list[int], dict[str, list[int]], list[int]]:
     turns: list[int] = []
     paper: list[int] = []
     kinds: dict[str, list[int]] = {k: [] for k in KINDS}
     for seed in range(TABLE_TRIPS):
-        measured = table_presses(seed, board)
         if settings_for(seed).cards is CardMode.PAPER:
-            paper += [n for _, n in measured]  # each card entered by hand: its own figures
+            # each card entered by hand: its own figures
+            paper += [n for _, n in table_presses(seed, board)]
             continue
+        measured = table_presses(seed, board, steps)
         for kind, n in measured:
             turns.append(n)
             kinds[kind].append(n)
     return turns, kinds, paper
+
+
+def _where(steps: Steps, total: int) -> None:
+    """Where the presses went, by step (electronic cards): each step's presses, their
+    share of all, how often it was told, its mean and its most presses."""
+    print("     where the presses go, by step (presses, share, times told, mean, max):")
+    for name, spent in steps.presses.most_common():
+        told = steps.told[name]
+        print(f"       {name:24s} {spent:6d}  {spent / total:4.0%}  {told:5d}  "
+              f"{spent / told:5.2f}  {steps.most[name]:3d}")
 
 
 def run() -> None:
@@ -182,7 +237,8 @@ def run() -> None:
     print(f"   stops: {dict(sorted(rules.stops.items()))}")
     for board in (True, False):
         started = time.perf_counter()
-        turns, kinds, paper = _measure(board)
+        steps = Steps()
+        turns, kinds, paper = _measure(board, steps)
         mean = statistics.mean(turns)
         over = sum(1 for n in turns if n > MAX_GOAL)
         spread = dict(sorted(Counter(turns).items()))
@@ -196,6 +252,7 @@ def run() -> None:
             if values:
                 print(f"     {KINDS[key]:46s} {len(values):5d} turns  mean "
                       f"{statistics.mean(values):5.2f}  max {max(values):3d}")
+        _where(steps, sum(turns))
         if paper:
             print(f"     with paper cards ({len(paper)} turns, each card entered by hand): "
                   f"mean {statistics.mean(paper):.2f}, max {max(paper)}")
