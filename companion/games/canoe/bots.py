@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -149,21 +150,25 @@ WAITS = 3  # goes a bot waits at the base of the rock or by Dangerous Point at m
 STORMY = frozenset({Weather.HEADWIND, Weather.WINDBOUND})
 
 
-_BOARDS: dict[int, dict[int, int]] = {}
+_BOARDS: OrderedDict[int, tuple[weakref.ref[Settings], dict[int, int]]] = OrderedDict()
 """Where each seat's canoe stands on the pretend board of a game, shared by the bots of
-that game (one bot per seat still sees the other canoes, as on a real board, L9), by the
-identity of the game's settings while they live."""
+that game (one bot per seat still sees the other canoes, as on a real board, L9); the
+boards of the last few games only. Filed by the identity of the game's settings, and kept
+with a weak reference to them: an identity is reused once its object is gone, and a new
+game must never find an old game's canoes on its board."""
+_KEPT_BOARDS = 16
 
 
 def _board(settings: Settings) -> dict[int, int]:
-    """The pretend board of one game, by its settings object: dropped when the settings
-    are, so a later game whose settings happen to reuse the same address starts on an
-    empty board (not with the canoes of a game long over)."""
+    """The pretend board of one game (by the identity of its settings)."""
     game = id(settings)
-    if game not in _BOARDS:
-        _BOARDS[game] = {}
-        weakref.finalize(settings, _BOARDS.pop, game, None)
-    return _BOARDS[game]
+    kept = _BOARDS.get(game)
+    if kept is None or kept[0]() is not settings:
+        _BOARDS.pop(game, None)
+        _BOARDS[game] = (weakref.ref(settings), {})
+        while len(_BOARDS) > _KEPT_BOARDS:
+            _BOARDS.popitem(last=False)
+    return _BOARDS[game][1]
 
 
 class SensibleBot:
@@ -177,7 +182,7 @@ class SensibleBot:
 
     def __init__(self, patience: int = PATIENCE) -> None:
         self.patience = patience
-        self._game: weakref.ref[Settings] | None = None
+        self._game: weakref.ref[Settings] | None = None  # an identity alone is reused
         self._trip: PretendTrip | None = None
         self._where: dict[int, int] = {}
         self._plans: dict[int, tuple[int, list[cmd.Command]]] = {}
@@ -187,7 +192,8 @@ class SensibleBot:
 
     def _follow(self, state: GameState) -> PretendTrip:
         settings = state.require_settings()
-        if self._game is None or self._game() is not settings or self._trip is None:
+        followed = self._game() if self._game is not None else None
+        if followed is not settings or self._trip is None:
             self._game = weakref.ref(settings)
             self._trip = PretendTrip.for_game(settings)
             self._where = _board(settings)
