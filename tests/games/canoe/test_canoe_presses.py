@@ -229,6 +229,20 @@ def test_l9_a_shared_space_is_answered_from_the_points_in_four_presses() -> None
     assert ev.SpaceShared(1, 0, ahead=False) in table.trip.events
 
 
+def test_l9_with_one_other_canoe_out_the_shared_space_is_one_item_naming_it() -> None:
+    trip = Trip(2, nights=1)
+    trip.turn(2, c.Adjust(0, 10))
+    table = Table(trip)
+    table.presses(c.Roll(1), 2)
+    table.press(1, Button.SELECT)  # the list
+    menu = next(m for m in table.table.frame().menus if m.seat == 1)
+    shared = [item for item in menu.items if item.label.startswith("Another canoe")]
+    # Ann's is the only other canoe: no list of whose, the answer beside her name
+    assert [(i.label, i.detail, i.submenu, i.command) for i in shared] == [
+        ("Another canoe on this space · Ann", "you go behind (no more points)", False,
+         c.ShareSpace(1, 0))]
+
+
 def test_l1_after_waiting_at_the_base_the_climb_is_where_the_list_opens() -> None:
     trip = Trip(2, ring=Ring((Weather.HEADWIND, Weather.CALM)))
     trip.settings = replace(trip.settings, attraction_points=PRINTED)

@@ -222,9 +222,18 @@ def _share_node(state: GameState, seat: int,
         if option.blocked is not None or not others:
             detail = reason_text(option.blocked) if option.blocked is not None else ""
             return Node("share", t("cm.share"), detail, False)
-        return Node("share", t("cm.share"), children=Tree(
-            "share", t("cm.share_title"), others, t("cm.hint")))
+        return _one_or_list("share", others)
     return None
+
+
+def _one_or_list(key: str, names: list[Node]) -> Node:
+    """L9: a shared space: with one other canoe out on the water, one press that names it
+    and the companion's answer; with more, the list of whose."""
+    if len(names) == 1:
+        only = names[0]
+        return Node(key, f"{t('cm.share')} · {only.label}", only.detail, command=only.command)
+    return Node(key, t("cm.share"), children=Tree(key, t("cm.share_title"), names,
+                                                   t("cm.hint")))
 
 
 def _share_item(state: GameState, seat: int, other: int, key: str, label: str) -> Node:
@@ -293,8 +302,7 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
         names = [_share_item(state, seat, o, f"s:{o}", _name(state, o)) for o in seats]
         if not names:
             return None
-        return Node("next:share", t("cm.share"), children=Tree(
-            "next:share", t("cm.share_title"), names, t("cm.hint")))
+        return _one_or_list("next:share", names)
     if guess.kind == "camp" and camp is not None:
         site = str(guess.value)
 
