@@ -119,10 +119,13 @@ def _camp_node(state: GameState, seat: int, camps: Sequence[CanoeOption],
             def make(points: int, site: str = site) -> cmd.Command:
                 return cmd.Camp(seat, site, points)
 
+            # the full list: any points (a stepper from the site's own earlier entry)
+            # unless the group entered the board's; one press at an earlier entry is
+            # the guess's (`_guess_node`)
             printed = sites.printed(site)
-            start = printed if printed is not None else memory.last.get("camp", CAMP_DEFAULT)
-            items.append(_scored(f"site:{site}", site, option, make,
-                                 known_points(state, memory, f"site:{site}"), start))
+            known = known_points(state, memory, f"site:{site}")
+            start = known if known is not None else memory.last.get("camp", CAMP_DEFAULT)
+            items.append(_scored(f"site:{site}", site, option, make, printed, start))
     order = {name: i for i, name in enumerate(sites.names)}
     items.sort(key=lambda n: order.get(n.key[len("site:"):], 0))
     enabled = any(n.enabled for n in items)
@@ -154,7 +157,7 @@ def _points_node(state: GameState, seat: int, seen: CanoeOption | None,
                 return cmd.SeeAttraction(seat, attraction, points)
 
             items.append(_scored(f"a:{attraction}", label, seen, make_seen,
-                                 known_points(state, memory, f"a:{attraction}"),
+                                 state.require_settings().printed(attraction),
                                  _attraction_start(state, attraction, memory)))
     if adjust is not None and adjust.blocked is None:
         items.append(_stepper_node("other", t("cm.other"), adjust,
@@ -178,7 +181,7 @@ def _places_node(state: GameState, seat: int,
             items.append(Node("climb", t("cm.climb"), reason_text(option.blocked), False))
         else:
             items.append(_scored("climb", t("cm.climb"), option, lambda p: cmd.Climb(seat, p),
-                                 known_points(state, memory, "climb"),
+                                 state.require_settings().printed(CLIMBED_ATTRACTION),
                                  _attraction_start(state, CLIMBED_ATTRACTION, memory)))
     for option in by.get(cmd.WaitAtRock, [])[:1]:
         items.append(_item("wait_rock", t("cm.wait_rock"), option,
