@@ -101,6 +101,14 @@ class SimpleFrame:
 
 
 @dataclass(frozen=True)
+class SimpleDraft:
+    """Setup's choices so far, as the phones' join page names the seats from them."""
+
+    names: tuple[str, ...]
+    players: int
+
+
+@dataclass(frozen=True)
 class _Point:
     """The last command, while it can be taken back: whose, in words, its events."""
 
@@ -136,9 +144,10 @@ class SimpleTable(TableBase[Any, Event]):
         """Whether the game is over."""
         return self.game.outcome(self._state) is not None
 
-    def private_bid(self, seat: int) -> int | None:
-        """Nothing is secret at a simple game's table."""
-        return None
+    @property
+    def draft(self) -> SimpleDraft:
+        """Setup's choices so far: every seat's name and how many play."""
+        return SimpleDraft(tuple(self._names), self._players)
 
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now."""
@@ -370,5 +379,5 @@ class SimpleBots(VirtualPads[SimpleTable]):
         return []
 
 
-__all__ = ["Policy", "SimpleBots", "SimpleFrame", "SimpleRules", "SimpleScreen",
+__all__ = ["Policy", "SimpleBots", "SimpleDraft", "SimpleFrame", "SimpleRules", "SimpleScreen",
            "SimpleTable"]

@@ -6,16 +6,14 @@ game's lines as the screen shows them and whose turn it is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.box import Pages
 from companion.seats import MAX_SEATS, SEATS
 from companion.table.frame import Menu
 from companion.table.lights import LightState
 from companion.table.simple import SimpleFrame, SimpleScreen
 from companion.web.snapshot import (
-    Snapshot,
-    assemble,
     colour,
     light_json,
     menu_json,
@@ -29,9 +27,10 @@ def header(frame: SimpleFrame) -> str:
     return " · ".join((frame.title, *frame.lines))
 
 
-def seat_payload(frame: SimpleFrame, menu: Menu | None, seat: int, language: str, *,
-                 light: LightState | None, players: int) -> dict[str, Any]:
-    """Everything seat `seat`'s phone shows (inside `speaking`)."""
+def seat_payload(frame: SimpleFrame, own: object, menu: Menu | None, seat: int, language: str,
+                 *, light: LightState | None, players: int) -> dict[str, Any]:
+    """Everything seat `seat`'s phone shows (inside `speaking`): the frame alone, as
+    nothing is secret (its own view, `own`, adds nothing to show)."""
     over = frame.screen is SimpleScreen.GAME_OVER
     acting = frame.names.active
     return {
@@ -66,16 +65,8 @@ def table_payload(frame: SimpleFrame, language: str, players: int) -> dict[str, 
     }
 
 
-def build(frame: SimpleFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
-          game: int | None, players: int, bids: object, lights: Mapping[int, LightState],
-          screen_language: str) -> Snapshot:
-    """The snapshot of one frame (a box's `phones`)."""
-    return assemble(
-        menus_by_language, game=game, players=players, screen_language=screen_language,
-        names=frame.names,
-        seat_text=lambda menu, seat, language: seat_payload(
-            frame, menu, seat, language, light=lights.get(seat), players=players),
-        table_text=lambda language: table_payload(frame, language, players))
+PAGES = Pages(seat=seat_payload, table=table_payload, names=lambda frame: frame.names)
+"""A simple game's pages on the phones (`companion.web.snapshot.build` builds them)."""
 
 
-__all__ = ["build", "header", "seat_payload", "table_payload"]
+__all__ = ["PAGES", "header", "seat_payload", "table_payload"]
