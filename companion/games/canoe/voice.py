@@ -20,7 +20,7 @@ from typing import Any
 from companion.games.canoe import events as cev
 from companion.games.canoe import sayings
 from companion.games.canoe.cards import CARDS, CardKind
-from companion.voice.phrases import Announcement, Seat
+from companion.voice.phrases import Announcement, Seat, turn
 
 Names = Mapping[int, str] | Sequence[str | None]
 
@@ -35,7 +35,7 @@ def _seat(index: int, names: Names | None) -> Seat:
 
 
 def _turn(e: cev.TurnStarted, names: Names | None) -> Announcement:
-    return Announcement.turn(_seat(e.seat, names))
+    return turn(_seat(e.seat, names))
 
 
 def _throw(e: cev.DieRolled, names: Names | None) -> Announcement:

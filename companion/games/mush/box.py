@@ -16,6 +16,7 @@ from companion.games.mush import report
 from companion.games.mush.config import SECTION
 from companion.games.mush.game import MUSH
 from companion.games.mush.phones import PAGES, luck_by_round, luck_svg
+from companion.games.mush.sayings import SAYINGS
 from companion.games.mush.state import EMPTY
 from companion.games.mush.table.controller import TableController
 from companion.games.mush.table.frame import TableFrame
@@ -69,6 +70,6 @@ BOX = Box(
     headlines=(ev.GameStarted, ev.TrainingOrderDrawn, ev.TrainingChosen, ev.InitiativeDrawn,
                ev.SticksPlaced, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
                ev.GameWon),
-    extras=extras, standings=STANDINGS, config=SECTION,
+    extras=extras, standings=STANDINGS, config=SECTION, sayings=SAYINGS,
 )
 """MUSH, as the table plays it."""
