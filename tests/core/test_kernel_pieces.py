@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -22,6 +23,7 @@ from toy_game import (
     FLOW,
     HANDLERS,
     OPTIONS,
+    REDUCER,
     TOY,
     Act,
     Add,
@@ -51,6 +53,7 @@ from companion.core.codec import Codec, from_data, to_data
 from companion.core.physical import Probe
 from companion.core.recorded import RecordingDice, batches, check, kept_events, record
 from companion.core.transaction import Handlers, Transaction
+from companion.core.values import by_type
 from companion.exc import CodecError, GameOverError, UnknownSeatError
 
 START = Start(TABLE, ToySettings(("A", "B")))
@@ -150,6 +153,32 @@ def test_the_reducer_needs_a_reducer_for_every_event_type() -> None:
     with pytest.raises(ValueError, match=r"every event type needs a reducer: \['Won'\]"):
         Reducer({t: (lambda s, e: s) for t in EVENTS if t is not Won}, events=EVENTS,
                 flow=FLOW, opening=Started, initial=ToyState(), phase="stage")
+
+
+def _on_start(state: ToyState, event: Started) -> ToyState:
+    return state
+
+
+def _on_add_or_won(state: ToyState, event: Added | Won) -> ToyState:
+    return state
+
+
+def _on_many(state: ToyState, event: Sequence[Added]) -> ToyState:
+    return state
+
+
+def test_a_table_by_type_files_each_function_under_the_type_its_signature_names() -> None:
+    table = by_type((_on_start, _on_add_or_won), "a reducer")
+    assert table == {Started: _on_start, Added: _on_add_or_won, Won: _on_add_or_won}
+    assert by_type([HANDLERS.handlers[Start]], "a handler") == {Start: HANDLERS.handlers[Start]}
+    with pytest.raises(ValueError, match=r"a reducer: Added is given twice "
+                                         r"\(_on_add_or_won, _on_add_or_won\)"):
+        by_type((_on_add_or_won, _on_add_or_won), "a reducer")
+    with pytest.raises(ValueError, match=r"a reducer: _on_many takes .*Sequence.*, not a type"):
+        by_type((_on_many,), "a reducer")
+    # a game's reducers, filed by their signatures, are the table it wrote by hand
+    filed = by_type(REDUCER.reducers.values(), "a reducer")
+    assert filed == REDUCER.reducers and list(filed) == list(EVENTS)
 
 
 # --- a seated state -----------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
+from companion.core.values import by_type
 from companion.games.canoe import events as cev
 from companion.games.canoe import sayings
 from companion.games.canoe.cards import CARDS, CardKind
@@ -79,19 +80,9 @@ def _winner(e: cev.GameWon, names: Names | None) -> Announcement:
 
 CanoeMapper = Callable[[Any, Names | None], Announcement | None]
 
-CANOE_MAPPING: dict[type[cev.Event], CanoeMapper] = {
-    cev.TurnStarted: _turn,
-    cev.DieRolled: _throw,
-    cev.WeatherAdvanced: _weather,
-    cev.CardDrawn: _card,
-    cev.PileShuffled: _shuffled,
-    cev.DestinationKept: _kept,
-    cev.HeroKept: _kept,
-    cev.HeroUsed: _hero,
-    cev.TurnSkipped: _skipped,
-    cev.Windbound: _windbound,
-    cev.GameWon: _winner,
-}
+CANOE_MAPPING: dict[type[cev.Event], CanoeMapper] = by_type((
+    _turn, _throw, _weather, _card, _shuffled, _kept, _hero, _skipped, _windbound, _winner,
+), "what is said per event", 0)
 """Canoe event class -> what is said. Every other Canoe event is silent."""
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
+from companion.core.values import by_type
 from companion.games.mush import events as ev
 from companion.games.mush import sayings
 from companion.games.mush.model import MoveContext, PressResult
@@ -99,19 +100,10 @@ def _winner(e: ev.GameWon, names: Names | None, covered: Collection[int]) -> Ann
 
 Mapper = Callable[[Any, Names | None, Collection[int]], Announcement | None]
 
-MAPPING: dict[type[ev.Event], Mapper] = {
-    ev.RoundStarted: _round_started,
-    ev.BidsRevealed: _bids_revealed,
-    ev.MovementStarted: _movement_started,
-    ev.WeatherRolled: _weather,
-    ev.TurnStarted: _turn,
-    ev.DogDiceRolled: _dice,
-    ev.TerrainRolled: _terrain,
-    ev.AvalancheRolled: _avalanche,
-    ev.RerollForced: _reroll,
-    ev.PressRolled: _press,
-    ev.GameWon: _winner,
-}
+MAPPING: dict[type[ev.Event], Mapper] = by_type((
+    _round_started, _bids_revealed, _movement_started, _weather, _turn, _dice, _terrain,
+    _avalanche, _reroll, _press, _winner,
+), "what is said per event", 0)
 """Event class -> what is said. Every other event is silent."""
 
 
