@@ -23,48 +23,29 @@ OUTCOMES: Final = ("success", "fail")
 PRESS_RESULTS: Final = ("plus2", "plus1", "nothing", "tired")
 """The values a sentence's slots take, as the clips' keys spell them."""
 
-SENTENCES: Final[dict[str, dict[str, str]]] = {
-    "en": {
-        "weather": "zone.{zone} . weather_is weather.{weather}",
-        "order": "order_of_play , @@order",
-        "early_riser": "@seat early_riser",
-        "dice": "@seat , dice.{colour} , %dogs",
-        "terrain": "rough_terrain , terrain.{outcome}",
-        "avalanche": "avalanche , avalanche.{outcome}",
-        "reroll": "@payer pays_reroll . @roller rolls_again",
-        "reroll_own": "@roller pays_own_reroll",
-        "press": "pressing , press.{result}",
-        "rest": "@seat must_rest",
-        "winner": "@seat wins",
-    },
-    "fr": {
-        "weather": "zone.{zone} . weather.{weather}",
-        "order": "order_of_play , @@order",
-        "early_riser": "early_riser @seat",
-        "dice": "@seat , dice.{colour} , %dogs",
-        "terrain": "rough_terrain , terrain.{outcome}",
-        "avalanche": "avalanche , avalanche.{outcome}",
-        "reroll": "@payer pays_reroll . @roller rolls_again",
-        "reroll_own": "@roller pays_own_reroll",
-        "press": "pressing , press.{result}",
-        "rest": "@seat must_rest",
-        "winner": "@seat wins",
-    },
-    "de": {
-        "weather": "zone.{zone} . weather_is weather.{weather}",
-        "order": "order_of_play , @@order",
-        "early_riser": "early_riser @seat",
-        "dice": "@seat , dice.{colour} , %dogs",
-        "terrain": "rough_terrain , terrain.{outcome}",
-        "avalanche": "avalanche , avalanche.{outcome}",
-        "reroll": "@payer pays_reroll . @roller rolls_again",
-        "reroll_own": "@roller pays_own_reroll",
-        "press": "pressing , press.{result}",
-        "rest": "@seat must_rest",
-        "winner": "@seat wins",
-    },
+_EVERY_LANGUAGE: Final[dict[str, str]] = {
+    "order": "order_of_play , @@order",
+    "dice": "@seat , dice.{colour} , %dogs",
+    "terrain": "rough_terrain , terrain.{outcome}",
+    "avalanche": "avalanche , avalanche.{outcome}",
+    "reroll": "@payer pays_reroll . @roller rolls_again",
+    "reroll_own": "@roller pays_own_reroll",
+    "press": "pressing , press.{result}",
+    "rest": "@seat must_rest",
+    "winner": "@seat wins",
 }
-"""MUSH's sentences, per language (`companion.voice.phrases`' grammar)."""
+
+SENTENCES: Final[dict[str, dict[str, str]]] = {
+    "en": {**_EVERY_LANGUAGE, "weather": "zone.{zone} . weather_is weather.{weather}",
+           "early_riser": "@seat early_riser"},
+    # French weather clips are whole sentences ("Il fait froid")
+    "fr": {**_EVERY_LANGUAGE, "weather": "zone.{zone} . weather.{weather}",
+           "early_riser": "early_riser @seat"},
+    "de": {**_EVERY_LANGUAGE, "weather": "zone.{zone} . weather_is weather.{weather}",
+           "early_riser": "early_riser @seat"},
+}
+"""MUSH's sentences, per language (`companion.voice.phrases`' grammar): most in the same
+words' order in every language, the weather and the Early Riser in each one's own."""
 
 COUNTS: Final[dict[str, dict[str, dict[int | None, str]]]] = {
     # None is "any other count". French says "zéro chien" (singular); German "ein Hund"
