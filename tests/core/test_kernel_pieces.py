@@ -28,6 +28,7 @@ from toy_game import (
     Act,
     Add,
     Added,
+    FirstDrawn,
     Stage,
     Start,
     Started,
@@ -46,6 +47,7 @@ from companion.core import (
     ScriptedDice,
     SeatedState,
     SeededDice,
+    UndoPolicy,
     play_out,
     trial,
 )
@@ -180,6 +182,19 @@ def test_a_table_by_type_files_each_function_under_the_type_its_signature_names(
     filed = by_type(REDUCER.reducers.values(), "a reducer")
     assert filed == REDUCER.reducers and list(filed) == list(EVENTS)
 
+
+
+def test_an_undo_policy_names_only_the_final_types_and_refuses_a_stray_one() -> None:
+    policy = TOY.undo
+    assert policy.table == {Started: False, FirstDrawn: False, Added: True, Won: True}
+    assert list(policy.table) == list(EVENTS)
+    assert policy.final_types == (Started, FirstDrawn)
+    assert policy.undoable([Added(0, 1), Won(0)])
+    assert not policy.undoable([Added(0, 1), Started(ToySettings(("A", "B")))])
+    with pytest.raises(ValueError, match="final event types the game does not list: Won"):
+        UndoPolicy.all_but((Started, Added), final=(Started, Won))
+    with pytest.raises(ValueError, match="named final twice"):
+        UndoPolicy.all_but(EVENTS, final=(Started, Started))
 
 # --- a seated state -----------------------------------------------------------------
 

@@ -194,7 +194,7 @@ TOY: Game[ToyState, Command, Event, ToyState] = Game(
     name="toy", title="Race to Five", seats=range(2, 4), initial=ToyState(), flow=FLOW,
     options=options, apply=apply, evolve=evolve,
     codec=CODEC,
-    undo=UndoPolicy({Started: False, FirstDrawn: False, Added: True, Won: True}),
+    undo=UndoPolicy.all_but(EVENTS, final=(Started, FirstDrawn)),
     invariants=(Invariant("T0", "the count never passes the goal",
                           lambda s: 0 <= s.count <= GOAL),
                 Invariant("T1", "tokens are never negative",
