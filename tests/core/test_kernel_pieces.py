@@ -56,7 +56,14 @@ from companion.core.physical import Probe
 from companion.core.recorded import RecordingDice, batches, check, kept_events, record
 from companion.core.transaction import Handlers, Transaction
 from companion.core.values import by_type
-from companion.exc import CodecError, GameOverError, UnknownSeatError
+from companion.exc import (
+    CodecError,
+    CommandNotAllowedError,
+    GameOverError,
+    IllegalChoiceError,
+    NotYourTurnError,
+    UnknownSeatError,
+)
 
 START = Start(TABLE, ToySettings(("A", "B")))
 TOY_EVENTS = TOY.apply(TOY.initial, START, ScriptedDice([1]))[1]
@@ -110,13 +117,29 @@ def test_the_option_table_needs_an_offer_for_every_kind_of_act() -> None:
                     actors=FLOW.actors, kinds=Act)
 
 
+
+def test_the_option_table_says_why_a_command_is_refused() -> None:
+    state = TOY.apply(_playing(), Add(0, 2), ScriptedDice([]))[0]
+    state = TOY.apply(state, Add(1, 2), ScriptedDice([]))[0]  # count 4: a 2 passes the goal
+    assert isinstance(OPTIONS.refusal(state, Add(1, 1)), NotYourTurnError)
+    blocked = OPTIONS.refusal(state, Add(0, 2))
+    assert isinstance(blocked, CommandNotAllowedError)
+    assert str(blocked) == "Add: past_goal (T2; left=1) (T2)"
+    assert str(OPTIONS.refusal(state, Start(0, ToySettings(("A", "B"))))) == (
+        "Start is not allowed now; allowed: Add")
+    wrong = OPTIONS.refusal(state, Add(0, 3))
+    assert isinstance(wrong, IllegalChoiceError) and "Add with these values" in str(wrong)
+    worded = OptionTable(OPTIONS.offers, act_of=FLOW.act_of, actors=FLOW.actors, kinds=Act,
+                         explain=lambda reason: f"{reason.args['left']} to go")
+    assert str(worded.refusal(state, Add(0, 2))) == "Add: 1 to go (T2)"
+
 # --- the handlers' table -----------------------------------------------------------
 
 
 def test_apply_refuses_before_any_handler_and_changes_nothing() -> None:
     state = _playing()
-    with pytest.raises(RulesError, match="not allowed now"):
-        TOY.apply(state, Add(1, 1), ScriptedDice([]))  # seat 0's turn: the game's reason
+    with pytest.raises(NotYourTurnError, match="seat 1 may not act during playing"):
+        TOY.apply(state, Add(1, 1), ScriptedDice([]))  # seat 0's turn: the options' reason
     with pytest.raises(UnknownSeatError, match="there is no seat 2"):
         TOY.apply(state, Add(2, 1), ScriptedDice([]))
     assert state == _playing()
