@@ -47,8 +47,8 @@ def _worth(state: State, seat: int, command: Command) -> float:
         near = [ring[(kapp.space + d) % n] for d in (-1, 1)]
         return sum(s.card.worth for s in near if s.card is not None and s.up) - 1.5
     if isinstance(command, c.Steal):
-        card = state.players[command.target].ring[command.space].card
-        return 6 + (card.worth if card is not None else 0)
+        taken = state.players[command.target].ring[command.space].card
+        return 6 + (taken.worth if taken is not None else 0)
     if isinstance(command, c.Discard | c.Give):
         return -command.card.worth
     if isinstance(command, c.Stop):

@@ -24,11 +24,12 @@ def _whole(state: State) -> bool:
 
 
 def _rings(state: State) -> bool:
-    """U5: six spaces a ring; a full ring only while its scoring waits for an answer."""
-    waiting = {state.tie.owner if state.tie else -1, state.kapp.owner if state.kapp else -1,
-               state.entering}
-    return all(len(p.ring) == SPACES and (not p.full or seat in waiting or p.last)
-               for seat, p in enumerate(state.players))
+    """U5: six spaces a ring, and an action card in a ring only face-down (Y4). (That a
+    full ring is scored before anything else happens holds between commands, not
+    between the events of one: the tests check it after every command.)"""
+    return all(len(p.ring) == SPACES and all(
+        s.card is None or not s.card.action or not s.up for s in p.ring)
+        for p in state.players)
 
 
 def _piles(state: State) -> bool:
@@ -38,7 +39,7 @@ def _piles(state: State) -> bool:
 
 INVARIANTS: tuple[Invariant[State], ...] = (
     Invariant("U4", "every card of the deck is in exactly one place", _whole),
-    Invariant("U5", "no ring is full but one being scored", _rings),
+    Invariant("U5", "six spaces a ring, an action card in one face-down", _rings),
     Invariant("U7", "a score pile holds only cards that score", _piles),
 )
 
