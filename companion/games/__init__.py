@@ -20,6 +20,7 @@ from companion.core.game import AnyGame, Game
 INSTALLED: dict[str, str] = {
     "mush": "companion.games.mush",
     "canoe": "companion.games.canoe",
+    "mush_ring": "companion.games.mush_ring",
 }
 """Each game's name and the package that holds it."""
 
@@ -71,8 +72,13 @@ def boxed(name: str) -> Box | None:
 
 
 def box_of(frame: object) -> Box:
-    """The box of the game whose table built `frame` (a `LookupError` if none did)."""
-    for found in boxes():
+    """The box of the game whose table built `frame` (a `LookupError` if none did): the
+    box whose frame type it is, else one whose frame type it derives from."""
+    every = boxes()
+    for found in every:
+        if type(frame) is found.frame:
+            return found
+    for found in every:
         if isinstance(frame, found.frame):
             return found
     raise LookupError(f"no installed game draws a {type(frame).__name__}")

@@ -1,7 +1,8 @@
 """What the phones and the table page are sent for a simple game (`companion.table.simple`):
-the same `Snapshot` as every game's, built from its frame. Nothing at such a table is
-secret: each seat's text holds its own menu (in the phone's language), its light, the
-game's lines as the screen shows them and whose turn it is.
+the same `Snapshot` as every game's, built from its frame. Each seat's text holds its own
+menu (in the phone's language), its light, the game's lines as the screen shows them,
+whose turn it is and its own lines (a hand of cards, `SimpleFrame.private`), which no
+other seat's text and no table page holds.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ def seat_payload(frame: SimpleFrame, menu: Menu | None, seat: int, language: str
         "waiting": [seat_label(frame.names, acting, language)]
         if acting is not None and acting != seat and not over else [],
         "roll": None, "names": [seat_label(frame.names, s, language) for s in range(players)],
+        # this seat's own lines (its hand): in its own text, and in no other
+        "private": list(frame.private[seat]) if seat < len(frame.private) else [],
     }
 
 

@@ -93,6 +93,11 @@ def paper(state: State, seat: int, rng: random.Random) -> Command | None:
     return pick
 
 
-POLICIES = {"player": player, "paper": paper}
+def either(state: State, seat: int, rng: random.Random) -> Command | None:
+    """The bot for whichever deck the game is played with."""
+    return paper(state, seat, rng) if state.paper else player(state, seat, rng)
 
-__all__ = ["POLICIES", "paper", "player"]
+
+POLICIES = {"either": either, "player": player, "paper": paper}
+
+__all__ = ["POLICIES", "either", "paper", "player"]
