@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
