@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
 from companion.config.names import colour_name
@@ -161,6 +162,16 @@ class SimpleTable(TableBase[Any, Event]):
     def private_bid(self, seat: int) -> int | None:
         """Nothing is secret at a simple game's table."""
         return None
+
+    def secrets_waiting(self) -> tuple[int, ...]:
+        """No choice waits on every seat in secret at a simple game's table (a hand is
+        secret, but its seat plays in turn like any other)."""
+        return ()
+
+    @property
+    def draft(self) -> SimpleNamespace:
+        """The players being set up, as the phones' seat picker names them."""
+        return SimpleNamespace(names=tuple(self._names), players=self._players)
 
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now."""
