@@ -5,12 +5,15 @@ in one seat's card only."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.core.dice import DiceSource
+from companion.games.mush_ring import State
 from companion.games.mush_ring import acts as c
 from companion.games.mush_ring.cards import Card
+from companion.games.mush_ring.options import OPTIONS
 from companion.table.base import SETUP_UI, aims_at
 from companion.table.simple import SimpleTable
 from companion.table.tree import route, walk
@@ -55,8 +58,8 @@ class Recording:
 
 class Following:
     """The second table's dice: the same rolls as the first table's (`first`), whose
-    cards drawn so far `drawn()` lists, except that its first card dealt is `other`
-    where the first table's was another card. Each later draw takes the card the first
+    cards drawn so far `drawn()` lists, except that its first card dealt is
+    `other(card)` where the first table's was `card`. Each later draw takes the card the first
     table drew at that draw when this table's draw pile holds one, else the card
     that stayed behind for it: so the two games differ in that one card's place only
     (a hand; or the draw pile, until someone draws it into a hand of their own).
@@ -67,11 +70,12 @@ class Following:
     table's faces are taken as they are."""
 
     def __init__(self, first: Recording, drawn: Callable[[], Sequence[Card]],
-                 other: Card) -> None:
+                 other: Callable[[Card], Card]) -> None:
         self.first, self.drawn, self.other = first, drawn, other
         self.rolls = 0
         self.pile: list[Card] = []
-        self.swapped: Card | None = None  # the first table's card that went elsewhere
+        self.swapped: Card | None = None  # the first table's first card, elsewhere here
+        self.instead: Card | None = None  # this table's first card
 
     def fresh(self, pile: Sequence[Card]) -> None:
         """This table's draw pile as the next command finds it."""
@@ -88,19 +92,33 @@ class Following:
             return face
         card = self.drawn()[self.rolls - 2]
         if self.rolls == 2:  # the first card dealt: another one here
-            self.swapped, card = card, self.other
+            self.swapped = card
+            card = self.instead = self.other(card)
         elif card not in self.pile:  # it is the one that stayed behind
-            assert card == self.other and self.swapped is not None
+            assert card == self.instead and self.swapped is not None
             card = self.swapped
         index = self.pile.index(card)
         del self.pile[index]
         return index + 1
 
 
-def mentions(command: object, cards: Sequence[Card]) -> bool:
-    """Whether a command names one of `cards` (plays, gives or throws it)."""
-    values = [getattr(command, name) for name in getattr(command, "__dataclass_fields__", {})]
-    return any(v in cards for v in values if isinstance(v, Card))
+def touches(command: c.Command, one: State, other: State) -> bool:
+    """Whether `command` brings into play what the two games hold differently: a card
+    its seat holds a different number of at each (played, given, thrown), a colour
+    asked of a seat whose hands differ in it (U3: it gives or shows), or anything the
+    second game's rules do not offer that seat."""
+    if command not in OPTIONS.legal_commands(other, command.seat):
+        return True
+    mine = Counter(one.piles.hand(command.seat)), Counter(other.piles.hand(command.seat))
+    for name in getattr(command, "__dataclass_fields__", {}):
+        value = getattr(command, name)
+        if isinstance(value, Card) and mine[0][value] != mine[1][value]:
+            return True
+    if isinstance(command, c.PickColour):
+        theirs = [{x for x in state.piles.hand(command.target) if x.colour == command.colour}
+                  for state in (one, other)]
+        return theirs[0] != theirs[1]
+    return False
 
 
-__all__ = ["Following", "Recording", "mentions", "tap_for"]
+__all__ = ["Following", "Recording", "tap_for", "touches"]
