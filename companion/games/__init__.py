@@ -33,6 +33,12 @@ def installed() -> tuple[str, ...]:
     return tuple(INSTALLED)
 
 
+def box_name(text: str) -> str:
+    """A game's name as people type it (`Mush-Ring`, `mush-ring`) as the registry spells
+    it (`mush_ring`): a folder's name cannot hold a hyphen, a command line often does."""
+    return text.strip().lower().replace("-", "_")
+
+
 def _package(name: str) -> str:
     if name not in INSTALLED:
         raise LookupError(f"no game called {name!r}; installed: {', '.join(INSTALLED)}")
@@ -84,5 +90,5 @@ def box_of(frame: object) -> Box:
     raise LookupError(f"no installed game draws a {type(frame).__name__}")
 
 
-__all__ = ["DEFAULT", "INSTALLED", "AnyGame", "Box", "box", "box_of", "boxed", "boxes", "game",
-           "installed"]
+__all__ = ["DEFAULT", "INSTALLED", "AnyGame", "Box", "box", "box_name", "box_of", "boxed",
+           "boxes", "game", "installed"]
