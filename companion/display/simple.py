@@ -39,7 +39,10 @@ def _draw(p: Painter, frame: SimpleFrame) -> None:
     p.text(title, header.inflate(-2 * p.px(16), -p.px(8)), theme.BIG, bold=True)
     body = pygame.Rect(margin, header.bottom + margin, p.width - 2 * margin,
                        p.height - header.bottom - 2 * margin)
-    left, right = split_columns(body, [0.42, 0.58], gap=margin)
+    # menus drawn take the wider column; a game whose menus hold a hand only names who
+    # is choosing, so its own lines (a card game's rings and piles) take the wider one
+    shares = [0.62, 0.38] if frame.secret or not frame.menus else [0.42, 0.58]
+    left, right = split_columns(body, shares, gap=margin)
     y = left.y
     for line in frame.lines:  # the game's own lines, as many as fit
         if y + p.line(theme.BODY) > left.bottom:

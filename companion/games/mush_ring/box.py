@@ -162,8 +162,9 @@ def lines(state: State) -> tuple[str, ...]:
         ring = " ".join(t("ring.open") if s.card is None else t("ring.face_down")
                         if not s.up else t("ring.kapp") if s.card == DETH_KAPP
                         else card_words(s.card) for s in p.ring)
-        out.append(t("ring.line", name=p.name, ring=ring, hand=len(state.piles.hand(
-            state.players.index(p))), cards=len(p.pile), value=p.value, wilds=p.wilds))
+        out.append(t("ring.line", name=p.name, ring=ring))  # a ring, then its owner's piles
+        out.append(t("ring.pile_line", hand=len(state.piles.hand(state.players.index(p))),
+                     cards=len(p.pile), value=p.value, wilds=p.wilds))
     if not paper:
         top = state.piles.top
         out.append(t("ring.top", draw=len(state.piles.draw), discard=len(state.piles.discard),

@@ -25,8 +25,9 @@ WORDS = {
     "ring.reason.no_shroom_discarded": "kein Pilz im Ablagestapel",
     "ring.reason.no_stomp": "kein Zertreten auf der Hand",
     "ring.reason.no_ring_yet": "noch kein Ring gewertet",
-    "ring.line": "{name}: {ring} · {hand} auf der Hand · Stapel {cards} Karten, "
-                 "{value} Punkte, {wilds} Joker",
+    "ring.line": "{name}: {ring}",
+    "ring.pile_line": "   {hand} auf der Hand · Stapel {cards} Karten, {value} Punkte, "
+                      "{wilds} Joker",
     "ring.line_paper": "{name}: Stapel {cards} Karten, {value} Punkte, {wilds} Joker",
     "ring.open": "_", "ring.face_down": "▼", "ring.kapp": "Kapp",
     "ring.piles": "Nachziehstapel {draw} · Ablage {discard}",

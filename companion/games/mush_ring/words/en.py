@@ -25,8 +25,8 @@ WORDS = {
     "ring.reason.no_shroom_discarded": "no Shroom card in the discard pile",
     "ring.reason.no_stomp": "no Stomp in hand",
     "ring.reason.no_ring_yet": "no ring scored yet",
-    "ring.line": "{name}: {ring} · {hand} in hand · pile {cards} cards, {value} points, "
-                 "{wilds} wild",
+    "ring.line": "{name}: {ring}",
+    "ring.pile_line": "   {hand} in hand · pile {cards} cards, {value} points, {wilds} wild",
     "ring.line_paper": "{name}: pile {cards} cards, {value} points, {wilds} wild",
     "ring.open": "_", "ring.face_down": "▼", "ring.kapp": "Kapp",
     "ring.piles": "Draw pile {draw} · discard pile {discard}",

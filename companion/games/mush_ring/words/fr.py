@@ -25,8 +25,8 @@ WORDS = {
     "ring.reason.no_shroom_discarded": "aucun champignon dans la défausse",
     "ring.reason.no_stomp": "pas d'Écraser en main",
     "ring.reason.no_ring_yet": "aucun cercle compté encore",
-    "ring.line": "{name} : {ring} · {hand} en main · pile {cards} cartes, {value} points, "
-                 "{wilds} joker",
+    "ring.line": "{name} : {ring}",
+    "ring.pile_line": "   {hand} en main · pile {cards} cartes, {value} points, {wilds} joker",
     "ring.line_paper": "{name} : pile {cards} cartes, {value} points, {wilds} joker",
     "ring.open": "_", "ring.face_down": "▼", "ring.kapp": "Kapp",
     "ring.piles": "Pioche {draw} · défausse {discard}",
