@@ -12,6 +12,7 @@ card is a colour (a list of five, the last "Wild · worth 0"), then its value on
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core import TABLE
@@ -26,6 +27,7 @@ from companion.i18n import t
 from companion.table.simple import SimpleFrame, SimpleRules
 from companion.table.simple_box import simple_box
 from companion.table.tree import Node, Tree, keyed
+from companion.voice.phrases import Announcement, Seat
 
 
 class RingFrame(SimpleFrame):
@@ -287,8 +289,22 @@ def _describe(view: dict[str, Any]) -> str:
     return "\n".join(rows)
 
 
-BOX = simple_box(RULES, ledger="scores.csv", where=_where, describe=_describe, config=SECTION)
+def hear(event: object, names: Any, state: object) -> Announcement | None:
+    """What the voice says: whose turn it begins (the table's own sentence and clips, in
+    every language); the rest is on the screen and the phones."""
+    if not isinstance(event, c.TurnBegan):
+        return None
+    name: str | None = None
+    if isinstance(names, Mapping):
+        name = names.get(event.seat)
+    elif isinstance(names, Sequence) and 0 <= event.seat < len(names):
+        name = names[event.seat]
+    return Announcement.turn(Seat(event.seat, name))
+
+
+BOX = simple_box(RULES, ledger="scores.csv", where=_where, describe=_describe, config=SECTION,
+                 announce=hear)
 """Mush-Ring, as the table plays it."""
 
-__all__ = ["BOX", "RULES", "RingFrame", "arrange", "card_words", "label", "lines", "private",
-           "recent"]
+__all__ = ["BOX", "RULES", "RingFrame", "arrange", "card_words", "hear", "label", "lines",
+           "private", "recent"]
