@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.i18n import t
 from companion.seats import MAX_SEATS, SEATS
 from companion.table.frame import Menu
 from companion.table.lights import LightState
@@ -26,8 +27,12 @@ from companion.web.snapshot import (
 
 
 def header(frame: SimpleFrame) -> str:
-    """The game's title and its lines on one line: "Race to Ten · Ann 7 · Bo 4"."""
-    return " · ".join((frame.title, *frame.lines))
+    """The game's title and its lines on one line: "Race to Ten · Ann 7 · Bo 4"; once the
+    game is over, who won, as the screen says it (inside `speaking`)."""
+    won: tuple[str, ...] = ()
+    if frame.winner is not None and 0 <= frame.winner < len(frame.names.seats):
+        won = (t("over.wins", name=frame.names.seats[frame.winner].name),)
+    return " · ".join((frame.title, *frame.lines, *won))
 
 
 def seat_payload(frame: SimpleFrame, menu: Menu | None, seat: int, language: str, *,

@@ -115,8 +115,10 @@ def test_u1_u2_four_phones_play_a_whole_dealt_game_in_chromium(tmp_path: Path) -
                if isinstance(e, c.GameWon)]
         assert won and won[-1].winners == state.winners
         table.step()
-        for seat, page in enumerate(pages):
-            assert settle(table, page, seat)["over"] is True
+        winner = state.players[state.winners[0]].name
+        for seat, page in enumerate(pages):  # every phone says who won
+            final = settle(table, page, seat)
+            assert final["over"] is True and f"{winner} wins!" in final["header"]
         pages[state.winners[0]].screenshot(ARTIFACTS / "mush-ring-phone-over.png")
         assert two_taps > 10
         print(f"\nMush-Ring in Chromium: {commands} commands, {taps} taps from four pages, "
