@@ -96,7 +96,7 @@ def test_a_third_game_plays_through_every_part_of_the_table(race: None, tmp_path
         focus(app, "Game")
         press(app, 0, Button.SELECT)
         assert [i.label for i in app.controller.frame().menus[0].items] == [
-            "MUSH", "Canoe (Moosehead Lake)", "Race to Ten"]
+            "MUSH", "Canoe (Moosehead Lake)", "Mush-Ring", "Race to Ten"]
         press(app, 0, Button.SELECT, held=True)  # back out, still the race
         focus(app, "Start the game")
         assert app.controller.frame().menus[0].items[-1].detail == "2 players"
