@@ -115,7 +115,7 @@ known-answers: $(STAMP)
 	$(BIN)/python tools/record_known.py
 
 # Bots play a whole game through virtual pads (headless where there is no screen).
-# GAME=canoe plays the Moosehead Lake Canoe Game instead of MUSH.
+# GAME=canoe plays the Moosehead Lake Canoe Game instead of MUSH, GAME=mush-ring Mush-Ring.
 GAME ?=
 demo: $(STAMP)
 	$(BIN)/mush-companion demo $(if $(GAME),--game $(GAME)) $(DEMO_ARGS)
