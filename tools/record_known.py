@@ -3,15 +3,16 @@
 Like python-chess's perft files: each file holds a whole game as the commands sent, the
 faces the dice showed for each, the public events the rules answered, the undos made,
 and the final state (`companion.core.recorded`). MUSH's are in `tests/known/`, the Canoe
-game's in `tests/known/canoe/`; the suites (`tests/known/test_known_answers.py`,
-`tests/games/canoe/test_canoe_known.py`) play the commands again through the rules, and
+game's in `tests/known/canoe/`, Push&Move's in `tests/known/push_and_move/`; the suites
+(`tests/known/test_known_answers.py`, `tests/games/canoe/test_canoe_known.py`,
+`tests/games/push_and_move/test_pm_known.py`) play the commands again through the rules, and
 the events through a real journal, and must land on the same answers, so a renamed event
 field, a changed rule or a journal that can no longer read an older game fails a test
 instead of passing unnoticed.
 
-`python tools/record_known.py [--game mush|canoe] [NAME ...]` writes every file of every
-game, of one game, or the named ones. Regenerate only on purpose (a deliberate change of
-the rules or of the format); the suites never write these files.
+`python tools/record_known.py [--game mush|canoe|push_and_move] [NAME ...]` writes every
+file of every game, of one game, or the named ones. Regenerate only on purpose (a
+deliberate change of the rules or of the format); the suites never write these files.
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ from companion.games.mush.engine import legal_commands
 from companion.games.mush.model import Arrangement, Phase
 from companion.games.mush.settings import Settings, Variants
 from companion.games.mush.state import GameState
+from companion.games.push_and_move import GAME as PUSH_AND_MOVE
+from companion.games.push_and_move import acts as pm_acts
+from companion.games.push_and_move import bots as pm_bots
+from companion.games.push_and_move import model as pm_model
+from companion.games.push_and_move.state import Phase as PmPhase
+from companion.games.push_and_move.state import State as PmState
 
 KNOWN = Path(__file__).resolve().parents[1] / "tests" / "known"
 
@@ -157,9 +164,49 @@ CANOE_FILES: dict[str, tuple[Start, int]] = {
                                        ring=EVERY_WEATHER), 6),
 }
 
+# --- Push&Move ----------------------------------------------------------------------
+
+
+def _odd(bot: pm_bots.Policy) -> pm_bots.Policy:
+    """A sensible bot that now and then plays a random legal command (an odd move, an
+    effect declined or taken), so the files hold the unusual as well."""
+    def policy(state: PmState, seat: int, rng: random.Random) -> pm_acts.Command | None:
+        if rng.random() < 0.15:
+            return pm_bots.random_policy(state, seat, rng)
+        return bot(state, seat, rng)
+    return policy
+
+
+def _pm(players: int, sensible: int = 6, **settings: Any) -> Start:
+    """Sensible bots, each now and then odd (`_odd`), in the first `sensible` seats; random
+    ones in the others (they lose dice of their own, and last long)."""
+    def start(rng: random.Random) -> tuple[Any, Chooser]:
+        names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:players]
+        chosen = pm_model.Settings(tuple(names), **settings)
+        policies = [_odd(pm_bots.SensibleBot()) if s < sensible else pm_bots.random_policy
+                    for s in range(players)]
+        return (pm_acts.Start(pm_acts.TABLE, chosen),
+                lambda state: pm_bots.choose(state, policies, rng))
+    return start
+
+
+_DRAWN, _ONE = pm_model.Tunnels.DRAWN, pm_model.Win.ONE
+PUSH_AND_MOVE_FILES: dict[str, tuple[Start, int]] = {
+    # name: players, settings; seed
+    "2p-default": (_pm(2), 1),
+    "3p-tunnels-by-the-players": (_pm(3), 2),
+    "4p-drawn-tunnels-three-of-one": (_pm(4, tunnels=_DRAWN, win=_ONE), 3),
+    "5p-short-rounds": (_pm(5, rounds=12), 4),
+    "6p-drawn-tunnels": (_pm(6, tunnels=_DRAWN), 5),
+    "2p-random-last-standing": (_pm(2, sensible=0), 4),
+    "3p-ten-rounds": (_pm(3, sensible=1, rounds=10), 4),
+}
+
 RECIPES: dict[str, Recipe] = {
     "mush": Recipe(MUSH, KNOWN, Phase.GAME_OVER, MUSH_FILES),
     "canoe": Recipe(CANOE, KNOWN / "canoe", canoe_model.Phase.GAME_OVER, CANOE_FILES),
+    "push_and_move": Recipe(PUSH_AND_MOVE, KNOWN / "push_and_move", PmPhase.OVER,
+                            PUSH_AND_MOVE_FILES),
 }
 
 
