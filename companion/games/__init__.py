@@ -20,6 +20,7 @@ from companion.core.game import AnyGame, Game
 INSTALLED: dict[str, str] = {
     "mush": "companion.games.mush",
     "canoe": "companion.games.canoe",
+    "push_and_move": "companion.games.push_and_move",
 }
 """Each game's name and the package that holds it."""
 

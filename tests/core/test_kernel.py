@@ -63,9 +63,9 @@ def test_the_kernel_imports_the_standard_library_and_itself_only() -> None:
 
 
 def test_mush_is_the_installed_game_behind_the_seam() -> None:
-    assert installed() == ("mush", "canoe") and game() is MUSH and game("mush") is MUSH
+    assert installed()[:2] == ("mush", "canoe") and game() is MUSH and game("mush") is MUSH
     assert MUSH.seats == range(2, 7)  # S1
-    with pytest.raises(LookupError, match="installed: mush, canoe"):
+    with pytest.raises(LookupError, match=f"installed: {', '.join(installed())}"):
         game("chess")
 
 
