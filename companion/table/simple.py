@@ -101,6 +101,14 @@ class SimpleFrame:
 
 
 @dataclass(frozen=True)
+class Draft:
+    """Setup's choices so far: every seat's name and how many players."""
+
+    names: tuple[str, ...]
+    players: int
+
+
+@dataclass(frozen=True)
 class _Point:
     """The last command, while it can be taken back: whose, in words, its events."""
 
@@ -136,9 +144,18 @@ class SimpleTable(TableBase[Any, Event]):
         """Whether the game is over."""
         return self.game.outcome(self._state) is not None
 
+    @property
+    def draft(self) -> Draft:
+        """Setup's choices so far: the seats a phone may take before the game starts."""
+        return Draft(tuple(self._names), self._players)
+
     def private_bid(self, seat: int) -> int | None:
         """Nothing is secret at a simple game's table."""
         return None
+
+    def secrets_waiting(self) -> tuple[int, ...]:
+        """Nothing is secret, so no seat's phone is waited for."""
+        return ()
 
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now."""
@@ -370,5 +387,5 @@ class SimpleBots(VirtualPads[SimpleTable]):
         return []
 
 
-__all__ = ["Policy", "SimpleBots", "SimpleFrame", "SimpleRules", "SimpleScreen",
+__all__ = ["Draft", "Policy", "SimpleBots", "SimpleFrame", "SimpleRules", "SimpleScreen",
            "SimpleTable"]
