@@ -3,9 +3,10 @@ players' counts, the menu, what the focused move would do, and a legend of the h
 
 Each kind of hex has a symbol as well as a colour (colour is never the only cue), each
 die its player's colour with the seat's shape above its eyes. The screen is drawn in
-three regions (header, board, side column); given the regions on the surface
-(`previous`), only those that changed are drawn again, and the board's hexes themselves
-come from a picture kept per board and size, so a move redraws the dice, not the hexes.
+regions (the header, the board, and down the side column the players, each menu and the
+foot); given the regions on the surface (`previous`), only those that changed are drawn
+again, and the board's hexes themselves come from a picture kept per board and size, so
+a move redraws the dice, not the hexes.
 """
 
 from __future__ import annotations
@@ -92,9 +93,8 @@ def _draw(p: Painter, frame: PushFrame) -> None:
             _board(p, view, frame.preview, frame.moved, board, size)
         else:
             p.text(t("pm.setup_note"), board, theme.BODY, colour=theme.DIM, align="center")
-    if p.region("side", side, (frame.lines, frame.names, frame.menus, frame.notices,
-                               frame.undo, frame.preview, view, frame.about, frame.join)):
-        _side(p, frame, side)
+    p.end_region()
+    _side(p, frame, side)
     p.end_region()
     if frame.join is not None:
         p.regions = []
@@ -284,49 +284,71 @@ def _die(p: Painter, die: DieView, at: tuple[float, float], size: float,
 
 
 def _side(p: Painter, frame: PushFrame, rect: pygame.Rect) -> None:
+    """The side column in three regions one above the other, so a press that moves a
+    menu's focus draws the menu again and not the players or the legend: the players'
+    rows (and the ending), the menus (`draw_menus`, a region a menu), and the foot (what
+    the focused choice would do, the notices, the legend). The join card takes the
+    column below the players."""
     gap = p.px(10)
-    y = rect.y
     view = frame.view
+    ending = ""
+    top = 0
     if view is not None:
-        y = _players(p, view, pygame.Rect(rect.x, y, rect.w, rect.h)) + gap
+        top = len(view.players) * p.line(theme.SMALL) + gap
         if frame.winner is not None or frame.screen is SimpleScreen.GAME_OVER:
-            text = _ending(view)
-            block = p.plan(text, rect.w, theme.BIG, bold=True)
-            height = block.height_for(rect.bottom - y)
-            p.block(block, pygame.Rect(rect.x, y, rect.w, height), colour=theme.YELLOW)
-            y += height + gap
-    else:
-        for line in frame.about[-2:]:
-            p.text(line, pygame.Rect(rect.x, rect.bottom - p.line(theme.SMALL), rect.w,
-                                     p.line(theme.SMALL)), theme.SMALL, colour=theme.DIM)
+            ending = _ending(view)
+            block = p.plan(ending, rect.w, theme.BIG, bold=True)
+            top += block.height_for(rect.bottom - rect.y - top) + gap
+    about = frame.about[-2:] if view is None else ()
+    about_h = len(about) * p.line(theme.SMALL)
     legend_h = _legend_height(p, view, rect.w) if view is not None else 0
-    if legend_h and rect.bottom - y - legend_h < 7 * p.line(theme.BODY):
+    if legend_h and rect.h - top - legend_h < 7 * p.line(theme.BODY):
         legend_h = 0  # the menus first
     notes = notices_height(p, frame.names, frame.notices, rect.w) if frame.notices else 0
     preview = frame.preview.text if frame.preview is not None else ""
     preview_h = 0
     if preview:
-        block = p.plan(preview, rect.w, theme.SMALL)
-        preview_h = block.height_for(p.line(theme.SMALL) * 2)
-    bottom = rect.bottom - legend_h - notes - (preview_h + gap if preview_h else 0)
+        preview_h = p.plan(preview, rect.w, theme.SMALL).height_for(
+            p.line(theme.SMALL) * 2)
+    foot_h = preview_h + notes + legend_h + about_h
+    head = pygame.Rect(rect.x, rect.y, rect.w, max(0, top - gap))  # regions a gap apart
+    key = (view.players, view.active) if view is not None else None
+    if top and p.region("players", head, (key, ending, frame.names)):
+        assert view is not None
+        _players(p, view, head)
+        if ending:
+            y = head.y + len(view.players) * p.line(theme.SMALL) + gap
+            p.block(p.plan(ending, rect.w, theme.BIG, bold=True),
+                    pygame.Rect(rect.x, y, rect.w, head.bottom - y),
+                    colour=theme.YELLOW)
+    middle = pygame.Rect(rect.x, rect.y + top, rect.w,
+                         max(0, rect.h - top - foot_h - (gap if foot_h else 0)))
     if frame.join is not None:
-        join_at_bottom(p, frame.join, frame.names, pygame.Rect(rect.x, y, rect.w,
-                                                               rect.bottom - y))
+        p.end_region()
+        join_at_bottom(p, frame.join, frame.names,
+                       pygame.Rect(rect.x, middle.y, rect.w, rect.bottom - middle.y))
         return
-    menus = pygame.Rect(rect.x, y, rect.w, max(0, bottom - y))
-    if frame.menus and menus.h > 0:
-        draw_menus(p, frame.names, frame.menus, menus)
-    y = bottom
+    if frame.menus and middle.h > 0:
+        draw_menus(p, frame.names, frame.menus, middle)
+    foot = pygame.Rect(rect.x, rect.bottom - foot_h, rect.w, foot_h)
+    if not foot_h or not p.region("foot", foot, (
+            preview, frame.notices, frame.names, view.board if view else None, about)):
+        return
+    y = foot.y
     if preview_h:
-        p.block(p.plan(preview, rect.w, theme.SMALL), pygame.Rect(rect.x, y + gap, rect.w,
-                                                                 preview_h),
-                colour=HIGHLIGHT)
-        y += preview_h + gap
+        p.block(p.plan(preview, rect.w, theme.SMALL),
+                pygame.Rect(rect.x, y, rect.w, preview_h), colour=HIGHLIGHT)
+        y += preview_h
     if notes:
         draw_notices(p, frame.names, frame.notices, pygame.Rect(rect.x, y, rect.w, notes))
         y += notes
     if legend_h and view is not None:
         _legend(p, view, pygame.Rect(rect.x, y, rect.w, legend_h))
+        y += legend_h
+    for line in about:
+        p.text(line, pygame.Rect(rect.x, y, rect.w, p.line(theme.SMALL)), theme.SMALL,
+               colour=theme.DIM)
+        y += p.line(theme.SMALL)
 
 
 def _ending(view: View) -> str:
