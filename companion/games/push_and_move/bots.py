@@ -73,9 +73,23 @@ def score(state: State, seat: int) -> float:
 
 
 class SensibleBot:
-    """One move ahead: the legal command whose result scores best, ties at random."""
+    """One move ahead: the legal command whose result scores best, ties at random.
+
+    Its last choice is kept for the state it was made in: a bot on virtual pads is asked
+    again before each press on the way to it, and the state is the same until it acts."""
+
+    def __init__(self) -> None:
+        self._last: tuple[State, int, Command | None] | None = None
 
     def __call__(self, state: State, seat: int, rng: random.Random) -> Command | None:
+        last = self._last
+        if last is not None and last[0] is state and last[1] == seat:
+            return last[2]
+        command = self._choose(state, seat, rng)
+        self._last = (state, seat, command)
+        return command
+
+    def _choose(self, state: State, seat: int, rng: random.Random) -> Command | None:
         commands = legal_commands(state, seat)
         if not commands:
             return None

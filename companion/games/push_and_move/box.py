@@ -8,8 +8,8 @@ simple game's with the sensible bot on every seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TextIO
 
 from companion.core.box import Box, Standings, TableStart
 from companion.table.simple_box import SimpleDemo
@@ -58,6 +58,31 @@ def describe(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+class Demo(SimpleDemo):
+    """`mush-companion demo`: the sensible bot on every seat, a line a turn (each
+    player's count and dice left) and the winner."""
+
+    def __init__(self) -> None:
+        super().__init__(RULES)
+
+    def summary(self, out: TextIO) -> Callable[[Any, tuple[Any, ...]], None]:
+        """A line after each turn, and the end."""
+        def line(state: State, events: tuple[Any, ...]) -> None:
+            for event in events:
+                if isinstance(event, a.TurnEnded) and state.settings is not None:
+                    counts = " · ".join(f"{p.name} {p.count}/{len(state.on_board(s))}"
+                                        for s, p in enumerate(state.players))
+                    mover = state.players[event.seat].name
+                    print(f"{mover:>10} moved   pushed off/left: {counts}", file=out,
+                          flush=True)
+                elif isinstance(event, a.GameOver):
+                    winner = "nobody" if event.winner is None else \
+                        state.players[event.winner].name
+                    print(f"game over ({event.why.value}): {winner} wins", file=out,
+                          flush=True)
+        return line
+
+
 def extras(history: Sequence[Any], names: Sequence[str]) -> Mapping[str, bytes]:
     """The board as a printable picture, for a group that lays real hexes."""
     state = GAME.replay(history)
@@ -75,7 +100,7 @@ STANDINGS = Standings(
 
 BOX = Box(
     game=GAME, table=table, frame=PushFrame, paint=paint, phones=build, announce=announce,
-    ledger="pushes.csv", where=where, describe=describe, demo=SimpleDemo(RULES),
+    ledger="pushes.csv", where=where, describe=describe, demo=Demo(),
     headlines=(a.GameStarted, a.Lost, a.GameOver), standings=STANDINGS, extras=extras,
     config=SECTION, sayings=SAYINGS)
 """Push&Move, as the table plays it."""
