@@ -25,7 +25,7 @@ from companion.display.menus import draw_menus
 from companion.display.paint import Painter
 from companion.display.regions import Region
 from companion.display.widgets import seat_identity, shape_points
-from companion.i18n import speaking, t
+from companion.i18n import language, speaking, t
 from companion.table.simple import SimpleScreen
 
 from .model import BOARD, Kind
@@ -56,13 +56,28 @@ PUSHED = theme.VERMILLION
 def paint_push(frame: PushFrame, surface: pygame.Surface, log: LayoutLog | None = None,
                language: str = "en", previous: list[Region] | None = None) -> Painter:
     """Draw a Push&Move frame: whole, or given the regions on the surface (`previous`)
-    only the header, board or side column that changed."""
+    only the regions that changed; a layout that moved (a menu grown or shrunk) is
+    planned again so only what moved or changed is drawn (`Canvas.replan`)."""
     with speaking(language):
         if previous is not None and frame.join is None:
-            p = Painter(surface, log, previous)
-            _draw(p, frame)
-            if p.moved is None:
-                return p
+            first = Painter(surface, LayoutLog(), previous)
+            _draw(first, frame)
+            if first.moved is None:
+                if log is not None:
+                    log.draws[:] = first.log.draws
+                    first.log = log
+                return first
+            plan = first.replan()
+            if plan is not None:
+                regions, clear = plan
+                surface.set_clip(None)
+                for rect in clear:
+                    surface.fill(theme.BG, rect)
+                second = Painter(surface, log, regions)
+                _draw(second, frame)
+                if second.moved is None:
+                    second.dirty[:0] = [*first.dirty, *clear]
+                    return second
         p = Painter(surface, log)
         _draw(p, frame)
         return p
@@ -88,11 +103,11 @@ def _draw(p: Painter, frame: PushFrame) -> None:
     view = frame.view
     if p.region("header", header, (frame.screen, frame.title, _header_key(view))):
         _header(p, frame, header)
-    if p.region("board", board, (view, frame.preview, frame.moved, size)):
-        if view is not None:
-            _board(p, view, frame.preview, frame.moved, board, size)
-        else:
+    if view is None:
+        if p.region("board", board, ("setup", size)):
             p.text(t("pm.setup_note"), board, theme.BODY, colour=theme.DIM, align="center")
+    else:
+        _board(p, view, frame.preview, frame.moved, board, size)
     p.end_region()
     _side(p, frame, side)
     p.end_region()
@@ -204,37 +219,131 @@ def _tunnel(surface: pygame.Surface, x: float, y: float, size: float, axis: int,
             (back[0] - nx * wing, back[1] - ny * wing)])
 
 
+Item = tuple[object, ...]
+"""One thing drawn over the board's hexes: ("outline", cell, width, colour, scale),
+("die", die view, moved), ("arrow", cell from, cell to), ("cross", cell)."""
+
+
+def _items(view: View, preview: Preview | None, moved: tuple[int, ...], thick: int,
+           thin: int) -> list[Item]:
+    """What is drawn over the hexes, in the order it is drawn."""
+    items: list[Item] = []
+    if preview is not None:
+        items += [("outline", cell, thin, HIGHLIGHT, 0.9) for cell in preview.cells]
+        if preview.tunnel is not None:
+            items.append(("outline", preview.tunnel, thick, HIGHLIGHT, 0.92))
+    by_number = {d.number: d for d in view.dice}
+    items += [("die", die, die.number in moved) for die in view.dice]
+    if preview is None:
+        return items
+    if preview.die is not None and preview.die in by_number:
+        source = by_number[preview.die].cell
+        items.append(("outline", source, thick, HIGHLIGHT, 0.98))
+        if preview.target is not None:
+            items.append(("outline", preview.target, thick, HIGHLIGHT, 0.98))
+            items.append(("arrow", source, preview.target))
+    items += [("outline", by_number[n].cell, thick, PUSHED, 0.9) for n in preview.line
+              if n in by_number]
+    if preview.falls is not None and preview.falls in by_number:
+        items.append(("cross", by_number[preview.falls].cell))
+    return items
+
+
+def _cells_of(item: Item) -> tuple[int, ...]:
+    if item[0] == "die":
+        die = item[1]
+        assert isinstance(die, DieView)
+        return (die.cell,)
+    if item[0] == "arrow":
+        return (int(item[1]), int(item[2]))  # type: ignore[call-overload]
+    return (int(item[1]),)  # type: ignore[call-overload]
+
+
+def _box(item: Item, origin: tuple[float, float], size: float, pad: int) -> pygame.Rect:
+    """A rect holding all an item draws: its hexes' squares with a little room."""
+    half = math.ceil(size) + pad
+    boxes = []
+    for cell in _cells_of(item):
+        x, y = _at(cell, origin, size)
+        boxes.append(pygame.Rect(math.floor(x) - half, math.floor(y) - half, 2 * half + 2,
+                                 2 * half + 2))
+    return boxes[0].unionall(boxes[1:])
+
+
 def _board(p: Painter, view: View, preview: Preview | None, moved: tuple[int, ...],
            rect: pygame.Rect, size: float) -> None:
-    p.surface.blit(_background(p, view, rect, size), rect)
+    """The board as one region whose key is its hexes; the dice and the preview drawn
+    over them are noted with it, and when only those changed the squares of the hexes
+    whose dice or marks changed are drawn again (the hexes' picture copied back under
+    them), so a move redraws a few hexes and not the board."""
+    thick, thin = max(2, p.px(6)), max(1, p.px(3))
     origin = _origin(rect, size)
-    thick = max(2, p.px(6))
-    if preview is not None:
-        for cell in preview.cells:
-            pygame.draw.polygon(p.surface, HIGHLIGHT, outline(*_at(cell, origin, size),
-                                                              size * 0.9), max(1, p.px(3)))
-        if preview.tunnel is not None:
-            pygame.draw.polygon(p.surface, HIGHLIGHT, outline(
-                *_at(preview.tunnel, origin, size), size * 0.92), thick)
-    by_number = {d.number: d for d in view.dice}
-    for die in view.dice:
-        _die(p, die, _at(die.cell, origin, size), size, die.number in moved)
-    if preview is None:
+    items = _items(view, preview, moved, thick, thin)
+    drawn = p.region("board", rect, ("board", view.board, view.axes, size))
+    background = _background(p, view, rect, size)
+    box = pygame.Rect(p.regions[-1].rect)
+    if drawn:
+        p.surface.blit(background, rect)
+        for item in items:
+            _item(p, item, origin, size)
+        p.note(items)
         return
-    if preview.die is not None and preview.die in by_number:
-        source = _at(by_number[preview.die].cell, origin, size)
-        pygame.draw.polygon(p.surface, HIGHLIGHT, outline(*source, size * 0.98), thick)
-        if preview.target is not None:
-            target = _at(preview.target, origin, size)
-            pygame.draw.polygon(p.surface, HIGHLIGHT, outline(*target, size * 0.98), thick)
-            _arrow(p, source, target, size)
-    for number in preview.line:
-        if number in by_number:
-            spot = _at(by_number[number].cell, origin, size)
-            pygame.draw.polygon(p.surface, PUSHED, outline(*spot, size * 0.9), thick)
-    if preview.falls is not None and preview.falls in by_number:
-        x, y = _at(by_number[preview.falls].cell, origin, size)
+    before = p.noted()
+    if p.moved is not None:  # a pass that only records where regions go
+        p.note(items)
+        return
+    pad = thick + max(4, p.px(12))
+    if isinstance(before, list):
+        old, new = set(before), set(items)
+        changed = [i for i in before if i not in new] + [i for i in items if i not in old]
+        dirty = [_box(i, origin, size, pad).clip(box) for i in changed]
+    else:
+        dirty = [box]
+    boxes = [(_box(i, origin, size, pad), i) for i in items]
+    for area in _merged(dirty):
+        p.surface.set_clip(area)
+        if not rect.contains(area):  # the region's margin round the hexes' picture
+            p.surface.fill(theme.BG, area)
+        p.surface.blit(background, area, area.move(-rect.x, -rect.y))
+        for where, item in boxes:
+            if where.colliderect(area):
+                _item(p, item, origin, size)
+        p.dirty.append(area)
+    p.surface.set_clip(pygame.Rect(0, 0, 0, 0))
+    p.note(items)
+
+
+def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The rects to draw again, those that overlap joined (each pixel drawn once)."""
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        if not rect.w or not rect.h:
+            continue
+        while (i := rect.collidelist(out)) >= 0:
+            rect = rect.union(out.pop(i))
+        out.append(rect)
+    return out
+
+
+def _item(p: Painter, item: Item, origin: tuple[float, float], size: float) -> None:
+    kind = item[0]
+    if kind == "outline":
+        _, cell, width, colour, scale = item
+        assert isinstance(cell, int) and isinstance(width, int)
+        assert isinstance(scale, float) and isinstance(colour, tuple)
+        pygame.draw.polygon(p.surface, colour, outline(*_at(cell, origin, size),
+                                                       size * scale), width)
+    elif kind == "die":
+        die = item[1]
+        assert isinstance(die, DieView)
+        _die(p, die, _at(die.cell, origin, size), size, bool(item[2]))
+    elif kind == "arrow":
+        _arrow(p, _at(item[1], origin, size), _at(item[2], origin, size),  # type: ignore[arg-type]
+               size)
+    elif kind == "cross":
+        x, y = _at(item[1], origin, size)  # type: ignore[arg-type]
         r = size * 0.55
+        thick = max(2, p.px(6))
         for sx in (-1, 1):
             pygame.draw.line(p.surface, PUSHED, (x - r, y - r * sx), (x + r, y + r * sx), thick)
 
@@ -390,15 +499,30 @@ def _legend_label(kind: Kind) -> str:
     return name if not symbol or name.startswith(symbol) else f"{symbol} {name}"
 
 
+_COLUMNS: OrderedDict[tuple[object, ...], int] = OrderedDict()
+"""The legend's columns by its kinds, width, screen size and language (measured once:
+every frame asks, and a board's kinds do not change in a game)."""
+
+
 def _legend_columns(p: Painter, view: View, width: int) -> int:
     """The most columns (3 to 1) in which every label fits whole; 0 when none does."""
+    kinds = _legend_kinds(view)
+    key = (tuple(kinds), width, p.width, p.height, language())
+    known = _COLUMNS.get(key)
+    if known is not None:
+        return known
     row = p.line(theme.SMALL)
-    labels = [_legend_label(k) for k in _legend_kinds(view)]
+    labels = [_legend_label(k) for k in kinds]
+    found = 0
     for columns in (3, 2, 1):
         room = width // columns - row - p.px(12)
         if all(p.fits(label, room, theme.SMALL) for label in labels):
-            return columns
-    return 0
+            found = columns
+            break
+    _COLUMNS[key] = found
+    while len(_COLUMNS) > 32:
+        _COLUMNS.popitem(last=False)
+    return found
 
 
 def _legend_height(p: Painter, view: View, width: int) -> int:
