@@ -241,7 +241,7 @@ class PushTable(SimpleTable):
         menu = self._nav.menu(seat, tree)
         node = level.items[menu.focus] if 0 <= menu.focus < len(level.items) else None
         if self.game.act_of(state) is Act.ORIENT:
-            return Preview(tunnel=state.next_tunnel(), text=t("pm.orient_note"))
+            return Preview(tunnel=state.next_tunnel())  # (the menu says how)
         if node is None:
             pending = state.pending
             return Preview(die=pending.die) if pending is not None else None
