@@ -19,7 +19,7 @@ from companion.core.options import Option, OptionTable, Reason, offered
 from companion.core.reducer import Reducer
 from companion.core.transaction import Handlers, Transaction
 from companion.core.values import replace
-from companion.exc import IllegalChoiceError, NotYourTurnError, RulesError
+from companion.exc import IllegalChoiceError, NotYourTurnError
 from companion.games.push_and_move import acts as a
 from companion.games.push_and_move.model import (
     BOARD,
@@ -476,6 +476,6 @@ HANDLERS: Handlers[State, Command, Event] = Handlers(
 
 apply = HANDLERS.apply
 
-__all__ = ["FLOW", "OPTIONS", "REDUCER", "Act", "RulesError", "apply", "empty_beams",
+__all__ = ["FLOW", "OPTIONS", "REDUCER", "Act", "apply", "empty_beams",
            "empty_starts", "evolve", "is_legal", "leader", "legal", "legal_commands",
            "may_take", "options", "refusal", "removed", "replay", "still_to_move"]

@@ -47,8 +47,8 @@ WORDS: Final[dict[str, str]] = {
     "pm.ask.jump": "{die}: über das Feld springen?",
     "pm.ask.rebirth": "{die}: für eine Wiedergeburt würfeln (1–3)?",
     "pm.ask.place": "Wiedergeburt: auf welches Startfeld?",
-    "pm.yes.reroll": "W20 würfeln",
-    "pm.yes.rebirth": "W20 würfeln",
+    "pm.yes.reroll": "Den Zwanzigseiter würfeln",
+    "pm.yes.rebirth": "Den Zwanzigseiter würfeln",
     # Regelgründe
     "pm.r.edge": "vom Brett (HT3)",
     "pm.r.barred": "gesperrtes Feld (HX4)",
