@@ -17,7 +17,9 @@ import time
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from companion.games.mush import sayings as mush_says
 from companion.voice import Announcement, Announcer, VoiceConfig
+from companion.voice.phrases import turn
 
 ROUNDS = 200
 
@@ -39,11 +41,11 @@ def run() -> None:
     voice = Announcer(VoiceConfig(speak_names=False), on_play=on_play)
     voice.start()
     samples = [
-        Announcement.weather(7, "central", "cold"),
-        Announcement.order([3, 1, 0, 2]),
-        Announcement.dice(2, "red", 5),
-        Announcement.turn(4),
-        Announcement.press("plus1"),
+        mush_says.weather(7, "central", "cold"),
+        mush_says.order([3, 1, 0, 2]),
+        mush_says.dice(2, "red", 5),
+        turn(4),
+        mush_says.press("plus1"),
     ]
     voice.announce(samples[0])  # opens the mixer and decodes the clips: not measured
     started.wait(30)

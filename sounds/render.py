@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Render the shipped voice clips from `companion/voice/texts.py` with espeak-ng and SoX.
+"""Render the shipped voice clips from `companion/voice/texts.py` (the table's own, and each
+game's `sayings`) with espeak-ng and SoX.
 
 Run once on a development machine whenever a text changes, then commit the result:
 

@@ -3,16 +3,18 @@
 Like python-chess's perft files: each file holds a whole game as the commands sent, the
 faces the dice showed for each, the public events the rules answered, the undos made,
 and the final state (`companion.core.recorded`). MUSH's are in `tests/known/`, the Canoe
-game's in `tests/known/canoe/`, Push&Move's in `tests/known/push_and_move/`; the suites
-(`tests/known/test_known_answers.py`, `tests/games/canoe/test_canoe_known.py`,
+game's in `tests/known/canoe/`, Mush-Ring's in `tests/known/mush_ring/`, Push&Move's in
+`tests/known/push_and_move/`; the suites (`tests/known/test_known_answers.py`,
+`tests/games/canoe/test_canoe_known.py`, `tests/games/mush_ring/test_mush_ring_known.py`,
 `tests/games/push_and_move/test_pm_known.py`) play the commands again through the rules, and
 the events through a real journal, and must land on the same answers, so a renamed event
 field, a changed rule or a journal that can no longer read an older game fails a test
 instead of passing unnoticed.
 
-`python tools/record_known.py [--game mush|canoe|push_and_move] [NAME ...]` writes every
-file of every game, of one game, or the named ones. Regenerate only on purpose (a
-deliberate change of the rules or of the format); the suites never write these files.
+`python tools/record_known.py [--game mush|canoe|mush_ring|push_and_move] [NAME ...]`
+writes every file of every game, of one game, or the named ones. Regenerate only on
+purpose (a deliberate change of the rules or of the format); the suites never write these
+files.
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ from companion.games.mush.engine import legal_commands
 from companion.games.mush.model import Arrangement, Phase
 from companion.games.mush.settings import Settings, Variants
 from companion.games.mush.state import GameState
+from companion.games.mush_ring import GAME as MUSH_RING
+from companion.games.mush_ring import Deck as RingDeck
+from companion.games.mush_ring import Phase as RingPhase
+from companion.games.mush_ring import Settings as RingSettings
+from companion.games.mush_ring import acts as ring_acts
+from companion.games.mush_ring import bots as ring_bots
 from companion.games.push_and_move import GAME as PUSH_AND_MOVE
 from companion.games.push_and_move import acts as pm_acts
 from companion.games.push_and_move import bots as pm_bots
@@ -164,6 +172,33 @@ CANOE_FILES: dict[str, tuple[Start, int]] = {
                                        ring=EVERY_WEATHER), 6),
 }
 
+# --- Mush-Ring ----------------------------------------------------------------------
+
+
+def _ring(players: int, deck: RingDeck) -> Start:
+    """The game's own bots (a dealt or a paper deck's), every seat that may act asked in
+    turn."""
+    def start(rng: random.Random) -> tuple[Any, Chooser]:
+        names = ("Ann", "Bo", "Cy", "Di")[:players]
+        policy = ring_bots.paper if deck is RingDeck.PAPER else ring_bots.player
+
+        def choose(state: Any) -> Any:
+            return next((x for s in MUSH_RING.seats_to_act(state)
+                         if (x := policy(state, s, rng)) is not None), None)
+        return ring_acts.Start(ring_acts.TABLE, RingSettings(names, deck)), choose
+    return start
+
+
+RING_FILES: dict[str, tuple[Start, int]] = {
+    # name: players, deck; seed
+    "2p-dealt": (_ring(2, RingDeck.DEALT), 1),
+    "3p-dealt": (_ring(3, RingDeck.DEALT), 2),
+    "4p-dealt": (_ring(4, RingDeck.DEALT), 3),
+    "4p-dealt-long": (_ring(4, RingDeck.DEALT), 7),
+    "2p-paper": (_ring(2, RingDeck.PAPER), 4),
+    "4p-paper": (_ring(4, RingDeck.PAPER), 5),
+}
+
 # --- Push&Move ----------------------------------------------------------------------
 
 
@@ -205,6 +240,7 @@ PUSH_AND_MOVE_FILES: dict[str, tuple[Start, int]] = {
 RECIPES: dict[str, Recipe] = {
     "mush": Recipe(MUSH, KNOWN, Phase.GAME_OVER, MUSH_FILES),
     "canoe": Recipe(CANOE, KNOWN / "canoe", canoe_model.Phase.GAME_OVER, CANOE_FILES),
+    "mush_ring": Recipe(MUSH_RING, KNOWN / "mush_ring", RingPhase.OVER, RING_FILES),
     "push_and_move": Recipe(PUSH_AND_MOVE, KNOWN / "push_and_move", PmPhase.OVER,
                             PUSH_AND_MOVE_FILES),
 }

@@ -25,7 +25,7 @@ from companion.config.names import shown_name
 from companion.config.prefs import PrefsStore
 from companion.config.section import section_of
 from companion.exc import ConfigError, SettingsError
-from companion.games import DEFAULT
+from companion.games import DEFAULT, box_name
 from companion.games import box as installed_box
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
@@ -122,7 +122,7 @@ def _game_choice(text: str) -> GameChoice:
     name, _, number = text.strip().rpartition(":") if ":" in text else ("", "", text.strip())
     if not number.isdigit() and not name:
         name, number = number, ""
-    name = name.lower()
+    name = box_name(name)
     if name and name not in installed_games():
         raise argparse.ArgumentTypeError(
             f"no game called {name!r}; use an id, or one of {', '.join(installed_games())}")

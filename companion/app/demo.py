@@ -39,7 +39,7 @@ from companion.app.runner import (
 from companion.config.file import Config, load_config
 from companion.core.dice import DiceSource, SeededDice, SystemDice
 from companion.exc import ConfigError
-from companion.games import DEFAULT, installed
+from companion.games import DEFAULT, box_name, installed
 from companion.games import box as installed_box
 from companion.games import game as installed_game
 from companion.store import Journal
@@ -292,7 +292,7 @@ def register(subparsers: Any) -> None:
     demo.add_argument("--config", help="config file (the voice's language and volume, the "
                                        "[table] settings such as the wooden dice)")
     demo.add_argument("--players", type=int, default=4, choices=range(2, 7))
-    demo.add_argument("--game", default=DEFAULT, choices=installed(),
+    demo.add_argument("--game", default=DEFAULT, choices=installed(), type=box_name,
                       help=f"the game the bots play (default: {DEFAULT}; installed: "
                            f"{', '.join(installed())})")
     demo.add_argument("--seed", type=int, help="seed the dice and the bots: the same seed "

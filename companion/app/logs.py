@@ -2,7 +2,8 @@
 
 The loop logs what the table did in words a host reads over SSH (`journalctl -u
 mush-companion`): seats by the players' names, enums by their values. Nothing logged
-carries a bid before the reveal (R1, I5): private events are never passed here.
+carries a bid before the reveal (R1, I5): private events are never passed here, and a
+secret event's secret fields (a card drawn into a hand) are written "hidden".
 """
 
 from __future__ import annotations
@@ -72,7 +73,9 @@ def event_line(event: Any, state: Any) -> str:
     for key, value in vars(event).items():
         if key == "settings":
             continue
-        if key in _SEAT_FIELDS:
+        if key in getattr(event, "secret", ()):  # a card in a hand: for its seat only
+            text = "hidden"
+        elif key in _SEAT_FIELDS:
             text = seat(value)
         elif key in _SEATS_FIELDS and isinstance(value, tuple):
             text = ",".join(seat(v) for v in value) or "-"

@@ -39,9 +39,15 @@ class Command:
 @dataclass(frozen=True)
 class Event:
     """Base of every game's events. A `private` event carries a secret (a locked bid):
-    the journal drops it and no output shows it; a later public event reveals it."""
+    the journal drops it and no output shows it; a later public event reveals it.
+
+    A `secret` event is journalled (a game taken up again needs it: a card drawn) but
+    some of its fields are for one seat's eyes only (the card): `secret` names them. No
+    output but the journal shows them: a log line, a sound or a page says what the rest
+    of the event says (who drew a card), never those fields."""
 
     private: ClassVar[bool] = False
+    secret: ClassVar[tuple[str, ...]] = ()
 
 
 __all__ = ["TABLE", "Command", "Event"]

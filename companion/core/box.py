@@ -83,6 +83,28 @@ class Standings:
     one); False where only the winner's is known."""
 
 
+@dataclass(frozen=True)
+class Pages:
+    """A game's pages on the phones, each from what its reader may see and no more.
+
+    The shared screen's frame is public (the whole table sees it); a seat's secrets
+    reach its phone only through `seat`'s `view`: what that seat alone may see, the
+    rules' per-seat view (`Game.seat_view`) as its table holds it (`seat_view(seat)`,
+    with what the seat is choosing on its pad). A seat's page is built from the frame and
+    its own view only, never another seat's, so a game whose rules' per-seat view holds a
+    hidden hand shows each hand on its own phone and nowhere else, with nothing more to
+    write. Each is called in the page's language (`companion.i18n.t` speaks it)."""
+
+    seat: Callable[..., dict[str, Any]]
+    """Seat `seat`'s page: `(frame, view, menu, seat, language, *, light, players) ->
+    JSON data`; `menu` is the seat's menu worded in `language` (None: it has none),
+    `view` its own view (None in setup, or for a seat nobody plays)."""
+    table: Callable[[Any, str, int], dict[str, Any]]
+    """The read-only table page: `(frame, language, players) -> JSON data`, public only."""
+    names: Callable[[Any], Any]
+    """The seats' names a frame holds (a `companion.table.frame.SeatBook`)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Box:
     """Everything one game brings to the table, as the shared parts ask for it."""
@@ -97,9 +119,9 @@ class Box:
     paint: Callable[..., Any]
     """Draws a frame: `(frame, surface, log, language, previous) -> Painter`; given the
     regions of the same screen drawn before (`previous`), it may draw only what changed."""
-    phones: Callable[..., Any]
-    """The phones' pages of a frame: `(frame, menus_by_language, *, game, players, bids,
-    lights, screen_language) -> Snapshot` (`companion.web.snapshot`)."""
+    pages: Pages
+    """Its pages on the phones: each seat's from the frame and that seat's own view, and
+    the table page's (the phones' server builds every text through these)."""
     announce: Callable[[Any, Any, Any], Any]
     """What the voice says for an event: `(event, names, state after it) ->
     Announcement | None` (None: the table hears nothing)."""
@@ -138,4 +160,4 @@ class Box:
         return self.game.title
 
 
-__all__ = ["Box", "Demo", "Standings", "TableStart"]
+__all__ = ["Box", "Demo", "Pages", "Standings", "TableStart"]

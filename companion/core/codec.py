@@ -77,18 +77,16 @@ def from_data(tp: Any, data: Any) -> Any:
         if len(args) != len(data):
             raise CodecError(f"expected {len(args)} items for {tp}, got {len(data)}")
         return tuple(from_data(a, v) for a, v in zip(args, data, strict=True))
+    if isinstance(origin, type) and dataclasses.is_dataclass(origin):
+        # a generic dataclass given its type arguments (the kernel's `Piles[Card]`)
+        bound = dict(zip(getattr(origin, "__parameters__", ()), typing.get_args(tp),
+                         strict=True))
+        return _dataclass(origin, data, {name: _bind(hint, bound)
+                                         for name, hint in _hints(origin).items()})
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(data)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise CodecError(f"expected an object for {tp.__name__}, got {data!r}")
-        hints = _hints(tp)
-        known = {f.name for f in dataclasses.fields(tp)}
-        unknown = set(data) - known
-        if unknown:
-            raise CodecError(f"{tp.__name__} has no field(s) {sorted(unknown)}")
-        kwargs = {name: from_data(hints[name], value) for name, value in data.items()}
-        return tp(**kwargs)
+        return _dataclass(tp, data, _hints(tp))
     if tp is bool:
         if not isinstance(data, bool):
             raise CodecError(f"expected true/false, got {data!r}")
@@ -102,6 +100,31 @@ def from_data(tp: Any, data: Any) -> Any:
             raise CodecError(f"expected a string, got {data!r}")
         return data
     raise CodecError(f"cannot decode type {tp!r}")
+
+
+def _dataclass(tp: type, data: Any, hints: dict[str, Any]) -> Any:
+    """A dataclass value from an object whose fields have these types."""
+    if not isinstance(data, dict):
+        raise CodecError(f"expected an object for {tp.__name__}, got {data!r}")
+    known = {f.name for f in dataclasses.fields(tp)}
+    unknown = set(data) - known
+    if unknown:
+        raise CodecError(f"{tp.__name__} has no field(s) {sorted(unknown)}")
+    kwargs = {name: from_data(hints[name], value) for name, value in data.items()}
+    return tp(**kwargs)
+
+
+def _bind(hint: Any, bound: dict[Any, Any]) -> Any:
+    """`hint` with its type variables replaced by the types `bound` gives them."""
+    if isinstance(hint, typing.TypeVar):
+        return bound.get(hint, hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is None or not args:
+        return hint
+    new = tuple(a if a is Ellipsis else _bind(a, bound) for a in args)
+    if origin in (Union, types.UnionType):
+        return Union[new]  # noqa: UP007 (built from a tuple of types)
+    return origin[new]
 
 
 def dumps(data: Any) -> str:

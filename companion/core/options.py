@@ -24,6 +24,12 @@ from typing import Any, Generic, TypeVar
 
 from companion.core.acts import Command
 from companion.core.values import complete
+from companion.exc import (
+    CommandNotAllowedError,
+    IllegalChoiceError,
+    NotYourTurnError,
+    RulesError,
+)
 
 C = TypeVar("C", bound=Command)
 S = TypeVar("S")
@@ -134,15 +140,22 @@ class OptionTable(Generic[S, C]):
     the frame, and `apply` asks again; a state never changes, so the options of the last
     few (state, seat) asked are kept by identity and worked out once. The cache is
     rebound whole, so a reader in another thread never sees it half made.
+
+    `refusal` says why a command is refused from the same options, so a game's `apply`
+    (the kernel's `Handlers`) gets its most specific reason without writing one: `explain`
+    words a blocked option's reason, `phase` names the state's field a refusal names.
     """
 
     def __init__(self, offers: Mapping[Any, Offer[S, C]], *, act_of: Callable[[S], Enum],
                  actors: Callable[[S], tuple[int, ...]], kinds: Iterable[Enum] = (),
-                 keep: int = 12) -> None:
+                 keep: int = 12, explain: Callable[[Reason], str] = str,
+                 phase: str = "phase") -> None:
         self.offers = complete(offers, kinds, "every kind of act needs its offer")
         self._act_of = act_of
         self._actors = actors
         self._keep = keep
+        self._explain = explain
+        self._phase = phase
         self._listed: tuple[tuple[S, int, list[Option[C]]], ...] = ()
 
     def options(self, state: S, seat: int) -> list[Option[C]]:
@@ -169,6 +182,27 @@ class OptionTable(Generic[S, C]):
     def is_legal(self, state: S, command: C) -> bool:
         """Whether the game's `apply` would accept the command."""
         return any(o.admits(command) for o in self.legal(state, command.seat))
+
+    def refusal(self, state: S, command: C) -> RulesError:
+        """The most specific reason the options give for refusing `command` (asked only of
+        a command that is not legal): its seat has nothing to do in this phase, an option
+        of its own is blocked (the rules' reason and rule), its kind of command is not
+        offered now (and what is), or its values are outside those offered. A game with a
+        reason to put first (MUSH's chips) asks its own before the table's."""
+        name = type(command).__name__
+        every = self.options(state, command.seat)
+        if not every:
+            phase = getattr(state, self._phase)
+            during = phase.value if isinstance(phase, Enum) else phase
+            return NotYourTurnError(f"seat {command.seat} may not act during {during}")
+        blocked = next((o.blocked for o in every
+                        if o.blocked is not None and o.admits(command)), None)
+        if blocked is not None:
+            return CommandNotAllowedError(f"{name}: {self._explain(blocked)} ({blocked.rule})")
+        if not any(o.command is type(command) for o in every):
+            allowed = ", ".join(sorted({o.command.__name__ for o in legal(every)}))
+            return CommandNotAllowedError(f"{name} is not allowed now; allowed: {allowed}")
+        return IllegalChoiceError(f"{name} with these values is not allowed now")
 
 
 __all__ = ["Note", "Offer", "Option", "OptionTable", "ParamValues", "Reason", "legal",

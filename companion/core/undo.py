@@ -30,5 +30,22 @@ class UndoPolicy:
         """The names of the events among these that no undo may cross, sorted."""
         return sorted({type(e).__name__ for e in events if not self.table[type(e)]})
 
+    @classmethod
+    def all_but(cls, events: Iterable[type[Event]], *, final: Iterable[type[Event]]
+                ) -> UndoPolicy:
+        """Every one of a game's event types undoable but the `final` ones, in the order
+        `events` lists them: a game names only what no undo may cross (its dice, draws and
+        reveals) instead of a True beside each other type, and a type added later is
+        undoable unless it is named. A final type the game does not list is refused, so a
+        misspelt or stale name cannot hide in the list."""
+        listed = tuple(events)
+        never = tuple(final)
+        stray = [t.__name__ for t in never if t not in listed]
+        if stray:
+            raise ValueError(f"final event types the game does not list: {', '.join(stray)}")
+        if len(set(never)) != len(never):
+            raise ValueError("an event type is named final twice")
+        return cls({t: t not in never for t in listed})
+
 
 __all__ = ["UndoPolicy"]

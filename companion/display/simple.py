@@ -1,6 +1,8 @@
 """The screen of a simple game (`companion.table.simple`): its title, its own lines (the
 scores), whose turn it is, the seats' menus and the notices, drawn with the shared
 widgets every game's screen uses, so a new game of that kind needs no painter of its own.
+Menus that hold a hand (`SimpleFrame.secret`) are drawn as who is choosing, never their
+items; a seat's own lines (`SimpleFrame.private`) are never drawn.
 """
 
 from __future__ import annotations
@@ -37,7 +39,10 @@ def _draw(p: Painter, frame: SimpleFrame) -> None:
     p.text(title, header.inflate(-2 * p.px(16), -p.px(8)), theme.BIG, bold=True)
     body = pygame.Rect(margin, header.bottom + margin, p.width - 2 * margin,
                        p.height - header.bottom - 2 * margin)
-    left, right = split_columns(body, [0.42, 0.58], gap=margin)
+    # menus drawn take the wider column; a game whose menus hold a hand only names who
+    # is choosing, so its own lines (a card game's rings and piles) take the wider one
+    shares = [0.62, 0.38] if frame.secret or not frame.menus else [0.42, 0.58]
+    left, right = split_columns(body, shares, gap=margin)
     y = left.y
     for line in frame.lines:  # the game's own lines, as many as fit
         if y + p.line(theme.BODY) > left.bottom:
@@ -58,11 +63,26 @@ def _draw(p: Painter, frame: SimpleFrame) -> None:
                        pygame.Rect(left.x, y, left.w, left.bottom - y - rows * len(frame.about)))
     notes = notices_height(p, frame.names, frame.notices, right.w) if frame.notices else 0
     menus = pygame.Rect(right.x, right.y, right.w, right.h - notes)
-    if frame.menus and menus.h > 0:
+    if frame.menus and menus.h > 0 and frame.secret:
+        _choosing(p, frame, menus)
+    elif frame.menus and menus.h > 0:
         draw_menus(p, frame.names, frame.menus, menus)
     if frame.notices:
         draw_notices(p, frame.names, frame.notices,
                      pygame.Rect(right.x, right.bottom - notes, right.w, notes))
+
+
+def _choosing(p: Painter, frame: SimpleFrame, box: pygame.Rect) -> None:
+    """Menus that hold a hand: who is choosing, on their phone; never an item."""
+    y = box.y
+    for menu in frame.menus:
+        if y + p.line(theme.BODY) > box.bottom:
+            break
+        name = frame.names.seats[menu.seat].name if 0 <= menu.seat < len(
+            frame.names.seats) else ""
+        p.text(t("simple.choosing", name=name), pygame.Rect(box.x, y, box.w,
+               p.line(theme.BODY)), theme.BODY, may_cut=True)
+        y += p.line(theme.BODY) + p.px(6)
 
 
 __all__ = ["paint_simple"]

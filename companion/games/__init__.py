@@ -21,6 +21,7 @@ INSTALLED: dict[str, str] = {
     "mush": "companion.games.mush",
     "canoe": "companion.games.canoe",
     "push_and_move": "companion.games.push_and_move",
+    "mush_ring": "companion.games.mush_ring",
 }
 """Each game's name and the package that holds it."""
 
@@ -31,6 +32,12 @@ DEFAULT = "mush"
 def installed() -> tuple[str, ...]:
     """The names of the games this table can play."""
     return tuple(INSTALLED)
+
+
+def box_name(text: str) -> str:
+    """A game's name as people type it (`Mush-Ring`, `mush-ring`) as the registry spells
+    it (`mush_ring`): a folder's name cannot hold a hyphen, a command line often does."""
+    return text.strip().lower().replace("-", "_")
 
 
 def _package(name: str) -> str:
@@ -72,12 +79,17 @@ def boxed(name: str) -> Box | None:
 
 
 def box_of(frame: object) -> Box:
-    """The box of the game whose table built `frame` (a `LookupError` if none did)."""
-    for found in boxes():
+    """The box of the game whose table built `frame` (a `LookupError` if none did): the
+    box whose frame type it is, else one whose frame type it derives from."""
+    every = boxes()
+    for found in every:
+        if type(frame) is found.frame:
+            return found
+    for found in every:
         if isinstance(frame, found.frame):
             return found
     raise LookupError(f"no installed game draws a {type(frame).__name__}")
 
 
-__all__ = ["DEFAULT", "INSTALLED", "AnyGame", "Box", "box", "box_of", "boxed", "boxes", "game",
-           "installed"]
+__all__ = ["DEFAULT", "INSTALLED", "AnyGame", "Box", "box", "box_name", "box_of", "boxed",
+           "boxes", "game", "installed"]

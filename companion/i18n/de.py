@@ -46,6 +46,7 @@ WORDS: Final[dict[str, str]] = {
     "r.hint.take": "Taste der Wahl drücken · Stille: nein",
     "c.game_over": "Das Spiel ist vorbei",
     "c.nothing_here": "Hier gibt es nichts zu wählen",
+    "simple.choosing": "{name} wählt auf dem Telefon",
     "c.too_long": "Zu lange: es geht ohne dich weiter",
     "s.hint": "◀ ▶ wählen · ● ändern oder starten",
     "s.players_title": "Anzahl der Spieler (S1)",

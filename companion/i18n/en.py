@@ -46,6 +46,7 @@ WORDS: Final[dict[str, str]] = {
     "r.hint.take": "press the button of your choice · silence: no",
     "c.game_over": "The game is over",
     "c.nothing_here": "Nothing can be chosen here",
+    "simple.choosing": "{name} is choosing on the phone",
     "c.too_long": "Too long: the window goes on without you",
     "s.hint": "◀ ▶ choose · ● change or start",
     "s.players_title": "Number of players (S1)",

@@ -46,6 +46,7 @@ WORDS: Final[dict[str, str]] = {
     "r.hint.take": "le bouton de votre choix · silence : non",
     "c.game_over": "La partie est finie",
     "c.nothing_here": "Rien à choisir ici",
+    "simple.choosing": "{name} choisit sur son téléphone",
     "c.too_long": "Trop long : la fenêtre continue sans vous",
     "s.hint": "◀ ▶ choisir · ● changer ou commencer",
     "s.players_title": "Nombre de joueurs (S1)",

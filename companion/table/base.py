@@ -19,6 +19,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 from companion.config.table import TableConfig
 from companion.core.acts import TABLE, Command, Event
 from companion.core.dice import DiceSource, SystemDice
+from companion.core.game import AnyGame
 from companion.i18n import speaking
 from companion.seats import MAX_SEATS
 from companion.table.gestures import Gestures
@@ -71,6 +72,9 @@ def aims_at(target: Target) -> Callable[[Command], bool]:
 class TableBase(Generic[S, E]):
     """The parts and answers every game's table shares (see the module docstring)."""
 
+    game: AnyGame
+    """The rules this table plays (each game's table names its own)."""
+
     def __init__(self, state: S, dice: DiceSource | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  config: TableConfig | None = None, history: Iterable[E] = ()) -> None:
@@ -78,6 +82,7 @@ class TableBase(Generic[S, E]):
         self._dice: DiceSource = dice if dice is not None else SystemDice()
         self._history: list[E] = [e for e in history if not e.private]
         self._nav, self._gestures = Navigator(), Gestures(self._config.guard_seconds)
+        self._viewed: tuple[object, dict[int, object]] = (None, {})  # `seat_view`'s
 
     @property
     def config(self) -> TableConfig:
@@ -119,6 +124,31 @@ class TableBase(Generic[S, E]):
             pad = self._config.setup_pad
             return 0 <= seat < MAX_SEATS if pad is None else seat == pad
         return 0 <= seat < len(self._state.players)
+
+    def private_bid(self, seat: int) -> int | None:
+        """The number on `seat`'s own pad (a secret bid being chosen), for that pad and
+        its phone only; None: a table whose pads hold no secret shows none."""
+        return None
+
+    def secrets_waiting(self) -> tuple[int, ...]:
+        """The seats whose secret choice the table waits for (none at a table without
+        secret choices): whether one is made is public, never what it is."""
+        return ()
+
+    def seat_view(self, seat: int) -> object:
+        """What seat `seat` alone may see now, for its phone: the rules' per-seat view
+        (`Game.seat_view`: the public view and that seat's secrets, never another's);
+        None in setup and for a seat nobody plays. A table whose pads hold a secret of
+        their own (a bid being chosen) adds it. Worked out once per state."""
+        if self.in_setup or not 0 <= seat < len(self._state.players):
+            return None
+        state, views = self._viewed
+        if state is not self._state:
+            views = {}
+            self._viewed = (self._state, views)
+        if seat not in views:
+            views[seat] = self.game.seat_view(self._state, seat)
+        return views[seat]
 
     def ready(self, seat: int, now: float | None = None) -> bool:
         """Whether a press of `seat` made now would act (not dropped as stale)."""

@@ -69,6 +69,24 @@ class SimpleRules:
     """What the screen shows of a game (its state): "Ann 7", "Bo 4"."""
     reason: Callable[[Any], str] = lambda reason: str(reason.code)
     """A blocked option's reason (a kernel `Reason`) in words."""
+    arrange: Callable[[Any, int, list[Node]], list[Node]] | None = None
+    """A seat's items, one a command, arranged into sub-menus (a card, then where it
+    goes: two presses of ● or two taps); None: one flat list."""
+    secret: Callable[[Any], bool] = lambda state: False
+    """Whether the seats' menus show what only their own seat may see (a hand of cards):
+    the shared screen then says who is choosing and never draws the items; each seat's
+    phone shows its own."""
+    private: Callable[[Any, int], tuple[str, ...]] = lambda state, seat: ()
+    """A seat's own lines (its hand), for that seat's phone alone: never drawn on the
+    shared screen nor sent to the table page or another seat."""
+    recent: Callable[[Any, tuple[Event, ...]], tuple[str, ...]] = lambda state, events: ()
+    """What the last command did, in words everyone may read (`events` are its events)."""
+    configured: Callable[[tuple[str, ...], Any], Command] | None = None
+    """The start command from the players and the game's part of the config (its
+    `[game.<name>]` section); None: `start` from the players alone."""
+    frame: type[SimpleFrame] | None = None
+    """The type of frame its table builds (a `SimpleFrame` of its own, so its box is
+    found by its frame); None: `SimpleFrame`."""
 
 
 class SimpleScreen(enum.StrEnum):
@@ -93,6 +111,8 @@ class SimpleFrame:
     winner: int | None = None
     serial: int = 0
     about: tuple[str, ...] = ()
+    secret: bool = False  # the menus hold a hand: the screen names who chooses, no item
+    private: tuple[tuple[str, ...], ...] = ()  # each seat's own lines, for its phone only
     # the display's loop reads these of every frame
     animation: Animation | None = None
     animation_progress: float = 1.0
@@ -101,8 +121,8 @@ class SimpleFrame:
 
 
 @dataclass(frozen=True)
-class Draft:
-    """Setup's choices so far: every seat's name and how many players."""
+class SimpleDraft:
+    """Setup's choices so far, as the phones' join page names the seats from them."""
 
     names: tuple[str, ...]
     players: int
@@ -138,6 +158,8 @@ class SimpleTable(TableBase[Any, Event]):
         self._serial = 0
         self._over_at: float | None = clock() if self.over else None
         self._saved: tuple[Any, list[Event], _Point | None, float | None] | None = None
+        self._last: tuple[Event, ...] = ()
+        self._frame = rules.frame or SimpleFrame
 
     @property
     def over(self) -> bool:
@@ -145,17 +167,18 @@ class SimpleTable(TableBase[Any, Event]):
         return self.game.outcome(self._state) is not None
 
     @property
-    def draft(self) -> Draft:
-        """Setup's choices so far: the seats a phone may take before the game starts."""
-        return Draft(tuple(self._names), self._players)
+    def draft(self) -> SimpleDraft:
+        """Setup's choices so far: every seat's name and how many play."""
+        return SimpleDraft(tuple(self._names), self._players)
+
+    def secrets_waiting(self) -> tuple[int, ...]:
+        """No choice waits on every seat in secret at a simple game's table (a hand is
+        secret, but its seat plays in turn like any other)."""
+        return ()
 
     def private_bid(self, seat: int) -> int | None:
         """Nothing is secret at a simple game's table."""
         return None
-
-    def secrets_waiting(self) -> tuple[int, ...]:
-        """Nothing is secret, so no seat's phone is waited for."""
-        return ()
 
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now."""
@@ -243,6 +266,7 @@ class SimpleTable(TableBase[Any, Event]):
         self._history.extend(e for e in done if not e.private)
         self._point = _Point(command.seat, text, done) \
             if command.seat >= 0 and self.game.undo.undoable(done) else None
+        self._last = done
         if self.over:
             self._over_at = self._clock()
         self._changed()
@@ -255,7 +279,7 @@ class SimpleTable(TableBase[Any, Event]):
         self._saved = (self._state, list(self._history), self._point, self._over_at)
         del self._history[len(self._history) - len(point.events):]
         self._state = self.game.replay(self._history)
-        self._point, self._over_at = None, None
+        self._point, self._over_at, self._last = None, None, ()
         self._changed()
         return Outcome((), point.events, True)
 
@@ -284,7 +308,10 @@ class SimpleTable(TableBase[Any, Event]):
 
     def start_command(self) -> Command:
         """The rules' start command for the players chosen so far."""
-        return self.rules.start(tuple(self._names[:self._players]))
+        names = tuple(self._names[:self._players])
+        if self.rules.configured is not None:
+            return self.rules.configured(names, self._config.game)
+        return self.rules.start(names)
 
     def _tree(self, seat: int) -> Tree | None:
         if self.over or seat not in self.game.seats_to_act(self._state):
@@ -298,6 +325,8 @@ class SimpleTable(TableBase[Any, Event]):
                                   blocked is None, command=command))
         if not items:
             return None
+        if self.rules.arrange is not None:
+            items = self.rules.arrange(self._state, seat, items)
         return Tree(f"seat{seat}", self._names_of()[seat], items, t("m.hint.sub"))
 
     def _names_of(self) -> list[str]:
@@ -323,7 +352,7 @@ class SimpleTable(TableBase[Any, Event]):
             names = Names(seats=tuple(SeatName(s, n) for s, n in
                                       enumerate(self._names[:self._players])))
             about = self._config.about() if self._config.about is not None else ()
-            return SimpleFrame(SimpleScreen.SETUP, title, (), names,
+            return self._frame(SimpleScreen.SETUP, title, (), names,
                                (self._nav.menu(SETUP_UI, self._setup_tree()),), notices,
                                serial=self._serial, about=about)
         acting = self.game.seats_to_act(self._state)
@@ -331,11 +360,16 @@ class SimpleTable(TableBase[Any, Event]):
                       tuple(SeatName(s, n) for s, n in enumerate(self._names_of())))
         outcome = self.game.outcome(self._state)
         point = self._point
-        return SimpleFrame(
+        state = self._state
+        return self._frame(
             SimpleScreen.GAME_OVER if outcome is not None else SimpleScreen.PLAY, title,
-            self.rules.lines(self._state), names, self.menus_in(self._config.screen_language),
+            (*self.rules.lines(state), *self.rules.recent(state, self._last)), names,
+            self.menus_in(self._config.screen_language),
             notices, UndoOffer(point.seat, point.text) if point else None,
-            outcome.winner if outcome is not None else None, self._serial)
+            outcome.winner if outcome is not None else None, self._serial,
+            secret=outcome is None and self.rules.secret(state),
+            private=tuple(self.rules.private(state, seat)
+                          for seat in range(len(state.players))))
 
     def lights(self, now: float | None = None) -> dict[int, LightState]:
         """The seats that may act lit; the winner's light blinking."""
@@ -387,5 +421,5 @@ class SimpleBots(VirtualPads[SimpleTable]):
         return []
 
 
-__all__ = ["Draft", "Policy", "SimpleBots", "SimpleFrame", "SimpleRules", "SimpleScreen",
+__all__ = ["Policy", "SimpleBots", "SimpleDraft", "SimpleFrame", "SimpleRules", "SimpleScreen",
            "SimpleTable"]

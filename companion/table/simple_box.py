@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from companion.core.box import Box, TableStart
 from companion.core.dice import DiceSource
 from companion.table.simple import SimpleBots, SimpleFrame, SimpleRules, SimpleTable
-from companion.web.simple import build
+from companion.web.simple import PAGES
 
 
 def _silent(event: object, names: object, state: object) -> None:
@@ -64,7 +64,8 @@ def simple_box(rules: SimpleRules, *, ledger: str,
     def fields(view: dict[str, Any]) -> str:
         return "\n".join(f"{key}: {value}" for key, value in view.items())
 
-    return Box(game=rules.game, table=table, frame=SimpleFrame, paint=paint, phones=build,
+    return Box(game=rules.game, table=table, frame=rules.frame or SimpleFrame, paint=paint,
+               pages=PAGES,
                announce=announce, ledger=ledger, where=where or lines,
                describe=describe or fields, demo=SimpleDemo(rules), config=config,
                sayings=sayings)

@@ -13,7 +13,7 @@ import collections
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
@@ -234,56 +234,6 @@ class Announcer:
                 self.announce(announcement)
                 return True
         return False
-
-    # shortcuts, one per thing the table hears; they take plain values only
-
-    def new_round(self, number: int) -> None:
-        """A round begins: "Round 3."."""
-        self.announce(Announcement.new_round(number))
-
-    def weather(self, round: int | None, zone: object, weather: object) -> None:
-        """The weather: "Round 3. Central zone. The weather is cold." (round may be None)."""
-        self.announce(Announcement.weather(round, zone, weather))
-
-    def order(self, seats: Iterable[SeatLike]) -> None:
-        """The order of play after the reveal (the order only, never a bid)."""
-        self.announce(Announcement.order(self.seat(s) for s in seats))
-
-    def early_riser(self, seat: SeatLike) -> None:
-        """Who takes the Early Riser move."""
-        self.announce(Announcement.early_riser(self.seat(seat)))
-
-    def turn(self, seat: SeatLike) -> None:
-        """Whose turn it is."""
-        self.announce(Announcement.turn(self.seat(seat)))
-
-    def dice(self, seat: SeatLike, colour: object, dogs: int) -> None:
-        """A dog-dice result."""
-        self.announce(Announcement.dice(self.seat(seat), colour, dogs))
-
-    def terrain(self, success: bool) -> None:
-        """A rough-terrain outcome."""
-        self.announce(Announcement.terrain(success))
-
-    def avalanche(self, success: bool) -> None:
-        """An avalanche outcome."""
-        self.announce(Announcement.avalanche(success))
-
-    def reroll(self, payer: SeatLike, roller: SeatLike) -> None:
-        """A paid reroll: who paid and who rolls again."""
-        self.announce(Announcement.reroll(self.seat(payer), self.seat(roller)))
-
-    def press(self, result: object) -> None:
-        """The pressing result: plus2, plus1, nothing or tired."""
-        self.announce(Announcement.press(result))
-
-    def rest(self, seat: SeatLike) -> None:
-        """A forced rest."""
-        self.announce(Announcement.rest(self.seat(seat)))
-
-    def winner(self, seat: SeatLike) -> None:
-        """The winner."""
-        self.announce(Announcement.winner(self.seat(seat)))
 
     # -- the worker ---------------------------------------------------------------------
 

@@ -12,7 +12,8 @@ Template grammar (one string per phrase kind and language, tokens split on space
     #slot       a number (clips num.0..num.40; larger numbers digit by digit)
     &slot       a number agreeing with a feminine noun: `num.f.<n>` where the language
                 has its own feminine form (French "une"), else as #slot
-    %slot       a count of dogs, using the language's own singular/plural forms
+    %slot       a count, in the language's own singular/plural forms, as the sayings
+                give them for the slot's name (MUSH's "%dogs": "one dog", "two dogs")
     @slot       one seat: the player's name, or the seat colour clip
     @@slot      a list of seats, with a short pause between them
     $slot       free text, spoken at run time with espeak-ng in CARD_TEXT_LANGUAGE (a
@@ -23,21 +24,16 @@ Template grammar (one string per phrase kind and language, tokens split on space
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from companion.seats import MAX_SEATS
 from companion.voice.texts import (
     CARD_TEXT_LANGUAGE,
-    DICE_COLOURS,
     FEMININE_NUMBERS,
     LANGUAGES,
     MAX_NUMBER,
-    OUTCOMES,
-    PRESS_RESULTS,
-    WEATHERS,
-    ZONES,
     game_sayings,
 )
 
@@ -45,53 +41,21 @@ COMMA_MS: Final = 120
 SENTENCE_MS: Final = 300
 
 TEMPLATES: Final[dict[str, dict[str, str]]] = {
+    # the table's own sentences, for every game: a round begins, whose turn it is
     "en": {
         "round": "round #round",
-        "weather": "zone.{zone} . weather_is weather.{weather}",
-        "order": "order_of_play , @@order",
-        "early_riser": "@seat early_riser",
         "turn": "@seat , your_turn",
-        "dice": "@seat , dice.{colour} , %dogs",
-        "terrain": "rough_terrain , terrain.{outcome}",
-        "avalanche": "avalanche , avalanche.{outcome}",
-        "reroll": "@payer pays_reroll . @roller rolls_again",
-        "reroll_own": "@roller pays_own_reroll",
-        "press": "pressing , press.{result}",
-        "rest": "@seat must_rest",
-        "winner": "@seat wins",
     },
     "fr": {
         "round": "round &round",  # la manche: "Manche une", not "Manche un"
-        "weather": "zone.{zone} . weather.{weather}",
-        "order": "order_of_play , @@order",
-        "early_riser": "early_riser @seat",
         "turn": "turn_to @seat to_play",
-        "dice": "@seat , dice.{colour} , %dogs",
-        "terrain": "rough_terrain , terrain.{outcome}",
-        "avalanche": "avalanche , avalanche.{outcome}",
-        "reroll": "@payer pays_reroll . @roller rolls_again",
-        "reroll_own": "@roller pays_own_reroll",
-        "press": "pressing , press.{result}",
-        "rest": "@seat must_rest",
-        "winner": "@seat wins",
     },
     "de": {
         "round": "round #round",
-        "weather": "zone.{zone} . weather_is weather.{weather}",
-        "order": "order_of_play , @@order",
-        "early_riser": "early_riser @seat",
         "turn": "@seat is_up",
-        "dice": "@seat , dice.{colour} , %dogs",
-        "terrain": "rough_terrain , terrain.{outcome}",
-        "avalanche": "avalanche , avalanche.{outcome}",
-        "reroll": "@payer pays_reroll . @roller rolls_again",
-        "reroll_own": "@roller pays_own_reroll",
-        "press": "pressing , press.{result}",
-        "rest": "@seat must_rest",
-        "winner": "@seat wins",
     },
 }
-
+"""The table's own sentences per language; each game's are its `Sayings`."""
 
 
 def templates(language: str) -> dict[str, str]:
@@ -106,13 +70,16 @@ def templates(language: str) -> dict[str, str]:
     return found
 
 
-COUNT_FORMS: Final[dict[str, dict[int | None, str]]] = {
-    # None is "any other count". French says "zéro chien" (singular); German "ein Hund"
-    # needs its own clip because the number clip says "eins".
-    "en": {1: "#n dog", None: "#n dogs"},
-    "fr": {0: "#n dog", 1: "#n dog", None: "#n dogs"},
-    "de": {1: "one_dog", None: "#n dogs"},
-}
+def count_forms(language: str) -> dict[str, Mapping[int | None, str]]:
+    """How each count is said in `language` (`%slot`, by the slot's name), from every
+    installed game's sayings (a count two of them give is a ValueError)."""
+    found: dict[str, Mapping[int | None, str]] = {}
+    for sayings in game_sayings():
+        for slot, forms in sayings.counts.get(language, {}).items():
+            if slot in found:
+                raise ValueError(f"the count {slot!r} is given twice")
+            found[slot] = forms
+    return found
 
 
 @dataclass(frozen=True)
@@ -205,83 +172,11 @@ class Announcement:
         """The phrase kinds, e.g. ("round", "weather"); handy for logs and tests."""
         return tuple(p.kind for p in self.phrases)
 
-    # -- constructors, one per thing the table hears ------------------------------------
-
     @classmethod
     def say(cls, kind: str, **slots: SlotValue) -> Announcement:
-        """One sentence of the template `kind` (the table's own, or a game's `Sayings`)."""
+        """One sentence of the template `kind` (the table's own, or a game's `Sayings`:
+        each game says what its table hears with its own functions, in its folder)."""
         return cls((Phrase(kind, tuple(slots.items())),))
-
-    @classmethod
-    def weather(cls, round: int | None, zone: object, weather: object) -> Announcement:
-        """The weather (W4): "Round 3. Central zone. The weather is cold." Round may be None."""
-        said = cls.say("weather", zone=choice(zone, ZONES, "zone"),
-                        weather=choice(weather, WEATHERS, "weather"))
-        if round is None:
-            return said
-        return cls.new_round(round) + said
-
-    @classmethod
-    def new_round(cls, number: int) -> Announcement:
-        """A round begins: "Round 3." (the weather that follows then leaves it out)."""
-        return cls.say("round", round=_count(number, "round"))
-
-    @classmethod
-    def order(cls, seats: Iterable[SeatLike]) -> Announcement:
-        """The order of play after the reveal; takes the order only, never the bids."""
-        order = tuple(seat_of(s) for s in seats)
-        if not order:
-            raise ValueError("the order of play needs at least one seat")
-        return cls.say("order", order=order)
-
-    @classmethod
-    def early_riser(cls, seat: SeatLike) -> Announcement:
-        """Who takes the Early Riser move (R3)."""
-        return cls.say("early_riser", seat=seat_of(seat))
-
-    @classmethod
-    def turn(cls, seat: SeatLike) -> Announcement:
-        """Whose turn it is."""
-        return cls.say("turn", seat=seat_of(seat))
-
-    @classmethod
-    def dice(cls, seat: SeatLike, colour: object, dogs: int) -> Announcement:
-        """A dog-dice result: the colour rolled and how many dogs came up."""
-        return cls.say("dice", seat=seat_of(seat), colour=choice(colour, DICE_COLOURS, "colour"),
-                        dogs=_count(dogs, "dogs"))
-
-    @classmethod
-    def terrain(cls, success: bool) -> Announcement:
-        """A rough-terrain roll's outcome (M4)."""
-        return cls.say("terrain", outcome=OUTCOMES[0] if success else OUTCOMES[1])
-
-    @classmethod
-    def avalanche(cls, success: bool) -> Announcement:
-        """An avalanche roll's outcome (M5)."""
-        return cls.say("avalanche", outcome=OUTCOMES[0] if success else OUTCOMES[1])
-
-    @classmethod
-    def reroll(cls, payer: SeatLike, roller: SeatLike) -> Announcement:
-        """A paid reroll (X1): who paid and who rolls again (one sentence if the same seat)."""
-        payer_seat, roller_seat = seat_of(payer), seat_of(roller)
-        if payer_seat.index == roller_seat.index:
-            return cls.say("reroll_own", roller=roller_seat)
-        return cls.say("reroll", payer=payer_seat, roller=roller_seat)
-
-    @classmethod
-    def press(cls, result: object) -> Announcement:
-        """The pressing roll's result (P1): plus2, plus1, nothing or tired."""
-        return cls.say("press", result=choice(result, PRESS_RESULTS, "pressing result"))
-
-    @classmethod
-    def rest(cls, seat: SeatLike) -> Announcement:
-        """A forced rest (T2): every dog of the seat is covered."""
-        return cls.say("rest", seat=seat_of(seat))
-
-    @classmethod
-    def winner(cls, seat: SeatLike) -> Announcement:
-        """The winner (T3)."""
-        return cls.say("winner", seat=seat_of(seat))
 
     # -- rendering to tokens ------------------------------------------------------------
 
@@ -298,10 +193,21 @@ class Announcement:
         return tuple(out)
 
 
-def _count(value: object, what: str) -> int:
+def count_of(value: object, what: str) -> int:
+    """A count to say: a whole number 0 or more (a ValueError names `what` otherwise)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{what} must be a whole number 0 or more, not {value!r}")
     return value
+
+
+def new_round(number: int) -> Announcement:
+    """A round begins: "Round 3." (the table's own sentence)."""
+    return Announcement.say("round", round=count_of(number, "round"))
+
+
+def turn(seat: SeatLike) -> Announcement:
+    """Whose turn it is (the table's own sentence, in every game)."""
+    return Announcement.say("turn", seat=seat_of(seat))
 
 
 def number_clips(n: int, language: str = "en", feminine: bool = False) -> list[Token]:
@@ -349,7 +255,7 @@ def expand(template: str, slots: Mapping[str, SlotValue], language: str) -> list
         elif word.startswith("%"):
             count = slots[word[1:]]
             assert isinstance(count, int)
-            forms = COUNT_FORMS[language]
+            forms = count_forms(language)[word[1:]]
             out += expand(forms.get(count, forms[None]), {"n": count}, language)
         else:
             out.append(Clip(word.format(**{k: v for k, v in slots.items()

@@ -72,7 +72,7 @@ def run_sound_test(voice: Any, out: TextIO | None = None) -> int:
 
     from companion.voice.clips import DEFAULT_SOUNDS_DIR, ClipBank, compose
     from companion.voice.output import open_mixer, output_names
-    from companion.voice.phrases import Announcement
+    from companion.voice.phrases import new_round
 
     try:
         opened = open_mixer(voice.output, frequency=MIXER_FREQUENCY, size=-16, channels=1,
@@ -90,7 +90,7 @@ def run_sound_test(voice: Any, out: TextIO | None = None) -> int:
             print(f"warning: {opened.warning}", file=out)
         bank = ClipBank(DEFAULT_SOUNDS_DIR if voice.sounds_dir is None
                         else Path(voice.sounds_dir))
-        announcement = Announcement.new_round(1)
+        announcement = new_round(1)
         pcm = compose(announcement.tokens(voice.language), voice.language, bank)
         sound = pygame.mixer.Sound(buffer=pcm)
         seconds = sound.get_length()

@@ -4,8 +4,10 @@ The clips are rendered once from these texts and committed, so the Pi needs no s
 engine. Keeping the texts in the package (not in the render script) lets the tests check
 that the shipped manifest still matches them, and lets the templates and the clips be
 reviewed side by side. Keys are the same across languages wherever the meaning is the
-same; a language only has the keys its own templates use (French needs no "the weather
-is" clip because its weather clips are whole sentences, "Il fait froid").
+same; a language only has the keys its own templates use (French needs no "your turn"
+clip because it says "À Anna de jouer"). Here are the table's own clips (numbers, seats,
+a round, whose turn); each game's are in its folder (its box's `sayings`, a `Sayings`),
+merged by `clip_texts`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from companion.games import boxed, installed
 from companion.seats import SEATS
 
 LANGUAGES: Final = ("en", "fr", "de")
-"""MUSH's own editions; the order is the order shown in settings menus."""
+"""The languages the table speaks (MUSH's own editions); the order is the order shown
+in settings menus."""
 
 ESPEAK_VOICES: Final[dict[str, str]] = {"en": "en-gb", "fr": "fr-fr", "de": "de"}
 """espeak-ng voice per language, shared by the render script and the run-time names,
@@ -48,114 +51,20 @@ MAX_DOGS: Final = 8
 """The most dogs a team has (RULES S2): numbers above it are only ever said as round
 numbers, so where such a number has a feminine form its masculine clip is not shipped."""
 
-ZONES: Final = ("southern", "central", "northern")
-WEATHERS: Final = ("warm", "moderate", "cold")
-DICE_COLOURS: Final = ("green", "red", "blue")
-OUTCOMES: Final = ("success", "fail")
-PRESS_RESULTS: Final = ("plus2", "plus1", "nothing", "tired")
-
 _PHRASES: Final[dict[str, dict[str, str]]] = {
+    # the table's own sentences (`companion.voice.phrases`): a round's number, whose turn
     "en": {
         "round": "Round",
-        "weather_is": "The weather is",
-        "weather.warm": "warm",
-        "weather.moderate": "moderate",
-        "weather.cold": "cold",
-        "zone.southern": "Southern zone",
-        "zone.central": "Central zone",
-        "zone.northern": "Northern zone",
-        "dice.green": "green dice",
-        "dice.red": "red dice",
-        "dice.blue": "blue dice",
-        "dog": "dog",
-        "dogs": "dogs",
-        "order_of_play": "Order of play",
-        "early_riser": "is the early riser",
         "your_turn": "your turn",
-        "rough_terrain": "Rough terrain",
-        "terrain.success": "The sled gets through",
-        "terrain.fail": "Stuck. The move ends here.",
-        "avalanche": "Avalanche",
-        "avalanche.success": "The sled gets past",
-        "avalanche.fail": "Blocked. The move ends here.",
-        "pays_reroll": "pays for a reroll",
-        "rolls_again": "rolls again",
-        "pays_own_reroll": "pays to roll again",
-        "pressing": "Pressing bonus",
-        "press.plus2": "two more spaces",
-        "press.plus1": "one more space",
-        "press.nothing": "no effect",
-        "press.tired": "one more tired dog",
-        "must_rest": "must rest",
-        "wins": "wins the race!",
     },
     "fr": {
         "round": "Manche",
-        "weather.warm": "Il fait chaud",
-        "weather.moderate": "Temps mitigé",
-        "weather.cold": "Il fait froid",
-        "zone.southern": "Zone sud",
-        "zone.central": "Zone centrale",
-        "zone.northern": "Zone nord",
-        "dice.green": "dés verts",
-        "dice.red": "dés rouges",
-        "dice.blue": "dés bleus",
-        "dog": "chien",
-        "dogs": "chiens",
-        "order_of_play": "Ordre de jeu",
-        "early_riser": "Bonus du lève-tôt pour",
         "turn_to": "À",
         "to_play": "de jouer",
-        "rough_terrain": "Terrain difficile",
-        "terrain.success": "Passage réussi",
-        "terrain.fail": "Raté. Le déplacement s'arrête ici.",
-        "avalanche": "Avalanche",
-        "avalanche.success": "Avalanche contournée",
-        "avalanche.fail": "Bloqué. Le déplacement s'arrête ici.",
-        "pays_reroll": "paie une relance",
-        "rolls_again": "relance",
-        "pays_own_reroll": "paie pour relancer",
-        "pressing": "Bonus de poussée",
-        "press.plus2": "deux cases de plus",
-        "press.plus1": "une case de plus",
-        "press.nothing": "sans effet",
-        "press.tired": "un chien de plus se fatigue",
-        "must_rest": "doit se reposer",
-        "wins": "remporte la course !",
     },
     "de": {
         "round": "Runde",
-        "weather_is": "Das Wetter ist",
-        "weather.warm": "warm",
-        "weather.moderate": "gemäßigt",
-        "weather.cold": "kalt",
-        "zone.southern": "Südliche Zone",
-        "zone.central": "Zentrale Zone",
-        "zone.northern": "Nördliche Zone",
-        "dice.green": "grüne Würfel",
-        "dice.red": "rote Würfel",
-        "dice.blue": "blaue Würfel",
-        "one_dog": "ein Hund",
-        "dogs": "Hunde",
-        "order_of_play": "Reihenfolge",
-        "early_riser": "Frühaufsteher-Bonus für",
         "is_up": "ist dran",
-        "rough_terrain": "Schwieriges Gelände",
-        "terrain.success": "Geschafft",
-        "terrain.fail": "Gescheitert. Die Fahrt endet hier.",
-        "avalanche": "Lawine",
-        "avalanche.success": "Umfahren",
-        "avalanche.fail": "Blockiert. Die Fahrt endet hier.",
-        "pays_reroll": "zahlt einen Neuwurf",
-        "rolls_again": "würfelt noch einmal",
-        "pays_own_reroll": "zahlt und würfelt noch einmal",
-        "pressing": "Antreiben",
-        "press.plus2": "zwei Felder mehr",
-        "press.plus1": "ein Feld mehr",
-        "press.nothing": "keine Wirkung",
-        "press.tired": "ein Hund mehr ermüdet",
-        "must_rest": "muss rasten",
-        "wins": "gewinnt das Rennen!",
     },
 }
 
@@ -171,6 +80,10 @@ class Sayings:
     """Per language, each sentence's kind and its template."""
     clips: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """Per language, each clip's key and the words it says."""
+    counts: Mapping[str, Mapping[str, Mapping[int | None, str]]] = field(
+        default_factory=dict)
+    """Per language, how a count is said (a template's `%slot`), by the slot's name: a
+    template per number that has its own form, None for any other ("#n dogs")."""
 
 
 def game_sayings() -> tuple[Sayings, ...]:

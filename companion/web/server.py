@@ -56,7 +56,7 @@ from companion.web.listen import REQUEST_LIMITS, listen, raise_file_limit
 from companion.web.pads import PhonePads
 from companion.web.room import Room
 from companion.web.routes import Routes
-from companion.web.snapshot import Export, Snapshot, export_game, seat_label
+from companion.web.snapshot import Export, Snapshot, build, export_game, seat_label
 from companion.web.sockets import AWAY_SECONDS, MAX_MESSAGE, PLACES, Client, Sockets
 from companion.web.sound import Sounds
 
@@ -188,7 +188,7 @@ class WebServer(Routes, Sockets):
         players = MAX_SEATS if setup else len(controller.state.players)
         now = controller.clock()
         lights = controller.lights(now)
-        bids = {seat: controller.private_bid(seat) for seat in range(players)}
+        views = tuple(controller.seat_view(seat) for seat in range(players))
         screen = controller.config.screen_language
         self.screen_language = screen
         wanted = self.wanted | {screen}
@@ -202,16 +202,15 @@ class WebServer(Routes, Sockets):
         ready = {} if setup else {seat: controller.ready_at(seat) for seat in range(players)}
         joinable = joinable_names(controller, setup)
         key = (replace(frame, countdown=None, animation=None, animation_progress=1.0,
-                       serial=0, join=None), timing, tuple(sorted(bids.items())),
+                       serial=0, join=None), timing, views,
                tuple(sorted(lights.items(), key=lambda kv: kv[0])), wanted, game, players,
                self.room.changes, tuple(sorted(ready.items())), joinable)
         if key != self._last_key:
             self._last_key = key
             menus = {language: frame.menus if language == screen else
                      controller.menus_in(language) for language in wanted}
-            snapshot: Snapshot = box_of(frame).phones(
-                frame, menus, game=game, players=players, bids=bids, lights=lights,
-                screen_language=screen)
+            snapshot = build(box_of(frame).pages, frame, menus, game=game, players=players,
+                             views=views, lights=lights, screen_language=screen)
             waiting = frozenset(m.seat for m in frame.menus if m.waiting and m.seat >= 0)
             snapshot = replace(snapshot, ready=ready, waiting=waiting, joinable=joinable)
             if companion.over() and game is not None:

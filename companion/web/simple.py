@@ -1,21 +1,21 @@
 """What the phones and the table page are sent for a simple game (`companion.table.simple`):
-the same `Snapshot` as every game's, built from its frame. Nothing at such a table is
-secret: each seat's text holds its own menu (in the phone's language), its light, the
-game's lines as the screen shows them and whose turn it is.
+the same `Snapshot` as every game's, built from its frame. Each seat's text holds its own
+menu (in the phone's language), its light, the game's lines as the screen shows them,
+whose turn it is and its own lines (a hand of cards, `SimpleFrame.private`), which no
+other seat's text and no table page holds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.box import Pages
+from companion.i18n import t
 from companion.seats import MAX_SEATS, SEATS
 from companion.table.frame import Menu
 from companion.table.lights import LightState
 from companion.table.simple import SimpleFrame, SimpleScreen
 from companion.web.snapshot import (
-    Snapshot,
-    assemble,
     colour,
     light_json,
     menu_json,
@@ -25,13 +25,19 @@ from companion.web.snapshot import (
 
 
 def header(frame: SimpleFrame) -> str:
-    """The game's title and its lines on one line: "Race to Ten · Ann 7 · Bo 4"."""
-    return " · ".join((frame.title, *frame.lines))
+    """The game's title and its lines on one line: "Race to Ten · Ann 7 · Bo 4"; once the
+    game is over, who won, as the screen says it (inside `speaking`)."""
+    won: tuple[str, ...] = ()
+    if frame.winner is not None and 0 <= frame.winner < len(frame.names.seats):
+        won = (t("over.wins", name=frame.names.seats[frame.winner].name),)
+    return " · ".join((frame.title, *frame.lines, *won))
 
 
-def seat_payload(frame: SimpleFrame, menu: Menu | None, seat: int, language: str, *,
-                 light: LightState | None, players: int) -> dict[str, Any]:
-    """Everything seat `seat`'s phone shows (inside `speaking`)."""
+def seat_payload(frame: SimpleFrame, own: object, menu: Menu | None, seat: int, language: str,
+                 *, light: LightState | None, players: int) -> dict[str, Any]:
+    """Everything seat `seat`'s phone shows (inside `speaking`): the frame, and of the
+    frame's seats' own lines (`SimpleFrame.private`, worded by the game from each seat's
+    own view) this seat's alone; its own view, `own`, adds nothing more to show."""
     over = frame.screen is SimpleScreen.GAME_OVER
     acting = frame.names.active
     return {
@@ -49,6 +55,8 @@ def seat_payload(frame: SimpleFrame, menu: Menu | None, seat: int, language: str
         "waiting": [seat_label(frame.names, acting, language)]
         if acting is not None and acting != seat and not over else [],
         "roll": None, "names": [seat_label(frame.names, s, language) for s in range(players)],
+        # this seat's own lines (its hand): in its own text, and in no other
+        "private": list(frame.private[seat]) if seat < len(frame.private) else [],
     }
 
 
@@ -66,16 +74,8 @@ def table_payload(frame: SimpleFrame, language: str, players: int) -> dict[str, 
     }
 
 
-def build(frame: SimpleFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
-          game: int | None, players: int, bids: object, lights: Mapping[int, LightState],
-          screen_language: str) -> Snapshot:
-    """The snapshot of one frame (a box's `phones`)."""
-    return assemble(
-        menus_by_language, game=game, players=players, screen_language=screen_language,
-        names=frame.names,
-        seat_text=lambda menu, seat, language: seat_payload(
-            frame, menu, seat, language, light=lights.get(seat), players=players),
-        table_text=lambda language: table_payload(frame, language, players))
+PAGES = Pages(seat=seat_payload, table=table_payload, names=lambda frame: frame.names)
+"""A simple game's pages on the phones (`companion.web.snapshot.build` builds them)."""
 
 
-__all__ = ["build", "header", "seat_payload", "table_payload"]
+__all__ = ["PAGES", "header", "seat_payload", "table_payload"]

@@ -1,13 +1,15 @@
 """What each phone and the table page are sent: built on the main loop from the table's
-own outputs, nothing worked out again; each game's pages by its box's `phones`
-(MUSH's in `companion.games.mush.phones`), from the pieces here.
+own outputs, nothing worked out again; each game's pages by its box's `pages`, through
+one path (`build`) and the pieces here.
 
 The main loop owns the game; after every change it hands the web server a `Snapshot`:
 one JSON text per seat (per language a phone speaks) and one for the read-only table
-page. A seat's text holds its menu exactly as the table built it (`Menu`, worded in the
-phone's language), its own chips and dogs from the public `TableView`, its light, and its
-bid in progress from `TableController.private_bid(seat)`: the only secret, and in that
-seat's text alone. The table page's text is the public view, like the shared screen.
+page. A seat's text is built from the frame the shared screen shows (public: its menu
+exactly as the table built it, worded in the phone's language) and that seat's own view
+(the table's `seat_view(seat)`: the rules' per-seat view, with what the seat is choosing
+on its pad), never another seat's: a secret (a bid being chosen, a hand of cards) is in
+its own seat's text alone. The table page's text is the public view, like the shared
+screen.
 
 Every text is built from values that do not depend on when it was built (a countdown is
 sent as what is left, and a running one is not rebuilt as it runs down), so two tables in
@@ -20,12 +22,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import Any
 
-from companion.core.box import Box
+from companion.core.box import Box, Pages
 from companion.games import box as installed_box
 from companion.i18n import speaking, t
 from companion.pads.events import Blink, Button, Light
@@ -182,26 +184,28 @@ def countdown_json(countdown: Countdown | None) -> dict[str, Any] | None:
             "remaining": round(countdown.remaining, 1), "held": countdown.held}
 
 
-def assemble(menus_by_language: Mapping[str, Sequence[Menu]], *, game: int | None,
-             players: int, screen_language: str, names: SeatBook,
-             seat_text: Callable[[Menu | None, int, str], dict[str, Any]],
-             table_text: Callable[[str], dict[str, Any]]) -> Snapshot:
-    """Either game's snapshot from its texts: `seat_text(menu, seat, language)` and
-    `table_text(language)` are each called in that language, the seat's menu worded in
-    it; each seat's menu version and shape come from the screen's words (`names` gives
-    the seats' names in the screen's language)."""
+def build(pages: Pages, frame: Any, menus_by_language: Mapping[str, Sequence[Menu]], *,
+          game: int | None, players: int, views: Sequence[object],
+          lights: Mapping[int, LightState], screen_language: str) -> Snapshot:
+    """Any game's snapshot of one frame, through its box's `pages`: each seat's text from
+    the frame and that seat's own view (`views[seat]`, the table's `seat_view(seat)`:
+    what that seat alone may see) and no other seat's, each table page's from the frame
+    alone; each is built in its language, the seat's menu worded in it. Each seat's menu
+    version and shape come from the screen's words."""
     seats: dict[tuple[int, str], bytes] = {}
     table: dict[str, bytes] = {}
     for language, menus in menus_by_language.items():
         with speaking(language):
             for seat in range(players):
-                payload = seat_text(menu_for(menus, seat), seat, language)
+                payload = pages.seat(frame, views[seat] if seat < len(views) else None,
+                                     menu_for(menus, seat), seat, language,
+                                     light=lights.get(seat), players=players)
                 # a press is checked against the screen's menu: every phone is sent
                 # that version, whatever language it reads the menu in
                 payload["mv"] = menu_version(menu_for(menus_by_language[screen_language],
                                                        seat))
                 seats[(seat, language)] = dumps(payload)
-            table[language] = dumps(table_text(language))
+            table[language] = dumps(pages.table(frame, language, players))
     versions: dict[int, str] = {}
     shapes: dict[int, MenuShape] = {}
     bidding = set()
@@ -213,6 +217,7 @@ def assemble(menus_by_language: Mapping[str, Sequence[Menu]], *, game: int | Non
             shapes[seat] = shape
             if shape.style == "bid":
                 bidding.add(seat)
+    names = pages.names(frame)
     labels = tuple(seat_label(names, s, screen_language) for s in range(MAX_SEATS))
     return Snapshot(game, players, seats, table, versions, shapes, frozenset(bidding), labels)
 

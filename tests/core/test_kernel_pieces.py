@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -22,10 +23,12 @@ from toy_game import (
     FLOW,
     HANDLERS,
     OPTIONS,
+    REDUCER,
     TOY,
     Act,
     Add,
     Added,
+    FirstDrawn,
     Stage,
     Start,
     Started,
@@ -44,6 +47,7 @@ from companion.core import (
     ScriptedDice,
     SeatedState,
     SeededDice,
+    UndoPolicy,
     play_out,
     trial,
 )
@@ -51,7 +55,15 @@ from companion.core.codec import Codec, from_data, to_data
 from companion.core.physical import Probe
 from companion.core.recorded import RecordingDice, batches, check, kept_events, record
 from companion.core.transaction import Handlers, Transaction
-from companion.exc import CodecError, GameOverError, UnknownSeatError
+from companion.core.values import by_type
+from companion.exc import (
+    CodecError,
+    CommandNotAllowedError,
+    GameOverError,
+    IllegalChoiceError,
+    NotYourTurnError,
+    UnknownSeatError,
+)
 
 START = Start(TABLE, ToySettings(("A", "B")))
 TOY_EVENTS = TOY.apply(TOY.initial, START, ScriptedDice([1]))[1]
@@ -105,13 +117,29 @@ def test_the_option_table_needs_an_offer_for_every_kind_of_act() -> None:
                     actors=FLOW.actors, kinds=Act)
 
 
+
+def test_the_option_table_says_why_a_command_is_refused() -> None:
+    state = TOY.apply(_playing(), Add(0, 2), ScriptedDice([]))[0]
+    state = TOY.apply(state, Add(1, 2), ScriptedDice([]))[0]  # count 4: a 2 passes the goal
+    assert isinstance(OPTIONS.refusal(state, Add(1, 1)), NotYourTurnError)
+    blocked = OPTIONS.refusal(state, Add(0, 2))
+    assert isinstance(blocked, CommandNotAllowedError)
+    assert str(blocked) == "Add: past_goal (T2; left=1) (T2)"
+    assert str(OPTIONS.refusal(state, Start(0, ToySettings(("A", "B"))))) == (
+        "Start is not allowed now; allowed: Add")
+    wrong = OPTIONS.refusal(state, Add(0, 3))
+    assert isinstance(wrong, IllegalChoiceError) and "Add with these values" in str(wrong)
+    worded = OptionTable(OPTIONS.offers, act_of=FLOW.act_of, actors=FLOW.actors, kinds=Act,
+                         explain=lambda reason: f"{reason.args['left']} to go")
+    assert str(worded.refusal(state, Add(0, 2))) == "Add: 1 to go (T2)"
+
 # --- the handlers' table -----------------------------------------------------------
 
 
 def test_apply_refuses_before_any_handler_and_changes_nothing() -> None:
     state = _playing()
-    with pytest.raises(RulesError, match="not allowed now"):
-        TOY.apply(state, Add(1, 1), ScriptedDice([]))  # seat 0's turn: the game's reason
+    with pytest.raises(NotYourTurnError, match="seat 1 may not act during playing"):
+        TOY.apply(state, Add(1, 1), ScriptedDice([]))  # seat 0's turn: the options' reason
     with pytest.raises(UnknownSeatError, match="there is no seat 2"):
         TOY.apply(state, Add(2, 1), ScriptedDice([]))
     assert state == _playing()
@@ -151,6 +179,45 @@ def test_the_reducer_needs_a_reducer_for_every_event_type() -> None:
         Reducer({t: (lambda s, e: s) for t in EVENTS if t is not Won}, events=EVENTS,
                 flow=FLOW, opening=Started, initial=ToyState(), phase="stage")
 
+
+def _on_start(state: ToyState, event: Started) -> ToyState:
+    return state
+
+
+def _on_add_or_won(state: ToyState, event: Added | Won) -> ToyState:
+    return state
+
+
+def _on_many(state: ToyState, event: Sequence[Added]) -> ToyState:
+    return state
+
+
+def test_a_table_by_type_files_each_function_under_the_type_its_signature_names() -> None:
+    table = by_type((_on_start, _on_add_or_won), "a reducer")
+    assert table == {Started: _on_start, Added: _on_add_or_won, Won: _on_add_or_won}
+    assert by_type([HANDLERS.handlers[Start]], "a handler") == {Start: HANDLERS.handlers[Start]}
+    with pytest.raises(ValueError, match=r"a reducer: Added is given twice "
+                                         r"\(_on_add_or_won, _on_add_or_won\)"):
+        by_type((_on_add_or_won, _on_add_or_won), "a reducer")
+    with pytest.raises(ValueError, match=r"a reducer: _on_many takes .*Sequence.*, not a type"):
+        by_type((_on_many,), "a reducer")
+    # a game's reducers, filed by their signatures, are the table it wrote by hand
+    filed = by_type(REDUCER.reducers.values(), "a reducer")
+    assert filed == REDUCER.reducers and list(filed) == list(EVENTS)
+
+
+
+def test_an_undo_policy_names_only_the_final_types_and_refuses_a_stray_one() -> None:
+    policy = TOY.undo
+    assert policy.table == {Started: False, FirstDrawn: False, Added: True, Won: True}
+    assert list(policy.table) == list(EVENTS)
+    assert policy.final_types == (Started, FirstDrawn)
+    assert policy.undoable([Added(0, 1), Won(0)])
+    assert not policy.undoable([Added(0, 1), Started(ToySettings(("A", "B")))])
+    with pytest.raises(ValueError, match="final event types the game does not list: Won"):
+        UndoPolicy.all_but((Started, Added), final=(Started, Won))
+    with pytest.raises(ValueError, match="named final twice"):
+        UndoPolicy.all_but(EVENTS, final=(Started, Started))
 
 # --- a seated state -----------------------------------------------------------------
 

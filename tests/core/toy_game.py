@@ -26,7 +26,6 @@ from companion.core import (
     Outcome,
     PhaseRow,
     Reason,
-    RulesError,
     UndoPolicy,
 )
 from companion.core.options import OptionTable
@@ -154,7 +153,7 @@ def _offer_add(state: ToyState, seat: int) -> list[Option[Command]]:
 
 OPTIONS: OptionTable[ToyState, Command] = OptionTable(
     {Act.START: _offer_start, Act.ADD: _offer_add, Act.NONE: lambda s, seat: []},
-    act_of=FLOW.act_of, actors=FLOW.actors, kinds=Act)
+    act_of=FLOW.act_of, actors=FLOW.actors, kinds=Act, phase="stage")
 options = OPTIONS.options
 
 
@@ -174,14 +173,10 @@ def _h_add(tx: Transaction[ToyState, Event], command: Add) -> None:
         tx.emit(Won(command.seat))
 
 
-def _refusal(state: ToyState, command: Command) -> RulesError:
-    return RulesError(f"{command} is not allowed now")
-
-
 HANDLERS: Handlers[ToyState, Command, Event] = Handlers(
     {Start: _h_start, Add: _h_add}, commands=(Start, Add), transaction=_tx,
     is_legal=OPTIONS.is_legal, over=lambda s: s.stage is Stage.OVER,
-    seats=lambda s: len(s.tokens), refusal=_refusal)
+    seats=lambda s: len(s.tokens), refusal=OPTIONS.refusal)
 apply = HANDLERS.apply
 
 
@@ -194,7 +189,7 @@ TOY: Game[ToyState, Command, Event, ToyState] = Game(
     name="toy", title="Race to Five", seats=range(2, 4), initial=ToyState(), flow=FLOW,
     options=options, apply=apply, evolve=evolve,
     codec=CODEC,
-    undo=UndoPolicy({Started: False, FirstDrawn: False, Added: True, Won: True}),
+    undo=UndoPolicy.all_but(EVENTS, final=(Started, FirstDrawn)),
     invariants=(Invariant("T0", "the count never passes the goal",
                           lambda s: 0 <= s.count <= GOAL),
                 Invariant("T1", "tokens are never negative",

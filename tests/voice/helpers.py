@@ -5,15 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.games.canoe import sayings as canoe_says
+from companion.games.mush import sayings as mush_says
+from companion.games.mush.sayings import DICE_COLOURS, PRESS_RESULTS, WEATHERS, ZONES
 from companion.seats import MAX_SEATS
-from companion.voice.phrases import Announcement
-from companion.voice.texts import (
-    DICE_COLOURS,
-    MAX_NUMBER,
-    PRESS_RESULTS,
-    WEATHERS,
-    ZONES,
-)
+from companion.voice.phrases import Announcement, turn
+from companion.voice.texts import MAX_NUMBER
 
 
 def every_announcement() -> Iterator[Announcement]:
@@ -24,26 +20,26 @@ def every_announcement() -> Iterator[Announcement]:
     """
     seats = range(MAX_SEATS)
     for number in range(MAX_NUMBER + 1):
-        yield Announcement.weather(number, ZONES[number % 3], WEATHERS[number % 3])
+        yield mush_says.weather(number, ZONES[number % 3], WEATHERS[number % 3])
     for zone in ZONES:
         for weather in WEATHERS:
-            yield Announcement.weather(None, zone, weather)
+            yield mush_says.weather(None, zone, weather)
     for seat in seats:
-        yield Announcement.order([seat, *(s for s in seats if s != seat)])
-        yield Announcement.early_riser(seat)
-        yield Announcement.turn(seat)
-        yield Announcement.rest(seat)
-        yield Announcement.winner(seat)
+        yield mush_says.order([seat, *(s for s in seats if s != seat)])
+        yield mush_says.early_riser(seat)
+        yield turn(seat)
+        yield mush_says.rest(seat)
+        yield mush_says.winner(seat)
         for other in seats:
-            yield Announcement.reroll(seat, other)
+            yield mush_says.reroll(seat, other)
     for colour in DICE_COLOURS:
         for dogs in range(9):
-            yield Announcement.dice(dogs % MAX_SEATS, colour, dogs)
+            yield mush_says.dice(dogs % MAX_SEATS, colour, dogs)
     for success in (True, False):
-        yield Announcement.terrain(success)
-        yield Announcement.avalanche(success)
+        yield mush_says.terrain(success)
+        yield mush_says.avalanche(success)
     for result in PRESS_RESULTS:
-        yield Announcement.press(result)
+        yield mush_says.press(result)
     # the Canoe game
     for weather in canoe_says.WEATHERS:
         yield canoe_says.weather(weather)
@@ -62,22 +58,22 @@ def every_announcement() -> Iterator[Announcement]:
 def one_of_each_kind() -> list[Announcement]:
     """One announcement of every kind, for the slower audio checks."""
     return [
-        Announcement.weather(3, "central", "cold"),
-        Announcement.order([4, 0, 2]),
-        Announcement.early_riser(1),
-        Announcement.turn(2),
-        Announcement.dice(3, "red", 5),
-        Announcement.dice(3, "blue", 1),
-        Announcement.terrain(True),
-        Announcement.terrain(False),
-        Announcement.avalanche(True),
-        Announcement.avalanche(False),
-        Announcement.reroll(0, 5),
-        Announcement.reroll(5, 5),
-        Announcement.press("plus2"),
-        Announcement.press("tired"),
-        Announcement.rest(4),
-        Announcement.winner(0),
+        mush_says.weather(3, "central", "cold"),
+        mush_says.order([4, 0, 2]),
+        mush_says.early_riser(1),
+        turn(2),
+        mush_says.dice(3, "red", 5),
+        mush_says.dice(3, "blue", 1),
+        mush_says.terrain(True),
+        mush_says.terrain(False),
+        mush_says.avalanche(True),
+        mush_says.avalanche(False),
+        mush_says.reroll(0, 5),
+        mush_says.reroll(5, 5),
+        mush_says.press("plus2"),
+        mush_says.press("tired"),
+        mush_says.rest(4),
+        mush_says.winner(0),
         canoe_says.weather("windbound"),
         canoe_says.throw(2, 6),
         canoe_says.card("portage", "Find a paddle.", 15),

@@ -10,10 +10,11 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
+from companion.games.mush import sayings as mush_says
 from companion.games.mush.events import GameWon
 from companion.voice.announcer import Announcer
 from companion.voice.config import VoiceConfig
-from companion.voice.phrases import Announcement
+from companion.voice.phrases import Announcement, turn
 
 Played = list[tuple[Announcement, str]]
 
@@ -40,20 +41,20 @@ def announcer(mixer: tuple[int, int, int], played: Played) -> Iterator[Announcer
 
 
 def every_call(voice: Announcer) -> list[Callable[[], object]]:
-    """One call of every public speaking method."""
+    """One announcement of every kind the table hears, and a repeat."""
     return [
-        lambda: voice.weather(3, "central", "cold"),
-        lambda: voice.order([2, 0, 1]),
-        lambda: voice.early_riser(2),
-        lambda: voice.turn(1),
-        lambda: voice.dice(1, "green", 5),
-        lambda: voice.terrain(True),
-        lambda: voice.avalanche(False),
-        lambda: voice.reroll(0, 1),
-        lambda: voice.press("plus1"),
-        lambda: voice.rest(4),
-        lambda: voice.winner(0),
-        lambda: voice.announce(Announcement.turn(3)),
+        lambda: voice.announce(mush_says.weather(3, "central", "cold")),
+        lambda: voice.announce(mush_says.order([2, 0, 1])),
+        lambda: voice.announce(mush_says.early_riser(2)),
+        lambda: voice.announce(turn(1)),
+        lambda: voice.announce(mush_says.dice(1, "green", 5)),
+        lambda: voice.announce(mush_says.terrain(True)),
+        lambda: voice.announce(mush_says.avalanche(False)),
+        lambda: voice.announce(mush_says.reroll(0, 1)),
+        lambda: voice.announce(mush_says.press("plus1")),
+        lambda: voice.announce(mush_says.rest(4)),
+        lambda: voice.announce(mush_says.winner(0)),
+        lambda: voice.announce(turn(3)),
         voice.repeat,
     ]
 
@@ -82,7 +83,7 @@ def test_a_burst_of_100_announcements_returns_at_once_each(
     voice = Announcer(VoiceConfig(speak_names=False), on_play=on_play)
     voice.start()
     try:
-        voice.turn(0)
+        voice.announce(turn(0))
         assert playing.wait(60)
         calls = every_call(voice)
         main_loop = threading.Thread(target=lambda: [calls[i % len(calls)]() for i in range(100)],
@@ -104,7 +105,7 @@ def test_a_burst_of_100_announcements_returns_at_once_each(
 @pytest.mark.slow
 def test_announcements_play_in_order_one_after_another(announcer: Announcer,
                                                         played: Played) -> None:
-    first, second = Announcement.terrain(True), Announcement.avalanche(False)
+    first, second = mush_says.terrain(True), mush_says.avalanche(False)
     announcer.announce(first)
     announcer.announce(second)
     assert announcer.wait_idle(60)
@@ -114,39 +115,39 @@ def test_announcements_play_in_order_one_after_another(announcer: Announcer,
 def test_repeat_says_the_last_again_in_the_current_language(announcer: Announcer,
                                                             played: Played) -> None:
     assert announcer.repeat() is False  # nothing said yet
-    announcer.weather(2, "northern", "warm")
+    announcer.announce(mush_says.weather(2, "northern", "warm"))
     announcer.stop()
     assert announcer.wait_idle(60)
     announcer.set_language("fr")
     assert announcer.repeat() is True
     assert announcer.wait_idle(60)
-    assert played[-1] == (Announcement.weather(2, "northern", "warm"), "fr")
+    assert played[-1] == (mush_says.weather(2, "northern", "warm"), "fr")
 
 
 def test_muted_plays_nothing_but_remembers_for_repeat(announcer: Announcer,
                                                       played: Played) -> None:
     announcer.set_muted(True)
-    announcer.turn(1)
+    announcer.announce(turn(1))
     assert announcer.wait_idle(60)
     assert played == []
     announcer.set_muted(False)
     announcer.repeat()
     assert announcer.wait_idle(60)
-    assert played == [(Announcement.turn(1), "en")]
+    assert played == [(turn(1), "en")]
 
 
 def test_volume_is_applied_to_the_voice_channel(announcer: Announcer) -> None:
     announcer.set_volume(0.25)
-    announcer.turn(2)
+    announcer.announce(turn(2))
     assert announcer.wait_idle(60)
     assert pygame.mixer.Channel(0).get_volume() == pytest.approx(0.25, abs=0.01)
 
 
 def test_stop_drops_waiting_announcements(announcer: Announcer, played: Played) -> None:
-    announcer.winner(0)  # long enough to keep the channel busy
+    announcer.announce(mush_says.winner(0))  # long enough to keep the channel busy
     assert announcer.wait_idle(60)
     for seat in range(6):
-        announcer.turn(seat)
+        announcer.announce(turn(seat))
     announcer.stop()
     assert announcer.wait_idle(60)
     assert [a.kinds for a, _ in played] == [("winner",)]
@@ -164,20 +165,20 @@ def test_a_long_backlog_keeps_only_the_newest(mixer: tuple[int, int, int]) -> No
 
     voice = Announcer(VoiceConfig(speak_names=False), on_play=on_play, backlog=3)
     voice.start()
-    voice.turn(0)
+    voice.announce(turn(0))
     deadline = time.monotonic() + 60
     while not seen and time.monotonic() < deadline:
         time.sleep(0.01)
     for seat in range(1, 6):
-        voice.turn(seat)
+        voice.announce(turn(seat))
     voice.stop()  # cut the first so the rest need not wait for it to finish
-    voice.turn(3)
-    voice.turn(4)
-    voice.turn(5)
+    voice.announce(turn(3))
+    voice.announce(turn(4))
+    voice.announce(turn(5))
     gate.set()
     assert voice.wait_idle(60)
     voice.close()
-    assert [a for a in seen] == [Announcement.turn(s) for s in (0, 3, 4, 5)]
+    assert [a for a in seen] == [turn(s) for s in (0, 3, 4, 5)]
 
 
 def test_no_audio_device_means_silence_and_one_log_line(
@@ -218,7 +219,7 @@ def test_announce_starts_the_worker_when_start_was_not_called(
         mixer: tuple[int, int, int]) -> None:
     starts: list[float] = []
     voice = Announcer(VoiceConfig(speak_names=False), on_play=lambda a, r, s: starts.append(s))
-    voice.terrain(False)
+    voice.announce(mush_says.terrain(False))
     assert voice.wait_idle(60)
     voice.close()
     assert len(starts) == 1
@@ -226,7 +227,7 @@ def test_announce_starts_the_worker_when_start_was_not_called(
 
 def test_close_leaves_a_mixer_it_did_not_open(mixer: tuple[int, int, int]) -> None:
     voice = Announcer(VoiceConfig(speak_names=False))
-    voice.turn(0)
+    voice.announce(turn(0))
     assert voice.wait_idle(60)
     voice.close()
     assert pygame.mixer.get_init() == mixer
@@ -235,7 +236,7 @@ def test_close_leaves_a_mixer_it_did_not_open(mixer: tuple[int, int, int]) -> No
 def test_close_closes_a_mixer_it_opened() -> None:
     pygame.mixer.quit()
     voice = Announcer(VoiceConfig(speak_names=False))
-    voice.turn(0)
+    voice.announce(turn(0))
     assert voice.wait_idle(60)
     assert pygame.mixer.get_init() is not None
     voice.close()

@@ -24,7 +24,7 @@ from companion.games.canoe.voice import canoe_announcement_for as announcement_f
 from companion.games.mush.dice import SeededDice
 from companion.voice import Announcer, VoiceConfig
 from companion.voice.clips import ClipBank, load_manifest
-from companion.voice.phrases import Announcement, Clip, Seat, Text
+from companion.voice.phrases import Announcement, Clip, Seat, Text, turn
 from companion.voice.texts import LANGUAGES
 
 from .test_names import install_fake_espeak, wait_for_calls
@@ -75,7 +75,7 @@ def test_the_weather_effects_are_translated_not_copied() -> None:
 
 
 def test_whose_turn_and_the_throw() -> None:
-    assert announcement_for(cev.TurnStarted(1, 7), NAMES) == Announcement.turn(Seat(1, "Bo"))
+    assert announcement_for(cev.TurnStarted(1, 7), NAMES) == turn(Seat(1, "Bo"))
     throw = announcement_for(cev.DieRolled(0, 6), NAMES)
     assert throw == canoe_says.throw(Seat(0, "Ann"), 6)
     tokens = throw.tokens("de")

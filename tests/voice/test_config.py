@@ -10,6 +10,7 @@ from companion.exc import ConfigError
 from companion.voice.announcer import Announcer
 from companion.voice.clips import DEFAULT_SOUNDS_DIR
 from companion.voice.config import VoiceConfig
+from companion.voice.phrases import turn
 
 
 def test_an_empty_or_missing_table_gives_the_defaults() -> None:
@@ -79,7 +80,7 @@ def test_a_copied_sounds_dir_is_used(tmp_path: Path, mixer: tuple[int, int, int]
     played: list[str] = []
     voice = Announcer(VoiceConfig.from_dict({"sounds_dir": str(copy), "speak_names": False}),
                       on_play=lambda a, r, s: played.append(a.kinds[0]))
-    voice.turn(0)
+    voice.announce(turn(0))
     assert voice.wait_idle(60)
     voice.close()
     assert played == ["turn"]

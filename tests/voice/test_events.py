@@ -10,10 +10,11 @@ import pytest
 
 from companion.games.mush import events as ev
 from companion.games.mush import model as m
+from companion.games.mush import sayings as mush_says
 from companion.games.mush.state import GameState
 from companion.games.mush.voice import MAPPING, PRESS_CLIPS, announcement_for
 from companion.voice.clips import load_manifest
-from companion.voice.phrases import Announcement, Clip, Seat
+from companion.voice.phrases import Clip, Seat, new_round, turn
 from companion.voice.texts import LANGUAGES
 
 NAMES = {0: "Peter", 2: "Regina"}
@@ -26,31 +27,31 @@ def test_every_event_the_voice_speaks_is_a_real_event_type() -> None:
 
 def test_real_events_map_to_their_announcements() -> None:
     cases = [
-        (ev.RoundStarted(round=3, ice_bear=1), Announcement.new_round(3)),
+        (ev.RoundStarted(round=3, ice_bear=1), new_round(3)),
         (ev.BidsRevealed(bids=(2, 0, 5), order=(2, 0, 1)),
-         Announcement.order([Seat(2, "Regina"), Seat(0, "Peter"), Seat(1)])),
-        (ev.MovementStarted(2, m.MoveContext.EARLY, 1), Announcement.early_riser(
+         mush_says.order([Seat(2, "Regina"), Seat(0, "Peter"), Seat(1)])),
+        (ev.MovementStarted(2, m.MoveContext.EARLY, 1), mush_says.early_riser(
             Seat(2, "Regina"))),
         (ev.WeatherRolled(0, m.Zone.CENTRAL, 5, m.Climate.COLD),
-         Announcement.weather(None, "central", "cold")),
-        (ev.TurnStarted(1), Announcement.turn(1)),
-        (ev.DogDiceRolled(0, m.DiceColour.RED, (1, 2, 6), 2), Announcement.dice(
+         mush_says.weather(None, "central", "cold")),
+        (ev.TurnStarted(1), turn(1)),
+        (ev.DogDiceRolled(0, m.DiceColour.RED, (1, 2, 6), 2), mush_says.dice(
             Seat(0, "Peter"), "red", 2)),
-        (ev.TerrainRolled(0, 2, 1, False), Announcement.terrain(False)),
-        (ev.AvalancheRolled(0, 6, 0, True), Announcement.avalanche(True)),
-        (ev.RerollForced(1, 0, m.RollKind.DOGS), Announcement.reroll(1, Seat(0, "Peter"))),
-        (ev.RerollForced(0, 0, m.RollKind.PRESS), Announcement.reroll(
+        (ev.TerrainRolled(0, 2, 1, False), mush_says.terrain(False)),
+        (ev.AvalancheRolled(0, 6, 0, True), mush_says.avalanche(True)),
+        (ev.RerollForced(1, 0, m.RollKind.DOGS), mush_says.reroll(1, Seat(0, "Peter"))),
+        (ev.RerollForced(0, 0, m.RollKind.PRESS), mush_says.reroll(
             Seat(0, "Peter"), Seat(0, "Peter"))),
-        (ev.PressRolled(0, 6, m.PressResult.PLUS_TWO), Announcement.press("plus2")),
-        (ev.PressRolled(0, 4, m.PressResult.PLUS_ONE), Announcement.press("plus1")),
-        (ev.PressRolled(0, 2, m.PressResult.NOTHING), Announcement.press("nothing")),
-        (ev.PressRolled(0, 1, m.PressResult.TIRED), Announcement.press("tired")),
-        (ev.GameWon(2), Announcement.winner(Seat(2, "Regina"))),
+        (ev.PressRolled(0, 6, m.PressResult.PLUS_TWO), mush_says.press("plus2")),
+        (ev.PressRolled(0, 4, m.PressResult.PLUS_ONE), mush_says.press("plus1")),
+        (ev.PressRolled(0, 2, m.PressResult.NOTHING), mush_says.press("nothing")),
+        (ev.PressRolled(0, 1, m.PressResult.TIRED), mush_says.press("tired")),
+        (ev.GameWon(2), mush_says.winner(Seat(2, "Regina"))),
     ]
     for event, expected in cases:
         assert announcement_for(event, NAMES) == expected, type(event).__name__
     assert announcement_for(ev.RerollForced(1, 0, m.RollKind.DOGS), ["Ann", "Bo"]) == \
-        Announcement.reroll(Seat(1, "Bo"), Seat(0, "Ann"))
+        mush_says.reroll(Seat(1, "Bo"), Seat(0, "Ann"))
     assert announcement_for(ev.MovementStarted(2, m.MoveContext.NORMAL, 4)) is None
     assert announcement_for(ev.PassingPaid(0)) is None  # bookkeeping is silent
 

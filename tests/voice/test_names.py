@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.mush import sayings as mush_says
 from companion.voice.announcer import Announcer
 from companion.voice.clips import ClipBank
 from companion.voice.config import VoiceConfig
 from companion.voice.names import MAX_NAME_CHARS, NameVoice, clean_name
-from companion.voice.phrases import Announcement
+from companion.voice.phrases import turn
 from companion.voice.texts import LOUDNESS_DBFS, PEAK_CEILING_DBFS
 
 from .audio import peak_dbfs, rms_dbfs
@@ -72,9 +73,9 @@ def test_without_espeak_a_named_seat_is_spoken_by_its_colour(
     monkeypatch.setenv("PATH", str(tmp_path))  # a PATH with no espeak-ng on it
     voice = Announcer(VoiceConfig(language="de"), names={2: "Zoé"})
     assert not voice.names_available
-    named = voice.render_pcm(Announcement.turn(voice.seat(2)))
+    named = voice.render_pcm(turn(voice.seat(2)))
     assert voice.seat(2).name == "Zoé"
-    assert named == voice.render_pcm(Announcement.turn(2))  # the unnamed seat
+    assert named == voice.render_pcm(turn(2))  # the unnamed seat
     assert named.startswith(ClipBank().raw("de", "seat.green"))
     voice.close()
 
@@ -85,8 +86,8 @@ def test_speak_names_false_uses_the_colour_even_with_espeak(
     monkeypatch.setenv("PATH", str(tmp_path / "bin"))
     voice = Announcer(VoiceConfig(speak_names=False), names={0: "Zoé"})
     assert not voice.names_available
-    assert voice.render_pcm(Announcement.winner(voice.seat(0))) == \
-        voice.render_pcm(Announcement.winner(0))
+    assert voice.render_pcm(mush_says.winner(voice.seat(0))) == \
+        voice.render_pcm(mush_says.winner(0))
     voice.close()
     assert not calls.exists()
 
@@ -97,8 +98,8 @@ def test_a_name_is_rendered_through_espeak_ng_on_path_and_normalised(
     monkeypatch.setenv("PATH", str(tmp_path / "bin"))
     voice = Announcer(VoiceConfig(language="fr"), names={1: "Zoé"})
     assert voice.names_available
-    named = voice.render_pcm(Announcement.turn(voice.seat(1)))
-    unnamed = voice.render_pcm(Announcement.turn(1))
+    named = voice.render_pcm(turn(voice.seat(1)))
+    unnamed = voice.render_pcm(turn(1))
     assert named != unnamed
     bank = ClipBank()
     assert named.startswith(bank.raw("fr", "turn_to"))  # "À Zoé de jouer"
@@ -121,10 +122,10 @@ def test_names_render_once_per_language_and_ahead_of_need(
     voice = Announcer(VoiceConfig(language="en"), names={0: "Ann", 3: "Bo"})
     assert wait_for_calls(calls, 2)  # set_names started both renders without anyone asking
     for _ in range(3):
-        voice.render_pcm(Announcement.order([voice.seat(0), voice.seat(3)]))
+        voice.render_pcm(mush_says.order([voice.seat(0), voice.seat(3)]))
     assert len(calls.read_text().splitlines()) == 2
     voice.set_language("de")  # starts rendering both names in German
-    voice.render_pcm(Announcement.turn(voice.seat(0)))
+    voice.render_pcm(turn(voice.seat(0)))
     assert wait_for_calls(calls, 4)
     texts = sorted(ast.literal_eval(line)[1] for line in calls.read_text().splitlines())
     assert texts == ["Ann", "Ann", "Bo", "Bo"]
@@ -137,8 +138,8 @@ def test_a_failing_espeak_falls_back_to_the_colour_with_a_warning(
     install_fake_espeak(tmp_path / "bin", fail=True)
     monkeypatch.setenv("PATH", str(tmp_path / "bin"))
     voice = Announcer(VoiceConfig(), names={4: "Zoé"})
-    assert voice.render_pcm(Announcement.rest(voice.seat(4))) == \
-        voice.render_pcm(Announcement.rest(4))
+    assert voice.render_pcm(mush_says.rest(voice.seat(4))) == \
+        voice.render_pcm(mush_says.rest(4))
     assert any("espeak-ng" in r.getMessage() for r in caplog.records)
     voice.close()
 
@@ -160,7 +161,7 @@ def test_real_espeak_ng_speaks_a_name_at_the_clips_level(
         mixer: tuple[int, int, int], language: str) -> None:
     voice = Announcer(VoiceConfig(language=language), names={5: "Zoé Müller"})
     assert voice.names_available
-    named = voice.render_pcm(Announcement.winner(voice.seat(5)))
+    named = voice.render_pcm(mush_says.winner(voice.seat(5)))
     bank = ClipBank()
     name_audio = named[:-len(bank.raw(language, "wins"))]
     assert bank.raw(language, "seat.pink") not in named

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.mush import sayings as mush_says
 from companion.voice.announcer import Announcer
 from companion.voice.clips import ClipBank, MixerFormat, compose, load_manifest
 from companion.voice.config import VoiceConfig
-from companion.voice.phrases import Announcement, Seat
+from companion.voice.phrases import Seat, turn
 from companion.voice.texts import LANGUAGES, LOUDNESS_DBFS
 
 from .audio import peak_dbfs, rms_dbfs
@@ -46,7 +47,7 @@ def test_pauses_and_word_gaps_are_real_silence_of_the_right_length(
     bank = ClipBank()
     frame = MixerFormat.current().frame_bytes
     alone = len(bank.raw("en", "round")) + len(bank.raw("en", "num.3"))
-    joined = compose(Announcement.weather(3, "southern", "warm").tokens("en")[:2], "en", bank)
+    joined = compose(mush_says.weather(3, "southern", "warm").tokens("en")[:2], "en", bank)
     assert len(joined) == alone + 22050 * 40 // 1000 * frame  # one 40 ms word gap
     assert MixerFormat(22050, -16, 1).silence(100) == b"\x00" * 2 * 2205
     assert set(MixerFormat(22050, 8, 2).silence(10)) == {0x80}
@@ -60,7 +61,7 @@ def test_a_seat_without_a_name_is_spoken_by_its_colour_clip(mixer: tuple[int, in
 
 def test_the_announcer_renders_in_its_configured_language(mixer: tuple[int, int, int]) -> None:
     announcer = Announcer(VoiceConfig(language="de", speak_names=False))
-    said = Announcement.turn(0)
+    said = turn(0)
     german = announcer.render_pcm(said)
     assert german == announcer.render_pcm(said, "de")
     assert german != announcer.render_pcm(said, "en")

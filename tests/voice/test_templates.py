@@ -6,14 +6,20 @@ import inspect
 
 import pytest
 
+from companion.games.canoe import sayings as canoe_says
+from companion.games.mush import sayings as mush_says
+from companion.voice import phrases
 from companion.voice.clips import load_manifest
 from companion.voice.phrases import (
-    COUNT_FORMS,
     TEMPLATES,
     Announcement,
     Clip,
     Pause,
     Seat,
+    count_forms,
+    new_round,
+    templates,
+    turn,
 )
 from companion.voice.texts import LANGUAGES
 
@@ -25,11 +31,14 @@ def _clip_keys(announcement: Announcement, language: str) -> list[str]:
 
 
 def test_every_language_has_the_same_kinds_and_count_forms() -> None:
-    assert set(TEMPLATES) == set(LANGUAGES) == set(COUNT_FORMS)
-    kinds = {language: set(TEMPLATES[language]) for language in LANGUAGES}
+    assert set(TEMPLATES) == set(LANGUAGES)
+    kinds = {language: set(templates(language)) for language in LANGUAGES}
     assert kinds["fr"] == kinds["en"] == kinds["de"]
+    assert {"round", "turn", "weather", "dice", "canoe_throw"} <= kinds["en"]
+    counts = {language: count_forms(language) for language in LANGUAGES}
+    assert set(counts["fr"]) == set(counts["en"]) == set(counts["de"]) == {"dogs"}
     for language in LANGUAGES:
-        assert None in COUNT_FORMS[language]
+        assert all(None in forms for forms in counts[language].values())
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -57,7 +66,7 @@ def _seat_key(seat: Seat) -> str:
 
 
 def test_weather_follows_each_languages_word_order() -> None:
-    said = Announcement.weather(3, "Central", "Cold")
+    said = mush_says.weather(3, "Central", "Cold")
     assert _clip_keys(said, "en") == ["round", "num.3", "zone.central", "weather_is",
                                       "weather.cold"]
     assert _clip_keys(said, "fr") == ["round", "num.3", "zone.central", "weather.cold"]
@@ -71,7 +80,7 @@ def test_weather_follows_each_languages_word_order() -> None:
 
 
 def test_whose_turn_puts_the_seat_where_each_language_does() -> None:
-    tokens = {lang: [t for t in Announcement.turn(Seat(2, "Zoé")).tokens(lang)
+    tokens = {lang: [t for t in turn(Seat(2, "Zoé")).tokens(lang)
                      if not isinstance(t, Pause)] for lang in LANGUAGES}
     assert tokens["en"] == [Seat(2, "Zoé"), Clip("your_turn")]
     assert tokens["fr"] == [Clip("turn_to"), Seat(2, "Zoé"), Clip("to_play")]
@@ -80,7 +89,7 @@ def test_whose_turn_puts_the_seat_where_each_language_does() -> None:
 
 def test_dog_counts_use_each_languages_own_forms() -> None:
     def said(language: str, dogs: int) -> list[str]:
-        return _clip_keys(Announcement.dice(0, "green", dogs), language)[1:]
+        return _clip_keys(mush_says.dice(0, "green", dogs), language)[1:]
 
     assert said("en", 1) == ["num.1", "dog"]
     assert said("en", 5) == ["num.5", "dogs"]
@@ -92,7 +101,7 @@ def test_dog_counts_use_each_languages_own_forms() -> None:
 
 def test_a_french_round_agrees_with_manche_which_is_feminine() -> None:
     def said(language: str, number: int) -> list[str]:
-        keys = _clip_keys(Announcement.new_round(number), language)
+        keys = _clip_keys(new_round(number), language)
         return [load_manifest()[language][k].text for k in keys]
 
     assert said("fr", 1) == ["Manche", "une"]
@@ -104,17 +113,17 @@ def test_a_french_round_agrees_with_manche_which_is_feminine() -> None:
 
 
 def test_rounds_past_forty_are_said_digit_by_digit() -> None:
-    assert _clip_keys(Announcement.weather(41, "northern", "warm"), "en")[:3] == [
+    assert _clip_keys(mush_says.weather(41, "northern", "warm"), "en")[:3] == [
         "round", "num.4", "num.1"]
 
 
 def test_a_reroll_by_the_roller_is_one_sentence() -> None:
-    assert Announcement.reroll(2, 2).kinds == ("reroll_own",)
-    assert Announcement.reroll(1, 2).kinds == ("reroll",)
+    assert mush_says.reroll(2, 2).kinds == ("reroll_own",)
+    assert mush_says.reroll(1, 2).kinds == ("reroll",)
 
 
 def test_order_of_play_lists_every_seat_in_order_with_pauses_between() -> None:
-    tokens = Announcement.order([4, 0, 2]).tokens("en")
+    tokens = mush_says.order([4, 0, 2]).tokens("en")
     assert [t.index for t in tokens if isinstance(t, Seat)] == [4, 0, 2]
     assert sum(isinstance(t, Pause) for t in tokens) == 3
 
@@ -125,20 +134,20 @@ def test_values_may_be_enums_or_any_case() -> None:
     class Weather(enum.Enum):
         COLD = 3
 
-    assert Announcement.weather(1, "CENTRAL", Weather.COLD) == \
-        Announcement.weather(1, "central", "cold")
-    assert Announcement.press("Plus2") == Announcement.press("plus2")
+    assert mush_says.weather(1, "CENTRAL", Weather.COLD) == \
+        mush_says.weather(1, "central", "cold")
+    assert mush_says.press("Plus2") == mush_says.press("plus2")
 
 
 @pytest.mark.parametrize("make", [
-    lambda: Announcement.weather(1, "arctic", "cold"),
-    lambda: Announcement.weather(1, "central", "stormy"),
-    lambda: Announcement.weather(-1, "central", "cold"),
-    lambda: Announcement.dice(0, "purple", 3),
-    lambda: Announcement.dice(0, "green", -1),
-    lambda: Announcement.turn(6),
-    lambda: Announcement.order([]),
-    lambda: Announcement.press("plus3"),
+    lambda: mush_says.weather(1, "arctic", "cold"),
+    lambda: mush_says.weather(1, "central", "stormy"),
+    lambda: mush_says.weather(-1, "central", "cold"),
+    lambda: mush_says.dice(0, "purple", 3),
+    lambda: mush_says.dice(0, "green", -1),
+    lambda: turn(6),
+    lambda: mush_says.order([]),
+    lambda: mush_says.press("plus3"),
 ])
 def test_bad_values_fail_where_they_are_given(make: object) -> None:
     with pytest.raises(ValueError):
@@ -147,10 +156,13 @@ def test_bad_values_fail_where_they_are_given(make: object) -> None:
 
 def test_no_announcement_takes_a_bid() -> None:
     # RULES R1/I5: nothing spoken may reveal a bid before the reveal, so no constructor
-    # even accepts one.
-    constructors = [m for name, m in inspect.getmembers(Announcement, inspect.ismethod)
-                    if not name.startswith("_")]
-    assert len(constructors) >= 11
+    # (the table's own, each game's sayings) even accepts one.
+    constructors = [Announcement.say, *(
+        f for module in (phrases, mush_says, canoe_says)
+        for name, f in inspect.getmembers(module, inspect.isfunction)
+        if not name.startswith("_") and f.__module__ == module.__name__
+        and inspect.signature(f).return_annotation in ("Announcement", Announcement))]
+    assert len(constructors) >= 20
     for method in constructors:
         for parameter in inspect.signature(method).parameters:
             assert "bid" not in parameter.lower(), method.__name__
@@ -158,4 +170,4 @@ def test_no_announcement_takes_a_bid() -> None:
 
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="language"):
-        Announcement.turn(0).tokens("es")
+        turn(0).tokens("es")

@@ -23,6 +23,7 @@ from table.helpers import NAMES, FakeClock
 
 from companion.app.loop import Companion
 from companion.config.file import Config, StoreConfig
+from companion.core.dice import DiceSource
 from companion.games.mush.config import MushSetup, setup
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.model import Arrangement
@@ -66,7 +67,7 @@ class WebTable:
                  rate: float = 6.0, remote: Callable[[Any], str | None] | None = None,
                  settings: Settings | None = None, port: int = 0,
                  game_name: str = "mush", lan: Callable[[], str] = lambda: "127.0.0.1",
-                 one_address: bool = False) -> None:
+                 one_address: bool = False, dice: DiceSource | None = None) -> None:
         self.folder = folder
         self.clock = FakeClock()
         self.events: queue.Queue[PadEvent] = queue.Queue()
@@ -85,7 +86,8 @@ class WebTable:
             self.web.places = {kind: (total, total) for kind, (_, total)
                                in self.web.places.items()}
         self.web.start()
-        self.companion = Companion(self.config, self.journal, dice=SeededDice(seed),
+        self.companion = Companion(self.config, self.journal,
+                                   dice=SeededDice(seed) if dice is None else dice,
                                    clock=self.clock, events=self.events, web=self.web)
         self.seed = seed
 

@@ -86,6 +86,7 @@ def test_each_announcement_reaches_the_table_pages_as_clips_in_the_voices_order(
         table.step()
         english = Phone(table, watch=True)
         german = Phone(table, watch=True, lang="de")
+        english.wait(lambda: bool(english.messages("welcome")))  # the server's own time
         welcome = english.last("welcome")
         assert welcome["said"] == [table.web.sounds.epoch, 0]
         driver = BotDriver(table.companion.controller, {s: SensibleBot() for s in range(4)},

@@ -6,21 +6,17 @@ phones' pages, the voice and the demo below are the Canoe game's own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.box import Box, Standings, TableStart
 from companion.games.canoe import events as ev
 from companion.games.canoe import report
 from companion.games.canoe.game import GAME
-from companion.games.canoe.phones import build
+from companion.games.canoe.phones import PAGES
 from companion.games.canoe.sayings import SAYINGS
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.frame import CanoeFrame
 from companion.games.canoe.voice import canoe_announcement_for
-from companion.table.frame import Menu
-from companion.table.lights import LightState
-from companion.web.snapshot import Snapshot
 
 
 def table(start: TableStart) -> CanoeTable:
@@ -41,14 +37,6 @@ def paint(frame: CanoeFrame, surface: Any, log: Any = None, language: str = "en"
     return paint_canoe(frame, surface, log, language, previous)
 
 
-def phones(frame: CanoeFrame, menus: Mapping[str, Sequence[Menu]], *, game: int | None,
-           players: int, bids: object, lights: Mapping[int, LightState],
-           screen_language: str) -> Snapshot:
-    """The phones' pages (nothing is secret in the Canoe game: no bids)."""
-    return build(frame, menus, game=game, players=players, lights=lights,
-                 screen_language=screen_language)
-
-
 def hear(event: object, names: Any, state: object) -> Any:
     """What the voice says for an event of the trip."""
     return canoe_announcement_for(event, names)
@@ -65,7 +53,7 @@ each canoe's nights."""
 
 
 BOX = Box(
-    game=GAME, table=table, frame=CanoeFrame, paint=paint, phones=phones, announce=hear,
+    game=GAME, table=table, frame=CanoeFrame, paint=paint, pages=PAGES, announce=hear,
     ledger="points.csv", where=report.where,
     describe=report.describe, demo=report.Demo(),
     headlines=(ev.GameStarted, ev.WeatherAdvanced, ev.PlayerHome, ev.GameWon),

@@ -14,12 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.core.dice import DiceSource
-from companion.exc import (
-    CommandNotAllowedError,
-    IllegalChoiceError,
-    NotYourTurnError,
-    RulesError,
-)
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.cards import CARDS, OWN_CARDS, CardKind
@@ -224,8 +218,9 @@ OFFERS: dict[ActKind, Callable[[GameState, int], list[Choice]]] = {
 }
 
 OPTION_TABLE: OptionTable[GameState, cmd.Command] = OptionTable(
-    OFFERS, act_of=act_of, actors=actors, kinds=ActKind)
-"""The Canoe game's options, asked through the kernel's table."""
+    OFFERS, act_of=act_of, actors=actors, kinds=ActKind, explain=explain)
+"""The Canoe game's options, asked through the kernel's table (which words a refusal:
+the rules' own reason where there is one, else what the options offer)."""
 
 options = OPTION_TABLE.options
 """Every option of the phase for a seat, the blocked ones with their reason."""
@@ -237,28 +232,10 @@ is_legal = OPTION_TABLE.is_legal
 """Whether `apply()` would accept a command."""
 
 
-def _refusal(state: GameState, command: cmd.Command) -> RulesError:
-    """The most specific reason a command is refused, the rules' own where there is one
-    (a game over and a seat not at the table are refused by the kernel's `Handlers`)."""
-    name = type(command).__name__
-    every = options(state, command.seat)
-    if not every:
-        return NotYourTurnError(f"seat {command.seat} may not act during {state.phase.value}")
-    for option in every:
-        if option.blocked is not None and option.admits(command):
-            return CommandNotAllowedError(f"{name}: {explain(option.blocked)} "
-                                          f"({option.blocked.rule})")
-    same = [o for o in every if o.command is type(command)]
-    if not same:
-        allowed = ", ".join(sorted({o.command.__name__ for o in legal(state, command.seat)}))
-        return CommandNotAllowedError(f"{name} is not allowed now; allowed: {allowed}")
-    return IllegalChoiceError(f"{name} with these values is not allowed now")
-
-
 APPLY: Handlers[GameState, cmd.Command, ev.Event] = Handlers(
     HANDLERS, commands=cmd.COMMAND_TYPES, transaction=Tx, is_legal=is_legal,
     over=lambda state: state.phase is Phase.GAME_OVER, seats=lambda state: len(state.players),
-    refusal=_refusal)
+    refusal=OPTION_TABLE.refusal)
 """Each command checked against the options, then handed to its handler."""
 
 apply = APPLY.apply

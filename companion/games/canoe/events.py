@@ -305,34 +305,26 @@ LEGACY_EVENT_TYPES: tuple[type[Event], ...] = (PlayerHome,)
 the lead went home); replay still reads them."""
 
 
-UNDOABLE: dict[type[Event], bool] = {
-    GameStarted: False, PilesDealt: False, FirstPlayerDrawn: False,
-    TurnStarted: True, TurnSkipped: True,
-    DieRolled: False, WeatherAdvanced: True, Windbound: True,
-    Landed: True, Camped: True,
-    CardDrawn: False, PileShuffled: False, CardReturned: True,
-    DestinationKept: True, DestinationObeyed: True, DestinationReturned: True,
-    HeroKept: True, HeroUsed: True, GoForfeited: True,
-    AttractionSeen: True, PointsAdjusted: True,
-    CardAwaited: True, CardEntered: True,
-    TurnEnded: True, PlayerHome: True, GameWon: True,
-    Stopped: True, UnmappedEntered: True, PlaceLeft: True, SpaceShared: True,
-    HeroDeclined: True,
-}
-"""Q7: whether a command whose events include this type may be taken back.
+FINAL: tuple[type[Event], ...] = (
+    GameStarted, PilesDealt, FirstPlayerDrawn, DieRolled, CardDrawn, PileShuffled,
+)
+"""Q7: the event types no undo may cross; a command holding any other may be taken back.
 
-False for every die and every draw: the throw, the cards drawn from the electronic
-piles, every shuffle and deal, the first player's draw, and the start of the game. Undoing
-those would let a table throw again a die it disliked or draw again a card it disliked. A
-weather move rides with the throw that caused it, so a 6 is never undone; moved by the
-islands rule (E6) it follows from what the players said, and may be. The rest is
-bookkeeping (a landing or a camp with paper cards, points entered, a card obeyed, the end
-of a turn) and may be undone.
+Every die and every draw: the throw, the cards drawn from the electronic piles, every
+shuffle and deal, the first player's draw, and the start of the game. Undoing those would
+let a table throw again a die it disliked or draw again a card it disliked. A weather move
+rides with the throw that caused it, so a 6 is never undone; moved by the islands rule
+(E6) it follows from what the players said, and may be. The rest is bookkeeping (a
+landing or a camp with paper cards, points entered, a card obeyed, the end of a turn) and
+may be undone.
 """
 
 
-UNDO = UndoPolicy(UNDOABLE)
+UNDO = UndoPolicy.all_but(EVENT_TYPES, final=FINAL)
 """Q7 as the journal and the table ask it."""
+
+UNDOABLE = UNDO.table
+"""Whether a command whose events include this type may be taken back, per type."""
 
 
 def undoable(events: Iterable[Event]) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.reducer import Reducer
+from companion.core.values import by_type
 from companion.games.canoe import events as ev
 from companion.games.canoe.cards import HERO_CARD
 from companion.games.canoe.model import (
@@ -228,39 +229,12 @@ def _won(s: GameState, e: ev.GameWon) -> GameState:
     return replace(s, winner=e.seat)
 
 
-_REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
-    ev.GameStarted: _started,
-    ev.PilesDealt: _dealt,
-    ev.FirstPlayerDrawn: _first,
-    ev.TurnStarted: _turn_started,
-    ev.TurnSkipped: _skipped,
-    ev.DieRolled: _rolled,
-    ev.WeatherAdvanced: _weather,
-    ev.Windbound: _windbound,
-    ev.Landed: _landed,
-    ev.Camped: _camped,
-    ev.CardDrawn: _drawn,
-    ev.PileShuffled: _shuffled,
-    ev.CardReturned: _returned,
-    ev.DestinationKept: _kept,
-    ev.DestinationObeyed: _obeyed,
-    ev.DestinationReturned: _dest_returned,
-    ev.HeroKept: _hero_kept,
-    ev.HeroUsed: _hero_used,
-    ev.GoForfeited: _forfeited,
-    ev.AttractionSeen: _seen,
-    ev.PointsAdjusted: _adjusted,
-    ev.CardAwaited: _awaited,
-    ev.CardEntered: _entered,
-    ev.TurnEnded: _turn_ended,
-    ev.PlayerHome: _home,
-    ev.GameWon: _won,
-    ev.Stopped: _stopped,
-    ev.UnmappedEntered: _unmapped_entered,
-    ev.PlaceLeft: _place_left,
-    ev.SpaceShared: _shared,
-    ev.HeroDeclined: _hero_declined,
-}
+_REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = by_type((
+    _started, _dealt, _first, _turn_started, _skipped, _rolled, _weather, _windbound,
+    _landed, _camped, _drawn, _shuffled, _returned, _kept, _obeyed, _dest_returned,
+    _hero_kept, _hero_used, _forfeited, _seen, _adjusted, _awaited, _entered, _turn_ended,
+    _home, _won, _stopped, _unmapped_entered, _place_left, _shared, _hero_declined,
+), "a reducer per event type")
 
 REDUCER: Reducer[GameState, ev.Event] = Reducer(
     _REDUCERS, events=ev.EVENT_TYPES, flow=FLOW, opening=ev.GameStarted, initial=EMPTY)

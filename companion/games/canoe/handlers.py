@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.core.dice import DiceSource
 from companion.core.transaction import Transaction
+from companion.core.values import by_type
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.cards import (
@@ -355,24 +356,8 @@ def _h_end(tx: Tx, c: cmd.EndTurn) -> None:
     _end_turn(tx, c.seat)
 
 
-HANDLERS: dict[type[cmd.Command], Callable[[Tx, Any], None]] = {
-    cmd.StartGame: _h_start,
-    cmd.Roll: _h_roll,
-    cmd.StayWindbound: _h_windbound,
-    cmd.Land: _h_land,
-    cmd.Camp: _h_camp,
-    cmd.SeeAttraction: _h_see,
-    cmd.Adjust: _h_adjust,
-    cmd.ObeyDestination: _h_obey,
-    cmd.ReturnDestination: _h_return,
-    cmd.EnterCard: _h_enter,
-    cmd.Finish: _h_finish,
-    cmd.EndTurn: _h_end,
-    cmd.Climb: _h_climb,
-    cmd.WaitAtRock: _h_wait_rock,
-    cmd.ReachUnmapped: _h_reach_unmapped,
-    cmd.WaitAtPoint: _h_wait_point,
-    cmd.TurnBack: _h_turn_back,
-    cmd.ShareSpace: _h_share,
-    cmd.PutBackHero: _h_put_back_hero,
-}
+HANDLERS: dict[type[cmd.Command], Callable[[Tx, Any], None]] = by_type((
+    _h_start, _h_roll, _h_windbound, _h_land, _h_camp, _h_see, _h_adjust, _h_obey,
+    _h_return, _h_enter, _h_finish, _h_end, _h_climb, _h_wait_rock, _h_reach_unmapped,
+    _h_wait_point, _h_turn_back, _h_share, _h_put_back_hero,
+), "a handler per command")

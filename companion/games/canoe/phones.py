@@ -11,9 +11,9 @@ MUSH's: the server turns a tap into ◀ ● ▶ the same way.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.box import Pages
 from companion.games import box as installed_box
 from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen
 from companion.games.canoe.views import PublicView
@@ -22,8 +22,6 @@ from companion.seats import MAX_SEATS, SEATS
 from companion.table.frame import Menu
 from companion.table.lights import LightState
 from companion.web.snapshot import (
-    Snapshot,
-    assemble,
     colour,
     downloads_json,
     light_json,
@@ -103,9 +101,10 @@ def canoe_json(frame: CanoeFrame) -> dict[str, Any]:
             "card_note": t("cs.card_note") if frame.language_note else None}
 
 
-def seat_payload(frame: CanoeFrame, menu: Menu | None, seat: int, language: str, *,
-                 light: LightState | None, players: int) -> dict[str, Any]:
-    """Everything seat `seat`'s phone shows of the Canoe game (inside `speaking`)."""
+def seat_payload(frame: CanoeFrame, own: object, menu: Menu | None, seat: int, language: str,
+                 *, light: LightState | None, players: int) -> dict[str, Any]:
+    """Everything seat `seat`'s phone shows of the Canoe game (inside `speaking`): the
+    frame alone, as nothing is secret (its own view, `own`, adds nothing to show)."""
     view = frame.view
     line = view.seats[seat] if view is not None and seat < len(view.seats) else None
     turn = (line is not None and line.acting) or frame.entering == seat
@@ -151,13 +150,5 @@ def table_payload(frame: CanoeFrame, language: str, players: int) -> dict[str, A
     }
 
 
-def build(frame: CanoeFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
-          game: int | None, players: int, lights: Mapping[int, LightState],
-          screen_language: str) -> Snapshot:
-    """The snapshot of one Canoe frame, as `companion.web.snapshot.build` is for MUSH's."""
-    return assemble(
-        menus_by_language, game=game, players=players, screen_language=screen_language,
-        names=frame.names,
-        seat_text=lambda menu, seat, language: seat_payload(
-            frame, menu, seat, language, light=lights.get(seat), players=players),
-        table_text=lambda language: table_payload(frame, language, players))
+PAGES = Pages(seat=seat_payload, table=table_payload, names=lambda frame: frame.names)
+"""The Canoe game's pages on the phones (`companion.web.snapshot.build` builds them)."""

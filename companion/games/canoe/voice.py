@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
+from companion.core.values import by_type
 from companion.games.canoe import events as cev
 from companion.games.canoe import sayings
 from companion.games.canoe.cards import CARDS, CardKind
-from companion.voice.phrases import Announcement, Seat
+from companion.voice.phrases import Announcement, Seat, turn
 
 Names = Mapping[int, str] | Sequence[str | None]
 
@@ -35,7 +36,7 @@ def _seat(index: int, names: Names | None) -> Seat:
 
 
 def _turn(e: cev.TurnStarted, names: Names | None) -> Announcement:
-    return Announcement.turn(_seat(e.seat, names))
+    return turn(_seat(e.seat, names))
 
 
 def _throw(e: cev.DieRolled, names: Names | None) -> Announcement:
@@ -79,19 +80,9 @@ def _winner(e: cev.GameWon, names: Names | None) -> Announcement:
 
 CanoeMapper = Callable[[Any, Names | None], Announcement | None]
 
-CANOE_MAPPING: dict[type[cev.Event], CanoeMapper] = {
-    cev.TurnStarted: _turn,
-    cev.DieRolled: _throw,
-    cev.WeatherAdvanced: _weather,
-    cev.CardDrawn: _card,
-    cev.PileShuffled: _shuffled,
-    cev.DestinationKept: _kept,
-    cev.HeroKept: _kept,
-    cev.HeroUsed: _hero,
-    cev.TurnSkipped: _skipped,
-    cev.Windbound: _windbound,
-    cev.GameWon: _winner,
-}
+CANOE_MAPPING: dict[type[cev.Event], CanoeMapper] = by_type((
+    _turn, _throw, _weather, _card, _shuffled, _kept, _hero, _skipped, _windbound, _winner,
+), "what is said per event", 0)
 """Canoe event class -> what is said. Every other Canoe event is silent."""
 
 

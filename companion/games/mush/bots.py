@@ -151,48 +151,71 @@ class SensibleBot:
 
 
 def _sensible_choice(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
-    """Every decision of the sensible bot apart from moving the sled."""
+    """Every decision of the sensible bot apart from moving the sled: by the phase, or
+    in an open window by its kind."""
     phase = state.phase
-    player = state.players[seat]
     if phase is Phase.TRAINING:
         options = _values(state, seat, cmd.ChooseTraining, "training")
         return cmd.ChooseTraining(seat, rng.choice(options))
     if phase is Phase.BIDDING:
-        if state.bids[seat] is not None:
-            return None
-        wish = rng.choice((0, 0, 0, 1, 1, 2, 3))
-        return cmd.LockBid(seat, min(wish, player.chips // 5))
+        return _sensible_bid(state, seat, rng)
     if phase is Phase.WEATHER:
         return cmd.RollWeather(seat)
     if phase is Phase.TURN:
-        tired = player.covered >= 5 or player.uncovered == 0
-        poor = player.chips < 4 and rng.random() < 0.5
-        if tired or poor or not _find(state, seat, cmd.Move) or rng.random() < 0.1:
-            return _best_rest(state, seat, rng)
-        return cmd.Move(seat)
+        return _sensible_turn(state, seat, rng)
     if phase is Phase.PRESSING:
         return cmd.Press(seat)
     window = state.window
     if window is not None and window.kind is WindowKind.REDUCE:
-        leader = max(p.board for p in state.players)
-        roller = state.players[window.roller]
-        if roller.board == leader and player.chips >= 16 and rng.random() < 0.25:
-            return cmd.Reduce(seat, 2)
-        return cmd.Pass(seat)
+        return _sensible_reduce(state, seat, window.roller, rng)
     if window is not None and window.kind is WindowKind.REROLL:
-        last = state.last_roll
-        mine = window.roller == seat
-        if last is not None and last.kind is RollKind.DOGS:
-            expected = len(last.faces) * (last.colour.dog_chance if last.colour else 0.5)
-            if mine and last.dogs + 1.5 < expected and player.chips >= 12:
-                return cmd.Reroll(seat)
-            if not mine and last.dogs >= 6 and player.chips >= 14 and rng.random() < 0.3:
-                return cmd.Reroll(seat)
-        if (last is not None and mine and last.kind in (RollKind.TERRAIN, RollKind.AVALANCHE)
-                and not last.success and player.chips >= 12 and last.rerolls == 0):
-            return cmd.Reroll(seat)
-        return cmd.Pass(seat)
+        return _sensible_reroll(state, seat, window.roller == seat, rng)
     return None
+
+
+def _sensible_bid(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
+    """A small bid, at most a fifth of the chips held (once: a locked bid stays)."""
+    if state.bids[seat] is not None:
+        return None
+    wish = rng.choice((0, 0, 0, 1, 1, 2, 3))
+    return cmd.LockBid(seat, min(wish, state.players[seat].chips // 5))
+
+
+def _sensible_turn(state: GameState, seat: int, rng: random.Random) -> cmd.Command:
+    """Move, unless the team is tired or the chips run low (then now and again a rest)."""
+    player = state.players[seat]
+    tired = player.covered >= 5 or player.uncovered == 0
+    poor = player.chips < 4 and rng.random() < 0.5
+    if tired or poor or not _find(state, seat, cmd.Move) or rng.random() < 0.1:
+        return _best_rest(state, seat, rng)
+    return cmd.Move(seat)
+
+
+def _sensible_reduce(state: GameState, seat: int, roller: int,
+                     rng: random.Random) -> cmd.Command:
+    """Now and again take dice from a leader's roll, when rich enough; else pass."""
+    leader = max(p.board for p in state.players)
+    if state.players[roller].board == leader and state.players[seat].chips >= 16 \
+            and rng.random() < 0.25:
+        return cmd.Reduce(seat, 2)
+    return cmd.Pass(seat)
+
+
+def _sensible_reroll(state: GameState, seat: int, mine: bool,
+                     rng: random.Random) -> cmd.Command:
+    """Pay to roll again an own roll that went badly (few dogs, a failed crossing), or
+    now and again another's that went too well; else pass."""
+    last, chips = state.last_roll, state.players[seat].chips
+    if last is not None and last.kind is RollKind.DOGS:
+        expected = len(last.faces) * (last.colour.dog_chance if last.colour else 0.5)
+        if mine and last.dogs + 1.5 < expected and chips >= 12:
+            return cmd.Reroll(seat)
+        if not mine and last.dogs >= 6 and chips >= 14 and rng.random() < 0.3:
+            return cmd.Reroll(seat)
+    if (last is not None and mine and last.kind in (RollKind.TERRAIN, RollKind.AVALANCHE)
+            and not last.success and chips >= 12 and last.rerolls == 0):
+        return cmd.Reroll(seat)
+    return cmd.Pass(seat)
 
 
 sensible_policy: Policy = SensibleBot()

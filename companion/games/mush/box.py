@@ -15,7 +15,8 @@ from companion.games.mush import events as ev
 from companion.games.mush import report
 from companion.games.mush.config import SECTION
 from companion.games.mush.game import MUSH
-from companion.games.mush.phones import build, luck_by_round, luck_svg
+from companion.games.mush.phones import PAGES, luck_by_round, luck_svg
+from companion.games.mush.sayings import SAYINGS
 from companion.games.mush.state import EMPTY
 from companion.games.mush.table.controller import TableController
 from companion.games.mush.table.frame import TableFrame
@@ -63,12 +64,12 @@ reached (without the map, only the winner's place is known), with their chips.""
 
 
 BOX = Box(
-    game=MUSH, table=table, frame=TableFrame, paint=paint, phones=build, announce=hear,
+    game=MUSH, table=table, frame=TableFrame, paint=paint, pages=PAGES, announce=hear,
     ledger="chips.csv", where=report.where,
     describe=report.describe, demo=report.Demo(),
     headlines=(ev.GameStarted, ev.TrainingOrderDrawn, ev.TrainingChosen, ev.InitiativeDrawn,
                ev.SticksPlaced, ev.RoundStarted, ev.BidsRevealed, ev.WeatherRolled,
                ev.GameWon),
-    extras=extras, standings=STANDINGS, config=SECTION,
+    extras=extras, standings=STANDINGS, config=SECTION, sayings=SAYINGS,
 )
 """MUSH, as the table plays it."""

@@ -351,36 +351,31 @@ EVENT_TYPES: tuple[type[Event], ...] = (
 )
 
 
-UNDOABLE: dict[type[Event], bool] = {
+FINAL: tuple[type[Event], ...] = (
     # Setting up: the game itself, and the draws that chose who trains and leads first.
-    GameStarted: False, TrainingOrderDrawn: False, TrainingChosen: True,
-    InitiativeDrawn: False, SticksPlaced: True,
+    GameStarted, TrainingOrderDrawn, InitiativeDrawn,
     # A round's bids: private until the reveal, and the reveal shows every bid.
-    RoundStarted: True, BidLocked: False, BidUnlocked: False, BidsRevealed: False,
-    ChipsPaid: True, ChipsDrawn: True,
-    MovementStarted: True, MovementEnded: True, WeatherRolled: False, TurnStarted: True,
-    Rested: True, MoveChosen: True,
-    WindowOpened: True, Passed: True, WindowClosed: True, ReducePaid: True,
-    DiceReduced: True, DogDiceRolled: False, RerollForced: True,
-    TerrainRolled: False, AvalancheRolled: False, SpaceEntered: True, PassingPaid: True,
-    StickMoved: True, ZoneChanged: True, DogCovered: True,
-    PressOffered: True, PressRolled: False, TurnEnded: True, RoundEnded: True, GameWon: True,
-}
-"""Whether a command whose events include this type may be taken back (one undo policy).
+    BidLocked, BidUnlocked, BidsRevealed,
+    # Every die.
+    WeatherRolled, DogDiceRolled, TerrainRolled, AvalancheRolled, PressRolled,
+)
+"""The event types no undo may cross; a command holding any other may be taken back.
 
-False for every die roll and draw and for the reveal of the bids: undoing those would let
-a table roll again a die it disliked or bid again knowing the others' bids (boardgame.io
-switches undo off for moves that roll). False for the private bid events too: a bid is
-taken back by unlocking it, never by an undo, and they are never journalled. False for
-the start of the game: a new game is asked for, not undone. The rest is bookkeeping (a
-rest, a zone crossing, a pass, a payment, a stick, a "reached Nome") and may be undone.
-The journal refuses to retract a batch holding a False type; the table offers no undo
-after one.
+Every die roll and draw and the reveal of the bids: undoing those would let a table roll
+again a die it disliked or bid again knowing the others' bids (boardgame.io switches undo
+off for moves that roll). The private bid events too: a bid is taken back by unlocking
+it, never by an undo, and they are never journalled. The start of the game: a new game is
+asked for, not undone. The rest is bookkeeping (a rest, a zone crossing, a pass, a
+payment, a stick, a "reached Nome") and may be undone. The journal refuses to retract a
+batch holding a final type; the table offers no undo after one.
 """
 
 
-UNDO = UndoPolicy(UNDOABLE)
-"""`UNDOABLE` as the kernel's undo policy, which the journal and the table ask."""
+UNDO = UndoPolicy.all_but(EVENT_TYPES, final=FINAL)
+"""`FINAL` as the kernel's undo policy, which the journal and the table ask."""
+
+UNDOABLE = UNDO.table
+"""Whether a command whose events include this type may be taken back, per type."""
 
 
 def undoable(events: Iterable[Event]) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.reducer import Reducer
-from companion.core.values import replace
+from companion.core.values import by_type, replace
 from companion.games.mush import events as ev
 from companion.games.mush.model import (
     STARTING_CHIPS,
@@ -232,44 +232,15 @@ def _game_won(s: GameState, e: ev.GameWon) -> GameState:
     return replace(s, winner=e.seat, window=None)
 
 
-_REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = {
-    ev.GameStarted: _game_started,
-    ev.TrainingOrderDrawn: _training_order,
-    ev.TrainingChosen: _training_chosen,
-    ev.InitiativeDrawn: _initiative,
-    ev.SticksPlaced: _sticks_placed,
-    ev.RoundStarted: _round_started,
-    ev.BidLocked: _bid_locked,
-    ev.BidUnlocked: _bid_unlocked,
-    ev.BidsRevealed: _bids_revealed,
-    ev.ChipsPaid: _chips_paid,
-    ev.ChipsDrawn: _chips_drawn,
-    ev.MovementStarted: _movement_started,
-    ev.MovementEnded: _movement_ended,
-    ev.WeatherRolled: _weather_rolled,
-    ev.TurnStarted: _turn_started,
-    ev.Rested: _rested,
-    ev.MoveChosen: _move_chosen,
-    ev.WindowOpened: _window_opened,
-    ev.Passed: _passed,
-    ev.WindowClosed: _window_closed,
-    ev.ReducePaid: _reduce_paid,
-    ev.DiceReduced: _dice_reduced,
-    ev.DogDiceRolled: _dog_dice,
-    ev.RerollForced: _reroll_forced,
-    ev.TerrainRolled: _terrain,
-    ev.AvalancheRolled: _avalanche,
-    ev.SpaceEntered: _space_entered,
-    ev.PassingPaid: _passing_paid,
-    ev.StickMoved: _stick_moved,
-    ev.ZoneChanged: _zone_changed,
-    ev.DogCovered: _dog_covered,
-    ev.PressOffered: _press_offered,
-    ev.PressRolled: _press_rolled,
-    ev.TurnEnded: _turn_ended,
-    ev.RoundEnded: _round_ended,
-    ev.GameWon: _game_won,
-}
+_REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = by_type((
+    _game_started, _training_order, _training_chosen, _initiative, _sticks_placed,
+    _round_started, _bid_locked, _bid_unlocked, _bids_revealed, _chips_paid, _chips_drawn,
+    _movement_started, _movement_ended, _weather_rolled, _turn_started, _rested,
+    _move_chosen, _window_opened, _passed, _window_closed, _reduce_paid, _dice_reduced,
+    _dog_dice, _reroll_forced, _terrain, _avalanche, _space_entered, _passing_paid,
+    _stick_moved, _zone_changed, _dog_covered, _press_offered, _press_rolled, _turn_ended,
+    _round_ended, _game_won,
+), "a reducer per event type")
 
 REDUCER: Reducer[GameState, ev.Event] = Reducer(
     _REDUCERS, events=ev.EVENT_TYPES, flow=FLOW, opening=ev.GameStarted, initial=EMPTY)

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.core.dice import DiceSource
 from companion.core.transaction import Transaction
+from companion.core.values import by_type
 from companion.games.mush import commands as cmd
 from companion.games.mush import events as ev
 from companion.games.mush.evolve import evolve
@@ -365,26 +366,8 @@ def _end_turn(tx: Tx) -> None:
     tx.emit(ev.RoundStarted(state.round + 1, bear))
 
 
-HANDLERS: dict[type[cmd.Command], Callable[[Tx, Any], None]] = {
-    cmd.StartGame: _h_start,
-    cmd.ChooseTraining: _h_training,
-    cmd.LockBid: _h_lock,
-    cmd.UnlockBid: _h_unlock,
-    cmd.RollWeather: _h_weather,
-    cmd.Move: _h_move,
-    cmd.Rest: _h_rest,
-    cmd.Reduce: _h_reduce,
-    cmd.Reroll: _h_reroll,
-    cmd.Pass: _h_pass,
-    cmd.CloseWindow: _h_close,
-    cmd.RollTerrain: _h_crossing,
-    cmd.RollAvalanche: _h_crossing,
-    cmd.PayPassing: _h_passing,
-    cmd.MoveStick: _h_stick,
-    cmd.CrossZone: _h_cross,
-    cmd.ReachNikolai: _h_nikolai,
-    cmd.ReachNome: _h_nome,
-    cmd.EndMove: _h_end_move,
-    cmd.Press: _h_press,
-    cmd.SkipPress: _h_skip_press,
-}
+HANDLERS: dict[type[cmd.Command], Callable[[Tx, Any], None]] = by_type((
+    _h_start, _h_training, _h_lock, _h_unlock, _h_weather, _h_move, _h_rest, _h_reduce,
+    _h_reroll, _h_pass, _h_close, _h_crossing, _h_passing, _h_stick, _h_cross, _h_nikolai,
+    _h_nome, _h_end_move, _h_press, _h_skip_press,
+), "a handler per command")

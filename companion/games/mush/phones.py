@@ -2,30 +2,30 @@
 
 A seat's text holds its menu exactly as the table built it (`Menu`, worded in the
 phone's language), its own chips and dogs from the public `TableView`, its light, and
-its bid in progress from the controller's `private_bid(seat)`: the only secret, and in
-that seat's text alone. The table page's text is the public view, like the shared
-screen. The pieces every game's pages share are `companion.web.snapshot`'s.
+from its own view (`OwnView`, the table's `seat_view`) its bid on the pad, locked or
+being chosen: the only secret, and in that seat's text alone. The table page's text is
+the public view, like the shared screen. The pieces every game's pages share, and the
+one path that builds them (`build`), are `companion.web.snapshot`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from companion.core.box import Pages
 from companion.games import box as installed_box
 from companion.games.mush import events as ev
 from companion.games.mush.model import RollKind
 from companion.games.mush.phases import ActKind
 from companion.games.mush.table.frame import TableFrame
 from companion.games.mush.table.stats import game_stats
-from companion.games.mush.table.view import RollView, SeatView, TableView
+from companion.games.mush.table.view import OwnView, RollView, SeatView, TableView
 from companion.i18n import count, ordinal, t, word
 from companion.seats import MAX_SEATS, SEATS
 from companion.table.frame import Menu
 from companion.table.lights import LightState
 from companion.web.snapshot import (
-    Snapshot,
-    assemble,
     colour,
     countdown_json,
     downloads_json,
@@ -96,9 +96,10 @@ def waiting_for(view: TableView, seat: int, language: str) -> list[str]:
             if s.acting and s.seat != seat]
 
 
-def seat_payload(frame: TableFrame, menu: Menu | None, seat: int, language: str, *,
-                 bid: int | None, light: LightState | None, players: int) -> dict[str, Any]:
-    """Everything seat `seat`'s phone shows (call inside `speaking(language)`)."""
+def seat_payload(frame: TableFrame, own: OwnView | None, menu: Menu | None, seat: int,
+                 language: str, *, light: LightState | None, players: int) -> dict[str, Any]:
+    """Everything seat `seat`'s phone shows (call inside `speaking(language)`): the frame,
+    and from the seat's own view its bid on the pad."""
     view = frame.view
     me = view.seats[seat] if seat < len(view.seats) else None
     acting = me is not None and me.acting
@@ -109,7 +110,8 @@ def seat_payload(frame: TableFrame, menu: Menu | None, seat: int, language: str,
         "colour": colour(seat), "letter": SEATS[seat].letter, "shape": SEATS[seat].shape,
         "playing": seat < players, "phase": view.phase.value, "screen": frame.screen,
         "header": header(view), "me": seat_json(view, me) if me is not None else None,
-        "menu": menu_json(menu), "mv": menu_version(menu), "bid": bid,
+        "menu": menu_json(menu), "mv": menu_version(menu),
+        "bid": own.bid if own is not None else None,
         "light": light_json(light), "turn": bool(turn), "over": view.act is ActKind.NONE,
         "countdown": countdown_json(frame.countdown),
         "notices": [n.text for n in frame.notices if n.seat in (None, seat)],
@@ -153,18 +155,8 @@ def table_payload(frame: TableFrame, language: str, players: int) -> dict[str, A
     }
 
 
-def build(frame: TableFrame, menus_by_language: Mapping[str, Sequence[Menu]], *,
-          game: int | None, players: int, bids: Mapping[int, int | None],
-          lights: Mapping[int, LightState], screen_language: str) -> Snapshot:
-    """The snapshot of one frame: a text per seat and language, one per language for the
-    table page, and each seat's menu version and shape (from the screen's words)."""
-    return assemble(
-        menus_by_language, game=game, players=players, screen_language=screen_language,
-        names=frame.view,
-        seat_text=lambda menu, seat, language: seat_payload(
-            frame, menu, seat, language, bid=bids.get(seat), light=lights.get(seat),
-            players=players),
-        table_text=lambda language: table_payload(frame, language, players))
+PAGES = Pages(seat=seat_payload, table=table_payload, names=lambda frame: frame.view)
+"""MUSH's pages on the phones (`companion.web.snapshot.build` builds every text)."""
 
 
 def luck_by_round(history: Sequence[ev.Event]) -> list[list[float]]:

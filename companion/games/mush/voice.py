@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
+from companion.core.values import by_type
 from companion.games.mush import events as ev
+from companion.games.mush import sayings
 from companion.games.mush.model import MoveContext, PressResult
 from companion.games.mush.state import GameState
-from companion.voice.phrases import Announcement, Seat
+from companion.voice.phrases import Announcement, Seat, new_round, turn
 
 Names = Mapping[int, str] | Sequence[str | None]
 
@@ -41,76 +43,67 @@ def _seat(index: int, names: Names | None) -> Seat:
 
 def _round_started(e: ev.RoundStarted, names: Names | None,
                    covered: Collection[int]) -> Announcement:
-    return Announcement.new_round(e.round)
+    return new_round(e.round)
 
 
 def _bids_revealed(e: ev.BidsRevealed, names: Names | None,
                    covered: Collection[int]) -> Announcement:
     # Only the order is read: the bids are public now, but the table hears the order.
-    return Announcement.order(_seat(s, names) for s in e.order)
+    return sayings.order(_seat(s, names) for s in e.order)
 
 
 def _movement_started(e: ev.MovementStarted, names: Names | None,
                       covered: Collection[int]) -> Announcement | None:
     if e.context is MoveContext.EARLY:
-        return Announcement.early_riser(_seat(e.seat, names))
+        return sayings.early_riser(_seat(e.seat, names))
     return None  # the normal and pressing moves are announced by their rolls
 
 
 def _weather(e: ev.WeatherRolled, names: Names | None,
              covered: Collection[int]) -> Announcement:
-    return Announcement.weather(None, e.zone, e.weather)
+    return sayings.weather(None, e.zone, e.weather)
 
 
 def _turn(e: ev.TurnStarted, names: Names | None, covered: Collection[int]) -> Announcement:
     seat = _seat(e.seat, names)
-    said = Announcement.turn(seat)
+    said = turn(seat)
     if seat.index in covered:
-        said = said + Announcement.rest(seat)  # T2: every dog covered
+        said = said + sayings.rest(seat)  # T2: every dog covered
     return said
 
 
 def _dice(e: ev.DogDiceRolled, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.dice(_seat(e.seat, names), e.colour, e.dogs)
+    return sayings.dice(_seat(e.seat, names), e.colour, e.dogs)
 
 
 def _terrain(e: ev.TerrainRolled, names: Names | None,
              covered: Collection[int]) -> Announcement:
-    return Announcement.terrain(e.success)
+    return sayings.terrain(e.success)
 
 
 def _avalanche(e: ev.AvalancheRolled, names: Names | None,
                covered: Collection[int]) -> Announcement:
-    return Announcement.avalanche(e.success)
+    return sayings.avalanche(e.success)
 
 
 def _reroll(e: ev.RerollForced, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.reroll(_seat(e.seat, names), _seat(e.roller, names))
+    return sayings.reroll(_seat(e.seat, names), _seat(e.roller, names))
 
 
 def _press(e: ev.PressRolled, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.press(PRESS_CLIPS[e.result])
+    return sayings.press(PRESS_CLIPS[e.result])
 
 
 def _winner(e: ev.GameWon, names: Names | None, covered: Collection[int]) -> Announcement:
-    return Announcement.winner(_seat(e.seat, names))
+    return sayings.winner(_seat(e.seat, names))
 
 
 Mapper = Callable[[Any, Names | None, Collection[int]], Announcement | None]
 
-MAPPING: dict[type[ev.Event], Mapper] = {
-    ev.RoundStarted: _round_started,
-    ev.BidsRevealed: _bids_revealed,
-    ev.MovementStarted: _movement_started,
-    ev.WeatherRolled: _weather,
-    ev.TurnStarted: _turn,
-    ev.DogDiceRolled: _dice,
-    ev.TerrainRolled: _terrain,
-    ev.AvalancheRolled: _avalanche,
-    ev.RerollForced: _reroll,
-    ev.PressRolled: _press,
-    ev.GameWon: _winner,
-}
+MAPPING: dict[type[ev.Event], Mapper] = by_type((
+    _round_started, _bids_revealed, _movement_started, _weather, _turn, _dice, _terrain,
+    _avalanche, _reroll, _press, _winner,
+), "what is said per event", 0)
 """Event class -> what is said. Every other event is silent."""
 
 

@@ -176,6 +176,11 @@
           el("span", { class: "v die die-" + me.dice, text: me.dice_word })]) : null]));
     }
     cells.push(el("div", { class: "header", text: s.header }));
+    if (s.private && s.private.length) {  // this seat's own lines (its hand): no one else's page has them
+      cells.push(el("ul", { class: "private", id: "private" }, s.private.map(function (line) {
+        return el("li", { text: line });
+      })));
+    }
     M.fill($("me"), cells);
   }
 

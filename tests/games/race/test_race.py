@@ -27,6 +27,7 @@ from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
 from companion.store.beside import journal_of
 from companion.table.simple import SimpleFrame, SimpleScreen
+from companion.web.snapshot import build
 
 from . import GAME, GOAL
 
@@ -70,11 +71,11 @@ def drawn(frame: SimpleFrame, language: str = "en") -> list[str]:
 
 
 def phone(app: Companion, seat: int) -> dict[str, object]:
-    """What seat `seat`'s phone is sent now, in English, by the game's box."""
+    """What seat `seat`'s phone is sent now, in English, by the game's box's pages."""
     frame = app.controller.frame()
-    snapshot = games.box("race").phones(
-        frame, {"en": frame.menus}, game=app.game_id, players=2, bids={},
-        lights=app.controller.lights(app.clock()), screen_language="en")
+    snapshot = build(games.box("race").pages, frame, {"en": frame.menus}, game=app.game_id,
+                     players=2, views=[app.controller.seat_view(s) for s in (0, 1)],
+                     lights=app.controller.lights(app.clock()), screen_language="en")
     data: dict[str, object] = json.loads(snapshot.seats[(seat, "en")])
     return data
 
@@ -95,7 +96,7 @@ def test_a_third_game_plays_through_every_part_of_the_table(race: None, tmp_path
         focus(app, "Game")
         press(app, 0, Button.SELECT)
         titles = [i.label for i in app.controller.frame().menus[0].items]
-        assert titles[:2] == ["MUSH", "Canoe (Moosehead Lake)"]  # the registry's order
+        assert titles[:3] == ["MUSH", "Canoe (Moosehead Lake)", "Mush-Ring"]  # the registry's order
         assert titles[-1] == "Race to Ten" and len(titles) == len(games.INSTALLED)
         press(app, 0, Button.SELECT, held=True)  # back out, still the race
         focus(app, "Start the game")

@@ -116,14 +116,6 @@ class CanoeTable(TableBase[GameState, ev.Event]):
             return "Setting up a canoe trip"
         return f"Canoe trip, turn {self._state.turns}: {self._state.phase.value}"
 
-    def private_bid(self, seat: int) -> int | None:
-        """Nothing is secret in the Canoe game."""
-        return None
-
-    def secrets_waiting(self) -> tuple[int, ...]:
-        """Nothing is secret in the Canoe game: no seat's secret choice is waited for."""
-        return ()
-
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now (not in their first seconds)."""
         return self.leavable(now)

@@ -157,7 +157,8 @@ def strip_cards(p: Painter, view: View, rect: pygame.Rect) -> list[pygame.Rect]:
 
 def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
               rolling: bool = False) -> None:
-    """One seat's card in the strip."""
+    """One seat's card in the strip, row by row: who (badge, name, Ice Bear), chips,
+    zone and place, the eight dogs, training and dice colour, the seat's status."""
     index = seat.seat
     ident = w.seat_identity(index)
     active = view.active == index or (view.act is ActKind.TRAIN and seat.acting)
@@ -166,23 +167,42 @@ def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
     pad = p.px(10)
     inner = card.inflate(-2 * pad, -2 * pad)
     gap = p.px(8)
-    badge = w.badge_size(p)
     line = p.line(theme.SMALL)
     dogs_h = p.px(46)
-    y = inner.y
-    # Row 1: badge, name, Ice Bear.
+    y = _name_row(p, view, seat, inner, gap)
+    below = _chips_row(p, view, seat, pygame.Rect(inner.x, y, inner.w, line), gap)
+    y += line + gap
+    # Row 3: the eight dogs, covered ones under a chip.
+    w.dog_row(p, pygame.Rect(inner.x, y, inner.w, dogs_h), seat.covered)
+    y += dogs_h + gap
+    _training_row(p, seat, pygame.Rect(inner.x, y, inner.w, line), below, gap, rolling)
+    y += line + gap
+    _status_row(p, view, seat, pygame.Rect(inner.x, y, inner.w, min(line, inner.bottom - y)),
+                gap)
+
+
+def _name_row(p: Painter, view: View, seat: SeatView, inner: pygame.Rect, gap: int) -> int:
+    """Row 1: badge, name, Ice Bear; where the next row starts."""
+    index, y = seat.seat, inner.y
+    badge = w.badge_size(p)
     w.seat_badge(p, index, pygame.Rect(inner.x, y, badge, badge))
     bear_w = badge if seat.ice_bear else 0
     name_box = pygame.Rect(inner.x + badge + gap, y, inner.w - badge - gap - bear_w, badge)
     p.text(seat_name(view, index), name_box, theme.BODY, bold=True, may_cut=True)
     if bear_w:
         w.bear_icon(p, pygame.Rect(inner.right - badge, y, badge, badge))
-    y += badge + gap
-    # Row 2: chips, the zone the sled is in (it picks the weather chart, W2, so the
-    # table must see what the companion believes), and place in the order of play.
-    # Chips and place come first; the zone takes what room is left, as a word or, on a
-    # narrow card, as its initial.
-    row = pygame.Rect(inner.x, y, inner.w, line)
+    return y + badge + gap
+
+
+def _chips_row(p: Painter, view: View, seat: SeatView, row: pygame.Rect,
+               gap: int) -> str | None:
+    """Row 2: chips, the zone the sled is in (it picks the weather chart, W2, so the
+    table must see what the companion believes), and place in the order of play.
+
+    Chips and place come first; the zone takes what room is left, as a word or, on a
+    narrow card, as its initial. Returns how the zone is written on the training row
+    instead (`_zone_below`), or None when it is written here."""
+    y, line = row.y, row.h
     chips_text = count(seat.chips, "chip")
     # At game over the last round's turn order would read as race places: it goes.
     place_text = (ordinal(seat.place) if seat.place and view.act is not ActKind.NONE
@@ -211,7 +231,7 @@ def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
     below: str | None = None
     if view.act is not ActKind.SET_UP:
         below = _zone_below(p, view, row.w - (widest + (p.px(14) if framed else 0) if
-                                              place_text else 0), inner.w - 2 * line, gap)
+                                              place_text else 0), row.w - 2 * line, gap)
         for text in (word(zone), word(zone)[:1].upper()):
             if below is None and p.measure(text, theme.SMALL)[0] <= middle.w:
                 p.text(text, middle, theme.SMALL, colour=theme.DIM, align="center")
@@ -225,19 +245,20 @@ def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
             tag = tag.inflate(-p.px(10), 0)
         p.text(place_text, tag, theme.SMALL, bold=True, align="center" if framed else "right",
                colour=theme.YELLOW)
-    y += line + gap
-    # Row 3: the eight dogs, covered ones under a chip.
-    covered = seat.covered
-    w.dog_row(p, pygame.Rect(inner.x, y, inner.w, dogs_h), covered)
-    y += dogs_h + gap
-    # Row 4: training and this round's dice colour (and the zone, when row 2 had no room).
-    row4 = pygame.Rect(inner.x, y, inner.w, line)
+    return below
+
+
+def _training_row(p: Painter, seat: SeatView, row4: pygame.Rect, below: str | None, gap: int,
+                  rolling: bool) -> None:
+    """Row 4: training and this round's dice colour (and the zone, written `below`, when
+    row 2 had no room)."""
+    y, line = row4.y, row4.h
     left, right = split_columns(row4, [1.35, 1.0], gap=gap)
     if below is not None:
         left = pygame.Rect(row4.x, y, line, line)
         right = pygame.Rect(row4.right - line, y, line, line)
-        p.text(t(f"{below}.{zone}"), pygame.Rect(left.right + gap, y, right.x - left.right
-                                                 - 2 * gap, line),
+        p.text(t(f"{below}.{seat.zone}"), pygame.Rect(left.right + gap, y, right.x - left.right
+                                                      - 2 * gap, line),
                theme.SMALL, colour=theme.DIM, align="center")
     training = seat.training
     if training:
@@ -260,21 +281,23 @@ def seat_card(p: Painter, view: View, seat: SeatView, card: pygame.Rect,
         w.dog_die(p, die, dice, None)
         if fits:
             p.text(word(dice), word_box, theme.SMALL)
-    y += line + gap
-    # Row 5: status.
+
+
+def _status_row(p: Painter, view: View, seat: SeatView, box: pygame.Rect, gap: int) -> None:
+    """Row 5: the seat's status in words, with its icon where the words leave room."""
     status, icon_name = seat_status(view, seat)
-    if status:
-        box = pygame.Rect(inner.x, y, inner.w, min(line, inner.bottom - y))
-        if icon_name and p.measure(status, theme.SMALL, bold=True)[0] + box.h + gap // 2 > box.w:
-            icon_name = None  # the words matter more than their icon on a narrow card
-        if icon_name:
-            icon_rect = pygame.Rect(box.x, box.y, box.h, box.h)
-            {"check": w.check_icon, "dots": w.dots_icon, "marker": w.marker}[icon_name](
-                p, icon_rect)
-            box = pygame.Rect(icon_rect.right + gap // 2, box.y, box.w - box.h - gap // 2, box.h)
-        # on the narrowest cards the words go regular before they would be cut
-        bold = p.fits(status, box.w, theme.SMALL, bold=True)
-        p.text(status, box, theme.SMALL, bold=bold)
+    if not status:
+        return
+    if icon_name and p.measure(status, theme.SMALL, bold=True)[0] + box.h + gap // 2 > box.w:
+        icon_name = None  # the words matter more than their icon on a narrow card
+    if icon_name:
+        icon_rect = pygame.Rect(box.x, box.y, box.h, box.h)
+        {"check": w.check_icon, "dots": w.dots_icon, "marker": w.marker}[icon_name](
+            p, icon_rect)
+        box = pygame.Rect(icon_rect.right + gap // 2, box.y, box.w - box.h - gap // 2, box.h)
+    # on the narrowest cards the words go regular before they would be cut
+    bold = p.fits(status, box.w, theme.SMALL, bold=True)
+    p.text(status, box, theme.SMALL, bold=bold)
 
 
 def _zone_below(p: Painter, view: View, row_w: int, below_w: int, gap: int) -> str | None:

@@ -15,6 +15,7 @@ from companion.config.table import TableConfig
 from companion.games.mush import commands as cmd
 from companion.games.mush import events as ev
 from companion.games.mush.dice import DiceSource
+from companion.games.mush.game import MUSH
 from companion.games.mush.phases import ActKind, act_of
 from companion.games.mush.physical import RollRequest
 from companion.games.mush.state import EMPTY, GameState
@@ -27,7 +28,9 @@ from companion.games.mush.table.reactions import guard_payments
 from companion.games.mush.table.roots import NOTHING, Kind, Root, SeatMenus
 from companion.games.mush.table.setup import Setup, SetupDraft, setup_tree
 from companion.games.mush.table.undo import Undo
+from companion.games.mush.table.view import OwnView
 from companion.games.mush.table.windows import Windows
+from companion.games.mush.views import PlayerView
 from companion.i18n import speaking
 from companion.pads.events import Button
 from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen_language
@@ -40,6 +43,8 @@ from companion.table.tree import KEYS
 class TableParts(TableBase[GameState, ev.Event]):
     """The parts of MUSH's table and the questions they answer (see the module
     docstring); what every game's table shares is `TableBase`'s."""
+
+    game = MUSH
 
     def __init__(self, state: GameState = EMPTY, dice: DiceSource | None = None,
                  clock: Callable[[], float] = time.monotonic,
@@ -81,6 +86,14 @@ class TableParts(TableBase[GameState, ev.Event]):
         bidding. Never log, show or speak this (R1, I5)."""
         seated = 0 <= seat < len(self._state.players)
         return self._bids.private(self._state, seat) if seated and self._bidding() else None
+
+    def seat_view(self, seat: int) -> OwnView | None:
+        """What `seat` alone may see, for its phone: the rules' view of the seat
+        (`TableBase.seat_view`) and the bid on its pad (`private_bid`)."""
+        rules = super().seat_view(seat)
+        if not isinstance(rules, PlayerView):
+            return None
+        return OwnView(rules, self.private_bid(seat))
 
     def secrets_waiting(self) -> tuple[int, ...]:
         """The seats whose secret bid the table waits for (not locked in yet): whether a

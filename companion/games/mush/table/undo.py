@@ -1,7 +1,7 @@
 """Taking a choice back: the one undo point the table keeps, and who may use it.
 
 Only the very last command can be taken back, only by the seat that sent it, and never
-once a die was rolled or bids revealed since (`events.UNDOABLE`). Taking back is a replay
+once a die was rolled or bids revealed since (`events.FINAL`). Taking back is a replay
 of the events kept, through the rules' own `evolve`, exactly as the journal is read back
 after a restart: no snapshot to drift from it.
 """
@@ -22,7 +22,7 @@ from companion.i18n import t
 
 ROLLS_AND_REVEALS: tuple[type[ev.Event], ...] = tuple(
     e for e in ev.EVENT_TYPES if not ev.UNDOABLE[e] and not e.private)
-"""A command whose events include one of these can never be taken back (`events.UNDOABLE`)."""
+"""A command whose events include one of these can never be taken back (`events.FINAL`)."""
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 `TableView` and its parts are the rules' one public view (`companion.games.mush.views`): typed,
 frozen, worked out by the rules, never holding a bid before the reveal (R1, I5). They are
 named here too, where the display has always found them. The game-over figures the
-controller computes from the events (`GameStats`) live here.
+controller computes from the events (`GameStats`) live here, and what one seat alone
+sees (`OwnView`).
 """
 
 from __future__ import annotations
@@ -12,12 +13,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.games.mush.views import Costs as Costs
+from companion.games.mush.views import PlayerView
 from companion.games.mush.views import RollView as RollView
 from companion.games.mush.views import SeatView as SeatView
 from companion.games.mush.views import TableView as TableView
 from companion.games.mush.views import TurnView as TurnView
 from companion.games.mush.views import WindowView as WindowView
 from companion.games.mush.views import table_view as table_view
+
+
+@dataclass(frozen=True)
+class OwnView:
+    """What one seat alone sees at the table, for its phone: the rules' view of that seat
+    (`PlayerView`: the public view and its own locked bid) and the bid on its own pad,
+    locked or being chosen (the table's `private_bid`: never shown, spoken or logged
+    anywhere else, R1, I5)."""
+
+    rules: PlayerView
+    bid: int | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""Mush-Ring's words, one file per language."""
