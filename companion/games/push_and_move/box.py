@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from companion.core.box import Box, Standings, TableStart
 from companion.table.simple_box import SimpleDemo
-from companion.web.simple import build
+from companion.web.simple import PAGES
 
 from . import acts as a
 from .config import SECTION
@@ -99,7 +99,7 @@ STANDINGS = Standings(
 """A finished game on the table page: by dice pushed off, with each one's dice left."""
 
 BOX = Box(
-    game=GAME, table=table, frame=PushFrame, paint=paint, phones=build, announce=announce,
+    game=GAME, table=table, frame=PushFrame, paint=paint, pages=PAGES, announce=announce,
     ledger="pushes.csv", where=where, describe=describe, demo=Demo(),
     headlines=(a.GameStarted, a.Lost, a.GameOver), standings=STANDINGS, extras=extras,
     config=SECTION, sayings=SAYINGS)

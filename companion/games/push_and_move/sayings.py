@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.voice.phrases import Announcement, Seat
+from companion.voice.phrases import Announcement, Seat, turn
 
 from . import acts as a
 
@@ -29,7 +29,7 @@ def _name(names: Any, seat: int) -> str | None:
 def announce(event: object, names: Any, state: object) -> Announcement | None:
     """HT1: a turn begins; nothing else is spoken."""
     if isinstance(event, a.TurnBegan):
-        return Announcement.turn(Seat(event.seat, _name(names, event.seat)))
+        return turn(Seat(event.seat, _name(names, event.seat)))
     return None
 
 

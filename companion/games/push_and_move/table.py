@@ -275,11 +275,11 @@ class PushTable(SimpleTable):
         if self.in_setup:
             return PushFrame(**fields)
         state: State = self._state
-        moved = tuple(sorted({e.die for e in self._last() if hasattr(e, "die")}))
+        moved = tuple(sorted({e.die for e in self._undoable() if hasattr(e, "die")}))
         return PushFrame(**fields, view=public_view(state), preview=self._preview(state),
                          moved=moved)
 
-    def _last(self) -> tuple[Event, ...]:
+    def _undoable(self) -> tuple[Event, ...]:
         """The events of the last command, while it can be taken back."""
         point = self._point
         return point.events if point is not None else ()

@@ -28,6 +28,7 @@ from companion.games.push_and_move.game import GAME
 from companion.games.push_and_move.model import Kind, Tunnels
 from companion.games.push_and_move.rules import Act
 from companion.games.push_and_move.table import PushFrame, PushTable
+from companion.i18n import speaking
 from companion.pads.events import Button, PadEvent
 from companion.pads.events import Kind as PadKind
 from companion.store import Journal
@@ -258,12 +259,11 @@ def test_a_phone_gets_its_own_menu_and_the_players_lines(tmp_path: Path) -> None
     app = start(tmp_path / "journal.sqlite3", tunnels="drawn")
     try:
         frame = app.controller.frame()
-        snapshot = games.box("push_and_move").phones(
-            frame, {lang: app.controller.menus_in(lang) for lang in ("en", "fr")},
-            game=app.game_id, players=2,
-            bids={}, lights=app.controller.lights(app.clock()), screen_language="en")
-        mine = json.loads(snapshot.seats[(0, "fr")])
-        other = json.loads(snapshot.seats[(1, "fr")])
+        pages = games.box("push_and_move").pages
+        menus = {m.seat: m for m in app.controller.menus_in("fr")}
+        with speaking("fr"):
+            mine = pages.seat(frame, None, menus.get(0), 0, "fr", light=None, players=2)
+            other = pages.seat(frame, None, menus.get(1), 1, "fr", light=None, players=2)
         assert mine["turn"] is True and mine["menu"]["title"].startswith("Ann : quel dé")
         assert other["menu"] is None and other["waiting"]
         assert "Push&Move" in mine["header"] and "Ann" in mine["header"]
