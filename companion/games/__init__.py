@@ -20,8 +20,8 @@ from companion.core.game import AnyGame, Game
 INSTALLED: dict[str, str] = {
     "mush": "companion.games.mush",
     "canoe": "companion.games.canoe",
-    "push_and_move": "companion.games.push_and_move",
     "mush_ring": "companion.games.mush_ring",
+    "push_and_move": "companion.games.push_and_move",
 }
 """Each game's name and the package that holds it."""
 
