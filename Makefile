@@ -115,10 +115,11 @@ known-answers: $(STAMP)
 	$(BIN)/python tools/record_known.py
 
 # Bots play a whole game through virtual pads (headless where there is no screen).
-# GAME=canoe plays the Moosehead Lake Canoe Game instead of MUSH, GAME=mush-ring Mush-Ring.
+# GAME=canoe plays the Moosehead Lake Canoe Game instead of MUSH, GAME=mush-ring Mush-Ring,
+# GAME=push-and-move Push&Move.
 GAME ?=
 demo: $(STAMP)
-	$(BIN)/mush-companion demo $(if $(GAME),--game $(GAME)) $(DEMO_ARGS)
+	$(BIN)/mush-companion demo $(if $(GAME),--game $(subst -,_,$(GAME))) $(DEMO_ARGS)
 
 # The companion for real: GPIO pads on a Pi, keyboard pads on a desktop.
 run: $(STAMP)

@@ -3,16 +3,18 @@
 Like python-chess's perft files: each file holds a whole game as the commands sent, the
 faces the dice showed for each, the public events the rules answered, the undos made,
 and the final state (`companion.core.recorded`). MUSH's are in `tests/known/`, the Canoe
-game's in `tests/known/canoe/`, Mush-Ring's in `tests/known/mush_ring/`; the suites
-(`tests/known/test_known_answers.py`, `tests/games/canoe/test_canoe_known.py`,
-`tests/games/mush_ring/test_mush_ring_known.py`) play the commands again through the rules, and
+game's in `tests/known/canoe/`, Mush-Ring's in `tests/known/mush_ring/`, Push&Move's in
+`tests/known/push_and_move/`; the suites (`tests/known/test_known_answers.py`,
+`tests/games/canoe/test_canoe_known.py`, `tests/games/mush_ring/test_mush_ring_known.py`,
+`tests/games/push_and_move/test_pm_known.py`) play the commands again through the rules, and
 the events through a real journal, and must land on the same answers, so a renamed event
 field, a changed rule or a journal that can no longer read an older game fails a test
 instead of passing unnoticed.
 
-`python tools/record_known.py [--game mush|canoe|mush_ring] [NAME ...]` writes every file of every
-game, of one game, or the named ones. Regenerate only on purpose (a deliberate change of
-the rules or of the format); the suites never write these files.
+`python tools/record_known.py [--game mush|canoe|mush_ring|push_and_move] [NAME ...]`
+writes every file of every game, of one game, or the named ones. Regenerate only on
+purpose (a deliberate change of the rules or of the format); the suites never write these
+files.
 """
 
 from __future__ import annotations
@@ -51,6 +53,12 @@ from companion.games.mush_ring import Phase as RingPhase
 from companion.games.mush_ring import Settings as RingSettings
 from companion.games.mush_ring import acts as ring_acts
 from companion.games.mush_ring import bots as ring_bots
+from companion.games.push_and_move import GAME as PUSH_AND_MOVE
+from companion.games.push_and_move import acts as pm_acts
+from companion.games.push_and_move import bots as pm_bots
+from companion.games.push_and_move import model as pm_model
+from companion.games.push_and_move.state import Phase as PmPhase
+from companion.games.push_and_move.state import State as PmState
 
 KNOWN = Path(__file__).resolve().parents[1] / "tests" / "known"
 
@@ -191,10 +199,50 @@ RING_FILES: dict[str, tuple[Start, int]] = {
     "4p-paper": (_ring(4, RingDeck.PAPER), 5),
 }
 
+# --- Push&Move ----------------------------------------------------------------------
+
+
+def _odd(bot: pm_bots.Policy) -> pm_bots.Policy:
+    """A sensible bot that now and then plays a random legal command (an odd move, an
+    effect declined or taken), so the files hold the unusual as well."""
+    def policy(state: PmState, seat: int, rng: random.Random) -> pm_acts.Command | None:
+        if rng.random() < 0.15:
+            return pm_bots.random_policy(state, seat, rng)
+        return bot(state, seat, rng)
+    return policy
+
+
+def _pm(players: int, sensible: int = 6, **settings: Any) -> Start:
+    """Sensible bots, each now and then odd (`_odd`), in the first `sensible` seats; random
+    ones in the others (they lose dice of their own, and last long)."""
+    def start(rng: random.Random) -> tuple[Any, Chooser]:
+        names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:players]
+        chosen = pm_model.Settings(tuple(names), **settings)
+        policies = [_odd(pm_bots.SensibleBot()) if s < sensible else pm_bots.random_policy
+                    for s in range(players)]
+        return (pm_acts.Start(pm_acts.TABLE, chosen),
+                lambda state: pm_bots.choose(state, policies, rng))
+    return start
+
+
+_DRAWN, _ONE = pm_model.Tunnels.DRAWN, pm_model.Win.ONE
+PUSH_AND_MOVE_FILES: dict[str, tuple[Start, int]] = {
+    # name: players, settings; seed
+    "2p-default": (_pm(2), 1),
+    "3p-tunnels-by-the-players": (_pm(3), 2),
+    "4p-drawn-tunnels-three-of-one": (_pm(4, tunnels=_DRAWN, win=_ONE), 3),
+    "5p-short-rounds": (_pm(5, rounds=12), 4),
+    "6p-drawn-tunnels": (_pm(6, tunnels=_DRAWN), 5),
+    "2p-random-last-standing": (_pm(2, sensible=0), 4),
+    "3p-ten-rounds": (_pm(3, sensible=1, rounds=10), 4),
+}
+
 RECIPES: dict[str, Recipe] = {
     "mush": Recipe(MUSH, KNOWN, Phase.GAME_OVER, MUSH_FILES),
     "canoe": Recipe(CANOE, KNOWN / "canoe", canoe_model.Phase.GAME_OVER, CANOE_FILES),
     "mush_ring": Recipe(MUSH_RING, KNOWN / "mush_ring", RingPhase.OVER, RING_FILES),
+    "push_and_move": Recipe(PUSH_AND_MOVE, KNOWN / "push_and_move", PmPhase.OVER,
+                            PUSH_AND_MOVE_FILES),
 }
 
 

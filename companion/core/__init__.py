@@ -9,10 +9,11 @@ moves the phase by the flow (`reducer`), what every state answers of its seats
 (`state`), the codec (`codec`), dice sources (`dice`), a deck of cards with hidden
 hands (`deck`), a trial apply for dice rolled by hand (`physical`), a command's
 transaction (`transaction`), fast copies of frozen values (`values`), the undo policy
-(`undo`), invariants (`invariants`), the bots' press loop (`bots`), recorded games as
-known answers (`recorded`) and the `Game` that bundles one game's pieces (`game`). A
-game is a package behind this seam (MUSH: `companion.games.mush`); the controller, the
-journal and the app know the kernel. The rules' errors share the companion's one root
+(`undo`), invariants (`invariants`), a board of hexagonal cells (`hexes`: coordinates,
+neighbours, lines), the bots' press loop (`bots`), recorded games as known answers
+(`recorded`) and the `Game` that bundles one game's pieces (`game`). A game is a package
+behind this seam (MUSH: `companion.games.mush`); the controller, the journal and the app
+know the kernel. The rules' errors share the companion's one root
 (`companion.exc.RulesError`).
 """
 

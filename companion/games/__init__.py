@@ -21,6 +21,7 @@ INSTALLED: dict[str, str] = {
     "mush": "companion.games.mush",
     "canoe": "companion.games.canoe",
     "mush_ring": "companion.games.mush_ring",
+    "push_and_move": "companion.games.push_and_move",
 }
 """Each game's name and the package that holds it."""
 

@@ -176,6 +176,10 @@ class SimpleTable(TableBase[Any, Event]):
         secret, but its seat plays in turn like any other)."""
         return ()
 
+    def private_bid(self, seat: int) -> int | None:
+        """Nothing is secret at a simple game's table."""
+        return None
+
     def may_leave(self, seat: int, now: float | None = None) -> bool:
         """Game over: whether the results may be left now."""
         return self.leavable(now)

@@ -63,9 +63,9 @@ def test_the_kernel_imports_the_standard_library_and_itself_only() -> None:
 
 
 def test_mush_is_the_installed_game_behind_the_seam() -> None:
-    assert installed() == ("mush", "canoe", "mush_ring") and game() is MUSH
+    assert installed()[:3] == ("mush", "canoe", "mush_ring") and game() is MUSH
     assert game("mush") is MUSH and MUSH.seats == range(2, 7)  # S1
-    with pytest.raises(LookupError, match="installed: mush, canoe, mush_ring"):
+    with pytest.raises(LookupError, match=f"installed: {', '.join(installed())}"):
         game("chess")
 
 

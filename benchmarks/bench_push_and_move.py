@@ -1,0 +1,139 @@
+"""Push&Move: bot games of 2 to 6 players held to the rules' invariants, and the board's
+frame time in a game at 1920x1080.
+
+Rules: `GAMES` whole games by the sensible bots through the rules alone (2 to 6 players,
+tunnels turned and drawn), each to its end, its last state held to the invariants;
+printed: how many ended with a winner and how many at the round limit (HW), moves and
+rounds a game.
+
+Frames: a seeded 4-player game played through the real table by the virtual pads, each
+frame after a press drawn by the window's display (dummy driver) as the table draws it:
+only the regions that changed (the board's hexes come from a picture kept per board, so
+a move redraws the dice). Printed: p50 and p99 of a frame after a move (a command
+applied), after a press that changed no game (a menu's focus) and after a tunnel turned
+(the hexes' picture drawn again, before the first move), and the share of the screen
+each drew (the sum of the rects flipped, which may overlap). The goal: p99 after a move
+at most `GOAL_MS` here, within one 60 Hz frame on a Pi 4; the verdict is given on the
+wall time and on the process's CPU time (on a shared machine the wall time carries the
+other programs' load).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from companion.core.dice import SeededDice
+from companion.display import Display
+from companion.games.push_and_move.bots import SensibleBot, play_game
+from companion.games.push_and_move.game import GAME
+from companion.games.push_and_move.model import Settings, Tunnels
+from companion.games.push_and_move.table import PushTable
+from companion.table.simple import SimpleBots
+
+GAMES = 20
+GOAL_MS = 3.5
+SIZE = (1920, 1080)
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+
+
+def rules_games(count: int) -> tuple[int, int, list[int], list[int]]:
+    """`count` bot games through the rules: (won, at the round limit, moves, rounds)."""
+    won = limit = 0
+    moves: list[int] = []
+    rounds: list[int] = []
+    for seed in range(count):
+        players = 2 + seed % 5
+        tunnels = Tunnels.PLAYERS if seed % 2 else Tunnels.DRAWN
+        settings = Settings(NAMES[:players], tunnels=tunnels)
+        bots = [SensibleBot() for _ in range(players)]
+        state, events = play_game(settings, bots, seed)
+        broken = GAME.broken(state)
+        assert not broken, (seed, broken)
+        won += state.winner is not None
+        limit += state.winner is None
+        moves.append(sum(type(e).__name__ == "Moved" for e in events))
+        rounds.append(state.turn.round if state.turn is not None else 0)
+    return won, limit, moves, rounds
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def frame_times(seed: int = 5, players: int = 4
+                ) -> dict[str, list[tuple[float, float, float]]]:
+    """(seconds on the wall, seconds of this process's CPU, share of the screen drawn)
+    of every redraw of a seeded game through the table, by what the press did: a move
+    (the game changed) or a menu's focus. On a shared machine the wall time carries the
+    others' load; the CPU time is the frame's own cost."""
+    now = [0.0]
+    table = PushTable(dice=SeededDice(seed), clock=lambda: now[0])
+    table._players = players  # setup's count, as its menu would set it
+    bots = SimpleBots(table, {s: SensibleBot() for s in range(players)},
+                      random.Random(seed))
+    display = Display(size=SIZE)
+    out: dict[str, list[tuple[float, float, float]]] = {
+        "a move": [], "a press (no move)": [], "a tunnel turned": []}
+    try:
+        display.draw(table.frame())
+        for _ in range(100_000):
+            if table.over:
+                break
+            before = None if table.in_setup else table.state
+            for event in bots.presses():
+                table.handle(event)
+            now[0] += 0.5
+            frame = table.frame()
+            started, cpu = time.perf_counter(), time.process_time()
+            drew = display.draw(frame)
+            spent, used = time.perf_counter() - started, time.process_time() - cpu
+            if not drew or before is None or table.in_setup:
+                continue
+            if table.state is before:
+                kind = "a press (no move)"
+            elif table.state.axes != before.axes:
+                kind = "a tunnel turned"
+            else:
+                kind = "a move"
+            out[kind].append((spent, used, display.last_area / (SIZE[0] * SIZE[1])))
+    finally:
+        display.close()
+    return out
+
+
+def run() -> None:
+    started = time.perf_counter()
+    won, limit, moves, rounds = rules_games(GAMES)
+    print(f"   rules: {GAMES} games by the sensible bots (2-6 players, tunnels turned and "
+          f"drawn): {won} won, {limit} at the round limit; moves a game mean "
+          f"{statistics.mean(moves):.0f}, rounds mean {statistics.mean(rounds):.1f} "
+          f"({time.perf_counter() - started:.1f} s)")
+    started = time.perf_counter()
+    seen = frame_times()
+    print(f"   frames of a seeded 4-player game at {SIZE[0]}x{SIZE[1]} through the table "
+          f"({time.perf_counter() - started:.1f} s; load "
+          + ", ".join(f"{x:.2f}" for x in os.getloadavg()) + "):")
+    for kind, values in seen.items():
+        if not values:
+            continue
+        ms = [s * 1000 for s, _, _ in values]
+        cpu = [c * 1000 for _, c, _ in values]
+        p99 = _percentile(ms, 0.99)
+        cpu99 = _percentile(cpu, 0.99)
+        goal = f" (goal p99 <= {GOAL_MS} ms: wall {'met' if p99 <= GOAL_MS else 'NOT met'}" \
+            f", CPU {'met' if cpu99 <= GOAL_MS else 'NOT met'})" if kind == "a move" else ""
+        print(f"     after {kind}: wall p50 {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms"
+              f"; CPU p50 {statistics.median(cpu):.2f} ms, p99 {cpu99:.2f} ms{goal}; "
+              f"{100 * statistics.mean(a for _, _, a in values):.0f}% of the screen "
+              f"drawn ({len(ms)} frames)")
+
+if __name__ == "__main__":
+    run()

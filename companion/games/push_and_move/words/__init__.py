@@ -1,0 +1,1 @@
+"""Push&Move's words, a file per language."""
