@@ -5,9 +5,11 @@ does can block the main loop. The two meet at exactly two points:
 
   presses   a phone's press becomes the `PadEvent`s a pad would send, put on the main
             loop's queue: the same controller, guards, legality and journal apply
-  snapshot  after every change the main loop builds a `Snapshot` (companion.web.snapshot)
-            and hands it over with `call_soon_threadsafe`; each page is sent its own text
-            when, and only when, that text changed
+  snapshot  after every change the main loop hands over what the pages show (`Parts`,
+            values taken from its controller) with `call_soon_threadsafe`; the server's
+            thread makes the `Snapshot` (companion.web.snapshot) from them once, for
+            every page, after the frame is drawn; each page is sent its own text when,
+            and only when, that text changed
 
 A phone's tap on a whole-word item is the press of the button the item shows (in a list
 menu: the presses that move the focus to it, then ●); + / − / lock of the bid are ▶ ◀ ●;
@@ -34,7 +36,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -113,6 +115,7 @@ class WebServer(Routes, Sockets):
         self._last_key: object = None
         self._export_game: tuple[str, int] | None = None
         self._export: Export | None = None
+        self._pending: Parts | None = None  # the newest change, its texts not made yet
         # the server's side
         self.snapshot: Snapshot | None = None
         self.clients: set[Client] = set()
@@ -209,14 +212,18 @@ class WebServer(Routes, Sockets):
             self._last_key = key
             menus = {language: frame.menus if language == screen else
                      controller.menus_in(language) for language in wanted}
-            snapshot: Snapshot = box_of(frame).phones(
-                frame, menus, game=game, players=players, bids=bids, lights=lights,
-                screen_language=screen)
             waiting = frozenset(m.seat for m in frame.menus if m.waiting and m.seat >= 0)
-            snapshot = replace(snapshot, ready=ready, waiting=waiting, joinable=joinable)
+            parts = Parts(box_of(frame).phones, frame, menus, game, players, bids, lights,
+                          screen, ready, waiting, joinable)
             if companion.over() and game is not None:
+                # once a game: its files come from the journal, which is the main loop's
+                snapshot = parts.build()
                 snapshot = replace(snapshot, export=self._exports(companion, game, snapshot))
-            self._call(self._update, snapshot)
+                self._pending = None
+                self._call(self._update, snapshot)
+            else:  # the texts are made on the server's thread, after the frame is drawn
+                self._pending = parts
+                self._call(self._build)
         elif self.clock() >= self._gone_at or self.guesses.locked != self._locked:
             # an away seat may now be freed, or the room's lock closed or opened: say so
             self._gone_at = float("inf")
@@ -326,6 +333,20 @@ class WebServer(Routes, Sockets):
 
     # --- changes on the server's side ----------------------------------------------------
 
+    def _build(self) -> None:
+        """The newest change's texts, made once for every page (a change that a newer one
+        overtook before this thread came to it is never made)."""
+        parts, self._pending = self._pending, None
+        if parts is None:
+            return
+        try:
+            snapshot = parts.build()
+        except Exception as error:  # a bug must not end the server: one line
+            log.warning("phones: the pages' texts failed: %s: %s", type(error).__name__,
+                        error)
+            return
+        self._update(snapshot)
+
     def _update(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
         for client in self.clients:
@@ -372,6 +393,34 @@ class WebServer(Routes, Sockets):
             if client.seat == seat:
                 self._close(client, "freed")
         self._presence_changed()
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What the pages' texts of one change are made of, taken from the main loop's
+    controller (which only the main loop may read): the server's thread makes the texts
+    (`build`) once the frame is on the screen, so a press is drawn without waiting for
+    every phone's text. Every part is a value that nothing changes afterwards."""
+
+    phones: Callable[..., Snapshot]  # the box's `phones`
+    frame: Frame
+    menus: dict[str, Sequence[Any]]  # language -> the menus worded in it
+    game: int | None
+    players: int
+    bids: dict[int, int | None]
+    lights: dict[int, Any]
+    screen: str
+    ready: dict[int, float]
+    waiting: frozenset[int]
+    joinable: tuple[str, ...]
+
+    def build(self) -> Snapshot:
+        """The snapshot: a text per seat and language, and per language the table's."""
+        snapshot = self.phones(self.frame, self.menus, game=self.game, players=self.players,
+                               bids=self.bids, lights=self.lights,
+                               screen_language=self.screen)
+        return replace(snapshot, ready=self.ready, waiting=self.waiting,
+                       joinable=self.joinable)
 
 
 def joinable_names(controller: Any, setup: bool) -> tuple[str, ...]:
