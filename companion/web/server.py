@@ -123,7 +123,6 @@ class WebServer(Routes, Sockets):
         self._away: dict[int, float] = {}
         self._held: dict[int, list[tuple[Button, bool]]] = {}
         self._buckets: dict[str, Bucket] = {}  # presses, per device
-        self._cooldown: dict[str, float] = {}  # address -> until (time.monotonic)
         self.counts: dict[str, int] = {}
 
     # --- the main loop's side ----------------------------------------------------------
