@@ -115,7 +115,7 @@ class WebServer(Routes, Sockets):
         self._last_key: object = None
         self._export_game: tuple[str, int] | None = None
         self._export: Export | None = None
-        self._pending: Parts | None = None  # the newest change, its texts not made yet
+        self._changes = 0  # changes handed over (only the main loop counts them)
         # the server's side
         self.snapshot: Snapshot | None = None
         self.clients: set[Client] = set()
@@ -218,11 +218,11 @@ class WebServer(Routes, Sockets):
                 # once a game: its files come from the journal, which is the main loop's
                 snapshot = parts.build()
                 snapshot = replace(snapshot, export=self._exports(companion, game, snapshot))
-                self._pending = None
+                self._changes += 1
                 self._call(self._update, snapshot)
             else:  # the texts are made on the server's thread, after the frame is drawn
-                self._pending = parts
-                self._call(self._build)
+                self._changes += 1
+                self._call(self._build, parts, self._changes)
         elif self.clock() >= self._gone_at or self.guesses.locked != self._locked:
             # an away seat may now be freed, or the room's lock closed or opened: say so
             self._gone_at = float("inf")
@@ -332,14 +332,15 @@ class WebServer(Routes, Sockets):
 
     # --- changes on the server's side ----------------------------------------------------
 
-    def _build(self) -> None:
-        """The newest change's texts, made once for every page (a change that a newer one
-        overtook before this thread came to it is never made)."""
-        parts, self._pending = self._pending, None
-        if parts is None:
+    def _build(self, parts: Parts, change: int) -> None:
+        """A change's texts, made once for every page; a change that a newer one overtook
+        before this thread came to it is never made (the newer one's call follows)."""
+        if change != self._changes:
+            self._count("texts_overtaken")
             return
         try:
             snapshot = parts.build()
+            self._count("texts_made")
         except Exception as error:  # a bug must not end the server: one line
             log.warning("phones: the pages' texts failed: %s: %s", type(error).__name__,
                         error)
