@@ -14,13 +14,14 @@ worker and the real `Display` (on whatever SDL video driver the environment sele
   share of the screen that redraw drew and flipped (the display redraws only the regions
   that changed): at most 20 % for a menu press. The goal is one 60 Hz frame on a
   Raspberry Pi Zero 2 W, which runs this Python about 8-10 times slower: p99 2.0 ms at
-  1920x1080 here over 500 presses. The same presses are then made by a program pinned
-  to one core (as `taskset -c 0`) with a `nice`d process spinning on that core beside
-  it: what a busy Pi feels (its figure printed beside, with the same goal). The machine's
-  load average is printed with the figures: measure on a quiet machine. Beside each, the
-  main loop's own CPU time per press (from taking the release off the queue to the end
-  of its redraw): the work a press costs. Under load the wall-clock p99 is mostly time
-  spent waiting for a core, which that figure shows apart.
+  1920x1080 here over 500 presses. The same presses are then made by a program run by
+  `taskset -c 0` with `nice -n 10` spinning on that core beside it: what a busy Pi
+  feels (its figure printed beside, with the same goal). The machine's load average is
+  printed with the figures: measure on a quiet machine. Beside each, the main loop's
+  own CPU time per press (from taking the release off the queue to the end of its
+  redraw): the work a press costs; and the press less the time the main loop was
+  runnable but waiting for a core (the kernel's schedstat for its thread), with those
+  waits: under load the wall-clock p99 is mostly such waits, which these show apart.
 - Start-up: `mush-companion run --pads mock` on a 1920×1080 screen, resuming a game in
   progress (a restart after a power cut, the case the table waits for), from before the
   interpreter starts to the end of the first frame.
@@ -94,6 +95,33 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def waited(tid: int) -> float:
+    """Seconds this process's thread `tid` has spent runnable but waiting for a core
+    (the second figure of the kernel's schedstat; 0 where there is none). The kernel
+    counts a wait when it ends: see `asleep_waited` for a thread that may be waiting."""
+    try:
+        return int(Path(f"/proc/self/task/{tid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _asleep(tid: int) -> bool:
+    try:
+        stat = Path(f"/proc/self/task/{tid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2:].startswith(("S", "D"))
+
+
+def asleep_waited(tid: int) -> float | None:
+    """`waited(tid)` when that thread is asleep before and after the reading (so no wait
+    of its is under way, uncounted yet); None otherwise."""
+    if not _asleep(tid):
+        return None
+    seconds = waited(tid)
+    return seconds if _asleep(tid) else None
+
+
 def _base_dir() -> Path:
     """On disk, like the store benchmark: the commit's fsync is part of every press."""
     base = os.environ.get("BENCH_STORE_DIR") or ("/var/tmp" if Path("/var/tmp").is_dir()
@@ -143,11 +171,13 @@ def prepared_journal(path: Path, trained: int = 2, seed: int = SEED) -> int:
 
 def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
                    presses: int = PRESSES, areas: list[float] | None = None,
-                   cpu: list[float] | None = None) -> list[float]:
+                   cpu: list[float] | None = None,
+                   waits: list[float] | None = None) -> list[float]:
     """Seconds from each release edge to the end of the redraw that shows its menu change;
-    `areas` gets the share of the screen each of those redraws drew, and `cpu` the main
+    `areas` gets the share of the screen each of those redraws drew, `cpu` the main
     loop's own CPU seconds from taking the release off the queue to the end of that
-    redraw (the work a press costs; the rest of its time it waited for a core)."""
+    redraw (the work a press costs), and `waits` the seconds the main loop was runnable
+    but waiting for a core meanwhile (taken by other threads or programs)."""
     import queue
 
     from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
@@ -166,6 +196,8 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
     moved = threading.Event()
     focus: list[str | None] = [None]  # what the seat's menu says
     taken = [0.0]  # the main loop's CPU clock when it took the latest pad event
+    main_loop = threading.get_native_id()  # `run` below runs in this thread
+    before: list[float | None] = [None]  # the main loop's waits up to the latest release
 
     def on_frame(frame: Any, redrawn: bool) -> None:
         menu = next((m for m in frame.menus if m.seat == seat), None)
@@ -179,6 +211,8 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
                 areas.append(display.last_area / (size[0] * size[1]))
             if cpu is not None:
                 cpu.append(time.thread_time() - taken[0])
+            if waits is not None:  # (none counted where the count before was unsure)
+                waits.append(0.0 if before[0] is None else waited(main_loop) - before[0])
             moved.set()
         focus[0] = shown
 
@@ -210,6 +244,7 @@ def press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
                 line.drive_low()
                 time.sleep(rng.uniform(0.025, 0.045))  # past the 20 ms debounce window
                 moved.clear()
+                before[0] = asleep_waited(main_loop)
                 released = time.perf_counter()
                 line.drive_high()
                 if not moved.wait(1.0):
@@ -362,9 +397,10 @@ def _load() -> str:
 
 @contextlib.contextmanager
 def _niced_load(core: int) -> Iterator[None]:
-    """A process spinning on `core` at niceness `LOAD_NICE`, meanwhile."""
-    busy = subprocess.Popen([sys.executable, "-c", f"import os; os.sched_setaffinity(0, "
-                             f"{{{core}}}); os.nice({LOAD_NICE})\nwhile True: pass"])
+    """A process spinning on `core` at niceness `LOAD_NICE`, meanwhile: `taskset -c core
+    nice -n LOAD_NICE python -c 'while True: pass'`."""
+    busy = subprocess.Popen([*_pinned(core), "nice", "-n", str(LOAD_NICE), sys.executable,
+                             "-c", "while True: pass"])
     try:
         time.sleep(0.5)  # let it get going
         yield
@@ -373,34 +409,43 @@ def _niced_load(core: int) -> Iterator[None]:
         busy.wait()
 
 
+def _pinned(core: int) -> list[str]:
+    """The command that runs a program on `core` alone: util-linux's `taskset`."""
+    if shutil.which("taskset") is None:
+        raise RuntimeError("taskset is missing (util-linux): the pinned run needs it")
+    return ["taskset", "-c", str(core)]
+
+
 def pinned_press_to_frame(journal_path: Path, seat: int, size: tuple[int, int],
-                          presses: int) -> tuple[list[float], list[float], list[float]]:
-    """`press_to_frame` in a program pinned to core 0 (as `taskset -c 0` runs it: every
-    thread it starts is pinned too), with a niced process spinning on that core; returns
-    its seconds, shares of the screen and CPU seconds."""
+                          presses: int) -> tuple[list[float], ...]:
+    """`press_to_frame` in a program run by `taskset -c 0` (every thread it starts is
+    pinned too), with a niced process spinning on that core; returns
+    its seconds, shares of the screen, CPU seconds and waits for a core."""
     env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
            "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy")}
     with _niced_load(0):
         result = subprocess.run(
-            [sys.executable, "-m", "benchmarks.bench_app", "--pinned", str(journal_path),
+            [*_pinned(0), sys.executable, "-m", "benchmarks.bench_app", "--pinned",
+             str(journal_path),
              str(seat), f"{size[0]}x{size[1]}", str(presses)],
             env=env, capture_output=True, text=True, timeout=60 + presses, check=False,
             cwd=Path(__file__).resolve().parents[1])
     if result.returncode != 0:
         raise RuntimeError(f"the pinned run failed:\n{result.stderr}")
     figures = json.loads(result.stdout.splitlines()[-1])
-    return figures["samples"], figures["areas"], figures["cpu"]
+    return figures["samples"], figures["areas"], figures["cpu"], figures["waits"]
 
 
 def _pinned_main(args: list[str]) -> None:
-    """The pinned run's own program: pinned before any thread starts, then the presses."""
-    os.sched_setaffinity(0, {0})
+    """The pinned run's own program (started by `taskset`): the presses."""
     journal, seat, size, presses = Path(args[0]), int(args[1]), args[2], int(args[3])
     width, height = (int(x) for x in size.split("x"))
     areas: list[float] = []
     cpu: list[float] = []
-    samples = press_to_frame(journal, seat, (width, height), presses, areas, cpu)
-    print(json.dumps({"samples": samples, "areas": areas, "cpu": cpu}), flush=True)
+    waits: list[float] = []
+    samples = press_to_frame(journal, seat, (width, height), presses, areas, cpu, waits)
+    print(json.dumps({"samples": samples, "areas": areas, "cpu": cpu, "waits": waits}),
+          flush=True)
 
 
 def _verdict(ok: bool) -> str:
@@ -408,11 +453,12 @@ def _verdict(ok: bool) -> str:
 
 
 def _press_report(size: tuple[int, int], pinned: bool, samples: list[float],
-                  areas: list[float], cpu: list[float]) -> None:
+                  areas: list[float], cpu: list[float], waits: list[float]) -> None:
     """Print one run's press-to-frame figures against the goals."""
     first = [f"{s * 1000:.2f}" for s in samples[:WARM_UP]]
     ms, areas = [s * 1000 for s in samples[WARM_UP:]], areas[WARM_UP:]
     work = [s * 1000 for s in cpu[WARM_UP:]]
+    own = [(s - w) * 1000 for s, w in zip(samples[WARM_UP:], waits[WARM_UP:], strict=True)]
     p99, area = _percentile(ms, 0.99), statistics.mean(areas)
     verdict = f"goal p99 <= {PRESS_GOAL_MS:.1f} ms: {_verdict(p99 <= PRESS_GOAL_MS)}" \
         if size == SIZES[0] else "no goal of its own"
@@ -427,6 +473,10 @@ def _press_report(size: tuple[int, int], pinned: bool, samples: list[float],
     print(f"      of which the main loop's own CPU (taking the release, acting, drawing): "
           f"p50 {statistics.median(work):.2f} ms, p99 {_percentile(work, 0.99):.2f} ms, max "
           f"{max(work):.2f} ms; the rest is the pad's thread and waiting for a core")
+    print(f"      less the main loop's waits for a core (taken by other threads or programs)"
+          f": p50 {statistics.median(own):.2f} ms, p99 {_percentile(own, 0.99):.2f} ms; "
+          f"those waits: p99 {_percentile([w * 1000 for w in waits[WARM_UP:]], 0.99):.2f} "
+          f"ms, max {1000 * max(waits[WARM_UP:]):.2f} ms")
 
 
 def run() -> None:
@@ -452,12 +502,13 @@ def run() -> None:
             copy = home / f"press-{size[0]}x{size[1]}{'-pinned' if pinned else ''}.sqlite3"
             shutil.copyfile(prepared, copy)
             if pinned:
-                samples, areas, cpu = pinned_press_to_frame(copy, seat, size,
-                                                            presses + WARM_UP)
+                samples, areas, cpu, waits = pinned_press_to_frame(copy, seat, size,
+                                                                   presses + WARM_UP)
             else:
-                areas, cpu = [], []
-                samples = press_to_frame(copy, seat, size, presses + WARM_UP, areas, cpu)
-            _press_report(size, pinned, samples, areas, cpu)
+                areas, cpu, waits = [], [], []
+                samples = press_to_frame(copy, seat, size, presses + WARM_UP, areas, cpu,
+                                         waits)
+            _press_report(size, pinned, samples, areas, cpu, waits)
         print(f"   load average {_load()}")
 
         for source in ("mock", "keyboard"):

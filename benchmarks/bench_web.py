@@ -51,7 +51,9 @@ from benchmarks.bench_app import (
     _load,
     _percentile,
     _verdict,
+    asleep_waited,
     prepared_journal,
+    waited,
 )
 from companion.app.loop import Companion
 from companion.app.parts import Hooks
@@ -271,15 +273,6 @@ def rss_mb(journal: Path, web: bool) -> float:
             child.wait()
 
 
-def waited(tid: int) -> float:
-    """Seconds this process's thread `tid` has spent runnable but waiting for a core
-    (the second figure of the kernel's schedstat; 0 where there is none)."""
-    try:
-        return int(Path(f"/proc/self/task/{tid}/schedstat").read_text().split()[1]) / 1e9
-    except (OSError, IndexError, ValueError):
-        return 0.0
-
-
 @dataclasses.dataclass
 class Presses:
     """One half of the flood benchmark: per press, seconds from the release to its frame,
@@ -346,15 +339,16 @@ def loop_press_to_frame(journal: Path, seat: int, blocks: int = FLOOD_PRESSES //
             started_cpu, started = time.process_time(), time.monotonic()
             for _ in range(10):
                 changed.clear()
+                before = asleep_waited(main_loop)  # (it sleeps between presses)
                 table.events.put(PadEvent(seat, Button.RIGHT, Kind.PRESS))
-                before = waited(main_loop)
                 released = time.perf_counter()
                 table.events.put(PadEvent(seat, Button.RIGHT, Kind.RELEASE))
                 if not changed.wait(2.0):
                     raise RuntimeError("a press showed no menu change within 2 s")
                 half = halves[flood]
                 half.wall.append(at[0] - released)
-                half.own.append(max(0.0, at[0] - released - (at[1] - before)))
+                half.own.append(at[0] - released - (0.0 if before is None
+                                                     else at[1] - before))
                 half.cpu.append(at[2])
                 time.sleep(GUARD_S)
             cpu[flood] += time.process_time() - started_cpu
