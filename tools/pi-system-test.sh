@@ -254,8 +254,8 @@ EOF
     in_root "$release" 'sh /tmp/backup-restore.sh'
 }
 
-# The update path: the previous commit cloned as the Pi's owner and installed, then
-# `sudo make update` brings it to this one.
+# The update path: the previous commit cloned as the Pi's owner and installed (with the
+# config file it writes), then `sudo make update` brings it to this one.
 update_path() {
     local release=$1 root=$CACHE/$1/work head from
     head=$(git -C "$SRC" rev-parse --short=7 HEAD) || return 1
@@ -271,6 +271,9 @@ rm -rf /home/pi/mush-companion
 runuser -u pi -- git clone --quiet /srv/mush-companion.git /home/pi/mush-companion
 cd /home/pi/mush-companion
 runuser -u pi -- git reset --quiet --hard $from
+# a Pi that runs the previous commit holds the config file that commit wrote: the one this
+# commit's install left would be a newer companion's file, which an older one refuses
+rm -f /etc/mush-companion/config.toml
 echo "--- sudo make install at the previous commit ($from)"
 make install > /tmp/install-previous.out 2>&1 || { tail -n 30 /tmp/install-previous.out; exit 1; }
 $BIN --version

@@ -261,12 +261,20 @@ class Companion(JournalSide):
                 self.stopped = True
             elif self.pads is not None and self.pads.handle_ui_event(event):
                 continue
-            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F5 and self.voice:
-                self.voice.repeat()
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F5:
+                self.repeat()
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
                     not self.config.display.fullscreen:
                 self.stopped = True
         return bool(events)
+
+    def repeat(self) -> None:
+        """Say the last announcement again: on the Pi's speaker, and on the table pages
+        that play the voice for a table without one."""
+        if self.voice is not None:
+            self.voice.repeat()
+        if self.web is not None:
+            self.web.repeat()
 
     def draw(self) -> None:
         """Build the controller's frame and draw it (the display skips unchanged frames)."""

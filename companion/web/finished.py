@@ -37,6 +37,12 @@ from companion.web.words import page_words
 
 log = logging.getLogger("companion.web")
 
+SHOWN: Final = 40
+"""Finished games the table page lists, newest first, of all boxes together: a table's
+year of evenings stays one page, and each game is replayed once, so a journal of hundreds
+of games costs the first look the newest few only (older games are in every backup, and
+`export` writes any of them)."""
+
 KEPT_FILES: Final = 12
 """Downloads kept in memory (a game's files are made again when asked after that)."""
 
@@ -118,22 +124,26 @@ class Finished:
                 found: list[Summary] = []
                 for box, path in self._journals():
                     found += self._read(box, path)
-                self._list = sorted(found, key=lambda s: s.finished, reverse=True)
+                self._list = sorted(found, key=lambda s: s.finished, reverse=True)[:SHOWN]
                 self._seen = seen
+                shown = {(s.box, s.game) for s in self._list}
+                self._kept = {key: s for key, s in self._kept.items() if key in shown}
             return list(self._list)
 
     def _read(self, box: str, path: Path) -> list[Summary]:
         if not path.exists():
             return []
         from companion.games import game as installed_game
-        out = []
+        out: list[Summary] = []
         try:
             journal = Journal(path, recover=False, game=installed_game(box))
         except JournalError as error:
             log.warning("phones: the finished games of %s are not shown: %s", box, error)
             return []
         try:
-            for record in journal.readable_games():
+            for record in reversed(journal.readable_games()):  # newest first
+                if len(out) == SHOWN:
+                    break  # older than any the page lists
                 if record.finished is None or record.winner is None:
                     continue  # in progress, or abandoned: nothing to show as finished
                 kept = self._kept.get((box, record.id))

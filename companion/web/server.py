@@ -267,6 +267,17 @@ class WebServer(Routes, Sockets):
         if announcements:
             self._call(self._said, tuple(announcements))
 
+    def repeat(self) -> None:
+        """Say the last announcement again on every table page (the table's F5, as the
+        Pi's voice repeats it): it comes as a new announcement, so a page plays it once
+        more; nothing when nothing was said yet. Never waits."""
+        self._call(self._repeated)
+
+    def _repeated(self) -> None:
+        last = self.sounds.last()
+        if last is not None:
+            self._said((last,))
+
     def free_seat(self, seat: int) -> None:
         """A pad asked (holding ◀ outside the bidding): its seat's phone is let go, and
         the screen shows that seat's own QR code for a new phone."""

@@ -91,6 +91,10 @@ class Sounds:
             added.append(said)
         return added
 
+    def last(self) -> Announcement | None:
+        """The newest announcement said (what a repeat says again), or None."""
+        return self._said[-1].announcement if self._said else None
+
     def mark(self) -> list[object]:
         """`[epoch, n]`: the newest number said (a new page's `heard` to start from)."""
         return [self.epoch, self._n]

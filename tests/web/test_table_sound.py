@@ -39,6 +39,7 @@ class Recorder(Announcer):
 
     def announce(self, announcement: Announcement) -> None:
         self.said.append(announcement)
+        self._last = announcement  # what a repeat says again
 
 
 def with_voice(table: WebTable) -> Recorder:
@@ -282,4 +283,38 @@ def test_the_table_page_plays_the_voice_in_order_and_never_twice(tmp_path: Path)
             table.web.sounds.epoch
     finally:
         page.close()
+        table.close()
+
+
+def test_f5_repeats_the_last_announcement_on_the_speaker_and_the_table_pages(
+        tmp_path: Path) -> None:
+    import pygame
+
+    from companion.display import Display
+
+    table = WebTable(tmp_path, seed=4)
+    try:
+        voice = with_voice(table)
+        table.companion.display = Display(size=(800, 480))
+        table.step()
+        page = Phone(table, watch=True)
+        table.companion.repeat()  # nothing said yet: nothing to repeat, nothing sent
+        driver = BotDriver(table.companion.controller, {s: SensibleBot() for s in range(4)},
+                           random.Random(4))
+        play(table, driver, lambda: len(voice.said) >= 3)
+        while not table.events.empty():  # the presses the bots queued, all handled
+            table.step()
+        page.wait(lambda: len(says(page)) == len(voice.said))
+        before, said = says(page), len(voice.said)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0,
+                                             unicode="", scancode=0))
+        table.step()
+        # the Pi's voice says its last announcement again, and the pages hear it once more
+        assert len(voice.said) == said + 1 and voice.said[-1] == voice.said[-2]
+        page.wait(lambda: len(says(page)) == len(before) + 1)
+        again = says(page)[-1]
+        assert again["n"] == before[-1]["n"] + 1
+        assert (again["text"], again["clips"]) == (before[-1]["text"], before[-1]["clips"])
+        page.close()
+    finally:
         table.close()

@@ -12,6 +12,7 @@ leads the board (or has paddled long enough to give up and go home).
 from __future__ import annotations
 
 import random
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -149,20 +150,25 @@ WAITS = 3  # goes a bot waits at the base of the rock or by Dangerous Point at m
 STORMY = frozenset({Weather.HEADWIND, Weather.WINDBOUND})
 
 
-_BOARDS: OrderedDict[int, dict[int, int]] = OrderedDict()
+_BOARDS: OrderedDict[int, tuple[weakref.ref[Settings], dict[int, int]]] = OrderedDict()
 """Where each seat's canoe stands on the pretend board of a game, shared by the bots of
 that game (one bot per seat still sees the other canoes, as on a real board, L9); the
-boards of the last few games only."""
+boards of the last few games only. Filed by the identity of the game's settings, and kept
+with a weak reference to them: an identity is reused once its object is gone, and a new
+game must never find an old game's canoes on its board."""
 _KEPT_BOARDS = 16
 
 
-def _board(game: int) -> dict[int, int]:
+def _board(settings: Settings) -> dict[int, int]:
     """The pretend board of one game (by the identity of its settings)."""
-    if game not in _BOARDS:
-        _BOARDS[game] = {}
+    game = id(settings)
+    kept = _BOARDS.get(game)
+    if kept is None or kept[0]() is not settings:
+        _BOARDS.pop(game, None)
+        _BOARDS[game] = (weakref.ref(settings), {})
         while len(_BOARDS) > _KEPT_BOARDS:
             _BOARDS.popitem(last=False)
-    return _BOARDS[game]
+    return _BOARDS[game][1]
 
 
 class SensibleBot:
@@ -176,7 +182,7 @@ class SensibleBot:
 
     def __init__(self, patience: int = PATIENCE) -> None:
         self.patience = patience
-        self._game: int | None = None
+        self._game: weakref.ref[Settings] | None = None  # an identity alone is reused
         self._trip: PretendTrip | None = None
         self._where: dict[int, int] = {}
         self._plans: dict[int, tuple[int, list[cmd.Command]]] = {}
@@ -185,11 +191,12 @@ class SensibleBot:
         self._waited: dict[int, int] = {}
 
     def _follow(self, state: GameState) -> PretendTrip:
-        game = id(state.settings)
-        if game != self._game or self._trip is None:
-            self._game = game
-            self._trip = PretendTrip.for_game(state.require_settings())
-            self._where = _board(game)
+        settings = state.require_settings()
+        followed = self._game() if self._game is not None else None
+        if followed is not settings or self._trip is None:
+            self._game = weakref.ref(settings)
+            self._trip = PretendTrip.for_game(settings)
+            self._where = _board(settings)
             self._plans, self._turns, self._held, self._waited = {}, {}, {}, {}
         return self._trip
 

@@ -6,6 +6,7 @@ statistics. Bots choose only among legal commands, so a bot can never cheat; the
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -72,14 +73,16 @@ class SensibleBot:
     """
 
     def __init__(self) -> None:
-        self._game: int | None = None
+        self._game: weakref.ref[Settings] | None = None  # an identity alone is reused
         self._progress: dict[int, int] = {}
         self._credited: dict[int, tuple[int, int, str]] = {}
 
     def _follow(self, state: GameState) -> None:
-        game = id(state.settings)
-        if game != self._game:
-            self._game, self._progress, self._credited = game, {}, {}
+        settings = state.settings
+        followed = self._game() if self._game is not None else None
+        if settings is None or followed is not settings:
+            self._game = weakref.ref(settings) if settings is not None else None
+            self._progress, self._credited = {}, {}
 
     def _spaces_needed(self, state: GameState, seat: int) -> int:
         settings = state.settings

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 import statistics
+import weakref
 
+from companion.games.canoe import bots
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import PretendTrip, SensibleBot, play_game
 from companion.games.canoe.model import ENTERED_ATTRACTIONS, CardMode, Phase, Pile
@@ -35,3 +37,18 @@ def test_sensible_bots_finish_a_trip_in_a_sensible_number_of_turns() -> None:
         assert any(isinstance(e, ev.AttractionSeen) for e in events)
         turns.append(state.turns / players)
     assert 5 < statistics.mean(turns) < 60  # turns each: a trip, not a sprint or a siege
+
+
+def test_a_new_game_never_finds_an_old_games_canoes_on_its_pretend_board() -> None:
+    # L9: the bots of one game share a board, filed by the identity of the game's
+    # settings. A game left half way (its canoes out on the water) and gone, the next
+    # game's settings may take that identity, and must still start every canoe at the dock.
+    def trip(settings: Settings) -> list[ev.Event]:
+        return play_game(settings, [SensibleBot() for _ in range(3)], SeededDice(6),
+                         random.Random(6))[1]
+
+    whole = trip(Settings.make(["Ann", "Bo", "Cy"]))
+    settings, gone = Settings.make(["Ann", "Bo", "Cy"]), Settings.make(["Dee", "Ed"])
+    # What a reused identity looks like: the entry under this identity is another game's.
+    bots._BOARDS[id(settings)] = (weakref.ref(gone), {0: 30, 1: 41, 2: 17})
+    assert trip(settings) == whole
