@@ -7,7 +7,11 @@ A neighbour's script must not stop the table nor keep the players' phones out. S
             share is refused at once; when the whole is full, the newest connection of
             the address holding the most is let go first (never a seated phone's), so a
             phone from a new address always gets in and the process never holds more
-            files than it was given.
+            files than it was given. Each connection may send so much a second (`Budget`:
+            far more than any page sends); one that sends more is let go before a byte
+            of the excess is parsed, and its address cools down: for `COOLDOWN` seconds
+            its connections are held unread for `TARPIT` seconds, then let go, so a
+            script's loop of retries idles and costs the table nothing.
   Guesses   the room code's guesses: a few per address, and one budget of wrong guesses
             for the whole room that no number of addresses refills. Once it is spent the
             room is locked (the table's screen says so) until a pad is pressed or a long
@@ -58,6 +62,22 @@ phones only, none seated yet, would otherwise be locked out by a neighbour for g
 MAX_ADDRESSES = 4096
 """Addresses whose tries are remembered one by one; beyond, new ones share one budget."""
 
+BUDGET = (32.0, 128.0)
+"""What one connection may send: reads of the socket a second, and at once (each read
+costs 1, and 1 more per KB it brought). A page loads in about ten requests and then sends
+a few presses a second; a script sending as fast as it can is over it within a second."""
+
+COOLDOWN = 10.0
+"""Seconds an address that flooded (or whose table page spoke) waits before the server
+reads from it again."""
+
+TARPIT = 2.0
+"""Seconds a connection from a cooling address is held, unread, before it is let go: a
+script that retries at once then waits that long each time, and no request is parsed."""
+
+MAX_COOLING = 1024
+"""Addresses remembered as cooling down (beyond, the list starts again)."""
+
 
 def parse(text: object, max_bytes: int) -> dict[str, Any] | None:
     """A page's message as a JSON object, or None: not text, too long, nested deeper than
@@ -101,14 +121,41 @@ class Connection:
 class Gate:
     """Counts connections per address and in all (see the module docstring)."""
 
-    def __init__(self, total: int = MAX_CONNECTIONS, per_address: int = MAX_PER_ADDRESS
-                 ) -> None:
+    def __init__(self, total: int = MAX_CONNECTIONS, per_address: int = MAX_PER_ADDRESS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.total = total
         self.per_address = per_address
+        self.clock = clock
+        self.budget = BUDGET
+        self.tarpit = TARPIT  # seconds a cooling address's connection is held unread
         self._by_address: dict[str, list[Connection]] = {}
+        self._cooling: dict[str, float] = {}  # address -> until (`clock`)
         self.count = 0
         self.refused = 0
         self.evicted = 0
+        self.flooded = 0  # connections let go for sending more than their budget
+        self.tarpitted = 0  # connections from a cooling address, held unread
+
+    def cool(self, address: str, seconds: float = COOLDOWN) -> None:
+        """`address` sent what no page sends: nothing from it is read for `seconds`."""
+        if len(self._cooling) >= MAX_COOLING:
+            self._cooling.clear()
+        self._cooling[address] = self.clock() + seconds
+
+    def cooling(self, address: str) -> bool:
+        """Whether `address` is cooling down now (`cool`)."""
+        until = self._cooling.get(address)
+        if until is None:
+            return False
+        if self.clock() < until:
+            return True
+        del self._cooling[address]
+        return False
+
+    def allowance(self) -> Bucket:
+        """A new connection's budget (`BUDGET`), on the gate's clock."""
+        rate, burst = self.budget
+        return Bucket(rate, burst, self.clock)
 
     def admit(self, connection: Connection) -> bool:
         """Whether `connection` may stay; False: the caller closes it. Room is made by

@@ -3,9 +3,16 @@ an idle connection closed, and enough files for the process.
 
 aiohttp's own site would accept connections without number; here each accepted
 connection first asks the `Gate` (companion.web.limits) and is closed at once when
-refused. The runner is made with `REQUEST_LIMITS`: a request line, a header and the
-number of headers are bounded (a 9 KB address is refused with 400 before anything is
-routed), and a connection that sends no request for `IDLE_SECONDS` is closed.
+refused. What a connection sends is counted against its budget before aiohttp parses a
+byte of it: one over its budget is let go there (its excess never parsed, never queued)
+and its address cools down; a connection from a cooling address is held unread for a
+while and let go, its request never parsed. A connection the server is closing is not
+read any more either (`Gated.mute`): a page that floods while it is being let go is not
+parsed to the end of its flood.
+
+The runner is made with `REQUEST_LIMITS`: a request line, a header and the number of
+headers are bounded (a 9 KB address is refused with 400 before anything is routed), and
+a connection that sends no request for `IDLE_SECONDS` is closed.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from typing import Any
 
 from aiohttp import web
 
+from companion.web.guard import Bucket
 from companion.web.limits import Connection, Gate
 
 log = logging.getLogger("companion.web")
@@ -53,43 +61,90 @@ def raise_file_limit(wanted: int = FILES_WANTED) -> int:
 
 class Gated(asyncio.Protocol):
     """aiohttp's request handler behind the gate: the connection is admitted before the
-    handler sees a byte, and refused ones are closed at once. Everything else is passed
-    through as it comes."""
+    handler sees a byte, refused ones are closed at once, and what it sends is counted
+    against its budget before the handler parses it (module docstring)."""
 
     def __init__(self, inner: asyncio.Protocol, gate: Gate) -> None:
         self.inner = inner
         self.gate = gate
         self.gate_connection: Connection | None = None
+        self.address = "?"
+        self.muted = False  # nothing more it sends is read
+        self._transport: asyncio.BaseTransport | None = None
+        self._budget: Bucket | None = None
+        self._inner_made = False  # whether the handler was given the connection
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-        address = address.removeprefix("::ffff:")
+        self.address = address = address.removeprefix("::ffff:")
+        self._transport = transport
         abort = getattr(transport, "abort", transport.close)
         connection = Connection(address, abort)
+        if self.gate.cooling(address):  # held unread a while, then let go
+            self.gate.tarpitted += 1
+            self.mute()
+            if self.gate.admit(connection):
+                self.gate_connection = connection
+                asyncio.get_running_loop().call_later(self.gate.tarpit, abort)
+            else:
+                abort()
+            return
+        self._budget = self.gate.allowance()
         self.inner.connection_made(transport)
+        self._inner_made = True
         if self.gate.admit(connection):
             self.gate_connection = connection
         else:
             abort()
 
+    def mute(self) -> None:
+        """Read nothing more from this connection (what arrives is dropped unparsed)."""
+        self.muted = True
+        transport = self._transport
+        if isinstance(transport, asyncio.ReadTransport):
+            with contextlib.suppress(Exception):
+                transport.pause_reading()
+
+    def flood(self) -> None:
+        """It sent what no page sends: let go, its address cooling down."""
+        self.gate.flooded += 1
+        self.gate.cool(self.address)
+        self.mute()
+        if self.gate_connection is not None:
+            self.gate_connection.abort()
+        elif self._transport is not None:
+            self._transport.close()
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self.gate_connection is not None:
             self.gate.release(self.gate_connection)
             self.gate_connection = None
-        self.inner.connection_lost(exc)
+        if self._inner_made:
+            self.inner.connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self.muted:
+            # (aiohttp may resume reading as its queue drains: paused again, unparsed)
+            self.mute()
+            return
+        if self._budget is not None and not self._budget.take(1 + len(data) // 1024):
+            self.flood()
+            return
         self.inner.data_received(data)
 
     def eof_received(self) -> bool | None:
+        if not self._inner_made:
+            return None
         return self.inner.eof_received()
 
     def pause_writing(self) -> None:
-        self.inner.pause_writing()
+        if self._inner_made:
+            self.inner.pause_writing()
 
     def resume_writing(self) -> None:
-        self.inner.resume_writing()
+        if self._inner_made:
+            self.inner.resume_writing()
 
 
 async def listen(runner: web.AppRunner, gate: Gate, bind: str, port: int

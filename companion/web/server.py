@@ -5,9 +5,11 @@ does can block the main loop. The two meet at exactly two points:
 
   presses   a phone's press becomes the `PadEvent`s a pad would send, put on the main
             loop's queue: the same controller, guards, legality and journal apply
-  snapshot  after every change the main loop builds a `Snapshot` (companion.web.snapshot)
-            and hands it over with `call_soon_threadsafe`; each page is sent its own text
-            when, and only when, that text changed
+  snapshot  after every change the main loop hands over what the pages show (`Parts`,
+            values taken from its controller) with `call_soon_threadsafe`; the server's
+            thread makes the `Snapshot` (companion.web.snapshot) from them once, for
+            every page, after the frame is drawn; each page is sent its own text when,
+            and only when, that text changed
 
 A phone's tap on a whole-word item is the press of the button the item shows (in a list
 menu: the presses that move the focus to it, then ●); + / − / lock of the bid are ▶ ◀ ●;
@@ -34,13 +36,14 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 
+from companion.core.box import Pages
 from companion.games import box_of
 from companion.i18n import speaking, t
 from companion.pads.events import Button, PadEvent
@@ -113,6 +116,7 @@ class WebServer(Routes, Sockets):
         self._last_key: object = None
         self._export_game: tuple[str, int] | None = None
         self._export: Export | None = None
+        self._changes = 0  # changes handed over (only the main loop counts them)
         # the server's side
         self.snapshot: Snapshot | None = None
         self.clients: set[Client] = set()
@@ -120,7 +124,6 @@ class WebServer(Routes, Sockets):
         self._away: dict[int, float] = {}
         self._held: dict[int, list[tuple[Button, bool]]] = {}
         self._buckets: dict[str, Bucket] = {}  # presses, per device
-        self._cooldown: dict[str, float] = {}  # address -> until (time.monotonic)
         self.counts: dict[str, int] = {}
 
     # --- the main loop's side ----------------------------------------------------------
@@ -178,7 +181,7 @@ class WebServer(Routes, Sockets):
         """The main loop's frame, handed on to the phones when anything they show
         changed; returns the frame with the join card the screen shows (during setup,
         and for a while after a pad or a phone asks for it). Any game's frame: its pages
-        are its box's (`phones`), with the same presses, and any game once over offers
+        are its box's (`pages`), with the same presses, and any game once over offers
         its files for download on the table page."""
         controller = companion.controller
         game = companion.game_id
@@ -209,13 +212,18 @@ class WebServer(Routes, Sockets):
             self._last_key = key
             menus = {language: frame.menus if language == screen else
                      controller.menus_in(language) for language in wanted}
-            snapshot = build(box_of(frame).pages, frame, menus, game=game, players=players,
-                             views=views, lights=lights, screen_language=screen)
             waiting = frozenset(m.seat for m in frame.menus if m.waiting and m.seat >= 0)
-            snapshot = replace(snapshot, ready=ready, waiting=waiting, joinable=joinable)
+            parts = Parts(box_of(frame).pages, frame, menus, game, players, views, lights,
+                          screen, ready, waiting, joinable)
             if companion.over() and game is not None:
+                # once a game: its files come from the journal, which is the main loop's
+                snapshot = parts.build()
                 snapshot = replace(snapshot, export=self._exports(companion, game, snapshot))
-            self._call(self._update, snapshot)
+                self._changes += 1
+                self._call(self._update, snapshot)
+            else:  # the texts are made on the server's thread, after the frame is drawn
+                self._changes += 1
+                self._call(self._build, parts, self._changes)
         elif self.clock() >= self._gone_at or self.guesses.locked != self._locked:
             # an away seat may now be freed, or the room's lock closed or opened: say so
             self._gone_at = float("inf")
@@ -336,6 +344,21 @@ class WebServer(Routes, Sockets):
 
     # --- changes on the server's side ----------------------------------------------------
 
+    def _build(self, parts: Parts, change: int) -> None:
+        """A change's texts, made once for every page; a change that a newer one overtook
+        before this thread came to it is never made (the newer one's call follows)."""
+        if change != self._changes:
+            self._count("texts_overtaken")
+            return
+        try:
+            snapshot = parts.build()
+            self._count("texts_made")
+        except Exception as error:  # a bug must not end the server: one line
+            log.warning("phones: the pages' texts failed: %s: %s", type(error).__name__,
+                        error)
+            return
+        self._update(snapshot)
+
     def _update(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
         for client in self.clients:
@@ -382,6 +405,34 @@ class WebServer(Routes, Sockets):
             if client.seat == seat:
                 self._close(client, "freed")
         self._presence_changed()
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What the pages' texts of one change are made of, taken from the main loop's
+    controller (which only the main loop may read): the server's thread makes the texts
+    (`build`) once the frame is on the screen, so a press is drawn without waiting for
+    every phone's text. Every part is a value that nothing changes afterwards."""
+
+    pages: Pages  # the box's
+    frame: Frame
+    menus: dict[str, Sequence[Any]]  # language -> the menus worded in it
+    game: int | None
+    players: int
+    views: tuple[object, ...]  # each seat's own view (`seat_view`), taken on the main loop
+    lights: dict[int, Any]
+    screen: str
+    ready: dict[int, float]
+    waiting: frozenset[int]
+    joinable: tuple[str, ...]
+
+    def build(self) -> Snapshot:
+        """The snapshot: a text per seat and language, and per language the table's."""
+        snapshot = build(self.pages, self.frame, self.menus, game=self.game,
+                         players=self.players, views=self.views, lights=self.lights,
+                         screen_language=self.screen)
+        return replace(snapshot, ready=self.ready, waiting=self.waiting,
+                       joinable=self.joinable)
 
 
 def joinable_names(controller: Any, setup: bool) -> tuple[str, ...]:

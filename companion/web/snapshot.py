@@ -1,15 +1,16 @@
-"""What each phone and the table page are sent: built on the main loop from the table's
-own outputs, nothing worked out again; each game's pages by its box's `pages`, through
-one path (`build`) and the pieces here.
+"""What each phone and the table page are sent: built from the table's own outputs,
+nothing worked out again; each game's pages by its box's `pages`, through one path
+(`build`) and the pieces here.
 
-The main loop owns the game; after every change it hands the web server a `Snapshot`:
-one JSON text per seat (per language a phone speaks) and one for the read-only table
-page. A seat's text is built from the frame the shared screen shows (public: its menu
-exactly as the table built it, worded in the phone's language) and that seat's own view
-(the table's `seat_view(seat)`: the rules' per-seat view, with what the seat is choosing
-on its pad), never another seat's: a secret (a bid being chosen, a hand of cards) is in
-its own seat's text alone. The table page's text is the public view, like the shared
-screen.
+The main loop owns the game; after every change it hands the web server the pieces (its
+frame, menus, each seat's own view and lights), and the server's thread makes them into
+a `Snapshot`, once for every page: one JSON text per seat (per language a phone speaks)
+and one for the read-only table page. A seat's text is built from the frame the shared
+screen shows (public: its menu exactly as the table built it, worded in the phone's
+language) and that seat's own view (the table's `seat_view(seat)`: the rules' per-seat
+view, with what the seat is choosing on its pad), never another seat's: a secret (a bid
+being chosen, a hand of cards) is in its own seat's text alone. The table page's text is
+the public view, like the shared screen.
 
 Every text is built from values that do not depend on when it was built (a countdown is
 sent as what is left, and a running one is not rebuilt as it runs down), so two tables in
@@ -84,7 +85,8 @@ def downloads_json(box: Box) -> list[dict[str, str]]:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One moment of the table as the phones see it (built on the main loop)."""
+    """One moment of the table as the phones see it (made on the server's thread from
+    the main loop's pieces)."""
 
     game: int | None
     players: int  # seats in the game (every seat while setting up)

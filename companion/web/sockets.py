@@ -40,6 +40,7 @@ from companion.seats import MAX_SEATS
 from companion.web.guard import Bucket, same_origin
 from companion.web.join import JoinCards
 from companion.web.limits import Gate, Guesses, parse
+from companion.web.listen import Gated
 from companion.web.room import Room
 from companion.web.snapshot import Snapshot, dumps, presses_for
 from companion.web.sound import Sounds
@@ -54,8 +55,9 @@ seen it: its going, or the server's start) may be freed by another seated phone.
 MAX_MESSAGE = 1024  # bytes of one message from a page: a press is about 80
 HELLO_SECONDS = 5.0  # a WebSocket must say who it is within this
 MESSAGES_PER_SECOND = 10.0  # any message from one connection, presses included
-COOLDOWN = 10.0  # seconds an address whose table page spoke waits before it may reconnect
-TARPIT = 2.0  # and each attempt meanwhile is answered this late (a loop of retries idles)
+CLOSE_SECONDS = 1.0
+"""How long a page the server lets go has to answer its goodbye (nothing it sends is read
+meanwhile: `Gated.mute`) before its connection is closed anyway."""
 PLACES = {"hello": (4, 32), "watch": (4, 32)}
 """Per kind of page: (per address, in all) WebSockets at once."""
 
@@ -109,7 +111,6 @@ class Sockets:
     _away: dict[int, float]
     _started: float
     _buckets: dict[str, Bucket]
-    _cooldown: dict[str, float]
     _held: dict[int, list[tuple[Button, bool]]]
 
     def _count(self, what: str) -> None:
@@ -135,15 +136,11 @@ class Sockets:
             self._count("refused_origin")
             return web.Response(status=403, text="cross-origin WebSocket refused")
         address = self._remote(request) or "?"
-        until = self._cooldown.get(address, 0.0)
-        if time.monotonic() < until:
-            self._count("refused_cooldown")
-            await asyncio.sleep(min(TARPIT, until - time.monotonic()))
-            return web.Response(status=429, text="slow down")
         if not self._make_room("hello", address):
             self._count("refused_busy")
             return web.Response(status=503, text="too many connections")
-        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=MAX_MESSAGE)
+        ws = web.WebSocketResponse(heartbeat=20.0, max_msg_size=MAX_MESSAGE,
+                                   timeout=CLOSE_SECONDS)
         await ws.prepare(request)
         client = Client(ws, address, Bucket(MESSAGES_PER_SECOND, 2 * MESSAGES_PER_SECOND,
                                             self.clock),
@@ -184,18 +181,30 @@ class Sockets:
         self._end(oldest, "busy")
         return True
 
-    def _end(self, client: Client, why: str) -> None:
-        """Close a page at once (no goodbye is waited for)."""
+    def _end(self, client: Client, why: str, cool: bool = False) -> None:
+        """Close a page at once (no goodbye is waited for); `cool`: its address cools
+        down too (`Gate.cool`)."""
         client.closing = why
+        gated = self._gated(client)
+        if gated is not None:
+            if cool:
+                gated.gate.cool(gated.address)
+            gated.mute()
         if client.transport is not None:
             client.transport.abort()
         client.wake.set()
 
+    @staticmethod
+    def _gated(client: Client) -> Gated | None:
+        """The gate's side of a page's connection (None when it came another way)."""
+        transport = client.transport
+        protocol = transport.get_protocol() if transport is not None else None
+        return protocol if isinstance(protocol, Gated) else None
+
     def _keep(self, client: Client, kept: bool) -> None:
         """A seated phone's connection is never let go to make room (the gate's)."""
-        transport = client.transport
-        connection = getattr(transport.get_protocol(), "gate_connection", None) \
-            if transport is not None else None
+        gated = self._gated(client)
+        connection = gated.gate_connection if gated is not None else None
         if connection is not None:
             connection.kept = kept
 
@@ -214,13 +223,10 @@ class Sockets:
                 self._refuse(client, "malformed")
             elif client.watching:
                 # A table page only listens: one that speaks is no page of ours. It is
-                # closed, and its address waits a while (aiohttp would otherwise parse
-                # its flood ahead of us: work the main loop would share the GIL with).
+                # let go unparsed, and its address cools down (the gate holds its next
+                # connections unread a while): its flood is never parsed.
                 self._count("refused_not_seated")
-                if len(self._cooldown) > 1024:
-                    self._cooldown.clear()
-                self._cooldown[client.address] = time.monotonic() + COOLDOWN
-                self._end(client, "not_seated")
+                self._end(client, "not_seated", cool=True)
                 return
             else:
                 try:
@@ -436,6 +442,11 @@ class Sockets:
                     await ws.send_str(client.outbox.pop(0).decode())
                 if client.closing:
                     if not ws.closed:
+                        # its goodbye said, nothing more it sends is read (a page that
+                        # floods is not parsed to the end of its flood)
+                        gated = self._gated(client)
+                        if gated is not None:
+                            gated.mute()
                         await ws.close(code=4000, message=client.closing.encode())
                     return
                 text = self._text_for(client)
