@@ -71,7 +71,23 @@ class GameConfig:
 def parse_game_name(value: object, key: str = "game") -> str:
     """`[game] name`: which installed game setup starts with ("mush" when not given)."""
     table = as_table(value, key)
-    return as_choice(table.get("name", DEFAULT_GAME), f"{key}.name", installed_games())
+    name = table.get("name", DEFAULT_GAME)
+    if isinstance(name, str):  # "mush-ring" as the command line and the box's title say it
+        name = name.replace("-", "_")
+    return as_choice(name, f"{key}.name", installed_games())
+
+
+def _hyphens(table: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """`[game.mush-ring]` read as `[game.mush_ring]`: a game's section under the name the
+    command line takes (`--game mush-ring`); the same section given both ways is refused."""
+    out: dict[str, Any] = {}
+    for k, v in table.items():
+        own = k.replace("-", "_") if isinstance(v, Mapping) else k
+        if own in out:
+            raise ConfigError(f"{key}.{own}", f"given twice: [{key}.{k}] and [{key}.{own}]; "
+                                              "keep one")
+        out[own] = v
+    return out
 
 
 def _part(section: GameSection, table: Mapping[str, Any], name: str, key: str) -> Any:
@@ -97,7 +113,7 @@ def _part(section: GameSection, table: Mapping[str, Any], name: str, key: str) -
 def parse_game(value: object, language: str = "en", key: str = "game") -> GameConfig:
     """`[game]`: the game's name, the players (2 to 6, as the named game seats them) and
     every installed game's own section. Every problem is raised at once."""
-    table = as_table(value, key)
+    table = _hyphens(as_table(value, key), key)
     found = sections()
     top = {k for section in found.values() if section.at_top for k in section.keys}
     known_keys(table, (*SHARED_KEYS, *found, *sorted(top)), key)
