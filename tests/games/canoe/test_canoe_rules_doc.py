@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rules_doc import RulesDoc
+
 from companion.games.canoe.cards import HERO_CARD, OWN_CARDS, chosen_numbers
 from companion.games.canoe.model import Pile
 
@@ -16,13 +18,11 @@ ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "docs" / "canoe-rules.md"
 TESTS = ROOT / "tests" / "games" / "canoe"
 
-_DEFINED = re.compile(r"^- \*\*([CEKNAFVQL][1-9][0-9]?)\*\*", re.MULTILINE)
-_CITED = re.compile(r"(?<![\w.-])([CEKNAFVQL][1-9][0-9]?)(?![\w-])")
-_TEST_NAME = re.compile(r"def test_((?:[ceknafvql][1-9][0-9]?_)+)")
+DOC = RulesDoc(RULES, "[CEKNAFVQL]", TESTS)
 
 
 def defined() -> set[str]:
-    return set(_DEFINED.findall(RULES.read_text(encoding="utf-8")))
+    return DOC.defined()
 
 
 def _sources() -> list[Path]:
@@ -41,22 +41,11 @@ def test_the_rules_define_every_section() -> None:
 
 
 def test_every_cited_id_resolves() -> None:
-    ids = defined()
-    unresolved: dict[str, list[str]] = {}
-    for path in _sources():
-        for rule in sorted(set(_CITED.findall(path.read_text(encoding="utf-8"))) - ids):
-            unresolved.setdefault(rule, []).append(path.name)
-    assert not unresolved, unresolved
+    assert DOC.unresolved(_sources()) == {}
 
 
 def test_every_rule_is_cited_by_a_test() -> None:
-    cited: set[str] = set()
-    for path in TESTS.glob("test_*.py"):
-        text = path.read_text(encoding="utf-8")
-        cited |= set(_CITED.findall(text))
-        for names in _TEST_NAME.findall(text):
-            cited |= {n.upper() for n in names.strip("_").split("_")}
-    assert defined() - cited == set()
+    assert DOC.uncited() == set()
 
 
 def _table() -> dict[Pile, list[tuple[int, bool]]]:

@@ -10,19 +10,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rules_doc import RulesDoc
+
 from companion.games.mush_ring.cards import DEFAULT_DECK, Kind
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "docs" / "mush-ring-rules.md"
 TESTS = ROOT / "tests" / "games" / "mush_ring"
 
-_DEFINED = re.compile(r"^- \*\*([GHJOYBU][1-9][0-9]?)\*\*", re.MULTILINE)
-_CITED = re.compile(r"(?<![\w.-])([GHJOYBU][1-9][0-9]?)(?![\w-])")
-_TEST_NAME = re.compile(r"def test_((?:[ghjoybu][1-9][0-9]?_)+)")
+DOC = RulesDoc(RULES, "[GHJOYBU]", TESTS)
 
 
 def defined() -> set[str]:
-    return set(_DEFINED.findall(RULES.read_text(encoding="utf-8")))
+    return DOC.defined()
 
 
 def test_the_rules_define_every_section() -> None:
@@ -32,22 +32,11 @@ def test_the_rules_define_every_section() -> None:
 
 
 def test_every_cited_id_resolves() -> None:
-    ids = defined()
-    files = sorted((ROOT / "companion" / "games" / "mush_ring").rglob("*.py"))
-    files += sorted(TESTS.glob("*.py"))
-    unresolved = {(rule, path.name) for path in files
-                  for rule in set(_CITED.findall(path.read_text(encoding="utf-8"))) - ids}
-    assert not unresolved
+    assert DOC.unresolved(DOC.sources(ROOT / "companion" / "games" / "mush_ring")) == {}
 
 
 def test_every_rule_is_cited_by_a_test() -> None:
-    cited: set[str] = set()
-    for path in TESTS.glob("test_*.py"):
-        text = path.read_text(encoding="utf-8")
-        cited |= set(_CITED.findall(text))
-        for found in _TEST_NAME.findall(text):
-            cited |= {n.upper() for n in found.strip("_").split("_")}
-    assert defined() - cited == set()
+    assert DOC.uncited() == set()
 
 
 def test_the_deck_table_is_the_default_deck() -> None:

@@ -10,19 +10,19 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rules_doc import RulesDoc
+
 from companion.games.push_and_move.model import DEFAULT_BAG
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "docs" / "push-and-move-rules.md"
 TESTS = ROOT / "tests" / "games" / "push_and_move"
 
-_DEFINED = re.compile(r"^- \*\*(H[STPXWVI][1-9][0-9]?)\*\*", re.MULTILINE)
-_CITED = re.compile(r"(?<![\w.-])(H[STPXWVI][1-9][0-9]?)(?![\w-])")
-_TEST_NAME = re.compile(r"def test_((?:h[stpxwvi][1-9][0-9]?_)+)")
+DOC = RulesDoc(RULES, "H[STPXWVI]", TESTS)
 
 
 def defined() -> set[str]:
-    return set(_DEFINED.findall(RULES.read_text(encoding="utf-8")))
+    return DOC.defined()
 
 
 def test_the_rules_define_every_section() -> None:
@@ -34,24 +34,11 @@ def test_the_rules_define_every_section() -> None:
 
 
 def test_every_cited_id_resolves() -> None:
-    ids = defined()
-    files = [*sorted((ROOT / "companion" / "games" / "push_and_move").rglob("*.py")),
-             *sorted(TESTS.glob("*.py"))]
-    unresolved: dict[str, list[str]] = {}
-    for path in files:
-        for rule in sorted(set(_CITED.findall(path.read_text(encoding="utf-8"))) - ids):
-            unresolved.setdefault(rule, []).append(path.name)
-    assert not unresolved, unresolved
+    assert DOC.unresolved(DOC.sources(ROOT / "companion" / "games" / "push_and_move")) == {}
 
 
 def test_every_rule_is_cited_by_a_test() -> None:
-    cited: set[str] = set()
-    for path in TESTS.glob("test_*.py"):
-        text = path.read_text(encoding="utf-8")
-        cited |= set(_CITED.findall(text))
-        for names in _TEST_NAME.findall(text):
-            cited |= {n.upper() for n in names.strip("_").split("_")}
-    assert defined() - cited == set()
+    assert DOC.uncited() == set()
 
 
 def test_the_bag_table_is_the_default_bag() -> None:
