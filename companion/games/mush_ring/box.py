@@ -12,7 +12,9 @@ card is a colour (a list of five, the last "Wild · worth 0"), then its value on
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core import TABLE
@@ -22,16 +24,23 @@ from companion.games.mush_ring.cards import DETH_KAPP, Card, Kind
 from companion.games.mush_ring.config import SECTION, RingSetup
 from companion.games.mush_ring.game import GAME
 from companion.games.mush_ring.model import Deck, Phase, Settings, State
-from companion.games.mush_ring.views import seat_view
-from companion.i18n import t
-from companion.table.simple import SimpleFrame, SimpleRules
+from companion.games.mush_ring.views import PublicView, public_view, seat_view
+from companion.i18n import count, t
+from companion.table.base import in_screen_language
+from companion.table.simple import SimpleFrame, SimpleRules, SimpleTable
 from companion.table.simple_box import simple_box
 from companion.table.tree import Node, Tree, keyed
 from companion.voice.phrases import Announcement, Seat, turn
 
 
+@dataclass(frozen=True)
 class RingFrame(SimpleFrame):
-    """A Mush-Ring table's frame (its box is found by it)."""
+    """A Mush-Ring table's frame (its box is found by it): besides the simple game's
+    lines, the public view the screen draws its rings and piles from (U2; no card of a
+    hand is in it) and what the last command did, in words."""
+
+    view: PublicView | None = None
+    did: tuple[str, ...] = ()
 
 
 def card_words(card: Card | None) -> str:
@@ -220,7 +229,8 @@ def recent(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
             out.append(t("ring.did.flipped", owner=_name(state, e.owner), count=len(e.flipped)))
         elif isinstance(e, c.Scored):
             out.append(t("ring.did.scored", owner=_name(state, e.owner),
-                         cards=len(e.collected), value=sum(x.worth for x in e.collected)))
+                         cards=count(len(e.collected), "ring_card"),
+                         value=count(sum(x.worth for x in e.collected), "ring_point")))
         elif isinstance(e, c.TieAsked):
             out.append(t("ring.did.tie", owner=_name(state, e.owner), colours=", ".join(
                 t(f"ring.colour.{x}") for x in e.colours)))
@@ -302,9 +312,42 @@ def hear(event: object, names: Any, state: object) -> Announcement | None:
     return turn(Seat(event.seat, name))
 
 
+class RingTable(SimpleTable):
+    """The simple table with Mush-Ring's rules, whose frames carry the public view."""
+
+    def __init__(self, state: Any = None, dice: Any = None, clock: Any = None,
+                 config: Any = None, history: Any = ()) -> None:
+        kwargs = {} if clock is None else {"clock": clock}
+        super().__init__(RULES, state, dice, config=config, history=history, **kwargs)
+
+    @in_screen_language
+    def frame(self) -> SimpleFrame:
+        """The simple game's frame, with the public view and the last command's words."""
+        frame = super().frame()
+        if self.in_setup or not isinstance(self._state, State) or \
+                not isinstance(frame, RingFrame):
+            return frame
+        return dataclasses.replace(frame, view=public_view(self._state),
+                                   did=recent(self._state, self._last))
+
+
+def _table(start: Any) -> RingTable:
+    return RingTable(start.state, start.dice, start.clock, start.config(start.settings),
+                     start.history)
+
+
+def _paint(frame: SimpleFrame, surface: Any, log: Any = None, language: str = "en",
+           previous: Any = None) -> Any:
+    """The screen (pygame is loaded with the first frame drawn)."""
+    from companion.games.mush_ring.screen import paint_ring
+
+    return paint_ring(frame, surface, log, language, previous)
+
+
 BOX = simple_box(RULES, ledger="scores.csv", where=_where, describe=_describe, config=SECTION,
                  announce=hear)
+BOX = dataclasses.replace(BOX, table=_table, paint=_paint)
 """Mush-Ring, as the table plays it."""
 
-__all__ = ["BOX", "RULES", "RingFrame", "arrange", "card_words", "hear", "label", "lines",
-           "private", "recent"]
+__all__ = ["BOX", "RULES", "RingFrame", "RingTable", "arrange", "card_words", "hear", "label",
+           "lines", "private", "recent"]

@@ -47,11 +47,24 @@ WORDS = {
     "ring.did.discarded": "{name} warf {card} ab",
     "ring.did.kapp_stomped": "{owner} zertrat den Deth Kapp",
     "ring.did.flipped": "{count} umgedreht im Ring von {owner}",
-    "ring.did.scored": "Ring von {owner} gewertet: {cards} Karten, {value} Punkte",
+    "ring.did.scored": "Ring von {owner} gewertet: {cards}, {value}",
     "ring.did.tie": "{owner} wählt zwischen {colours}",
     "ring.did.reshuffled": "Der Ablagestapel ist der neue Nachziehstapel",
     "ring.did.stopped": "{name} ist fertig",
     "ring.did.entered": "{owner}: {card}",
     "ring.hand": "Deine Hand", "ring.hand_empty": "Deine Hand ist leer",
     "ring.shown": "Hand von {name}: {cards}",
+    "ring.scr.entering": "{name} gibt einen vollen Ring ein",
+    "ring.scr.on_table": "Ring auf dem Tisch",
+    "ring.scr.enters": "Gibt ein",
+    "ring.scr.hand": "Hand: {count}",
+    "ring.scr.won": "Gewinnt!", "ring.scr.playing": "Ist dran", "ring.scr.asked": "Muss antworten",
+    "ring.scr.last": "Letzter Spieler", "ring.scr.done": "Fertig",
+    "ring.scr.draw": "Nachziehstapel", "ring.scr.discard": "Ablagestapel",
+    "ring.scr.just_now": "Gerade eben:",
+}
+
+NOUNS = {
+    "ring_card": ("Karte", "Karten"), "ring_point": ("Punkt", "Punkte"),
+    "ring_wild": ("Joker", "Joker"),
 }

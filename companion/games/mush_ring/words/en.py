@@ -46,11 +46,24 @@ WORDS = {
     "ring.did.discarded": "{name} discarded {card}",
     "ring.did.kapp_stomped": "{owner} stomped the Deth Kapp",
     "ring.did.flipped": "{count} flipped face-down in {owner}'s ring",
-    "ring.did.scored": "{owner}'s ring scored: {cards} cards, {value} points",
+    "ring.did.scored": "{owner}'s ring scored: {cards}, {value}",
     "ring.did.tie": "{owner} chooses between {colours}",
     "ring.did.reshuffled": "The discard pile is the new draw pile",
     "ring.did.stopped": "{name} is done",
     "ring.did.entered": "{owner}: {card}",
     "ring.hand": "Your hand", "ring.hand_empty": "Your hand is empty",
     "ring.shown": "{name}'s hand: {cards}",
+    "ring.scr.entering": "{name} enters a full ring",
+    "ring.scr.on_table": "ring on the table",
+    "ring.scr.enters": "Enters",
+    "ring.scr.hand": "Hand: {count}",
+    "ring.scr.won": "Wins!", "ring.scr.playing": "Plays now", "ring.scr.asked": "To answer",
+    "ring.scr.last": "Last player", "ring.scr.done": "Done",
+    "ring.scr.draw": "Draw pile", "ring.scr.discard": "Discard pile",
+    "ring.scr.just_now": "Just now:",
+}
+
+NOUNS = {
+    "ring_card": ("card", "cards"), "ring_point": ("point", "points"),
+    "ring_wild": ("wild", "wilds"),
 }

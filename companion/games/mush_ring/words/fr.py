@@ -46,11 +46,24 @@ WORDS = {
     "ring.did.discarded": "{name} a défaussé {card}",
     "ring.did.kapp_stomped": "{owner} a écrasé le Deth Kapp",
     "ring.did.flipped": "{count} retournée(s) dans le cercle de {owner}",
-    "ring.did.scored": "Cercle de {owner} compté : {cards} cartes, {value} points",
+    "ring.did.scored": "Cercle de {owner} compté : {cards}, {value}",
     "ring.did.tie": "{owner} choisit entre {colours}",
     "ring.did.reshuffled": "La défausse devient la pioche",
     "ring.did.stopped": "{name} a fini",
     "ring.did.entered": "{owner} : {card}",
     "ring.hand": "Votre main", "ring.hand_empty": "Votre main est vide",
     "ring.shown": "Main de {name} : {cards}",
+    "ring.scr.entering": "{name} entre un anneau complet",
+    "ring.scr.on_table": "anneau sur la table",
+    "ring.scr.enters": "Saisit",
+    "ring.scr.hand": "Main : {count}",
+    "ring.scr.won": "Gagne !", "ring.scr.playing": "Joue", "ring.scr.asked": "Doit répondre",
+    "ring.scr.last": "Dernier joueur", "ring.scr.done": "A fini",
+    "ring.scr.draw": "Pioche", "ring.scr.discard": "Défausse",
+    "ring.scr.just_now": "À l'instant :",
+}
+
+NOUNS = {
+    "ring_card": ("carte", "cartes"), "ring_point": ("point", "points"),
+    "ring_wild": ("joker", "jokers"),
 }
