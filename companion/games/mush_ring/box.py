@@ -20,7 +20,8 @@ from typing import Any
 from companion.core import TABLE
 from companion.core.acts import Command, Event
 from companion.games.mush_ring import acts as c
-from companion.games.mush_ring.cards import DETH_KAPP, Card, Kind
+from companion.games.mush_ring import sayings
+from companion.games.mush_ring.cards import DETH_KAPP, LAST, Card, Kind
 from companion.games.mush_ring.config import SECTION, RingSetup
 from companion.games.mush_ring.game import GAME
 from companion.games.mush_ring.model import Deck, Phase, Settings, State
@@ -299,17 +300,32 @@ def _describe(view: dict[str, Any]) -> str:
     return "\n".join(rows)
 
 
-def hear(event: object, names: Any, state: object) -> Announcement | None:
-    """What the voice says: whose turn it begins (the table's own sentence and clips, in
-    every language); the rest is on the screen and the phones."""
-    if not isinstance(event, c.TurnBegan):
-        return None
+def _seat(names: Any, seat: int) -> Seat:
     name: str | None = None
     if isinstance(names, Mapping):
-        name = names.get(event.seat)
-    elif isinstance(names, Sequence) and 0 <= event.seat < len(names):
-        name = names[event.seat]
-    return turn(Seat(event.seat, name))
+        found = names.get(seat)
+        name = found if isinstance(found, str) else None
+    elif isinstance(names, Sequence) and 0 <= seat < len(names):
+        found = names[seat]
+        name = found if isinstance(found, str) else None
+    return Seat(seat, name)
+
+
+def hear(event: object, names: Any, state: object) -> Announcement | None:
+    """What the voice says (the game's own sentences and clips, in every language): whose
+    turn it begins (G9), a ring scored (O3-O8), the last hand (Y1, Y2) and the winner
+    (Y5-Y7); all of it public, never a card of a hand (U1)."""
+    if isinstance(event, c.TurnBegan):
+        return turn(_seat(names, event.seat))
+    if isinstance(event, c.Scored):
+        return sayings.scored(_seat(names, event.owner), len(event.collected), event.colour)
+    if isinstance(event, c.LastPlayer):
+        cards = len(state.players[event.seat].pile) if isinstance(state, State) and \
+            0 <= event.seat < len(state.players) else LAST
+        return sayings.last_hand(_seat(names, event.seat), cards)
+    if isinstance(event, c.GameWon) and event.winners:
+        return sayings.winners([_seat(names, s) for s in event.winners])
+    return None
 
 
 class RingTable(SimpleTable):
@@ -345,7 +361,7 @@ def _paint(frame: SimpleFrame, surface: Any, log: Any = None, language: str = "e
 
 
 BOX = simple_box(RULES, ledger="scores.csv", where=_where, describe=_describe, config=SECTION,
-                 announce=hear)
+                 announce=hear, sayings=sayings.SAYINGS)
 BOX = dataclasses.replace(BOX, table=_table, paint=_paint)
 """Mush-Ring, as the table plays it."""
 
