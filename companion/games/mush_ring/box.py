@@ -25,8 +25,9 @@ from companion.games.mush_ring.cards import DETH_KAPP, LAST, Card, Kind
 from companion.games.mush_ring.config import SECTION, RingSetup
 from companion.games.mush_ring.game import GAME
 from companion.games.mush_ring.model import Deck, Phase, Settings, State
+from companion.games.mush_ring.pages import PAGES
 from companion.games.mush_ring.views import PublicView, public_view, seat_view
-from companion.i18n import count, t
+from companion.i18n import LANGUAGES, count, speaking, t
 from companion.table.base import in_screen_language
 from companion.table.simple import SimpleFrame, SimpleRules, SimpleTable
 from companion.table.simple_box import simple_box
@@ -41,7 +42,11 @@ class RingFrame(SimpleFrame):
     hand is in it) and what the last command did, in words."""
 
     view: PublicView | None = None
-    did: tuple[str, ...] = ()
+    did: tuple[tuple[str, tuple[str, ...]], ...] = ()  # by language: (language, lines)
+
+    def said(self, language: str) -> tuple[str, ...]:
+        """What the last command did, in `language` (the screen's, or a phone's)."""
+        return next((lines for code, lines in self.did if code == language), ())
 
 
 def card_words(card: Card | None) -> str:
@@ -343,8 +348,12 @@ class RingTable(SimpleTable):
         if self.in_setup or not isinstance(self._state, State) or \
                 not isinstance(frame, RingFrame):
             return frame
-        return dataclasses.replace(frame, view=public_view(self._state),
-                                   did=recent(self._state, self._last))
+        state, last = self._state, self._last
+        did = []
+        for language in LANGUAGES:  # the screen's, and each phone's
+            with speaking(language):
+                did.append((language, recent(state, last)))
+        return dataclasses.replace(frame, view=public_view(state), did=tuple(did))
 
 
 def _table(start: Any) -> RingTable:
@@ -362,7 +371,7 @@ def _paint(frame: SimpleFrame, surface: Any, log: Any = None, language: str = "e
 
 BOX = simple_box(RULES, ledger="scores.csv", where=_where, describe=_describe, config=SECTION,
                  announce=hear, sayings=sayings.SAYINGS)
-BOX = dataclasses.replace(BOX, table=_table, paint=_paint)
+BOX = dataclasses.replace(BOX, table=_table, paint=_paint, pages=PAGES)
 """Mush-Ring, as the table plays it."""
 
 __all__ = ["BOX", "RULES", "RingFrame", "RingTable", "arrange", "card_words", "hear", "label",

@@ -23,7 +23,7 @@ from companion.display.paint import Painter
 from companion.display.regions import Region
 from companion.display.simple import paint_simple
 from companion.display.widgets import seat_badge, seat_identity, shape_points
-from companion.i18n import count, speaking, t
+from companion.i18n import count, language, speaking, t
 from companion.table.simple import SimpleFrame, SimpleScreen
 
 from .box import RingFrame, card_words
@@ -341,9 +341,9 @@ def _side(p: Painter, frame: RingFrame, view: PublicView, rect: pygame.Rect) -> 
     notes += gap if notes else 0
     news = pygame.Rect(rect.x, y, rect.w,
                        max(small, rect.bottom - notes - menus_h - y - gap))
-    lines = _news(view)
-    if p.region("news", news, ("news", lines, frame.did)):
-        _draw_news(p, lines, frame.did, news)
+    lines, did = _news(view), frame.said(language())
+    if p.region("news", news, ("news", lines, did)):
+        _draw_news(p, lines, did, news)
     menus = pygame.Rect(rect.x, news.bottom + gap, rect.w,
                         rect.bottom - notes - news.bottom - gap)
     if secret and menus.h > 0:

@@ -275,6 +275,10 @@
     });
     if (s.roll) out.push(M.rollLine(s.roll));
     if (s.canoe) out = out.concat(M.canoe(s.canoe));  // the card drawn last, every score
+    if (s.board) {  // the table laid out (every ring, the piles), below this seat's own menu
+      out = out.concat(M.boardFacts(s.board));
+      out.push(el("div", { class: "seats board" }, M.boardCards(s.board)));
+    }
     if (s.payments && s.payments.length) {
       out.push(el("ul", { class: "payments" }, s.payments.map(function (p) { return el("li", { text: p }); })));
     }
