@@ -22,6 +22,7 @@ from companion.web.simple import seat_payload, table_payload
 from companion.web.snapshot import colour
 
 from .cards import Kind
+from .table import RingFrame, card_words
 from .views import PublicView, SpaceView
 
 RGB: dict[str, str] = {"red": "#d55e00", "yellow": "#f0e442", "green": "#009e73",
@@ -32,8 +33,6 @@ words say its colour too."""
 
 def _space(space: SpaceView) -> dict[str, Any]:
     """One ring space for a page: its kind, its words and (face-up) its colour."""
-    from .box import card_words  # (the box declares these pages)
-
     card = space.card
     if space.show == "open" or (card is None and space.show != "down"):
         return {"kind": "open", "text": t("ring.open"), "colour": None}
@@ -47,8 +46,6 @@ def _space(space: SpaceView) -> dict[str, Any]:
 def board(frame: SimpleFrame) -> dict[str, Any] | None:
     """The table as the pages lay it out (inside `speaking`): a card per player and the
     facts of the table; None before the game starts."""
-    from .box import RingFrame, card_words  # (the box declares these pages)
-
     if not isinstance(frame, RingFrame) or frame.view is None:
         return None
     view: PublicView = frame.view

@@ -26,8 +26,8 @@ from companion.display.widgets import seat_badge, seat_identity, shape_points
 from companion.i18n import count, language, speaking, t
 from companion.table.simple import SimpleFrame, SimpleScreen
 
-from .box import RingFrame, card_words
 from .cards import Card, Kind
+from .table import RingFrame, card_words
 from .views import PlayerView, PublicView, SpaceView
 
 COLOURS: dict[str, tuple[int, int, int]] = {
