@@ -5,7 +5,8 @@ pile), then the piles, whose turn it is, the last hand and what just happened (`
 
 The board is made from the frame's public view alone (`RingFrame.view`, U2), in the
 page's language: every page gets the same board, and no card of a hand is in it (U1);
-a seat's own hand stays in its own page's `private` lines.
+a seat's own hand stays in its own page's `private` lines, worded from its own view in
+its own language.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from companion.web.simple import seat_payload, table_payload
 from companion.web.snapshot import colour
 
 from .cards import Kind
-from .table import RingFrame, card_words
-from .views import PublicView, SpaceView
+from .table import RingFrame, card_words, hand_lines
+from .views import PublicView, SeatView, SpaceView
 
 RGB: dict[str, str] = {"red": "#d55e00", "yellow": "#f0e442", "green": "#009e73",
                        "blue": "#0072b2", "purple": "#cc79a7", "orange": "#e69f00"}
@@ -99,6 +100,10 @@ def seat(frame: SimpleFrame, own: object, menu: Menu | None, seat: int, language
     laid = board(frame)
     if laid is not None:
         payload.update(header=_header(frame), board=laid)
+    view = frame.view if isinstance(frame, RingFrame) else None
+    if isinstance(own, SeatView) and view is not None and view.deck != "paper" and \
+            own.seat == seat:  # its own hand, in its own language
+        payload["private"] = list(hand_lines(own, [p.name for p in view.players]))
     return payload
 
 

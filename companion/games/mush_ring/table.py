@@ -13,6 +13,7 @@ card is a colour (a list of five, the last "Wild · worth 0"), then its value on
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,7 @@ from companion.games.mush_ring.cards import DETH_KAPP, Card, Kind
 from companion.games.mush_ring.config import RingSetup
 from companion.games.mush_ring.game import GAME
 from companion.games.mush_ring.model import Deck, Phase, Settings, State
-from companion.games.mush_ring.views import PublicView, public_view, seat_view
+from companion.games.mush_ring.views import PublicView, SeatView, public_view, seat_view
 from companion.i18n import LANGUAGES, count, speaking, t
 from companion.table.base import in_screen_language
 from companion.table.simple import SimpleFrame, SimpleRules, SimpleTable
@@ -252,13 +253,18 @@ def recent(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
 def private(state: State, seat: int) -> tuple[str, ...]:
     """Seat `seat`'s own lines, for its phone alone: its hand, card by card, and the hand
     an opponent showed it (J5)."""
-    view = seat_view(state, seat)
     if state.paper or state.settings is None:
         return ()
+    return hand_lines(seat_view(state, seat), [p.name for p in state.players])
+
+
+def hand_lines(view: SeatView, names: Sequence[str]) -> tuple[str, ...]:
+    """A seat's own view in words (in the language spoken): its hand, card by card, and
+    the hand an opponent showed it (J5)."""
     out = [card_words(card) for card in view.hand] or [t("ring.hand_empty")]
     if view.shown:
-        out.append(t("ring.shown", name=_name(state, view.shown_by),
-                     cards=", ".join(card_words(x) for x in view.shown)))
+        by = names[view.shown_by] if 0 <= view.shown_by < len(names) else "?"
+        out.append(t("ring.shown", name=by, cards=", ".join(card_words(x) for x in view.shown)))
     return tuple(out)
 
 
@@ -305,5 +311,5 @@ class RingTable(SimpleTable):
         return dataclasses.replace(frame, view=public_view(state), did=tuple(did))
 
 
-__all__ = ["RULES", "RingFrame", "RingTable", "arrange", "card_words", "label", "lines",
-           "private", "recent"]
+__all__ = ["RULES", "RingFrame", "RingTable", "arrange", "card_words", "hand_lines", "label",
+           "lines", "private", "recent"]

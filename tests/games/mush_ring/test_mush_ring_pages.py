@@ -71,6 +71,9 @@ def test_u2_each_page_reads_the_board_in_its_own_language() -> None:
     assert de["cards"][2]["lines"][1] == "Punktestapel: 2 Karten, 4 Punkte, 1 Joker"
     assert de["facts"][1] == "Bo ist dran"
     assert seats[(1, "fr")]["board"] == fr
+    # a phone's own hand in its own language too (the screen speaks English here)
+    assert seats[(1, "fr")]["private"] == ["Vert 1", "Jaune 2"]
+    assert seats[(1, "de")]["private"] == ["Grün 1", "Gelb 2"]
 
 
 def test_u1_no_page_but_its_own_holds_a_card_of_a_hand() -> None:
