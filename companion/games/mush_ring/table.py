@@ -246,7 +246,10 @@ def recent(state: State, events: tuple[Event, ...]) -> tuple[str, ...]:
                 card_words(e.card) if e.card != DETH_KAPP else t("ring.card.zero"))))
         elif isinstance(e, c.DealerDrawn):
             out.append(t("ring.dealer", name=_name(state, e.seat)))
-    out += [t("ring.did.drew", name=_name(state, s), count=n) for s, n in drew.items()]
+    if len(drew) > 1 and len(drew) == len(state.players) and len(set(drew.values())) == 1:
+        out.append(t("ring.did.dealt", count=next(iter(drew.values()))))  # the deal (G4)
+    else:
+        out += [t("ring.did.drew", name=_name(state, s), count=n) for s, n in drew.items()]
     return tuple(out[-4:])
 
 

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from companion.config.table import TableConfig
+from companion.core import TABLE
 from companion.core.dice import SeededDice
 from companion.core.values import replace
 from companion.display.layout_log import LayoutLog
@@ -19,7 +20,7 @@ from companion.games.mush_ring import GAME, Deck
 from companion.games.mush_ring import acts as c
 from companion.games.mush_ring.bots import either
 from companion.games.mush_ring.box import RingFrame, RingTable
-from companion.games.mush_ring.model import State
+from companion.games.mush_ring.model import Settings, State
 from companion.games.mush_ring.screen import BACK, COLOURS, KAPP
 
 from .tables import (
@@ -27,6 +28,7 @@ from .tables import (
     DETH_KAPP,
     GRN1,
     GRN2,
+    NAMES,
     RED1,
     RED3,
     STOMP,
@@ -97,6 +99,18 @@ def test_u2_what_just_happened_and_the_last_hand_are_said_in_words() -> None:
     assert "Ann played Red 1 into Ann's ring" in shown
     assert "Last hand: Ann is the last player" in shown
     assert "Last player" in shown
+
+
+def test_g3_g4_the_deal_is_said_in_one_line_beside_who_plays_first() -> None:
+    tab = _table(GAME.initial)
+    tab._apply(c.Start(TABLE, Settings(NAMES)), "")
+    frame = tab.frame()
+    assert isinstance(frame, RingFrame)
+    first = frame.names.seats[tab.state.dealer].name
+    assert frame.said("en") == (f"{first} deals and plays first", "Each player drew 5")
+    assert frame.said("de")[-1] == "Jeder zog 5"
+    shown = render(frame, pygame.Surface((800, 480)), language="en").whole()
+    assert f"{first} deals and plays first" in shown and "Each player drew 5" in shown
 
 
 def _scenes() -> list[State]:

@@ -37,6 +37,7 @@ WORDS = {
     "ring.shared": "{names} gewinnen gemeinsam",
     "ring.did.played": "{name} spielte {card} in den Ring von {owner}",
     "ring.did.action": "{name} spielte {card}",
+    "ring.did.dealt": "Jeder zog {count}",
     "ring.did.drew": "{name} zog {count}",
     "ring.did.stomped": "{name} zertrat {card} im Ring von {owner}",
     "ring.did.stolen": "{name} stahl {card} von {owner}",

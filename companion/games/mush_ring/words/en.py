@@ -36,6 +36,7 @@ WORDS = {
     "ring.shared": "{names} share the win",
     "ring.did.played": "{name} played {card} into {owner}'s ring",
     "ring.did.action": "{name} played {card}",
+    "ring.did.dealt": "Each player drew {count}",
     "ring.did.drew": "{name} drew {count}",
     "ring.did.stomped": "{name} stomped {card} in {owner}'s ring",
     "ring.did.stolen": "{name} stole {card} from {owner}",

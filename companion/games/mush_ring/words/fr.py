@@ -36,6 +36,7 @@ WORDS = {
     "ring.shared": "{names} gagnent ensemble",
     "ring.did.played": "{name} a joué {card} dans le cercle de {owner}",
     "ring.did.action": "{name} a joué {card}",
+    "ring.did.dealt": "Chaque joueur a pioché {count}",
     "ring.did.drew": "{name} a pioché {count}",
     "ring.did.stomped": "{name} a écrasé {card} dans le cercle de {owner}",
     "ring.did.stolen": "{name} a volé {card} à {owner}",
