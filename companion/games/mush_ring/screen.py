@@ -142,7 +142,7 @@ def _header(p: Painter, frame: RingFrame, view: PublicView, rect: pygame.Rect,
 def _rows(p: Painter, view: PublicView, rect: pygame.Rect, over: bool) -> None:
     rows = max(1, len(view.players))
     gap = p.px(12)
-    height = min((rect.h - gap * (rows - 1)) // rows, p.px(250))
+    height = min((rect.h - gap * (rows - 1)) // rows, p.px(300))
     for player in view.players:
         row = pygame.Rect(rect.x, rect.y + player.seat * (height + gap), rect.w, height)
         turn = not over and view.turn == player.seat
