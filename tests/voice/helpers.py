@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from companion.games.canoe import sayings as canoe_says
 from companion.games.mush import sayings as mush_says
 from companion.games.mush.sayings import DICE_COLOURS, PRESS_RESULTS, WEATHERS, ZONES
+from companion.games.push_and_move import sayings as pm_says
 from companion.seats import MAX_SEATS
 from companion.voice.phrases import Announcement, turn
 from companion.voice.texts import MAX_NUMBER
@@ -53,6 +54,13 @@ def every_announcement() -> Iterator[Announcement]:
         yield canoe_says.card(pile, "You must camp on Sugar Island.", 0, keep=True)
     yield canoe_says.points(40)
     yield canoe_says.shuffle()
+    # Push&Move
+    for seat in seats:
+        for how in ("edge", "death"):
+            yield pm_says.lost(seat, how)
+        yield pm_says.count(seat, seat % 3 + 1)
+        yield pm_says.winner(seat)
+    yield pm_says.winner(None)
 
 
 def one_of_each_kind() -> list[Announcement]:
@@ -79,4 +87,9 @@ def one_of_each_kind() -> list[Announcement]:
         canoe_says.card("portage", "Find a paddle.", 15),
         canoe_says.shuffle(),
         canoe_says.winner(1),
+        pm_says.lost(3, "edge"),
+        pm_says.lost(4, "death"),
+        pm_says.count(2, 2),
+        pm_says.winner(5),
+        pm_says.winner(None),
     ]
