@@ -105,6 +105,8 @@
     if (s.order && s.order.length) head.push(el("p", { class: "order", text: w("order") + ": " + s.order.join(" → ") }));
     M.fill($("head"), head);
     M.countdown($("countdown"), s.countdown);
+    if (s.hexes) MushHexes.draw($("board"), s.hexes, null);  // a game's board, to look at
+    else M.fill($("board"), []);
     M.fill($("seats"), (s.seats || []).map(function (seat) {
       var phone = (s.phones || [])[seat.seat];
       var lines = [
