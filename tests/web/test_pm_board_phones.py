@@ -116,7 +116,21 @@ def test_ht2_ht4_two_phones_move_dice_with_two_taps_and_see_refusals(tmp_path: P
                 page.click(cell(page, theirs))
                 page.wait(lambda p=page: bool(note(p)), what="the refusal shown")
                 assert note(page) == board["hint"] and board["hint"]
-            if board.get("sel") != start:  # the die: one tap
+            first = next((c for c, _ in board["taps"] if c != start), None)
+            if moves == 0 and first is not None and board.get("sel") is None:
+                # another die first; then a tap on this one lets go of it and chooses this
+                tap(table, page, cell(page, first))
+                assert settle(table, page, seat)["hexes"]["sel"] == first
+                pressed = table.web.counts.get("presses", 0)
+                tap(table, page, cell(page, start))  # ● held: back out of the other die
+                assert controller.frame().menus[0].depth == 0
+                # the page then taps this die on the menu it is shown, on its own
+                table.wait(lambda p=pressed: table.web.counts.get("presses", 0) >= p + 2,
+                           "the die taken")
+                table.sync()
+                table.step(0.3)
+                board = settle(table, page, seat)["hexes"]
+            elif board.get("sel") != start:  # the die: one tap
                 tap(table, page, cell(page, start))
                 board = settle(table, page, seat)["hexes"]
             assert board["sel"] == start and any(c == found.target for c, _ in board["taps"])
