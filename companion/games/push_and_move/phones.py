@@ -92,9 +92,10 @@ def _taps(frame: PushFrame, view: View, seat: int) -> dict[str, Any]:
         return {"hint": t("pm.tap.wait", name=name) if name else ""}
     cell_of = {d.number: d.cell for d in view.dice}
     chosen = cell_of.get(pick.die) if pick.die is not None else None
-    menu_only = not pick.cells and pick.die is None
-    hint = t("pm.tap.menu") if menu_only or view.asked is not None else \
-        t("pm.tap.hex") if chosen is not None else t("pm.tap.die")
+    if view.phase != "move":  # a question: an effect's or a rebirth's
+        hint = t("pm.tap.cell") if pick.cells else t("pm.tap.menu")
+    else:
+        hint = t("pm.tap.hex") if chosen is not None else t("pm.tap.die")
     return {"taps": [list(c) for c in pick.cells], "sel": chosen,
             "others": [cell_of[n] for n in pick.others if n in cell_of],
             "no": [[cell, reason_words(why)] for cell, why in pick.refused], "hint": hint}

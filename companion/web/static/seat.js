@@ -12,7 +12,7 @@
   var state = null, lastLight = "", wasTurn = false, ended = false, link = null;
   var pending = {};  // n -> the element tapped, until the table's answer
   var boardSent = {};  // n -> true: a tap on the board, whose refusal is said under it
-  var then = null;  // a die to choose on the board once the seat has stepped back out
+  var then = null, thenAt = 0;  // a die to choose on the board once the seat has stepped back out
   var GLYPH = { left: "◀", select: "●", right: "▶" };
   var NACK = { too_fast: "too_fast", changed: "changed", not_playing: "not_playing",
     wait: "wait", nothing: "nothing_now", not_away: "not_away", replayed: "changed",
@@ -75,6 +75,7 @@
   function refused(why, number) {
     var text = w(NACK[why] || "dropped");
     if (number !== undefined && boardSent[number]) { delete boardSent[number]; boardNote(text); return; }
+    then = null;  // a refused way back chooses nothing after it
     var target = number !== undefined ? pending[number] : null;
     if (number !== undefined) delete pending[number];
     if (target && document.body.contains(target)) under(target, text);
@@ -221,6 +222,7 @@
     var b = s.hexes;
     if (!b) { M.fill($("board"), []); $("board-note").hidden = true; return; }
     MushHexes.draw($("board"), b, s.playing ? onBoard : null);
+    if (then !== null && Date.now() - thenAt > 3000) then = null;  // the way back was lost
     if (then !== null && s.menu && s.menu.depth === 0) {
       var what = MushHexes.meaning(b, then);
       then = null;
@@ -234,6 +236,7 @@
     if (what.item !== undefined) boardTap(what.item);
     else if ((what.back || what.other !== undefined) && menu && menu.depth > 0) {
       then = what.other !== undefined ? cell : null;  // chosen once back out
+      thenAt = Date.now();
       send({ t: "press", b: "select", hold: true }, null);
     } else boardNote(what.why || (state.hexes && state.hexes.hint) || w("nothing_now"));
   }

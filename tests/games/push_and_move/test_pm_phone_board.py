@@ -10,14 +10,17 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
+from companion.core.dice import ScriptedDice
 from companion.core.hexes import ARROWS
-from companion.games.push_and_move.model import BOARD, DICE
+from companion.games.push_and_move.model import BOARD, DICE, Kind
 from companion.games.push_and_move.moves import Push, push
 from companion.games.push_and_move.table import PushTable
 from companion.i18n import speaking
-from companion.pads.events import Button
+from companion.pads.events import Button, PadEvent
+from companion.pads.events import Kind as PadKind
 from companion.web.snapshot import dumps
 
+from . import cell, position
 from .test_pm_table import press, start
 
 
@@ -88,3 +91,24 @@ def test_ht2_ht4_the_seat_to_move_taps_a_die_then_a_hex(tmp_path: Path) -> None:
         assert [target, "this die has moved this turn (HT2)"] in mine["hexes"]["no"]
     finally:
         app.close()
+
+
+def test_hx9_an_optional_effects_hexes_are_tapped_too() -> None:
+    # a die one step west of a beam hex, another beam hex empty across the board
+    here, beam, other_beam = cell(-2, 2), cell(-1, 2), cell(3, -3)
+    state = position(kinds={beam: Kind.BEAM, other_beam: Kind.BEAM},
+                     dice={0: (here, 4), 5: (cell(0, -5), 1)}, to_move=(0,))
+    table = PushTable(state, ScriptedDice([]), clock=lambda: 0.0)
+    pages = games.box("push_and_move").pages
+    table.handle(PadEvent(0, Button.SELECT, PadKind.PRESS))  # ● on → (east)
+    table.handle(PadEvent(0, Button.SELECT, PadKind.RELEASE))
+    assert table.state.dice[0].cell == beam and table.state.pending is not None
+    frame = table.frame()
+    menus = {m.seat: m for m in table.menus_in("en")}
+    with speaking("en"):
+        page = pages.seat(frame, None, menus.get(0), 0, "en", light=None, players=2)
+    board, items = page["hexes"], page["menu"]["items"]
+    # HX9: the empty beam hex is a tap on its menu item; the menu is asked as on the pad
+    assert [[other_beam, next(i for i, x in enumerate(items)
+                              if x["label"] == f"Hex {other_beam + 1}")]] == board["taps"]
+    assert board["sel"] == beam and board["hint"] == "Tap a ringed hex, or choose below"

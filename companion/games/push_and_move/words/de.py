@@ -62,6 +62,7 @@ WORDS: Final[dict[str, str]] = {
     "pm.tap.die": "Tippe einen deiner Würfel an, der noch ziehen muss (umrandet)",
     "pm.tap.hex": ("Tippe ein umrandetes Feld neben dem Würfel an (ein Würfel zieht ein"
                    " Feld, HT2) oder den Würfel, um ihn loszulassen"),
+    "pm.tap.cell": "Tippe ein umrandetes Feld an oder wähle unten",
     "pm.tap.menu": "Unten wählen",
     "pm.tap.wait": "{name} zieht",
     "pm.tap.legend": "Felder",

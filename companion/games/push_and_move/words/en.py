@@ -64,6 +64,7 @@ WORDS: Final[dict[str, str]] = {
     "pm.tap.die": "Tap one of your dice that still has to move (ringed)",
     "pm.tap.hex": ("Tap a ringed hex next to the die (a die moves one hex, HT2), or the"
                    " die again to let go of it"),
+    "pm.tap.cell": "Tap a ringed hex, or choose below",
     "pm.tap.menu": "Choose below",
     "pm.tap.wait": "{name} moves",
     "pm.tap.legend": "Hexes",

@@ -62,6 +62,7 @@ WORDS: Final[dict[str, str]] = {
     "pm.tap.die": "Touchez un de vos dés qui doit encore bouger (cerclé)",
     "pm.tap.hex": ("Touchez une case cerclée à côté du dé (un dé avance d'une case, HT2),"
                    " ou le dé pour le lâcher"),
+    "pm.tap.cell": "Touchez une case cerclée, ou choisissez ci-dessous",
     "pm.tap.menu": "Choisissez ci-dessous",
     "pm.tap.wait": "{name} joue",
     "pm.tap.legend": "Cases",
