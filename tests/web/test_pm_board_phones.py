@@ -22,7 +22,7 @@ from companion.games.push_and_move.model import BOARD
 from companion.games.push_and_move.moves import Push, push
 from companion.games.push_and_move.rules import Act
 from companion.games.push_and_move.table import PushTable
-from web.browser import PHONE, Page, needs_browser
+from web.browser import PHONE, TABLET, Page, needs_browser
 from web.harness import WebTable
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
@@ -166,6 +166,10 @@ def test_ht2_ht4_two_phones_move_dice_with_two_taps_and_see_refusals(tmp_path: P
         assert len(watcher.js("return document.querySelectorAll('#board g.cell');")) == \
             len(BOARD)
         watcher.screenshot(ARTIFACTS / "push-and-move-table-page.png")
+        phones[0].resize(TABLET)  # a tablet: the board beside what the page says
+        settle(table, phones[0], 0)
+        phones[0].js("window.scrollTo(0, 0);")
+        phones[0].screenshot(ARTIFACTS / "push-and-move-tablet.png")
     finally:
         for page in pages:
             page.close()
