@@ -8,7 +8,9 @@ pushes and the hex's effect, a direction the rules forbid greyed with their reas
 moves. An optional effect is a question whose ● is "no" (HX7); a tunnel's axis is one
 press of ◀ ● ▶ (HS6). Holding ● steps back out, or at the top takes the last move back
 (HT5). The frame carries the rules' view and what the focused choice would do, so the
-screen shows a move before it is made (HT4).
+screen shows a move before it is made (HT4), and the acting seat's menu as it stands as
+taps on the board (`Pick`: a die, then a hex), so a phone plays with two taps what a pad
+plays with ◀ ▶ ●, through the same menu.
 """
 
 from __future__ import annotations
@@ -331,8 +333,8 @@ class PushTable(SimpleTable):
             taken = {c for c, _ in (*cells, *refused)}
             for n in state.on_board(seat):
                 cell = state.dice[n].cell
-                if n not in due and cell not in taken:
-                    refused.append((cell, Reason("moved", "HT2")))  # type: ignore[arg-type]
+                if n not in due and cell is not None and cell not in taken:
+                    refused.append((cell, Reason("moved", "HT2")))
                 elif n in due and depth and n != die:
                     others.append(n)  # a ringed hex it stands on is a move first
         return Pick(seat, die if level.key.startswith("die") or state.pending else None,
