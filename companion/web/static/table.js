@@ -105,7 +105,9 @@
     if (s.order && s.order.length) head.push(el("p", { class: "order", text: w("order") + ": " + s.order.join(" → ") }));
     M.fill($("head"), head);
     M.countdown($("countdown"), s.countdown);
-    $("seats").classList.toggle("board", !!s.board);
+    if (s.hexes) MushHexes.draw($("board"), s.hexes, null);  // a game's board, to look at
+    else M.fill($("board"), []);
+    $("seats").classList.toggle("rings", !!s.board);
     if (s.board) M.fill($("seats"), M.boardCards(s.board));  // a game that lays out its table
     else M.fill($("seats"), (s.seats || []).map(function (seat) {
       var phone = (s.phones || [])[seat.seat];
