@@ -32,7 +32,7 @@ from companion.core.acts import Command, Event
 from companion.core.dice import DiceSource
 from companion.core.game import AnyGame
 from companion.exc import RulesError, UnreachableCommand
-from companion.i18n import speaking, t
+from companion.i18n import LANGUAGES, speaking, t
 from companion.pads.events import Button, PadEvent
 from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen_language
 from companion.table.frame import (
@@ -113,11 +113,24 @@ class SimpleFrame:
     about: tuple[str, ...] = ()
     secret: bool = False  # the menus hold a hand: the screen names who chooses, no item
     private: tuple[tuple[str, ...], ...] = ()  # each seat's own lines, for its phone only
+    # the title and lines in every other language, for the phones and table pages that
+    # read another (`worded_in`): (language, title, lines)
+    worded: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     # the display's loop reads these of every frame
     animation: Animation | None = None
     animation_progress: float = 1.0
     countdown: Countdown | None = None
     join: JoinCard | None = None
+
+
+def worded_in(frame: SimpleFrame, language: str) -> tuple[str, tuple[str, ...]]:
+    """The frame's title and lines in `language`: a phone set to German reads the game's
+    lines in German while the screen speaks French. The frame's own when it carries no
+    other wording of them (setup, or the screen's language itself)."""
+    for code, title, lines in frame.worded:
+        if code == language:
+            return title, lines
+    return frame.title, frame.lines
 
 
 @dataclass(frozen=True)
@@ -361,15 +374,25 @@ class SimpleTable(TableBase[Any, Event]):
         outcome = self.game.outcome(self._state)
         point = self._point
         state = self._state
+        screen = self._config.screen_language
+        worded = []
+        for language in LANGUAGES:
+            if language != screen:
+                with speaking(language):
+                    worded.append((language, t(f"game.{self.game.name}"), self._lines()))
         return self._frame(
             SimpleScreen.GAME_OVER if outcome is not None else SimpleScreen.PLAY, title,
-            (*self.rules.lines(state), *self.rules.recent(state, self._last)), names,
+            self._lines(), names,
             self.menus_in(self._config.screen_language),
             notices, UndoOffer(point.seat, point.text) if point else None,
             outcome.winner if outcome is not None else None, self._serial,
             secret=outcome is None and self.rules.secret(state),
             private=tuple(self.rules.private(state, seat)
-                          for seat in range(len(state.players))))
+                          for seat in range(len(state.players))), worded=tuple(worded))
+
+    def _lines(self) -> tuple[str, ...]:
+        """The game's public lines and what just happened, in the language being spoken."""
+        return (*self.rules.lines(self._state), *self.rules.recent(self._state, self._last))
 
     def lights(self, now: float | None = None) -> dict[int, LightState]:
         """The seats that may act lit; the winner's light blinking."""

@@ -1,6 +1,6 @@
 """What the phones and the table page are sent for a simple game (`companion.table.simple`):
 the same `Snapshot` as every game's, built from its frame. Each seat's text holds its own
-menu (in the phone's language), its light, the game's lines as the screen shows them,
+menu (in the phone's language), its light, the game's lines (in the page's language),
 whose turn it is and its own lines (a hand of cards, `SimpleFrame.private`), which no
 other seat's text and no table page holds.
 """
@@ -14,7 +14,7 @@ from companion.i18n import t
 from companion.seats import MAX_SEATS, SEATS
 from companion.table.frame import Menu
 from companion.table.lights import LightState
-from companion.table.simple import SimpleFrame, SimpleScreen
+from companion.table.simple import SimpleFrame, SimpleScreen, worded_in
 from companion.web.snapshot import (
     colour,
     light_json,
@@ -24,13 +24,14 @@ from companion.web.snapshot import (
 )
 
 
-def header(frame: SimpleFrame) -> str:
-    """The game's title and its lines on one line: "Race to Ten · Ann 7 · Bo 4"; once the
-    game is over, who won, as the screen says it (inside `speaking`)."""
+def header(frame: SimpleFrame, language: str) -> str:
+    """The game's title and its lines on one line: "Race to Ten · Ann 7 · Bo 4", in the
+    page's language; once the game is over, who won (inside `speaking(language)`)."""
     won: tuple[str, ...] = ()
     if frame.winner is not None and 0 <= frame.winner < len(frame.names.seats):
         won = (t("over.wins", name=frame.names.seats[frame.winner].name),)
-    return " · ".join((frame.title, *frame.lines, *won))
+    title, lines = worded_in(frame, language)
+    return " · ".join((title, *lines, *won))
 
 
 def seat_payload(frame: SimpleFrame, own: object, menu: Menu | None, seat: int, language: str,
@@ -45,7 +46,8 @@ def seat_payload(frame: SimpleFrame, own: object, menu: Menu | None, seat: int, 
         "name": seat_label(frame.names, seat, language), "colour": colour(seat),
         "letter": SEATS[seat % MAX_SEATS].letter, "shape": SEATS[seat % MAX_SEATS].shape,
         "playing": seat < players, "phase": frame.screen.value, "screen": frame.screen.value,
-        "header": header(frame), "lines": list(frame.lines), "me": None,
+        "header": header(frame, language), "lines": list(worded_in(frame, language)[1]),
+        "me": None,
         "menu": menu_json(menu), "mv": menu_version(menu), "bid": None,
         "light": light_json(light), "turn": menu is not None and not over, "over": over,
         "countdown": None,
@@ -65,7 +67,7 @@ def table_payload(frame: SimpleFrame, language: str, players: int) -> dict[str, 
     return {
         "t": "table", "game": "simple", "lang": language, "phase": frame.screen.value,
         "screen": frame.screen.value, "act": frame.screen.value, "round": 0,
-        "header": header(frame), "lines": list(frame.lines),
+        "header": header(frame, language), "lines": list(worded_in(frame, language)[1]),
         "setup": frame.screen is SimpleScreen.SETUP, "players": players, "weather": None,
         "bank": None, "sticks": None, "order": [], "active": frame.names.active,
         "seats": [], "roll": None, "payments": [],

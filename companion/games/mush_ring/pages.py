@@ -18,7 +18,7 @@ from companion.i18n import count, language, t
 from companion.seats import MAX_SEATS, SEATS
 from companion.table.frame import Menu
 from companion.table.lights import LightState
-from companion.table.simple import SimpleFrame, SimpleScreen
+from companion.table.simple import SimpleFrame, SimpleScreen, worded_in
 from companion.web.simple import seat_payload, table_payload
 from companion.web.snapshot import colour
 
@@ -85,12 +85,13 @@ def board(frame: SimpleFrame) -> dict[str, Any] | None:
     return {"cards": cards, "facts": facts, "did": list(frame.said(language()))}
 
 
-def _header(frame: SimpleFrame) -> str:
-    """The title, and once the game is over who won (the rest is the board)."""
+def _header(frame: SimpleFrame, lang: str) -> str:
+    """The title in the page's language, and once the game is over who won (the rest is
+    the board)."""
     won: tuple[str, ...] = ()
     if frame.winner is not None and 0 <= frame.winner < len(frame.names.seats):
         won = (t("over.wins", name=frame.names.seats[frame.winner].name),)
-    return " · ".join((frame.title, *won))
+    return " · ".join((worded_in(frame, lang)[0], *won))
 
 
 def seat(frame: SimpleFrame, own: object, menu: Menu | None, seat: int, language: str, *,
@@ -99,7 +100,7 @@ def seat(frame: SimpleFrame, own: object, menu: Menu | None, seat: int, language
     payload = seat_payload(frame, own, menu, seat, language, light=light, players=players)
     laid = board(frame)
     if laid is not None:
-        payload.update(header=_header(frame), board=laid)
+        payload.update(header=_header(frame, language), board=laid)
     view = frame.view if isinstance(frame, RingFrame) else None
     if isinstance(own, SeatView) and view is not None and view.deck != "paper" and \
             own.seat == seat:  # its own hand, in its own language
@@ -112,7 +113,7 @@ def table(frame: SimpleFrame, language: str, players: int) -> dict[str, Any]:
     payload = table_payload(frame, language, players)
     laid = board(frame)
     if laid is not None:
-        payload.update(header=_header(frame), board=laid)
+        payload.update(header=_header(frame, language), board=laid)
     return payload
 
 

@@ -112,3 +112,21 @@ def test_hx9_an_optional_effects_hexes_are_tapped_too() -> None:
     assert [[other_beam, next(i for i, x in enumerate(items)
                               if x["label"] == f"Hex {other_beam + 1}")]] == board["taps"]
     assert board["sel"] == beam and board["hint"] == "Tap a ringed hex, or choose below"
+
+
+def test_each_page_reads_the_games_lines_in_its_own_language(tmp_path: Path) -> None:
+    # the screen speaks English; a German phone, a French phone and a French table page
+    # each read the players' counts in their own words, the screen's frame stays English
+    app = start(tmp_path / "journal.sqlite3")
+    try:
+        assert app.controller.frame().lines[0] == "Ann: 0 pushed off, 5 on the board"
+        german = pages_now(app, "de")
+        assert german[0]["header"] == ("Push&Move · Ann: 0 hinausgeschoben, 5 auf dem Brett"
+                                       " · Bo: 0 hinausgeschoben, 5 auf dem Brett")
+        assert german[0]["lines"][1] == "Bo: 0 hinausgeschoben, 5 auf dem Brett"
+        french = pages_now(app, "fr")
+        assert all(page["header"].startswith("Push&Move · Ann : 0 poussés dehors")
+                   for page in french)
+        assert pages_now(app, "en")[2]["header"].startswith("Push&Move · Ann: 0 pushed off")
+    finally:
+        app.close()
