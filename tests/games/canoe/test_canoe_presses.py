@@ -321,3 +321,40 @@ def test_l1_l2_three_hundred_bot_trips_never_climb_in_bad_weather_nor_go_past_a_
         assert place_violations(events) == [], seed
         climbs += sum(1 for e in events if getattr(e, "attraction", None) == "raven_rock")
     assert climbs > 300
+
+
+def _three_canoes_out() -> Trip:
+    trip = Trip(3, nights=1)
+    trip.turn(2, c.Adjust(trip.active, 10))
+    trip.turn(2)
+    return trip
+
+
+def test_l9_with_more_canoes_out_each_is_a_step_of_its_own_with_its_answer() -> None:
+    table = Table(_three_canoes_out())
+    seat = table.trip.active
+    others = [s for s in range(3) if s != seat]
+    table.presses(c.Roll(seat), 2)
+    table.press(seat, Button.SELECT)  # the list
+    menu = next(m for m in table.table.frame().menus if m.seat == seat)
+    shared = {item.command: (item.detail, item.submenu) for item in menu.items
+              if item.label.startswith("Another canoe on this space · ")}
+    # no list of whose first: one press at either canoe, the companion's answer beside it
+    assert shared == {c.ShareSpace(seat, o): ("you go behind (no more points)", False)
+                      for o in others}
+    for other in others:  # ●, the canoe's item (two moves at most), ●
+        steps = Table(_three_canoes_out())
+        steps.presses(c.Roll(seat), 2)
+        assert steps.presses(c.ShareSpace(seat, other)) <= 4
+
+
+def test_l4_a_place_nobody_told_yet_is_still_one_item_of_the_list() -> None:
+    table = Table(Trip(2, nights=1))
+    table.presses(c.Roll(0), 3)
+    table.press(0, Button.SELECT)  # the list
+    menu = table.table.frame().menus[0]
+    direct = {item.command for item in menu.items if not item.submenu}
+    # the Unmapped Region at its first open point, without the menu of places; the climb
+    # too (its points asked next: the group entered none)
+    assert c.ReachUnmapped(0, 1) in direct
+    assert "Climbed Raven Rock" in [item.label for item in menu.items]

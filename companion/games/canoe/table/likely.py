@@ -42,6 +42,9 @@ SPAN = 3
 """How many landmarks ahead a landmark's followers are counted (nearer ones weigh more),
 so a campsite between two attractions does not hide the second from the first."""
 WEIGHTS = (4, 2, 1)
+FLOOR = 0.3
+"""The score of a step the rules allow but nothing the table was told points to: still
+offered as a step of its own, after the likelier ones."""
 
 START = "start"
 """Every canoe's first landmark: the start of the trip, where they all set off."""
@@ -260,14 +263,17 @@ def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequ
     point = 10 * memory.chance(seat, DANGEROUS_POINT)
     if turn.weather not in (Weather.HEADWIND, Weather.WINDBOUND):
         point = 0  # L6: a canoe waits by the point for its shelter from a wind
-    rock, edge, point = (x + 3.0 if x else 0.0 for x in (rock, edge, point))
+    # what the trips told lifts a place above the attractions; a place the trips have not
+    # told yet is still a step of its own, after every likelier one
+    rock, edge, point = (x + 3.0 if x else FLOOR for x in (rock, edge, point))
     guesses: list[Guess] = []
-    if rock:
+    if turn.start is not Place.SUMMIT:
         guesses.append(Guess(rock, "climb" if climbable else "wait_rock"))
-    if edge and open_points:
+    if open_points:
         ranked = sorted(open_points, key=lambda p: (-memory.points_in[p], p))
         guesses.append(Guess(edge, "unmapped", ranked[0]))
-    if point and turn.start is not Place.DANGEROUS_POINT:
+    if turn.weather in (Weather.HEADWIND, Weather.WINDBOUND) \
+            and turn.start is not Place.DANGEROUS_POINT:
         guesses.append(Guess(point, "wait_point"))
     return guesses
 
@@ -291,10 +297,12 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
     for rank, a in enumerate(attractions(state, seat, memory, allowed)):
         out.append(Guess(10 * memory.chance(seat, f"a:{a.value}") + max(0.0, base - rank),
                          "a", a))
-    if share:
+    if share:  # L9: each canoe that could be on the space its own step, likeliest first
         near = sharers(state, seat, memory)
         others = [o for o in state.on_board if o != seat and o not in near]
-        out.append(Guess(3.2 if near else 1.5, "share", tuple(near + others)))
+        for rank, other in enumerate(near + others):
+            score = (3.2 if other in near else 0.5) - 0.5 * rank
+            out.append(Guess(score, "share", other))
     if open_sites:
         site, _ = camp_site(state, seat, memory, open_sites)
         if site is not None:

@@ -246,9 +246,10 @@ def _share_item(state: GameState, seat: int, other: int, key: str, label: str) -
                 command=cmd.ShareSpace(seat, other))
 
 
-GUESSES = 6
-"""How many of the table's guesses head the list behind ● (each one press from where the
-focus rests, or two): the rest are in the full menus of camps, points and places below."""
+GUESSES = 20
+"""How many of the table's guesses the list behind ● offers as steps of their own, round
+the focus, likeliest nearest (`centred`); the full menus of camps, points and places
+follow them."""
 
 
 def _enabled(by: Mapping[type[cmd.Command], list[CanoeOption]],
@@ -278,14 +279,19 @@ def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[Ca
         node = _guess_node(state, seat, guess, memory, seen, camp, climb)
         if node is not None:
             nodes.append(node)
-    # the likeliest in the middle, the next ones either side, as near going up as down
-    centred: list[Node] = []
+    return nodes
+
+
+def centred(nodes: Sequence[Node]) -> list[Node]:
+    """`nodes`, likeliest first, laid out round the focus: the likeliest in the middle,
+    the next ones either side, as near going up as down (the list wraps round)."""
+    out: list[Node] = []
     for index, node in enumerate(nodes):
         if index % 2:
-            centred.append(node)
+            out.append(node)
         else:
-            centred.insert(0, node)
-    return centred
+            out.insert(0, node)
+    return out
 
 
 def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
@@ -300,12 +306,11 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
         return _scored(f"next:a:{attraction}", t(f"ca.{attraction}"), seen, see,
                        known_points(state, memory, f"a:{attraction}"),
                        _attraction_start(state, attraction, memory))
-    if guess.kind == "share":
-        seats = [int(x) for x in guess.value] if isinstance(guess.value, tuple) else []
-        names = [_share_item(state, seat, o, f"s:{o}", _name(state, o)) for o in seats]
-        if not names:
-            return None
-        return _one_or_list("next:share", names)
+    if guess.kind == "share":  # L9: one press names the canoe, the answer beside it
+        other = int(str(guess.value))
+        item = _share_item(state, seat, other, f"next:share:{other}", _name(state, other))
+        return Node(item.key, f"{t('cm.share')} · {item.label}", item.detail,
+                    command=item.command)
     if guess.kind == "camp" and camp is not None:
         site = str(guess.value)
 
@@ -358,7 +363,7 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     rest: list[Node] = []
     guessed = _guessed(state, seat, by, memory) if land is not None and land.blocked is None \
         else []
-    first_guess = guessed[(len(guessed) - 1) // 2] if guessed else None
+    first_guess = guessed[0] if guessed else None
     rest += guessed
     # the full menus next to the guesses (the places at the end: as near from the left)
     _add(rest, _points_node(state, seat, first(cmd.SeeAttraction), first(cmd.Adjust), memory))
@@ -377,10 +382,15 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     if (o := first(cmd.PutBackHero)) is not None:
         rest.append(_item("hero_back", t("cm.hero_back"), o, lambda: cmd.PutBackHero(seat)))
     _add(rest, _places_node(state, seat, by, memory))
-    if not any(n.key == "next:share" for n in rest):
+    shared = [o for option in by.get(cmd.ShareSpace, [])[:1]
+              for o in option.params.get("other", ())]
+    if not all(any(n.key == f"next:share:{o}" for n in rest) for o in shared) or not shared:
         _add(rest, _share_node(state, seat, by))
     if canoe is not None and canoe.enabled:
-        likeliest = next((n.key for n in guessed if n is first_guess), None)
+        # the likeliest guesses nearest the focus, the full menus last: a step nobody
+        # foresaw is as few presses away going up as going down
+        rest = centred(rest)
+        likeliest = first_guess.key if first_guess is not None else None
         more = Tree("more", title, rest, t("cm.hint"), default=likeliest)
         return keys("canoe", title, left=end, right=canoe,
                     select=submenu("more", t("cm.more"), more), hint=t("cm.keys_hint"))
