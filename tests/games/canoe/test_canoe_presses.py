@@ -13,7 +13,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from canoe_harness import Trip
+from canoe_harness import Trip, pile
 
 from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
@@ -358,3 +358,21 @@ def test_l4_a_place_nobody_told_yet_is_still_one_item_of_the_list() -> None:
     # too (its points asked next: the group entered none)
     assert c.ReachUnmapped(0, 1) in direct
     assert "Climbed Raven Rock" in [item.label for item in menu.items]
+
+
+def test_k8_a_place_s_destination_card_done_is_one_item_of_the_list() -> None:
+    portage = Pile.PORTAGE
+    trip = Trip(2, piles={portage: pile(portage, "dest-northern-portage",
+                                        destinations=["dest-northern-portage"])})
+    trip.turn(3, c.Land(0, portage))  # the Northern Portage card, kept
+    trip.turn(3)
+    table = Table(trip)
+    table.presses(c.Roll(0), 2)
+    table.press(0, Button.SELECT)  # the list
+    menu = table.table.frame().menus[0]
+    # only the player sees the portage travelled: marked done in one press, no sub-menu
+    done = [item for item in menu.items if item.command == c.ObeyDestination(0)]
+    assert [(i.label, i.submenu) for i in done] == [("Destination card done", False)]
+    # the list wraps round: at most half of it away either way, then ●
+    assert table.presses(c.ObeyDestination(0)) <= len(menu.items) // 2 + 1
+    assert ev.DestinationObeyed(0, "dest-northern-portage") in table.trip.events

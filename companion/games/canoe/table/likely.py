@@ -223,7 +223,8 @@ class Guess:
     """A step the player may tell next, and how likely the table thinks it is: `kind` is
     "a" (an attraction), "share" (another canoe's space: the seats, likeliest first),
     "camp" (a site), "climb",
-    "wait_rock", "wait_point", "unmapped" (a point), "portage" (landed on P), "finish";
+    "wait_rock", "wait_point", "unmapped" (a point), "portage" (landed on P), "finish",
+    "obey" (the Destination card done);
     `value` the attraction, seat, site or point."""
 
     score: float
@@ -281,7 +282,7 @@ def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequ
 def guesses(state: GameState, seat: int, memory: Memory, *,
             allowed: Sequence[Attraction], open_sites: Sequence[str], share: bool,
             open_points: Sequence[int], climbable: bool, may_stop: bool, blown: bool,
-            portage: bool, finish: bool) -> list[Guess]:
+            portage: bool, finish: bool, obey: bool = False) -> list[Guess]:
     """Every step the table can guess the player tells next, likeliest first. A step's
     score is how strongly the table's trips told it after the player's latest landmark,
     plus what the rules and the player's cards say without the trips: the likeliest
@@ -316,8 +317,10 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
                          "portage"))
     if finish:
         out.append(Guess(4.5, "finish"))
+    if obey:  # K8: a place's Destination card, done where only the player sees it
+        out.append(Guess(FLOOR, "obey"))
     order = ("a", "share", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
-             "portage", "finish")
+             "portage", "finish", "obey")
     return sorted(out, key=lambda g: (-g.score, order.index(g.kind)))
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from companion.games.canoe import commands as cmd
+from companion.games.canoe.cards import CARDS, TargetKind
 from companion.games.canoe.engine import options
 from companion.games.canoe.kernel import Option, Reason
 from companion.games.canoe.model import (
@@ -273,7 +274,7 @@ def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[Ca
         climbable=climb is not None, may_stop=_enabled(by, cmd.WaitAtRock) is not None,
         blown=act_of(state) is ActKind.TELL and _enabled(by, cmd.StayWindbound) is not None,
         portage=land is not None and Pile.PORTAGE in land.params.get("pile", ()),
-        finish=finish is not None)
+        finish=finish is not None, obey=_place_card(state, seat, by))
     nodes: list[Node] = []
     for guess in ranked[:GUESSES]:
         node = _guess_node(state, seat, guess, memory, seen, camp, climb)
@@ -292,6 +293,15 @@ def centred(nodes: Sequence[Node]) -> list[Node]:
         else:
             out.insert(0, node)
     return out
+
+
+def _place_card(state: GameState, seat: int,
+                by: Mapping[type[cmd.Command], list[CanoeOption]]) -> bool:
+    """K8: the player may mark a place's Destination card done (only they see the place)."""
+    held = state.players[seat].destination
+    target = CARDS[held].target if held is not None else None
+    return _enabled(by, cmd.ObeyDestination) is not None and target is not None \
+        and target.kind is TargetKind.PLACE
 
 
 def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
@@ -336,6 +346,8 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
         return Node("next:blown", t("cm.blown"), command=cmd.StayWindbound(seat))
     if guess.kind == "portage":
         return Node("next:portage", t("cm.land.portage"), command=cmd.Land(seat, Pile.PORTAGE))
+    if guess.kind == "obey":
+        return Node("next:obey", t("cm.obey"), command=cmd.ObeyDestination(seat))
     if guess.kind == "finish":
         return Node("next:finish", t("cm.finish"), t("cm.finish_wins"), command=cmd.Finish(seat))
     return None
@@ -375,7 +387,8 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
         detail = t("cm.finish_wins") if o.note.get("wins") else t(
             "cm.finish_home", best=o.note.get("best", 0))
         rest.append(_item("finish", t("cm.finish"), o, lambda: cmd.Finish(seat), detail))
-    if (o := first(cmd.ObeyDestination)) is not None:
+    if (o := first(cmd.ObeyDestination)) is not None and \
+            not any(n.key == "next:obey" for n in rest):
         rest.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
     if (o := first(cmd.ReturnDestination)) is not None:
         rest.append(_item("return", t("cm.return"), o, lambda: cmd.ReturnDestination(seat)))
