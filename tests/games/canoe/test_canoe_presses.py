@@ -21,10 +21,11 @@ from companion.games.canoe import commands as c
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot, play_game, trip_settings, with_board
 from companion.games.canoe.invariants import place_violations
-from companion.games.canoe.model import Attraction, Pile, Weather
+from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile, Weather
 from companion.games.canoe.settings import Campsites, Ring
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
+from companion.games.canoe.table.likely import attractions, remember
 from companion.pads.events import Button, Kind
 from companion.table.frame import MenuStyle
 from companion.table.virtual import pad_events
@@ -376,3 +377,23 @@ def test_k8_a_place_s_destination_card_done_is_one_item_of_the_list() -> None:
     # the list wraps round: at most half of it away either way, then ●
     assert table.presses(c.ObeyDestination(0)) <= len(menu.items) // 2 + 1
     assert ev.DestinationObeyed(0, "dest-northern-portage") in table.trip.events
+
+
+def _moose_then(face: int) -> list[Attraction]:
+    """Ann sees the moose in a headwind, then throws `face`; the attractions the table
+    offers her on the go after that, likeliest first."""
+    trip = Trip(2, nights=1, ring=Ring((Weather.HEADWIND, Weather.HEADWIND)))
+    trip.turn(4, c.SeeAttraction(0, Attraction.MOOSE, 10))
+    trip.turn(4)
+    trip.turn(face)
+    trip.turn(4)
+    trip.roll(4)
+    memory = remember(trip.events)
+    return attractions(trip.state, 0, memory, list(ENTERED_ATTRACTIONS))
+
+
+def test_e3_a_canoe_the_wind_may_have_blown_back_is_offered_the_line_it_crossed_again() -> None:
+    # a 1 or 2 in a headwind is a move back out on a lake: the moose's line may come again
+    assert Attraction.MOOSE in _moose_then(2)[:2]
+    # a 4 is a move on: the moose, just seen, comes last
+    assert _moose_then(4)[-1] is Attraction.MOOSE

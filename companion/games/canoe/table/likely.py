@@ -27,6 +27,7 @@ from companion.games.canoe.model import (
     Attraction,
     Place,
     Weather,
+    moves,
 )
 from companion.games.canoe.queries import (
     attraction_obeys,
@@ -82,9 +83,19 @@ class Memory:
     points_in: Counter[int] = field(default_factory=Counter)
     landings: Counter[tuple[str, str]] = field(default_factory=Counter)
     totals: Counter[str] = field(default_factory=Counter)
+    weather: Weather | None = None
+    backwards: dict[int, tuple[bool, bool]] = field(default_factory=dict)
 
     def add(self, event: ev.Event) -> None:
         """One more event of the trip."""
+        if isinstance(event, ev.GameStarted):
+            self.weather = event.settings.ring.spaces[0]
+        elif isinstance(event, ev.WeatherAdvanced):
+            self.weather = event.weather
+        elif isinstance(event, ev.DieRolled) and self.weather is not None:
+            # E3: this go's throw on a lake, and the one before it
+            back = moves(event.face, self.weather).lake < 0
+            self.backwards[event.seat] = (back, self.backwards.get(event.seat, (False,))[0])
         if isinstance(event, ev.Landed):
             self.landings[(self.latest(event.seat), event.pile.value)] += 1
         if isinstance(event, ev.Camped):
@@ -114,6 +125,11 @@ class Memory:
     def latest(self, seat: int) -> str:
         """The last landmark `seat` told (the start before any)."""
         return self.trail(seat)[-1]
+
+    def blown_back(self, seat: int) -> bool:
+        """E3: whether the player's go before this one could have taken the canoe back
+        on a lake (a wind against it), so that it crosses a line it crossed before."""
+        return self.backwards.get(seat, (False, False))[1]
 
     def after(self, seat: int, key: str) -> int:
         """How strongly the table's trips say `key` comes next after `seat`'s latest."""
@@ -163,10 +179,13 @@ def attractions(state: GameState, seat: int, memory: Memory,
     trail = memory.trail(seat)
     ago = {key: len(trail) - i for i, key in enumerate(trail)}  # the latest wins
 
-    def rank(a: Attraction) -> tuple[int, int, int, int, int, int]:
+    again = _lines(trail)[-1] if memory.blown_back(seat) else None  # E3: blown back over it
+
+    def rank(a: Attraction) -> tuple[int, ...]:
         key = f"a:{a.value}"
         card = held is not None and attraction_obeys(held, a)
-        return (-memory.after(seat, key), -card, -(a in wanted), -ago.get(key, len(trail) + 1),
+        return (-memory.after(seat, key), -(key == again), -card, -(a in wanted),
+                -ago.get(key, len(trail) + 1),
                 -memory.told[key], order.get(a, len(order)))
 
     return sorted(allowed, key=rank)
