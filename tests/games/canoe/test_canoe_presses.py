@@ -343,10 +343,10 @@ def test_l9_with_more_canoes_out_each_is_a_step_of_its_own_with_its_answer() -> 
     # no list of whose first: one press at either canoe, the companion's answer beside it
     assert shared == {c.ShareSpace(seat, o): ("you go behind (no more points)", False)
                       for o in others}
-    for other in others:  # ●, the canoe's item (two moves at most), ●
+    for other in others:  # ●, the canoe's item (P and the campsite are nearer), ●
         steps = Table(_three_canoes_out())
         steps.presses(c.Roll(seat), 2)
-        assert steps.presses(c.ShareSpace(seat, other)) <= 4
+        assert steps.presses(c.ShareSpace(seat, other)) <= 5
 
 
 def test_l4_a_place_nobody_told_yet_is_still_one_item_of_the_list() -> None:
@@ -397,3 +397,25 @@ def test_e3_a_canoe_the_wind_may_have_blown_back_is_offered_the_line_it_crossed_
     assert Attraction.MOOSE in _moose_then(2)[:2]
     # a 4 is a move on: the moose, just seen, comes last
     assert _moose_then(4)[-1] is Attraction.MOOSE
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_c6_f1_landing_on_p_or_finishing_is_one_move_from_the_focus_whatever_the_guess(
+        seed: int) -> None:
+    # a trip that told the table plenty first, whatever it learnt: P is ▶ next to the
+    # focus (or the focus), finishing or the guessed campsite ◀
+    rng = random.Random(seed)
+    trip = Trip(3, nights=1, campsites=SITES)
+    for _ in range(6):
+        seat = trip.active
+        told = [c.SeeAttraction(seat, rng.choice(ENTERED_ATTRACTIONS), 10)] \
+            if rng.random() < 0.6 else []
+        trip.turn(rng.randint(2, 5), *told)
+    table = Table(trip)
+    seat = trip.active
+    table.presses(c.Roll(seat), 3)
+    table.press(seat, Button.SELECT)  # the list
+    menu = next(m for m in table.table.frame().menus if m.seat == seat)
+    labels = [item.label for item in menu.items]
+    assert labels.index("Landed on P") - menu.focus in (0, 1)
+    assert table.presses(c.Land(seat, Pile.PORTAGE)) <= 2  # at most ▶, then ●

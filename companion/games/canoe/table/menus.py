@@ -283,6 +283,25 @@ def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[Ca
     return nodes
 
 
+PINNED = (("next:portage", "land:portage"), ("next:finish", "finish", "next:camp"))
+"""The common ends of a go (C6, F1, N1) kept one press either side of the focus whatever
+the guesses: ▶ a landing on P, ◀ finishing (else the guessed campsite). So a throw then
+one of them is four presses at most, as a throw then landing on C (▶ at the top) is two."""
+
+
+def pinned(nodes: Sequence[Node]) -> list[Node]:
+    """`nodes`, likeliest first, with the likeliest of each `PINNED` group moved up to
+    the second or third place (▶ or ◀ from the focus, `centred`), unless it leads."""
+    out = list(nodes)
+    for slot, group in enumerate(PINNED, start=1):
+        found = next((n for n in out if n.key in group), None)
+        if found is None or out.index(found) <= slot:
+            continue
+        out.remove(found)
+        out.insert(slot, found)
+    return out
+
+
 def centred(nodes: Sequence[Node]) -> list[Node]:
     """`nodes`, likeliest first, laid out round the focus: the likeliest in the middle,
     the next ones either side, as near going up as down (the list wraps round)."""
@@ -402,7 +421,7 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     if canoe is not None and canoe.enabled:
         # the likeliest guesses nearest the focus, the full menus last: a step nobody
         # foresaw is as few presses away going up as going down
-        rest = centred(rest)
+        rest = centred(pinned(rest))
         likeliest = first_guess.key if first_guess is not None else None
         more = Tree("more", title, rest, t("cm.hint"), default=likeliest)
         return keys("canoe", title, left=end, right=canoe,
