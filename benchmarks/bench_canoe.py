@@ -199,7 +199,10 @@ def foresight(next_step: list[cmd.Command | None]) -> Iterator[None]:
         wanted = _as_guess(next_step[0])
         if wanted is None:
             return out
-        return [wanted, *(g for g in out if (g.kind, g.value) != (wanted.kind, wanted.value))]
+        # the list holds one item of each kind but attractions and canoes (its keys)
+        same = (lambda g: g.kind == wanted.kind) if wanted.kind not in ("a", "share") \
+            else (lambda g: (g.kind, g.value) == (wanted.kind, wanted.value))
+        return [wanted, *(g for g in out if not same(g))]
 
     with patch.object(menus, "guesses", right):  # the menus' own name for it
         yield
