@@ -70,7 +70,7 @@ BID_AWAY_SECONDS = 5.0
 phone that only blinked away is not)."""
 
 STATIC = ("table.html", "seat.html", "app.css", "table.js", "seat.js", "common.js",
-          "sound.js")
+          "sound.js", "hexes.js")
 
 __all__ = ["MAX_MESSAGE", "WebServer"]
 

@@ -7,6 +7,9 @@ from collections.abc import Iterator
 from companion.games.canoe import sayings as canoe_says
 from companion.games.mush import sayings as mush_says
 from companion.games.mush.sayings import DICE_COLOURS, PRESS_RESULTS, WEATHERS, ZONES
+from companion.games.mush_ring import sayings as ring_says
+from companion.games.mush_ring.cards import PALETTE
+from companion.games.push_and_move import sayings as pm_says
 from companion.seats import MAX_SEATS
 from companion.voice.phrases import Announcement, turn
 from companion.voice.texts import MAX_NUMBER
@@ -53,6 +56,22 @@ def every_announcement() -> Iterator[Announcement]:
         yield canoe_says.card(pile, "You must camp on Sugar Island.", 0, keep=True)
     yield canoe_says.points(40)
     yield canoe_says.shuffle()
+    # Mush-Ring: a ring of up to six cards, a score pile of ten or more
+    for seat in seats:
+        for colour in PALETTE:
+            yield ring_says.scored(seat, 1 + seat % 6, colour)
+        yield ring_says.scored(seat, 1 + seat % 2, "")
+        yield ring_says.scored(seat, 0, "")
+        yield ring_says.last_hand(seat, 10 + seat)
+        yield ring_says.winners([seat])
+        yield ring_says.winners([seat, (seat + 1) % MAX_SEATS])
+    # Push&Move
+    for seat in seats:
+        for how in ("edge", "death"):
+            yield pm_says.lost(seat, how)
+        yield pm_says.count(seat, seat % 3 + 1)
+        yield pm_says.winner(seat)
+    yield pm_says.winner(None)
 
 
 def one_of_each_kind() -> list[Announcement]:
@@ -79,4 +98,12 @@ def one_of_each_kind() -> list[Announcement]:
         canoe_says.card("portage", "Find a paddle.", 15),
         canoe_says.shuffle(),
         canoe_says.winner(1),
+        ring_says.scored(1, 4, "red"),
+        ring_says.last_hand(2, 10),
+        ring_says.winners([0, 3]),
+        pm_says.lost(3, "edge"),
+        pm_says.lost(4, "death"),
+        pm_says.count(2, 2),
+        pm_says.winner(5),
+        pm_says.winner(None),
     ]

@@ -2,8 +2,8 @@
 
 The registry (`companion.games`) finds `BOX` here. The table is the shared simple table
 with the game's menus and frame (`table`); the screen (`screen`) is its own; the phones'
-pages are the simple game's (`companion.web.simple`, its frame is one); the demo is the
-simple game's with the sensible bot on every seat.
+pages are the simple game's with the board on them, tapped on a seat's turn (`phones`);
+the demo is the simple game's with the sensible bot on every seat.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Any, TextIO
 
 from companion.core.box import Box, Standings, TableStart
 from companion.table.simple_box import SimpleDemo
-from companion.web.simple import PAGES
 
 from . import acts as a
 from .config import SECTION
 from .game import GAME
+from .phones import PAGES
 from .picture import board_svg
 from .sayings import SAYINGS, announce
 from .state import State

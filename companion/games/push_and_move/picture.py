@@ -9,18 +9,12 @@ from html import escape
 
 from companion.core.hexes import DIRECTIONS, centre, extent, outline
 
+from .look import SYMBOLS
 from .model import BOARD, START, Kind, seat_edge
 from .state import State
 
 SIZE = 40.0
 """Hex size in the picture's units (about 1 cm a hex side on an A3 print)."""
-
-SYMBOLS: dict[Kind, str] = {
-    Kind.PLAIN: "", Kind.PLUS1: "+1", Kind.PLUS2: "+2", Kind.MINUS1: "−1",
-    Kind.MINUS2: "−2", Kind.HALF: "½", Kind.DOUBLE: "×2", Kind.QUADRUPLE: "×4",
-    Kind.BARRED: "✕", Kind.DEATH: "☠", Kind.TUNNEL: "", Kind.REROLL: "↻", Kind.BEAM: "✦",
-    Kind.MOVE1: "»1", Kind.MOVE2: "»2", Kind.JUMP: "↷", Kind.REBIRTH: "♥", Kind.DRAW: "?"}
-"""Each kind's symbol, the same as the screen's."""
 
 NAMES: dict[Kind, str] = {
     Kind.PLAIN: "plain", Kind.PLUS1: "+1", Kind.PLUS2: "+2", Kind.MINUS1: "−1",

@@ -28,25 +28,10 @@ from companion.display.widgets import seat_identity, shape_points
 from companion.i18n import language, speaking, t
 from companion.table.simple import SimpleScreen
 
+from .look import FILLS, SYMBOLS
 from .model import BOARD, Kind
 from .table import Preview, PushFrame
 from .views import DieView, View
-
-SYMBOLS: dict[Kind, str] = {
-    Kind.PLAIN: "", Kind.PLUS1: "+1", Kind.PLUS2: "+2", Kind.MINUS1: "−1",
-    Kind.MINUS2: "−2", Kind.HALF: "½", Kind.DOUBLE: "×2", Kind.QUADRUPLE: "×4",
-    Kind.BARRED: "✕", Kind.DEATH: "☠", Kind.TUNNEL: "", Kind.REROLL: "↻", Kind.BEAM: "✦",
-    Kind.MOVE1: "»1", Kind.MOVE2: "»2", Kind.JUMP: "↷", Kind.REBIRTH: "♥", Kind.DRAW: "?"}
-"""Each kind's symbol, drawn on its hexes, the legend and the printed picture."""
-
-FILLS: dict[Kind, tuple[int, int, int]] = {
-    Kind.PLAIN: (64, 72, 88), Kind.PLUS1: (24, 96, 76), Kind.PLUS2: (16, 120, 90),
-    Kind.MINUS1: (128, 64, 30), Kind.MINUS2: (150, 60, 20), Kind.HALF: (40, 80, 140),
-    Kind.DOUBLE: (70, 70, 160), Kind.QUADRUPLE: (100, 60, 170), Kind.BARRED: (150, 150, 150),
-    Kind.DEATH: (8, 8, 8), Kind.TUNNEL: (110, 90, 60), Kind.REROLL: (120, 110, 30),
-    Kind.BEAM: (30, 120, 140), Kind.MOVE1: (110, 80, 120), Kind.MOVE2: (130, 80, 130),
-    Kind.JUMP: (90, 110, 50), Kind.REBIRTH: (150, 70, 110), Kind.DRAW: (90, 90, 110)}
-"""Each kind's colour (dark enough for white symbols; the symbol tells them apart)."""
 
 INK: dict[Kind, tuple[int, int, int]] = {Kind.BARRED: theme.BLACK}
 HIGHLIGHT = theme.YELLOW

@@ -8,7 +8,9 @@ pushes and the hex's effect, a direction the rules forbid greyed with their reas
 moves. An optional effect is a question whose ● is "no" (HX7); a tunnel's axis is one
 press of ◀ ● ▶ (HS6). Holding ● steps back out, or at the top takes the last move back
 (HT5). The frame carries the rules' view and what the focused choice would do, so the
-screen shows a move before it is made (HT4).
+screen shows a move before it is made (HT4), and the acting seat's menu as it stands as
+taps on the board (`Pick`: a die, then a hex), so a phone plays with two taps what a pad
+plays with ◀ ▶ ●, through the same menu.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from companion.table.tree import Node, Tree, keys, walk
 
 from . import acts as a
 from .game import GAME
-from .model import DICE, Kind, Settings
+from .model import BOARD, DICE, Kind, Settings
 from .moves import Push, push
 from .rules import Act
 from .state import State
@@ -85,13 +87,31 @@ class Preview:
 
 
 @dataclass(frozen=True)
+class Pick:
+    """The acting seat's menu as taps on the board (a phone's two taps: a die, then a
+    hex): each cell that chooses an item of the menu as it stands, with the item's index;
+    the cells a tap is refused on, with the rule that forbids it; the die chosen (its
+    ways are the menu), and the seat's other dice still to move, each tapped after
+    stepping back out of the die chosen."""
+
+    seat: int
+    die: int | None = None
+    cells: tuple[tuple[int, int], ...] = ()
+    refused: tuple[tuple[int, Reason], ...] = ()
+    others: tuple[int, ...] = ()
+    falls: tuple[int, ...] = ()  # dice a way of the chosen die pushes off the board
+
+
+@dataclass(frozen=True)
 class PushFrame(SimpleFrame):
     """A simple game's frame with the board: the rules' view, the preview of the focused
-    choice, the dice the last command moved or changed."""
+    choice, the dice the last command moved or changed, and the acting seat's menu as
+    taps on the board (`pick`)."""
 
     view: View | None = None
     preview: Preview | None = None
     moved: tuple[int, ...] = ()
+    pick: Pick | None = None
 
 
 def _start(names: tuple[str, ...]) -> Command:
@@ -267,6 +287,59 @@ class PushTable(SimpleTable):
         pending = state.pending
         return Preview(die=pending.die) if pending is not None else None
 
+    def _pick(self, state: State) -> Pick | None:
+        """The acting seat's menu level as taps on the board (see `Pick`)."""
+        acting = self.game.seats_to_act(state)
+        if len(acting) != 1 or self.game.act_of(state) not in (Act.MOVE, Act.EFFECT,
+                                                               Act.PLACE):
+            return None
+        seat = acting[0]
+        tree = self._tree(seat)
+        if tree is None:
+            return None
+        level, depth = walk(tree, list(self._nav.path(seat)))
+        die = int(level.key[3:]) if level.key.startswith("die") else \
+            state.pending.die if state.pending is not None else None
+        cells: list[tuple[int, int]] = []
+        refused: list[tuple[int, Reason]] = []
+        others: list[int] = []
+        falls: list[int] = []
+        for index, node in enumerate(level.items):
+            key = node.key
+            if key.startswith("die"):
+                cell = state.dice[int(key[3:])].cell
+                if cell is not None:
+                    if node.enabled:
+                        cells.append((cell, index))
+                    else:
+                        refused.append((cell, Reason("stuck", "HT3")))
+            elif key.startswith("d") and die is not None:
+                at = state.dice[die].cell
+                target = BOARD.neighbour(at, int(key[1:])) if at is not None else None
+                if target is None:
+                    continue
+                found = push(state, die, int(key[1:]))
+                if node.enabled and isinstance(found, Push):
+                    cells.append((found.target, index))
+                    if found.falls is not None:
+                        falls.append(found.falls)
+                elif isinstance(found, Reason):
+                    refused.append((target, found))
+            elif key.startswith("c") and key[1:].isdigit():
+                cells.append((int(key[1:]), index))
+        turn = state.turn
+        if turn is not None and self.game.act_of(state) is Act.MOVE:
+            due = set(turn.to_move)
+            taken = {c for c, _ in (*cells, *refused)}
+            for n in state.on_board(seat):
+                cell = state.dice[n].cell
+                if n not in due and cell is not None and cell not in taken:
+                    refused.append((cell, Reason("moved", "HT2")))
+                elif n in due and depth and n != die:
+                    others.append(n)  # a ringed hex it stands on is a move first
+        return Pick(seat, die if level.key.startswith("die") or state.pending else None,
+                    tuple(cells), tuple(refused), tuple(others), tuple(falls))
+
     @in_screen_language
     def frame(self) -> PushFrame:
         """What the screen draws now: the simple table's frame with the board."""
@@ -277,7 +350,7 @@ class PushTable(SimpleTable):
         state: State = self._state
         moved = tuple(sorted({e.die for e in self._undoable() if hasattr(e, "die")}))
         return PushFrame(**fields, view=public_view(state), preview=self._preview(state),
-                         moved=moved)
+                         moved=moved, pick=self._pick(state))
 
     def _undoable(self) -> tuple[Event, ...]:
         """The events of the last command, while it can be taken back."""
@@ -292,5 +365,5 @@ class PushTable(SimpleTable):
         return f"{self.game.title}: round {state.turn.round}, seat {state.turn.seat}"
 
 
-__all__ = ["RULES", "Preview", "PushFrame", "PushTable", "die_name", "reason_words",
+__all__ = ["RULES", "Pick", "Preview", "PushFrame", "PushTable", "die_name", "reason_words",
            "what_it_does"]

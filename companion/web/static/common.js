@@ -1,7 +1,8 @@
 /* Shared by the seat page and the table page: the WebSocket that comes back by itself,
    the page's words, safe element building (names are the players' own text, so nothing
    is ever parsed as HTML), and what both pages draw alike: the countdown bar, the last
-   roll, the Canoe game's card and scores, a finished game's downloads. Plain script,
+   roll, the Canoe game's card and scores, a game's table laid out (`board`), a finished
+   game's downloads. Plain script,
    no build step. */
 "use strict";
 
@@ -149,6 +150,31 @@ var Mush = (function () {
     return out;
   }
 
+  /* A game's table laid out (its pages' `board`): a card per player, each with its
+     spaces (a card's words and, face-up, its colour) and its lines; then the table's
+     facts and what just happened. */
+  function boardCards(b) {
+    return (b.cards || []).map(function (c) {
+      var kids = [el("div", { class: "who" }, [seatBadge(c.colour, c.letter),
+        el("span", { class: "name", text: c.name })])];
+      if (c.ring && c.ring.length) kids.push(el("div", { class: "spaces" }, c.ring.map(function (s) {
+        return el("span", { class: "space " + s.kind, style: s.colour ? { "--card": s.colour } : null,
+          text: s.text });
+      })));
+      (c.lines || []).forEach(function (l) { kids.push(el("div", { class: "line", text: l })); });
+      return el("div", { class: "seatcard" + (c.acting ? " acting" : "") + (c.winner ? " winner" : ""),
+        style: { "--seat": c.colour }, "data-seat": String(c.seat) }, kids);
+    });
+  }
+
+  function boardFacts(b) {
+    var out = (b.facts || []).map(function (f) { return el("p", { class: "fact", text: f }); });
+    if (b.did && b.did.length) out.push(el("ul", { class: "did" }, b.did.map(function (d) {
+      return el("li", { text: d });
+    })));
+    return out;
+  }
+
   /* A finished game's files, each a link named by its page word. */
   function downloads(files) {
     return (files || []).map(function (f) {
@@ -160,6 +186,7 @@ var Mush = (function () {
     lang: lang, w: w, el: el, fill: fill, connect: connect, seatBadge: seatBadge,
     loadWords: loadWords, padless: padless,
     countdown: countdown, rollLine: rollLine, canoe: canoe, downloads: downloads,
+    boardCards: boardCards, boardFacts: boardFacts,
     setWords: function (dict) { words = dict || {}; }
   };
 })();

@@ -11,6 +11,8 @@
   var token = null, device = store.getItem("mush.device"), nonce = "", n = 0;
   var state = null, lastLight = "", wasTurn = false, ended = false, link = null;
   var pending = {};  // n -> the element tapped, until the table's answer
+  var boardSent = {};  // n -> true: a tap on the board, whose refusal is said under it
+  var then = null, thenAt = 0;  // a die to choose on the board once the seat has stepped back out
   var GLYPH = { left: "◀", select: "●", right: "▶" };
   var NACK = { too_fast: "too_fast", changed: "changed", not_playing: "not_playing",
     wait: "wait", nothing: "nothing_now", not_away: "not_away", replayed: "changed",
@@ -62,6 +64,7 @@
     } else if (data.t === "seat") {
       state = data;
       pending = {};
+      boardSent = {};
       render();
       document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
     }
@@ -71,6 +74,8 @@
      in the toast when that button is gone). */
   function refused(why, number) {
     var text = w(NACK[why] || "dropped");
+    if (number !== undefined && boardSent[number]) { delete boardSent[number]; boardNote(text); return; }
+    then = null;  // a refused way back chooses nothing after it
     var target = number !== undefined ? pending[number] : null;
     if (number !== undefined) delete pending[number];
     if (target && document.body.contains(target)) under(target, text);
@@ -158,6 +163,7 @@
     renderMe(s);
     renderTurn(s);
     M.countdown($("countdown"), s.countdown);
+    renderBoard(s);
     renderMenu(s);
     renderExtras(s);
     renderPad(s);
@@ -207,6 +213,46 @@
     document.body.classList.remove("flash");
     void document.body.offsetWidth;
     document.body.classList.add("flash");
+  }
+
+  /* A game's board (`hexes`): on the seat's turn a tap on a ringed cell is the tap on its
+     menu item (a die, then the hex it goes to); a tap the rules refuse says why under
+     the board at once, from the reasons the board came with. */
+  function renderBoard(s) {
+    var b = s.hexes;
+    if (!b) { M.fill($("board"), []); $("board-note").hidden = true; return; }
+    MushHexes.draw($("board"), b, s.playing ? onBoard : null);
+    if (then !== null && Date.now() - thenAt > 3000) then = null;  // the way back was lost
+    if (then !== null && s.menu && s.menu.depth === 0) {
+      var what = MushHexes.meaning(b, then);
+      then = null;
+      if (what && what.item !== undefined) boardTap(what.item);
+    }
+  }
+
+  function onBoard(what, cell) {
+    var menu = state && state.menu;
+    if (menu && menu.waiting) { boardNote(w("wait")); return; }
+    if (what.item !== undefined) boardTap(what.item);
+    else if ((what.back || what.other !== undefined) && menu && menu.depth > 0) {
+      then = what.other !== undefined ? cell : null;  // chosen once back out
+      thenAt = Date.now();
+      send({ t: "press", b: "select", hold: true }, null);
+    } else boardNote(what.why || (state.hexes && state.hexes.hint) || w("nothing_now"));
+  }
+
+  function boardTap(index) {
+    boardSent[n + 1] = true;
+    $("board-note").hidden = true;
+    send({ t: "tap", i: index }, null);
+  }
+
+  function boardNote(text) {
+    var note = $("board-note");
+    note.textContent = text;
+    note.hidden = false;
+    clearTimeout(boardNote.timer);
+    boardNote.timer = setTimeout(function () { note.hidden = true; }, 4000);
   }
 
   function renderMenu(s) {
@@ -275,6 +321,10 @@
     });
     if (s.roll) out.push(M.rollLine(s.roll));
     if (s.canoe) out = out.concat(M.canoe(s.canoe));  // the card drawn last, every score
+    if (s.board) {  // the table laid out (every ring, the piles), below this seat's own menu
+      out = out.concat(M.boardFacts(s.board));
+      out.push(el("div", { class: "seats rings" }, M.boardCards(s.board)));
+    }
     if (s.payments && s.payments.length) {
       out.push(el("ul", { class: "payments" }, s.payments.map(function (p) { return el("li", { text: p }); })));
     }

@@ -105,7 +105,11 @@
     if (s.order && s.order.length) head.push(el("p", { class: "order", text: w("order") + ": " + s.order.join(" → ") }));
     M.fill($("head"), head);
     M.countdown($("countdown"), s.countdown);
-    M.fill($("seats"), (s.seats || []).map(function (seat) {
+    if (s.hexes) MushHexes.draw($("board"), s.hexes, null);  // a game's board, to look at
+    else M.fill($("board"), []);
+    $("seats").classList.toggle("rings", !!s.board);
+    if (s.board) M.fill($("seats"), M.boardCards(s.board));  // a game that lays out its table
+    else M.fill($("seats"), (s.seats || []).map(function (seat) {
       var phone = (s.phones || [])[seat.seat];
       var lines = [
         el("div", { class: "who" }, [M.seatBadge(seat.colour, seat.letter), el("span", { class: "name", text: seat.name })]),
@@ -122,6 +126,7 @@
     var info = [];
     if (s.roll) info.push(M.rollLine(s.roll));
     if (s.canoe) info = info.concat(M.canoe(s.canoe));  // the Canoe game: the card, the scores
+    if (s.board) info = info.concat(M.boardFacts(s.board));
     if (s.payments && s.payments.length) {
       info.push(el("h2", { text: w("payments") }));
       info.push(el("ul", { class: "payments" }, s.payments.map(function (p) { return el("li", { text: p }); })));

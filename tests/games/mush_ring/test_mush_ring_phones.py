@@ -302,8 +302,13 @@ def test_u1_two_games_one_hand_apart_send_the_same_bytes_until_its_card_is_playe
             compared += 1
             assert compared < 200
         assert compared >= 8, compared
-        pages[0][1].resize(TABLET)
-        pages[0][1].screenshot(ARTIFACTS / "mush-ring-table-page-1024.png")
+        table_page = pages[0][1]
+        table_page.resize(TABLET)
+        # U2: the table page lays out every ring's six spaces as the screen does
+        table_page.wait(lambda: table_page.js(
+            "return document.querySelectorAll('#seats .seatcard .spaces .space').length") == 24,
+            what="four rings of six spaces on the table page")
+        table_page.screenshot(ARTIFACTS / "mush-ring-table-page-1024.png")
         print(f"\ntwo Mush-Ring games one card apart: the same bytes for {compared} commands,"
               f" until {command}")
     finally:

@@ -165,7 +165,9 @@ def test_b2_b3_a_paper_ring_is_entered_on_pads_in_at_most_four_presses_a_card(
                 break
         assert any(p.pile for p in app.controller.state.players)
         shown = drawn(app.controller.frame())
-        assert any("pile" in line for line in shown)
+        for player in app.controller.state.players:  # each score pile on the screen (O9)
+            assert f"{len(player.pile)} card" in " ".join(shown)
+            assert f"{player.value} point" in " ".join(shown)
     finally:
         app.close()
 

@@ -64,8 +64,13 @@ def test_ht1_each_turn_is_spoken_with_the_players_name_in_every_language() -> No
     turns = [s for s, e in zip(said, events, strict=True) if isinstance(e, a.TurnBegan)]
     assert turns and all(isinstance(s, Announcement) and s.kinds == ("turn",)
                          for s in turns)
+    # besides the turns, only a die lost (HW1) and the winner (HW2) are spoken
     assert all(s is None for s, e in zip(said, events, strict=True)
-               if not isinstance(e, a.TurnBegan))
+               if not isinstance(e, a.TurnBegan | a.Lost | a.GameOver))
+    lost = [s for s, e in zip(said, events, strict=True) if isinstance(e, a.Lost)]
+    assert lost and all(s is not None and s.kinds[0] in ("pm_lost_edge", "pm_lost_death")
+                        for s in lost)
+    assert said[-1] is not None and said[-1].kinds == ("pm_winner",)
     for language in ("en", "fr", "de"):
         tokens = turns[0].tokens(language)
         assert tokens and any("Ann" in str(t) or "Bo" in str(t)

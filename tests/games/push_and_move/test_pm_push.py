@@ -1,19 +1,22 @@
 """Pushing (HP1-HP7): the rulebook's four examples as known answers, what stops a line,
-and properties over random boards and positions: the sums, own dice, separated dice."""
+and properties (hypothesis) over boards of every kind of hex with lines of dice drawn in
+front of the mover: the sums, own dice, separated dice (HP2-HP4); barred hexes never
+entered (HX4), death hexes remove (HX5), mandatory effects applied to every die that
+enters, pushed or moved (HX3, HP6), optional ones asked only for the die moved (HX7)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from hypothesis import assume, event, given, settings
+from hypothesis import strategies as st
 
 from companion.core.dice import ScriptedDice
 from companion.core.options import Reason
 from companion.exc import RulesError
 from companion.games.push_and_move import acts as a
-from companion.games.push_and_move.model import BOARD, Kind, Loss
+from companion.games.push_and_move.model import BOARD, DICE, OPTIONAL, Kind, Loss, effect
 from companion.games.push_and_move.moves import Push, push
-from companion.games.push_and_move.rules import apply, legal_commands, options
+from companion.games.push_and_move.rules import apply, legal_commands, may_take, options
 from companion.games.push_and_move.state import State
 
 from . import cell, position
@@ -141,22 +144,47 @@ def test_hp1_every_die_of_the_line_moves_one_hex() -> None:
     assert values_on_row(after) == [None, *before[:-1]]
 
 
-# --- properties over random boards and positions ----------------------------------------
+# --- properties over random boards and positions (hypothesis) ---------------------------
+
+SOME_KINDS = [Kind.PLAIN] * 6 + [k for k in Kind if k is not Kind.PLAIN]
+"""The kinds a drawn board is made of: every kind, plain ones more often."""
 
 
-def _random_position(rng: random.Random) -> State:
-    kinds = {c: rng.choice([Kind.PLAIN] * 4 + [Kind.BARRED, Kind.DEATH, Kind.TUNNEL,
-                                                Kind.PLUS2, Kind.HALF, Kind.REROLL])
-             for c in range(len(BOARD))}
-    axes = {c: rng.randrange(3) for c, k in kinds.items() if k is Kind.TUNNEL}
-    players = rng.randint(2, 6)
-    free = [c for c in range(len(BOARD)) if kinds[c] is not Kind.BARRED]
-    rng.shuffle(free)
-    dice = {n: (free.pop(), rng.randint(1, 20)) for n in range(players * 5)
-            if rng.random() < 0.8}
-    seat = rng.randrange(players)
-    mine = tuple(n for n in range(seat * 5, seat * 5 + 5) if n in dice)
-    return position(players, kinds, dice, axes, seat=seat, to_move=mine)
+@st.composite
+def boards(draw: st.DrawFn) -> tuple[dict[int, Kind], dict[int, int]]:
+    """A board of any kinds (most of them plain) and its tunnels' axes."""
+    kinds = dict(enumerate(draw(st.lists(st.sampled_from(SOME_KINDS), min_size=len(BOARD),
+                                         max_size=len(BOARD)))))
+    axes = {c: draw(st.integers(0, 2)) for c, k in kinds.items() if k is Kind.TUNNEL}
+    return kinds, axes
+
+
+@st.composite
+def lines(draw: st.DrawFn) -> tuple[State, int, int]:
+    """A position with a line of dice in front of the mover (HP1): its start, direction,
+    each die's owner (the mover's or an opponent's) and eyes drawn; other dice scattered;
+    the mover, its direction."""
+    kinds, axes = draw(boards())
+    players = draw(st.integers(2, 6))
+    direction = draw(st.integers(0, 5))
+    start = draw(st.sampled_from(range(len(BOARD))))
+    cells = [start, *BOARD.line(start, direction)][:draw(st.integers(2, 7))]
+    spare = {seat: list(range(seat * DICE, seat * DICE + DICE)) for seat in range(players)}
+    dice: dict[int, tuple[int | None, int]] = {}
+    for at in cells:
+        seat = 0 if at == start else draw(st.integers(0, players - 1))
+        if not spare[seat]:
+            break
+        dice[spare[seat].pop(0)] = (at, draw(st.integers(1, 20)))
+    mover = next(n for n, (c, _) in dice.items() if c == start)
+    for at in draw(st.lists(st.sampled_from(range(len(BOARD))), max_size=8, unique=True)):
+        seat = draw(st.integers(0, players - 1))
+        if spare[seat] and all(c != at for c, _ in dice.values()):
+            dice[spare[seat].pop(0)] = (at, draw(st.integers(1, 20)))
+    for placed, _ in dice.values():  # dice stand where dice may stand (HI2)
+        if placed is not None and kinds[placed] is Kind.BARRED:
+            kinds[placed] = Kind.PLAIN
+    return position(players, kinds, dice, axes, to_move=(mover,)), mover, direction
 
 
 def _line(state: State, die: int, direction: int) -> list[int]:
@@ -172,60 +200,100 @@ def _line(state: State, die: int, direction: int) -> list[int]:
     return line
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_hp2_hp3_hp4_sums_own_and_separated_dice_on_random_positions(seed: int) -> None:
-    rng = random.Random(seed)
-    state = _random_position(rng)
-    seat = state.require_turn().seat
-    for die in state.require_turn().to_move:
-        for direction in range(6):
-            found = push(state, die, direction)
-            if not isinstance(found, Push):
-                continue
-            line = _line(state, die, direction)
-            assert list(found.line) == line
-            run = 0
-            while run < len(line) and state.dice[line[run]].seat == seat:
-                run += 1
-            values = [state.dice[n].value for n in line]
-            assert found.strength == state.dice[die].value + sum(values[:run])
-            assert found.weight == sum(values[run:])
-            assert found.weight <= found.strength  # HP4
-            assert state.board[found.target] is not Kind.BARRED  # HX4
+@given(lines())
+@settings(max_examples=200)
+def test_hp1_hp5_the_push_rule_sums_own_and_separated_dice(drawn: tuple[State, int, int]
+                                                            ) -> None:
+    state, die, direction = drawn
+    seat = state.dice[die].seat
+    source = state.dice[die].cell
+    assert source is not None
+    line = _line(state, die, direction)
+    run = 0  # HP2: the mover's own dice right in front of it
+    while run < len(line) and state.dice[line[run]].seat == seat:
+        run += 1
+    values = [state.dice[n].value for n in line]
+    strength = state.dice[die].value + sum(values[:run])
+    weight = sum(values[run:])  # HP3: an own die beyond an opponent's counts for them
+    found = push(state, die, direction)
+    target = BOARD.neighbour(source, direction)
+    path = [source, *(c for n in line if (c := state.dice[n].cell) is not None)]
+    beyond = BOARD.neighbour(path[-1], direction) if line else None
+    event(f"push: {type(found).__name__ if isinstance(found, Push) else found.code}, "
+          f"{'own and opponents' if 0 < run < len(line) else 'a line' if line else 'alone'}")
+    if isinstance(found, Push):
+        assert list(found.line) == line
+        assert (found.strength, found.weight) == (strength, weight)
+        assert weight <= strength  # HP4
+        assert found.target == target and state.board[found.target] is not Kind.BARRED
+        assert found.falls == (line[-1] if line and beyond is None else None)  # HP5
+        assert beyond is None or state.board[beyond] is not Kind.BARRED
+    elif found.code == "heavy":
+        assert weight > strength and found.rule == "HP4"
+    else:  # every other refusal names the hex the line cannot enter or leave
+        tunnels = [c for c in (*path, beyond) if c is not None
+                   and state.board[c] is Kind.TUNNEL]
+        assert {"edge": target is None, "barred": target is not None and
+                state.board[target] is Kind.BARRED,
+                "tunnel": bool(tunnels), "tunnel_line": bool(tunnels),
+                "barred_line": beyond is not None and state.board[beyond] is Kind.BARRED
+                }[found.code], found
 
 
-@pytest.mark.parametrize("seed", range(25))
-def test_random_moves_keep_barred_hexes_empty_and_apply_effects_as_the_rules_say(
-        seed: int) -> None:
-    # HX3-HX5, HX7, HP6 over a random game's first moves
-    rng = random.Random(1000 + seed)
-    state = _random_position(rng)
-    made = 0
-    for _ in range(8):
-        commands = [c for c in legal_commands(state, state.require_turn().seat)
-                    if isinstance(c, a.Move)] if state.turn is not None else []
-        if not commands:
-            break
-        command = rng.choice(commands)
-        made += 1
-        before = state
-        state, events = apply(state, command, ScriptedDice([rng.randint(1, 20)] * 4))
-        entered = {n: c for n, d in enumerate(state.dice)
-                   if (c := d.cell) is not None and c != before.dice[n].cell}
-        for n, c in entered.items():
-            kind = state.board[c]
-            assert kind not in (Kind.BARRED, Kind.DEATH)
-            if any(isinstance(e, a.Beamed | a.Rerolled) for e in events):
-                continue
-            changed = [e for e in events if isinstance(e, a.Changed) and e.die == n]
-            assert bool(changed) == (kind in {Kind.PLUS2, Kind.HALF})
-        for e in events:
-            if isinstance(e, a.Offered):  # only the die moved by its own move
-                assert e.die == command.die and state.board[
-                    state.dice[e.die].cell or 0] is Kind.REROLL
-            if isinstance(e, a.Lost) and e.how is Loss.DEATH:
-                assert before.board[BOARD.neighbour(before.dice[e.die].cell or 0,
-                                                    command.direction) or 0] is Kind.DEATH
-        if state.turn is None or state.phase.value != "move":
-            break
-    assert made >= 1
+@st.composite
+def moves(draw: st.DrawFn) -> tuple[State, a.Move, list[int]]:
+    """A position with a pushing line drawn, one of the mover's legal moves (the push
+    along the line, when it is possible, half the time), and the faces the dice would
+    show if asked."""
+    state, die, direction = draw(lines())
+    commands = [c for c in legal_commands(state, state.require_turn().seat)
+                if isinstance(c, a.Move)]
+    assume(commands)
+    along = [c for c in commands if (c.die, c.direction) == (die, direction)]
+    command = draw(st.sampled_from(commands))
+    if along and draw(st.booleans()):
+        command = along[0]
+    return state, command, draw(st.lists(st.integers(1, 20), min_size=4, max_size=4))
+
+
+@given(moves())
+@settings(max_examples=150)
+def test_hx3_hx5_hx7_hp6_moves_apply_the_hexes_as_the_rules_say(
+        drawn: tuple[State, a.Move, list[int]]) -> None:
+    before, command, faces = drawn
+    after, events = apply(before, command, ScriptedDice(faces))
+    found = push(before, command.die, command.direction)
+    assert isinstance(found, Push)
+    seat = command.seat
+    entered = {n: c for n, d in enumerate(after.dice)
+               if (c := d.cell) is not None and c != before.dice[n].cell}
+    lost = {e.die: e for e in events if isinstance(e, a.Lost)}
+    for n in found.moving:
+        cell = BOARD.neighbour(before.dice[n].cell or 0, command.direction)
+        assert cell is not None
+        kind = before.board[cell]
+        assert kind is not Kind.BARRED  # HX4: never entered
+        if kind is Kind.DEATH:  # HX5: removed, counted for the mover if an opponent's
+            assert after.dice[n].cell is None
+            assert lost[n].how is Loss.DEATH and lost[n].by == (
+                seat if before.dice[n].seat != seat else None)
+            continue
+        assert entered[n] == cell
+        # HX3, HP6: a mandatory hex changes the eyes of a die moved or pushed onto it
+        assert after.dice[n].value == effect(kind, before.dice[n].value)
+    if found.falls is not None:  # HP5
+        assert lost[found.falls].how is Loss.EDGE and after.dice[found.falls].cell is None
+    assert not any(after.board[c] is Kind.BARRED for c in entered.values())
+    # HX7: an optional hex is asked about only for the die moved by its own move, and
+    # always when it could do something; a pushed die is never asked
+    event(f"pushed {len(found.line)}, {len(lost)} lost, "
+          f"{sum(isinstance(e, a.Changed) for e in events)} changed")
+    offered = [e for e in events if isinstance(e, a.Offered)]
+    assert all(e.die == command.die for e in offered)
+    cell = after.dice[command.die].cell
+    if cell is None or after.phase.value == "over":
+        assert not offered
+    else:
+        kind = after.board[cell]
+        expected = kind in OPTIONAL and may_take(after, command.die, kind, command.direction)
+        assert bool(offered) == expected and all(e.kind is kind for e in offered)

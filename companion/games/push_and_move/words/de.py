@@ -56,6 +56,16 @@ WORDS: Final[dict[str, str]] = {
     "pm.r.tunnel_line": "ein Tunnel hält die Reihe auf (HP5)",
     "pm.r.barred_line": "ein gesperrtes Feld hält die Reihe auf (HP5)",
     "pm.r.heavy": "{strength} schiebt {weight} nicht (HP4)",
+    "pm.r.stuck": "dieser Würfel kann nicht ziehen (HT3)",
+    "pm.r.moved": "dieser Würfel hat in diesem Zug schon gezogen (HT2)",
+    # das Brett der Telefone
+    "pm.tap.die": "Tippe einen deiner Würfel an, der noch ziehen muss (umrandet)",
+    "pm.tap.hex": ("Tippe ein umrandetes Feld neben dem Würfel an (ein Würfel zieht ein"
+                   " Feld, HT2) oder den Würfel, um ihn loszulassen"),
+    "pm.tap.cell": "Tippe ein umrandetes Feld an oder wähle unten",
+    "pm.tap.menu": "Unten wählen",
+    "pm.tap.wait": "{name} zieht",
+    "pm.tap.legend": "Felder",
     # der Bildschirm
     "pm.line": "{name}: {count} hinausgeschoben, {dice} auf dem Brett",
     "pm.round": "Runde {n}",

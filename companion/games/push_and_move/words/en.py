@@ -58,6 +58,16 @@ WORDS: Final[dict[str, str]] = {
     "pm.r.tunnel_line": "a tunnel stops the line (HP5)",
     "pm.r.barred_line": "a barred hex stops the line (HP5)",
     "pm.r.heavy": "{strength} cannot push {weight} (HP4)",
+    "pm.r.stuck": "this die cannot move (HT3)",
+    "pm.r.moved": "this die has moved this turn (HT2)",
+    # the phones' board
+    "pm.tap.die": "Tap one of your dice that still has to move (ringed)",
+    "pm.tap.hex": ("Tap a ringed hex next to the die (a die moves one hex, HT2), or the"
+                   " die again to let go of it"),
+    "pm.tap.cell": "Tap a ringed hex, or choose below",
+    "pm.tap.menu": "Choose below",
+    "pm.tap.wait": "{name} moves",
+    "pm.tap.legend": "Hexes",
     # the screen
     "pm.line": "{name}: {count} pushed off, {dice} on the board",
     "pm.round": "Round {n}",

@@ -56,6 +56,16 @@ WORDS: Final[dict[str, str]] = {
     "pm.r.tunnel_line": "un tunnel bloque la ligne (HP5)",
     "pm.r.barred_line": "une case barrée bloque la ligne (HP5)",
     "pm.r.heavy": "{strength} ne pousse pas {weight} (HP4)",
+    "pm.r.stuck": "ce dé ne peut pas bouger (HT3)",
+    "pm.r.moved": "ce dé a déjà bougé ce tour (HT2)",
+    # le plateau des téléphones
+    "pm.tap.die": "Touchez un de vos dés qui doit encore bouger (cerclé)",
+    "pm.tap.hex": ("Touchez une case cerclée à côté du dé (un dé avance d'une case, HT2),"
+                   " ou le dé pour le lâcher"),
+    "pm.tap.cell": "Touchez une case cerclée, ou choisissez ci-dessous",
+    "pm.tap.menu": "Choisissez ci-dessous",
+    "pm.tap.wait": "{name} joue",
+    "pm.tap.legend": "Cases",
     # l'écran
     "pm.line": "{name} : {count} poussés dehors, {dice} sur le plateau",
     "pm.round": "Tour {n}",
