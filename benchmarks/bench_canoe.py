@@ -12,7 +12,9 @@ virtual pads, one press at a time, as a player presses ◀ ▶ ●, once with th
 printed points entered in setup (the bots then read them off the board) and once
 without; printed: the presses each turn took (mean, the largest, how they spread), by
 kind of turn (`turn_kind`), and where they went: the presses of each step the rules
-took (`step_name`). Goals: mean at most 3, none over 6.
+took (`step_name`). Goals: mean at most 3, none over 6. Then the same trips with every
+guess of the table right (`foresight`): the floor the menus' shape sets, whatever the
+guessing.
 """
 
 from __future__ import annotations
@@ -21,7 +23,11 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
+from typing import Any
+from unittest.mock import patch
 
 from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
@@ -29,9 +35,12 @@ from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot, play_game, trip_settings, with_board
 from companion.games.canoe.invariants import journal_violations
-from companion.games.canoe.model import CardMode, Weather
+from companion.games.canoe.model import CardMode, Pile, Weather
+from companion.games.canoe.state import GameState
+from companion.games.canoe.table import likely, menus
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
+from companion.games.canoe.table.likely import Guess
 from companion.pads.events import Kind
 
 TRIPS = 300
@@ -158,21 +167,77 @@ class Steps:
         self.most[name] = max(self.most[name], presses)
 
 
-def table_presses(seed: int, board: bool = True,
-                  steps: Steps | None = None) -> list[tuple[str, int]]:
+GUESSED: dict[type[cmd.Command], str] = {
+    cmd.SeeAttraction: "a", cmd.ShareSpace: "share", cmd.Camp: "camp", cmd.Climb: "climb",
+    cmd.WaitAtRock: "wait_rock", cmd.ReachUnmapped: "unmapped", cmd.WaitAtPoint: "wait_point",
+    cmd.StayWindbound: "blown", cmd.Finish: "finish", cmd.ObeyDestination: "obey"}
+"""The steps the table's list can guess (`likely.Guess.kind`), by the command told."""
+
+
+def _as_guess(command: cmd.Command | None) -> Guess | None:
+    """The guess that names `command` exactly (None for a step the list cannot guess: a
+    throw, the end, a landing on C)."""
+    if isinstance(command, cmd.Land):
+        return Guess(99.0, "portage") if command.pile is Pile.PORTAGE else None
+    kind = GUESSED.get(type(command)) if command is not None else None
+    if kind is None:
+        return None
+    value = next((getattr(command, name) for name in ("attraction", "other", "site", "point")
+                  if hasattr(command, name)), None)
+    return Guess(99.0, kind, value)
+
+
+@contextmanager
+def foresight(next_step: list[cmd.Command | None]) -> Iterator[None]:
+    """The menus' floor: while it lasts the table's guesses are led by the step the player
+    is about to tell (`next_step[0]`), as if the table always guessed right. What the
+    presses still cost then is the shape of the menus, not the guessing."""
+    real = likely.guesses
+
+    def right(*args: Any, **kwargs: Any) -> list[Guess]:
+        out = real(*args, **kwargs)
+        wanted = _as_guess(next_step[0])
+        if wanted is None:
+            return out
+        # the list holds one item of each kind but attractions and canoes (its keys)
+        same = (lambda g: g.kind == wanted.kind) if wanted.kind not in ("a", "share") \
+            else (lambda g: (g.kind, g.value) == (wanted.kind, wanted.value))
+        return [wanted, *(g for g in out if not same(g))]
+
+    with patch.object(menus, "guesses", right):  # the menus' own name for it
+        yield
+
+
+def table_presses(seed: int, board: bool = True, steps: Steps | None = None,
+                  perfect: bool = False) -> list[tuple[str, int]]:
     """One trip through the real table by the virtual pads: each turn's kind and the
     presses it took. `board`: the group entered its board's printed points in setup.
-    The presses of each step (a choice the rules took) are added to `steps`."""
+    The presses of each step (a choice the rules took) are added to `steps`. `perfect`:
+    with every guess of the table right (`foresight`)."""
     settings = settings_for(seed)
     if board:
         settings = with_board(settings)
     clock = _Clock()
     table = CanoeTable(dice=SeededDice(seed), clock=clock,
                        config=TableConfig(players=settings.players))
-    driver = CanoeBotDriver(table, dict.fromkeys(range(settings.players), SensibleBot()),
+    told: list[cmd.Command | None] = [None]
+
+    def telling(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
+        told[0] = bot(state, seat, rng)
+        return told[0]
+
+    bot = SensibleBot()
+    driver = CanoeBotDriver(table, dict.fromkeys(range(settings.players), telling),
                             random.Random(seed))
     # start the trip with these settings: the table's own start, as setup would send it
     table._apply(cmd.StartGame(cmd.TABLE, settings), "start")
+    with foresight(told) if perfect else nullcontext():
+        return _trip(table, driver, clock, steps)
+
+
+def _trip(table: CanoeTable, driver: CanoeBotDriver, clock: _Clock,
+          steps: Steps | None) -> list[tuple[str, int]]:
+    """The presses of each turn of a trip started on `table`, to its end."""
     out: list[tuple[str, int]] = []
     presses, turn, since = 0, table.state.turns, 0
     told: list[ev.Event] = []
@@ -199,16 +264,17 @@ def table_presses(seed: int, board: bool = True,
     return out
 
 
-def _measure(board: bool, steps: Steps) -> tuple[list[int], dict[str, list[int]], list[int]]:
+def _measure(board: bool, steps: Steps, perfect: bool = False
+             ) -> tuple[list[int], dict[str, list[int]], list[int]]:
     turns: list[int] = []
     paper: list[int] = []
     kinds: dict[str, list[int]] = {k: [] for k in KINDS}
     for seed in range(TABLE_TRIPS):
         if settings_for(seed).cards is CardMode.PAPER:
             # each card entered by hand: its own figures
-            paper += [n for _, n in table_presses(seed, board)]
+            paper += [n for _, n in table_presses(seed, board, perfect=perfect)]
             continue
-        measured = table_presses(seed, board, steps)
+        measured = table_presses(seed, board, steps, perfect)
         for kind, n in measured:
             turns.append(n)
             kinds[kind].append(n)
@@ -256,6 +322,9 @@ def run() -> None:
         if paper:
             print(f"     with paper cards ({len(paper)} turns, each card entered by hand): "
                   f"mean {statistics.mean(paper):.2f}, max {max(paper)}")
+        floor, _, _ = _measure(board, Steps(), perfect=True)
+        print(f"     the menus' floor, every guess right: mean {statistics.mean(floor):.2f}, "
+              f"max {max(floor)}, {sum(1 for n in floor if n > MAX_GOAL)} over {MAX_GOAL}")
         if board:
             verdict = "met" if mean <= MEAN_GOAL and not over else "NOT met"
             print(f"   goals {verdict}; L1/L2 problems: {rules.problems}")

@@ -13,7 +13,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from canoe_harness import Trip
+from canoe_harness import Trip, pile
 
 from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
@@ -21,10 +21,11 @@ from companion.games.canoe import commands as c
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot, play_game, trip_settings, with_board
 from companion.games.canoe.invariants import place_violations
-from companion.games.canoe.model import Attraction, Pile, Weather
+from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile, Weather
 from companion.games.canoe.settings import Campsites, Ring
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
+from companion.games.canoe.table.likely import attractions, remember
 from companion.pads.events import Button, Kind
 from companion.table.frame import MenuStyle
 from companion.table.virtual import pad_events
@@ -321,3 +322,100 @@ def test_l1_l2_three_hundred_bot_trips_never_climb_in_bad_weather_nor_go_past_a_
         assert place_violations(events) == [], seed
         climbs += sum(1 for e in events if getattr(e, "attraction", None) == "raven_rock")
     assert climbs > 300
+
+
+def _three_canoes_out() -> Trip:
+    trip = Trip(3, nights=1)
+    trip.turn(2, c.Adjust(trip.active, 10))
+    trip.turn(2)
+    return trip
+
+
+def test_l9_with_more_canoes_out_each_is_a_step_of_its_own_with_its_answer() -> None:
+    table = Table(_three_canoes_out())
+    seat = table.trip.active
+    others = [s for s in range(3) if s != seat]
+    table.presses(c.Roll(seat), 2)
+    table.press(seat, Button.SELECT)  # the list
+    menu = next(m for m in table.table.frame().menus if m.seat == seat)
+    shared = {item.command: (item.detail, item.submenu) for item in menu.items
+              if item.label.startswith("Another canoe on this space · ")}
+    # no list of whose first: one press at either canoe, the companion's answer beside it
+    assert shared == {c.ShareSpace(seat, o): ("you go behind (no more points)", False)
+                      for o in others}
+    for other in others:  # ●, the canoe's item (P and the campsite are nearer), ●
+        steps = Table(_three_canoes_out())
+        steps.presses(c.Roll(seat), 2)
+        assert steps.presses(c.ShareSpace(seat, other)) <= 5
+
+
+def test_l4_a_place_nobody_told_yet_is_still_one_item_of_the_list() -> None:
+    table = Table(Trip(2, nights=1))
+    table.presses(c.Roll(0), 3)
+    table.press(0, Button.SELECT)  # the list
+    menu = table.table.frame().menus[0]
+    direct = {item.command for item in menu.items if not item.submenu}
+    # the Unmapped Region at its first open point, without the menu of places; the climb
+    # too (its points asked next: the group entered none)
+    assert c.ReachUnmapped(0, 1) in direct
+    assert "Climbed Raven Rock" in [item.label for item in menu.items]
+
+
+def test_k8_a_place_s_destination_card_done_is_one_item_of_the_list() -> None:
+    portage = Pile.PORTAGE
+    trip = Trip(2, piles={portage: pile(portage, "dest-northern-portage",
+                                        destinations=["dest-northern-portage"])})
+    trip.turn(3, c.Land(0, portage))  # the Northern Portage card, kept
+    trip.turn(3)
+    table = Table(trip)
+    table.presses(c.Roll(0), 2)
+    table.press(0, Button.SELECT)  # the list
+    menu = table.table.frame().menus[0]
+    # only the player sees the portage travelled: marked done in one press, no sub-menu
+    done = [item for item in menu.items if item.command == c.ObeyDestination(0)]
+    assert [(i.label, i.submenu) for i in done] == [("Destination card done", False)]
+    # the list wraps round: at most half of it away either way, then ●
+    assert table.presses(c.ObeyDestination(0)) <= len(menu.items) // 2 + 1
+    assert ev.DestinationObeyed(0, "dest-northern-portage") in table.trip.events
+
+
+def _moose_then(face: int) -> list[Attraction]:
+    """Ann sees the moose in a headwind, then throws `face`; the attractions the table
+    offers her on the go after that, likeliest first."""
+    trip = Trip(2, nights=1, ring=Ring((Weather.HEADWIND, Weather.HEADWIND)))
+    trip.turn(4, c.SeeAttraction(0, Attraction.MOOSE, 10))
+    trip.turn(4)
+    trip.turn(face)
+    trip.turn(4)
+    trip.roll(4)
+    memory = remember(trip.events)
+    return attractions(trip.state, 0, memory, list(ENTERED_ATTRACTIONS))
+
+
+def test_e3_a_canoe_the_wind_may_have_blown_back_is_offered_the_line_it_crossed_again() -> None:
+    # a 1 or 2 in a headwind is a move back out on a lake: the moose's line may come again
+    assert Attraction.MOOSE in _moose_then(2)[:2]
+    # a 4 is a move on: the moose, just seen, comes last
+    assert _moose_then(4)[-1] is Attraction.MOOSE
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_c6_f1_landing_on_p_or_finishing_is_one_move_from_the_focus_whatever_the_guess(
+        seed: int) -> None:
+    # a trip that told the table plenty first, whatever it learnt: P is ▶ next to the
+    # focus (or the focus), finishing or the guessed campsite ◀
+    rng = random.Random(seed)
+    trip = Trip(3, nights=1, campsites=SITES)
+    for _ in range(6):
+        seat = trip.active
+        told = [c.SeeAttraction(seat, rng.choice(ENTERED_ATTRACTIONS), 10)] \
+            if rng.random() < 0.6 else []
+        trip.turn(rng.randint(2, 5), *told)
+    table = Table(trip)
+    seat = trip.active
+    table.presses(c.Roll(seat), 3)
+    table.press(seat, Button.SELECT)  # the list
+    menu = next(m for m in table.table.frame().menus if m.seat == seat)
+    labels = [item.label for item in menu.items]
+    assert labels.index("Landed on P") - menu.focus in (0, 1)
+    assert table.presses(c.Land(seat, Pile.PORTAGE)) <= 2  # at most ▶, then ●

@@ -12,6 +12,7 @@ waits for its face to be entered on the thrower's pad.
 
 from __future__ import annotations
 
+import copy
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -40,6 +41,7 @@ from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen
 from companion.table.frame import Menu, Names, Notice, SeatName, UndoOffer
 from companion.table.gestures import Gesture
 from companion.table.lights import LightState, steady
+from companion.table.navigation import Navigator
 from companion.table.outcome import Outcome
 from companion.table.tree import Node, Tree
 
@@ -439,7 +441,11 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         if self.in_setup:
             return self._nav.next_press(SETUP_UI, self._setup_tree(), aims_at(target))
         tree = self._tree(seat)
-        return self._nav.next_press(seat, tree, aims_at(target)) if tree is not None else None
+        if tree is None:
+            return None
+        goal = nearest(self._nav, seat, tree, aims_at(target))
+        return self._nav.steer(seat, tree, lambda node: node is goal) \
+            if goal is not None else None
 
     def next_entry_press(self, seat: int, face: int) -> tuple[Button, bool] | None:
         """The wooden die: the next press bringing its thrower closer to entering `face`."""
@@ -447,6 +453,44 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         if tree is None:
             return None
         return self._nav.steer(seat, tree, lambda node: node.act == Enter(face))
+
+
+def nearest(nav: Navigator, seat: int, tree: Tree, matches: Callable[[cmd.Command], bool]
+            ) -> Node | None:
+    """Of the items whose command `matches` (a step may be both a guess and in a full
+    menu), the one a player makes for: the fewest presses from where the seat stands,
+    counted by walking a copy of its place in the menus."""
+    best: tuple[int, Node] | None = None
+    for node in _leaves(tree):
+        if node.command is None or not matches(node.command):
+            continue
+        walker = copy.deepcopy(nav)
+        for presses in range(1, 40):
+            step = walker.steer(seat, tree, lambda n, node=node: n is node)  # type: ignore[misc]
+            if step is None:
+                break
+            button, held = step
+            if held:
+                walker.back(seat, tree)
+                continue
+            if walker.press(seat, button, tree) is node:
+                if best is None or presses < best[0]:
+                    best = (presses, node)
+                break
+    return best[1] if best is not None else None
+
+
+def _leaves(tree: Tree) -> list[Node]:
+    """Every enabled item of `tree` that chooses something, at any depth."""
+    out: list[Node] = []
+    for node in tree.items:
+        if not node.enabled:
+            continue
+        if node.children is not None:
+            out += _leaves(node.children)
+        else:
+            out.append(node)
+    return out
 
 
 def place_notice(event: ev.Event, names: list[str], state: GameState) -> str | None:

@@ -27,6 +27,7 @@ from companion.games.canoe.model import (
     Attraction,
     Place,
     Weather,
+    moves,
 )
 from companion.games.canoe.queries import (
     attraction_obeys,
@@ -42,6 +43,9 @@ SPAN = 3
 """How many landmarks ahead a landmark's followers are counted (nearer ones weigh more),
 so a campsite between two attractions does not hide the second from the first."""
 WEIGHTS = (4, 2, 1)
+FLOOR = 0.3
+"""The score of a step the rules allow but nothing the table was told points to: still
+offered as a step of its own, after the likelier ones."""
 
 START = "start"
 """Every canoe's first landmark: the start of the trip, where they all set off."""
@@ -79,9 +83,19 @@ class Memory:
     points_in: Counter[int] = field(default_factory=Counter)
     landings: Counter[tuple[str, str]] = field(default_factory=Counter)
     totals: Counter[str] = field(default_factory=Counter)
+    weather: Weather | None = None
+    backwards: dict[int, tuple[bool, bool]] = field(default_factory=dict)
 
     def add(self, event: ev.Event) -> None:
         """One more event of the trip."""
+        if isinstance(event, ev.GameStarted):
+            self.weather = event.settings.ring.spaces[0]
+        elif isinstance(event, ev.WeatherAdvanced):
+            self.weather = event.weather
+        elif isinstance(event, ev.DieRolled) and self.weather is not None:
+            # E3: this go's throw on a lake, and the one before it
+            back = moves(event.face, self.weather).lake < 0
+            self.backwards[event.seat] = (back, self.backwards.get(event.seat, (False,))[0])
         if isinstance(event, ev.Landed):
             self.landings[(self.latest(event.seat), event.pile.value)] += 1
         if isinstance(event, ev.Camped):
@@ -111,6 +125,11 @@ class Memory:
     def latest(self, seat: int) -> str:
         """The last landmark `seat` told (the start before any)."""
         return self.trail(seat)[-1]
+
+    def blown_back(self, seat: int) -> bool:
+        """E3: whether the player's go before this one could have taken the canoe back
+        on a lake (a wind against it), so that it crosses a line it crossed before."""
+        return self.backwards.get(seat, (False, False))[1]
 
     def after(self, seat: int, key: str) -> int:
         """How strongly the table's trips say `key` comes next after `seat`'s latest."""
@@ -160,10 +179,13 @@ def attractions(state: GameState, seat: int, memory: Memory,
     trail = memory.trail(seat)
     ago = {key: len(trail) - i for i, key in enumerate(trail)}  # the latest wins
 
-    def rank(a: Attraction) -> tuple[int, int, int, int, int, int]:
+    again = _lines(trail)[-1] if memory.blown_back(seat) else None  # E3: blown back over it
+
+    def rank(a: Attraction) -> tuple[int, ...]:
         key = f"a:{a.value}"
         card = held is not None and attraction_obeys(held, a)
-        return (-memory.after(seat, key), -card, -(a in wanted), -ago.get(key, len(trail) + 1),
+        return (-memory.after(seat, key), -(key == again), -card, -(a in wanted),
+                -ago.get(key, len(trail) + 1),
                 -memory.told[key], order.get(a, len(order)))
 
     return sorted(allowed, key=rank)
@@ -220,7 +242,8 @@ class Guess:
     """A step the player may tell next, and how likely the table thinks it is: `kind` is
     "a" (an attraction), "share" (another canoe's space: the seats, likeliest first),
     "camp" (a site), "climb",
-    "wait_rock", "wait_point", "unmapped" (a point), "portage" (landed on P), "finish";
+    "wait_rock", "wait_point", "unmapped" (a point), "portage" (landed on P), "finish",
+    "obey" (the Destination card done);
     `value` the attraction, seat, site or point."""
 
     score: float
@@ -260,14 +283,17 @@ def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequ
     point = 10 * memory.chance(seat, DANGEROUS_POINT)
     if turn.weather not in (Weather.HEADWIND, Weather.WINDBOUND):
         point = 0  # L6: a canoe waits by the point for its shelter from a wind
-    rock, edge, point = (x + 3.0 if x else 0.0 for x in (rock, edge, point))
+    # what the trips told lifts a place above the attractions; a place the trips have not
+    # told yet is still a step of its own, after every likelier one
+    rock, edge, point = (x + 3.0 if x else FLOOR for x in (rock, edge, point))
     guesses: list[Guess] = []
-    if rock:
+    if turn.start is not Place.SUMMIT:
         guesses.append(Guess(rock, "climb" if climbable else "wait_rock"))
-    if edge and open_points:
+    if open_points:
         ranked = sorted(open_points, key=lambda p: (-memory.points_in[p], p))
         guesses.append(Guess(edge, "unmapped", ranked[0]))
-    if point and turn.start is not Place.DANGEROUS_POINT:
+    if turn.weather in (Weather.HEADWIND, Weather.WINDBOUND) \
+            and turn.start is not Place.DANGEROUS_POINT:
         guesses.append(Guess(point, "wait_point"))
     return guesses
 
@@ -275,7 +301,7 @@ def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequ
 def guesses(state: GameState, seat: int, memory: Memory, *,
             allowed: Sequence[Attraction], open_sites: Sequence[str], share: bool,
             open_points: Sequence[int], climbable: bool, may_stop: bool, blown: bool,
-            portage: bool, finish: bool) -> list[Guess]:
+            portage: bool, finish: bool, obey: bool = False) -> list[Guess]:
     """Every step the table can guess the player tells next, likeliest first. A step's
     score is how strongly the table's trips told it after the player's latest landmark,
     plus what the rules and the player's cards say without the trips: the likeliest
@@ -291,10 +317,12 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
     for rank, a in enumerate(attractions(state, seat, memory, allowed)):
         out.append(Guess(10 * memory.chance(seat, f"a:{a.value}") + max(0.0, base - rank),
                          "a", a))
-    if share:
+    if share:  # L9: each canoe that could be on the space its own step, likeliest first
         near = sharers(state, seat, memory)
         others = [o for o in state.on_board if o != seat and o not in near]
-        out.append(Guess(3.2 if near else 1.5, "share", tuple(near + others)))
+        for rank, other in enumerate(near + others):
+            score = (3.2 if other in near else 0.5) - 0.5 * rank
+            out.append(Guess(score, "share", other))
     if open_sites:
         site, _ = camp_site(state, seat, memory, open_sites)
         if site is not None:
@@ -308,8 +336,10 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
                          "portage"))
     if finish:
         out.append(Guess(4.5, "finish"))
+    if obey:  # K8: a place's Destination card, done where only the player sees it
+        out.append(Guess(FLOOR, "obey"))
     order = ("a", "share", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
-             "portage", "finish")
+             "portage", "finish", "obey")
     return sorted(out, key=lambda g: (-g.score, order.index(g.kind)))
 
 

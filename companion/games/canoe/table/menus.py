@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from companion.games.canoe import commands as cmd
+from companion.games.canoe.cards import CARDS, TargetKind
 from companion.games.canoe.engine import options
 from companion.games.canoe.kernel import Option, Reason
 from companion.games.canoe.model import (
@@ -246,9 +247,10 @@ def _share_item(state: GameState, seat: int, other: int, key: str, label: str) -
                 command=cmd.ShareSpace(seat, other))
 
 
-GUESSES = 6
-"""How many of the table's guesses head the list behind ● (each one press from where the
-focus rests, or two): the rest are in the full menus of camps, points and places below."""
+GUESSES = 20
+"""How many of the table's guesses the list behind ● offers as steps of their own, round
+the focus, likeliest nearest (`centred`); the full menus of camps, points and places
+follow them."""
 
 
 def _enabled(by: Mapping[type[cmd.Command], list[CanoeOption]],
@@ -272,20 +274,53 @@ def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[Ca
         climbable=climb is not None, may_stop=_enabled(by, cmd.WaitAtRock) is not None,
         blown=act_of(state) is ActKind.TELL and _enabled(by, cmd.StayWindbound) is not None,
         portage=land is not None and Pile.PORTAGE in land.params.get("pile", ()),
-        finish=finish is not None)
+        finish=finish is not None, obey=_place_card(state, seat, by))
     nodes: list[Node] = []
     for guess in ranked[:GUESSES]:
         node = _guess_node(state, seat, guess, memory, seen, camp, climb)
         if node is not None:
             nodes.append(node)
-    # the likeliest in the middle, the next ones either side, as near going up as down
-    centred: list[Node] = []
+    return nodes
+
+
+PINNED = (("next:portage", "land:portage"), ("next:finish", "finish", "next:camp"))
+"""The common ends of a go (C6, F1, N1) kept one press either side of the focus whatever
+the guesses: ▶ a landing on P, ◀ finishing (else the guessed campsite). So a throw then
+one of them is four presses at most, as a throw then landing on C (▶ at the top) is two."""
+
+
+def pinned(nodes: Sequence[Node]) -> list[Node]:
+    """`nodes`, likeliest first, with the likeliest of each `PINNED` group moved up to
+    the second or third place (▶ or ◀ from the focus, `centred`), unless it leads."""
+    out = list(nodes)
+    for slot, group in enumerate(PINNED, start=1):
+        found = next((n for n in out if n.key in group), None)
+        if found is None or out.index(found) <= slot:
+            continue
+        out.remove(found)
+        out.insert(slot, found)
+    return out
+
+
+def centred(nodes: Sequence[Node]) -> list[Node]:
+    """`nodes`, likeliest first, laid out round the focus: the likeliest in the middle,
+    the next ones either side, as near going up as down (the list wraps round)."""
+    out: list[Node] = []
     for index, node in enumerate(nodes):
         if index % 2:
-            centred.append(node)
+            out.append(node)
         else:
-            centred.insert(0, node)
-    return centred
+            out.insert(0, node)
+    return out
+
+
+def _place_card(state: GameState, seat: int,
+                by: Mapping[type[cmd.Command], list[CanoeOption]]) -> bool:
+    """K8: the player may mark a place's Destination card done (only they see the place)."""
+    held = state.players[seat].destination
+    target = CARDS[held].target if held is not None else None
+    return _enabled(by, cmd.ObeyDestination) is not None and target is not None \
+        and target.kind is TargetKind.PLACE
 
 
 def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
@@ -300,12 +335,11 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
         return _scored(f"next:a:{attraction}", t(f"ca.{attraction}"), seen, see,
                        known_points(state, memory, f"a:{attraction}"),
                        _attraction_start(state, attraction, memory))
-    if guess.kind == "share":
-        seats = [int(x) for x in guess.value] if isinstance(guess.value, tuple) else []
-        names = [_share_item(state, seat, o, f"s:{o}", _name(state, o)) for o in seats]
-        if not names:
-            return None
-        return _one_or_list("next:share", names)
+    if guess.kind == "share":  # L9: one press names the canoe, the answer beside it
+        other = int(str(guess.value))
+        item = _share_item(state, seat, other, f"next:share:{other}", _name(state, other))
+        return Node(item.key, f"{t('cm.share')} · {item.label}", item.detail,
+                    command=item.command)
     if guess.kind == "camp" and camp is not None:
         site = str(guess.value)
 
@@ -331,6 +365,8 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
         return Node("next:blown", t("cm.blown"), command=cmd.StayWindbound(seat))
     if guess.kind == "portage":
         return Node("next:portage", t("cm.land.portage"), command=cmd.Land(seat, Pile.PORTAGE))
+    if guess.kind == "obey":
+        return Node("next:obey", t("cm.obey"), command=cmd.ObeyDestination(seat))
     if guess.kind == "finish":
         return Node("next:finish", t("cm.finish"), t("cm.finish_wins"), command=cmd.Finish(seat))
     return None
@@ -358,7 +394,7 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     rest: list[Node] = []
     guessed = _guessed(state, seat, by, memory) if land is not None and land.blocked is None \
         else []
-    first_guess = guessed[(len(guessed) - 1) // 2] if guessed else None
+    first_guess = guessed[0] if guessed else None
     rest += guessed
     # the full menus next to the guesses (the places at the end: as near from the left)
     _add(rest, _points_node(state, seat, first(cmd.SeeAttraction), first(cmd.Adjust), memory))
@@ -370,17 +406,23 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
         detail = t("cm.finish_wins") if o.note.get("wins") else t(
             "cm.finish_home", best=o.note.get("best", 0))
         rest.append(_item("finish", t("cm.finish"), o, lambda: cmd.Finish(seat), detail))
-    if (o := first(cmd.ObeyDestination)) is not None:
+    if (o := first(cmd.ObeyDestination)) is not None and \
+            not any(n.key == "next:obey" for n in rest):
         rest.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
     if (o := first(cmd.ReturnDestination)) is not None:
         rest.append(_item("return", t("cm.return"), o, lambda: cmd.ReturnDestination(seat)))
     if (o := first(cmd.PutBackHero)) is not None:
         rest.append(_item("hero_back", t("cm.hero_back"), o, lambda: cmd.PutBackHero(seat)))
     _add(rest, _places_node(state, seat, by, memory))
-    if not any(n.key == "next:share" for n in rest):
+    shared = [o for option in by.get(cmd.ShareSpace, [])[:1]
+              for o in option.params.get("other", ())]
+    if not all(any(n.key == f"next:share:{o}" for n in rest) for o in shared) or not shared:
         _add(rest, _share_node(state, seat, by))
     if canoe is not None and canoe.enabled:
-        likeliest = next((n.key for n in guessed if n is first_guess), None)
+        # the likeliest guesses nearest the focus, the full menus last: a step nobody
+        # foresaw is as few presses away going up as going down
+        rest = centred(pinned(rest))
+        likeliest = first_guess.key if first_guess is not None else None
         more = Tree("more", title, rest, t("cm.hint"), default=likeliest)
         return keys("canoe", title, left=end, right=canoe,
                     select=submenu("more", t("cm.more"), more), hint=t("cm.keys_hint"))
