@@ -33,10 +33,20 @@ class SimpleDemo:
         return SimpleBots(table, dict.fromkeys(range(players), policy), rng)
 
     def summary(self, out: TextIO) -> Callable[[Any, tuple[Any, ...]], None]:
-        """The game's lines after each command that changed something."""
+        """The game's lines after each command that changed something, and once the game
+        is over who won (the last lines alone do not say it)."""
+        told = [False]
+
         def line(state: Any, events: tuple[Any, ...]) -> None:
             if events and state.settings is not None:
                 print(" · ".join(self.rules.lines(state)), file=out, flush=True)
+                outcome = self.rules.game.outcome(state)
+                if outcome is not None and not told[0]:
+                    told[0] = True
+                    names = [str(p.name) for p in state.players]
+                    won = "no single winner" if outcome.winner is None else \
+                        f"{names[outcome.winner]} wins"
+                    print(f"game over: {won}", file=out, flush=True)
         return line
 
 

@@ -228,6 +228,11 @@ def test_the_demo_plays_to_a_winner_and_the_same_seed_gives_the_same_events(
             result = run_demo(tmp_path / str(run), parse_config({}), players=3, seed=5,
                               screenshots=False, voice=False, game="mush_ring", out=out)
             assert result.state.over and result.state.winners
+            names = [p.name for p in result.state.players]
+            said = "no single winner" if len(result.state.winners) > 1 else \
+                f"{names[result.state.winners[0]]} wins"
+            assert out.getvalue().count("game over: ") == 1
+            assert f"game over: {said}" in out.getvalue()  # the demo names who won
         else:  # as `make demo GAME=mush-ring` types it
             (tmp_path / "empty.toml").write_text("", encoding="utf-8")
             assert main(["demo", "--game", "Mush-Ring", "--players", "3", "--seed", "5",
