@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import os
 import random
-import statistics
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from benchmarks.figures import print_frames
 from companion.core.dice import SeededDice
 from companion.display import Display
 from companion.games.mush_ring.bots import player
@@ -29,11 +29,6 @@ from companion.table.simple import SimpleBots
 
 GOAL_MS = 3.5
 SIZE = (1920, 1080)
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def frame_times(seed: int = 5, players: int = 4) -> dict[str, list[tuple[float, float, float]]]:
@@ -73,19 +68,7 @@ def run() -> None:
     print(f"   frames of a seeded 4-player dealt game at {SIZE[0]}x{SIZE[1]} through the "
           f"table ({time.perf_counter() - started:.1f} s; load "
           + ", ".join(f"{x:.2f}" for x in os.getloadavg()) + "):")
-    for kind, values in seen.items():
-        if not values:
-            continue
-        ms = [s * 1000 for s, _, _ in values]
-        cpu = [c * 1000 for _, c, _ in values]
-        p99 = _percentile(ms, 0.99)
-        cpu99 = _percentile(cpu, 0.99)
-        goal = f" (goal p99 <= {GOAL_MS} ms: wall {'met' if p99 <= GOAL_MS else 'NOT met'}" \
-            f", CPU {'met' if cpu99 <= GOAL_MS else 'NOT met'})" if kind == "a play" else ""
-        print(f"     after {kind}: wall p50 {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms"
-              f"; CPU p50 {statistics.median(cpu):.2f} ms, p99 {cpu99:.2f} ms{goal}; "
-              f"{100 * statistics.mean(a for _, _, a in values):.0f}% of the screen "
-              f"drawn ({len(ms)} frames)")
+    print_frames(seen, GOAL_MS, "a play")
 
 
 if __name__ == "__main__":

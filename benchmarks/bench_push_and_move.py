@@ -29,6 +29,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from benchmarks.figures import print_frames
 from companion.core.dice import SeededDice
 from companion.display import Display
 from companion.games.push_and_move.bots import SensibleBot, play_game
@@ -61,11 +62,6 @@ def rules_games(count: int) -> tuple[int, int, list[int], list[int]]:
         moves.append(sum(type(e).__name__ == "Moved" for e in events))
         rounds.append(state.turn.round if state.turn is not None else 0)
     return won, limit, moves, rounds
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def frame_times(seed: int = 5, players: int = 4
@@ -121,19 +117,7 @@ def run() -> None:
     print(f"   frames of a seeded 4-player game at {SIZE[0]}x{SIZE[1]} through the table "
           f"({time.perf_counter() - started:.1f} s; load "
           + ", ".join(f"{x:.2f}" for x in os.getloadavg()) + "):")
-    for kind, values in seen.items():
-        if not values:
-            continue
-        ms = [s * 1000 for s, _, _ in values]
-        cpu = [c * 1000 for _, c, _ in values]
-        p99 = _percentile(ms, 0.99)
-        cpu99 = _percentile(cpu, 0.99)
-        goal = f" (goal p99 <= {GOAL_MS} ms: wall {'met' if p99 <= GOAL_MS else 'NOT met'}" \
-            f", CPU {'met' if cpu99 <= GOAL_MS else 'NOT met'})" if kind == "a move" else ""
-        print(f"     after {kind}: wall p50 {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms"
-              f"; CPU p50 {statistics.median(cpu):.2f} ms, p99 {cpu99:.2f} ms{goal}; "
-              f"{100 * statistics.mean(a for _, _, a in values):.0f}% of the screen "
-              f"drawn ({len(ms)} frames)")
+    print_frames(seen, GOAL_MS, "a move")
 
 if __name__ == "__main__":
     run()

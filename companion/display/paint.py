@@ -21,6 +21,7 @@ import math
 import os
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
@@ -520,3 +521,36 @@ def split_rows(rect: pygame.Rect, weights: list[float], gap: int = 0) -> list[py
         out.append(pygame.Rect(rect.x, round(y), rect.w, math.floor(h)))
         y += h + gap
     return out
+
+
+def paint_by_regions(surface: pygame.Surface, log: LayoutLog | None,
+                     previous: list[Region] | None,
+                     draw: Callable[[Painter], None]) -> Painter:
+    """Draw a screen with `draw`: whole, or (given the `previous` frame's regions, the
+    same screen drawn on the same surface) only the regions that changed, each over its
+    own background. Every game's screen draws this way, so each passes only its own
+    drawing. The painter returned holds the log, the regions and the rects a partial
+    redraw drew (`Painter.dirty`). A frame whose layout moved is planned again so only
+    what moved or changed is drawn (`Canvas.replan`); failing that, it is drawn whole."""
+    if previous is not None:
+        first = Painter(surface, LayoutLog(), previous)
+        draw(first)
+        if first.moved is None:
+            if log is not None:
+                log.draws[:] = first.log.draws
+                first.log = log
+            return first
+        plan = first.replan()
+        if plan is not None:  # the layout moved: a second pass draws what it must
+            regions, clear = plan
+            surface.set_clip(None)
+            for rect in clear:
+                surface.fill(theme.BG, rect)
+            second = Painter(surface, log, regions)
+            draw(second)
+            if second.moved is None:
+                second.dirty[:0] = [*first.dirty, *clear]
+                return second
+    painter = Painter(surface, log)
+    draw(painter)
+    return painter

@@ -19,7 +19,7 @@ from companion.display import theme
 from companion.display.chrome import draw_notices, notices_height
 from companion.display.layout_log import LayoutLog
 from companion.display.menus import draw_menus
-from companion.display.paint import Painter
+from companion.display.paint import Painter, paint_by_regions
 from companion.display.regions import Region
 from companion.display.simple import paint_simple
 from companion.display.widgets import seat_badge, seat_identity, shape_points
@@ -60,28 +60,7 @@ def paint_ring(frame: SimpleFrame, surface: pygame.Surface, log: LayoutLog | Non
         return paint_simple(frame, surface, log, language, previous)
     view = frame.view
     with speaking(language):
-        if previous:
-            first = Painter(surface, LayoutLog(), previous)
-            _draw(first, frame, view)
-            if first.moved is None:
-                if log is not None:
-                    log.draws[:] = first.log.draws
-                    first.log = log
-                return first
-            plan = first.replan()
-            if plan is not None:
-                regions, clear = plan
-                surface.set_clip(None)
-                for rect in clear:
-                    surface.fill(theme.BG, rect)
-                second = Painter(surface, log, regions)
-                _draw(second, frame, view)
-                if second.moved is None:
-                    second.dirty[:0] = [*first.dirty, *clear]
-                    return second
-        p = Painter(surface, log)
-        _draw(p, frame, view)
-        return p
+        return paint_by_regions(surface, log, previous or None, lambda p: _draw(p, frame, view))
 
 
 def _draw(p: Painter, frame: RingFrame, view: PublicView) -> None:

@@ -22,7 +22,7 @@ from companion.display.chrome import draw_notices, notices_height
 from companion.display.join import join_at_bottom
 from companion.display.layout_log import LayoutLog
 from companion.display.menus import draw_menus
-from companion.display.paint import Painter
+from companion.display.paint import Painter, paint_by_regions
 from companion.display.regions import Region
 from companion.display.widgets import seat_identity, shape_points
 from companion.i18n import language, speaking, t
@@ -44,28 +44,8 @@ def paint_push(frame: PushFrame, surface: pygame.Surface, log: LayoutLog | None 
     only the regions that changed; a layout that moved (a menu grown or shrunk) is
     planned again so only what moved or changed is drawn (`Canvas.replan`)."""
     with speaking(language):
-        if previous is not None and frame.join is None:
-            first = Painter(surface, LayoutLog(), previous)
-            _draw(first, frame)
-            if first.moved is None:
-                if log is not None:
-                    log.draws[:] = first.log.draws
-                    first.log = log
-                return first
-            plan = first.replan()
-            if plan is not None:
-                regions, clear = plan
-                surface.set_clip(None)
-                for rect in clear:
-                    surface.fill(theme.BG, rect)
-                second = Painter(surface, log, regions)
-                _draw(second, frame)
-                if second.moved is None:
-                    second.dirty[:0] = [*first.dirty, *clear]
-                    return second
-        p = Painter(surface, log)
-        _draw(p, frame)
-        return p
+        return paint_by_regions(surface, log, previous if frame.join is None else None,
+                                lambda p: _draw(p, frame))
 
 
 def layout(p: Painter) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, float]:

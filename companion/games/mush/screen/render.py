@@ -13,7 +13,7 @@ import pygame
 from companion.display import theme
 from companion.display.join import draw_join
 from companion.display.layout_log import LayoutLog
-from companion.display.paint import Painter
+from companion.display.paint import Painter, paint_by_regions
 from companion.display.regions import Region
 from companion.games.mush.screen.chrome import (
     draw_header,
@@ -47,28 +47,8 @@ def paint(frame: TableFrame, surface: pygame.Surface, log: LayoutLog | None = No
     own background. The painter returned holds the log, the regions, and the rects a
     partial redraw drew (`Painter.dirty`). A frame whose layout moved is drawn whole."""
     with speaking(language):
-        if previous is not None and frame.join is None:
-            first = Painter(surface, LayoutLog(), previous)
-            _render(frame, first)
-            if first.moved is None:
-                if log is not None:
-                    log.draws[:] = first.log.draws
-                    first.log = log
-                return first
-            plan = first.replan()
-            if plan is not None:  # the layout moved: a second pass draws what it must
-                regions, clear = plan
-                surface.set_clip(None)
-                for rect in clear:
-                    surface.fill(theme.BG, rect)
-                second = Painter(surface, log, regions)
-                _render(frame, second)
-                if second.moved is None:
-                    second.dirty[:0] = [*first.dirty, *clear]
-                    return second
-        painter = Painter(surface, log)
-        _render(frame, painter)
-        return painter
+        return paint_by_regions(surface, log, previous if frame.join is None else None,
+                                lambda p: _render(frame, p))
 
 
 def header_key(view: TableView, rolling: bool) -> tuple[object, ...]:

@@ -1,0 +1,33 @@
+"""Figures the benchmarks print alike: a percentile of samples, and a game screen's frame
+times by what the press did (wall and this process's CPU, the share of the screen drawn,
+with the verdict against a goal), so every game's bench reads the same way."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The sample at `share` of the sorted values (the nearest rank at or below)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def print_frames(seen: Mapping[str, Sequence[tuple[float, float, float]]], goal_ms: float,
+                 judged: str) -> None:
+    """One line per kind of press: p50 and p99 on the wall and in CPU, the share of the
+    screen drawn; the line for `judged` gets the verdict against `goal_ms` (the wall is
+    what a player sees, the CPU what the code costs when the machine is busy)."""
+    for kind, values in seen.items():
+        if not values:
+            continue
+        ms = [s * 1000 for s, _, _ in values]
+        cpu = [c * 1000 for _, c, _ in values]
+        p99, cpu99 = percentile(ms, 0.99), percentile(cpu, 0.99)
+        goal = f" (goal p99 <= {goal_ms} ms: wall {'met' if p99 <= goal_ms else 'NOT met'}" \
+            f", CPU {'met' if cpu99 <= goal_ms else 'NOT met'})" if kind == judged else ""
+        print(f"     after {kind}: wall p50 {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms"
+              f"; CPU p50 {statistics.median(cpu):.2f} ms, p99 {cpu99:.2f} ms{goal}; "
+              f"{100 * statistics.mean(a for _, _, a in values):.0f}% of the screen "
+              f"drawn ({len(ms)} frames)")
