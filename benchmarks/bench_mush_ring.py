@@ -20,9 +20,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from benchmarks.figures import print_frames
+from benchmarks.figures import Sample, print_frames, simple_frame_times
 from companion.core.dice import SeededDice
-from companion.display import Display
 from companion.games.mush_ring.bots import player
 from companion.games.mush_ring.box import RingTable
 from companion.table.simple import SimpleBots
@@ -31,35 +30,16 @@ GOAL_MS = 3.5
 SIZE = (1920, 1080)
 
 
-def frame_times(seed: int = 5, players: int = 4) -> dict[str, list[tuple[float, float, float]]]:
+def frame_times(seed: int = 5, players: int = 4) -> dict[str, list[Sample]]:
     """(seconds on the wall, seconds of this process's CPU, share of the screen drawn) of
     every redraw of a seeded game through the table, by what the press did."""
     now = [0.0]
     table = RingTable(dice=SeededDice(seed), clock=lambda: now[0])
     table._players = players  # setup's count, as its menu would set it
     bots = SimpleBots(table, dict.fromkeys(range(players), player), random.Random(seed))
-    display = Display(size=SIZE)
-    out: dict[str, list[tuple[float, float, float]]] = {"a play": [], "a press (no play)": []}
-    try:
-        display.draw(table.frame())
-        for _ in range(100_000):
-            if table.over:
-                break
-            before = None if table.in_setup else table.state
-            for event in bots.presses():
-                table.handle(event)
-            now[0] += 0.5
-            frame = table.frame()
-            started, cpu = time.perf_counter(), time.process_time()
-            drew = display.draw(frame)
-            spent, used = time.perf_counter() - started, time.process_time() - cpu
-            if not drew or before is None or table.in_setup:
-                continue
-            kind = "a press (no play)" if table.state is before else "a play"
-            out[kind].append((spent, used, display.last_area / (SIZE[0] * SIZE[1])))
-    finally:
-        display.close()
-    return out
+    return simple_frame_times(
+        table, bots, SIZE, ("a play", "a press (no play)"),
+        lambda before, after: "a press (no play)" if after is before else "a play", now)
 
 
 def run() -> None:

@@ -29,12 +29,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from benchmarks.figures import print_frames
+from benchmarks.figures import Sample, print_frames, simple_frame_times
 from companion.core.dice import SeededDice
-from companion.display import Display
 from companion.games.push_and_move.bots import SensibleBot, play_game
 from companion.games.push_and_move.game import GAME
 from companion.games.push_and_move.model import Settings, Tunnels
+from companion.games.push_and_move.state import State
 from companion.games.push_and_move.table import PushTable
 from companion.table.simple import SimpleBots
 
@@ -64,8 +64,7 @@ def rules_games(count: int) -> tuple[int, int, list[int], list[int]]:
     return won, limit, moves, rounds
 
 
-def frame_times(seed: int = 5, players: int = 4
-                ) -> dict[str, list[tuple[float, float, float]]]:
+def frame_times(seed: int = 5, players: int = 4) -> dict[str, list[Sample]]:
     """(seconds on the wall, seconds of this process's CPU, share of the screen drawn)
     of every redraw of a seeded game through the table, by what the press did: a move
     (the game changed) or a menu's focus. On a shared machine the wall time carries the
@@ -75,34 +74,15 @@ def frame_times(seed: int = 5, players: int = 4
     table._players = players  # setup's count, as its menu would set it
     bots = SimpleBots(table, {s: SensibleBot() for s in range(players)},
                       random.Random(seed))
-    display = Display(size=SIZE)
-    out: dict[str, list[tuple[float, float, float]]] = {
-        "a move": [], "a press (no move)": [], "a tunnel turned": []}
-    try:
-        display.draw(table.frame())
-        for _ in range(100_000):
-            if table.over:
-                break
-            before = None if table.in_setup else table.state
-            for event in bots.presses():
-                table.handle(event)
-            now[0] += 0.5
-            frame = table.frame()
-            started, cpu = time.perf_counter(), time.process_time()
-            drew = display.draw(frame)
-            spent, used = time.perf_counter() - started, time.process_time() - cpu
-            if not drew or before is None or table.in_setup:
-                continue
-            if table.state is before:
-                kind = "a press (no move)"
-            elif table.state.axes != before.axes:
-                kind = "a tunnel turned"
-            else:
-                kind = "a move"
-            out[kind].append((spent, used, display.last_area / (SIZE[0] * SIZE[1])))
-    finally:
-        display.close()
-    return out
+    return simple_frame_times(
+        table, bots, SIZE, ("a move", "a press (no move)", "a tunnel turned"), _kind, now)
+
+
+def _kind(before: State, after: State) -> str:
+    """What a press did: nothing to the game, turned a tunnel, or moved a die."""
+    if after is before:
+        return "a press (no move)"
+    return "a tunnel turned" if after.axes != before.axes else "a move"
 
 
 def run() -> None:

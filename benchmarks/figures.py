@@ -5,7 +5,9 @@ with the verdict against a goal), so every game's bench reads the same way."""
 from __future__ import annotations
 
 import statistics
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -31,3 +33,41 @@ def print_frames(seen: Mapping[str, Sequence[tuple[float, float, float]]], goal_
               f"; CPU p50 {statistics.median(cpu):.2f} ms, p99 {cpu99:.2f} ms{goal}; "
               f"{100 * statistics.mean(a for _, _, a in values):.0f}% of the screen "
               f"drawn ({len(ms)} frames)")
+
+
+Sample = tuple[float, float, float]
+"""(seconds on the wall, seconds of this process's CPU, share of the screen drawn)."""
+
+
+def simple_frame_times(table: Any, bots: Any, size: tuple[int, int], kinds: Sequence[str],
+                       kind: Callable[[Any, Any], str], now: list[float]
+                       ) -> dict[str, list[Sample]]:
+    """Every redraw of a simple game's seeded game through its table and the real display,
+    filed by `kind(state before, state after)` (one of `kinds`): the bots press, the
+    clock (`now`, the table's) moves half a second, and only the draw itself is timed.
+    On a shared machine the wall time carries the others' load; the CPU time is the
+    frame's own cost."""
+    from companion.display import Display  # pygame, after the benches set its drivers
+
+    display = Display(size=size)
+    out: dict[str, list[Sample]] = {k: [] for k in kinds}
+    try:
+        display.draw(table.frame())
+        for _ in range(100_000):
+            if table.over:
+                break
+            before = None if table.in_setup else table.state
+            for event in bots.presses():
+                table.handle(event)
+            now[0] += 0.5
+            frame = table.frame()
+            started, cpu = time.perf_counter(), time.process_time()
+            drew = display.draw(frame)
+            spent, used = time.perf_counter() - started, time.process_time() - cpu
+            if not drew or before is None or table.in_setup:
+                continue
+            out[kind(before, table.state)].append(
+                (spent, used, display.last_area / (size[0] * size[1])))
+    finally:
+        display.close()
+    return out
