@@ -90,14 +90,18 @@ def test_n1_the_full_list_of_sites_is_beside_the_guess_and_opens_on_the_next_lik
     assert table.presses(c.Camp(0, "Indian Pond 2", 5)) <= 6
 
 
-def test_f2_finishing_leads_the_list_only_at_the_route_s_end() -> None:
+def test_f2_finishing_leads_the_list_only_where_a_canoe_came_round() -> None:
     trip = Trip(2, nights=1, campsites=SITES)
     trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
     trip.turn(2, c.SeeAttraction(1, Attraction.MOOSE, 15))
     trip.turn(2, c.SeeAttraction(0, Attraction.RAINBOW, 20))
     memory = remember(trip.events)
-    assert at_the_end(memory, 0)  # nothing was ever told after the rainbow
-    assert not at_the_end(memory, 1)  # Bob's moose was followed by the rainbow
+    assert not at_the_end(memory, 0)  # nobody has come round yet: the route's end unknown
+    trip.turn(2, c.SeeAttraction(1, Attraction.RAINBOW, 20))
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))  # Ann came round after the rainbow
+    memory = remember(trip.events)
+    assert at_the_end(memory, 1)  # Bob's latest is where Ann's way out ended
+    assert not at_the_end(memory, 0)
 
 
 def test_l1_l4_a_canoe_that_climbed_or_went_through_the_region_is_seldom_sent_again(

@@ -230,6 +230,8 @@ def firsts(memory: Memory) -> Counter[tuple[str, str]]:
     for trail in memory.trails.values():
         seen: list[str] = []
         for key in trail:
+            if seen and key == seen[-1]:
+                continue  # another go waiting at the same place
             if key in seen:
                 break
             seen.append(key)
@@ -383,7 +385,10 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
     if open_sites:
         site, _ = camp_site(state, seat, memory, open_sites)
         if site is not None:
-            out.append(Guess(10 * memory.chance(seat, f"site:{site}") + 4.5, "camp", site))
+            # N1: a canoe that camped last go has a stretch to paddle to the next site,
+            # and likelier crosses a line first
+            base = 3.5 if memory.latest(seat).startswith("site:") else 4.5
+            out.append(Guess(10 * memory.chance(seat, f"site:{site}") + base, "camp", site))
     out += place_guesses(state, seat, memory, open_points, climbable, may_stop)
     if blown:
         out.append(Guess(3.0, "blown"))  # L7: blown back onto an island, in a Windbound go
@@ -403,12 +408,20 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
 
 
 def at_the_end(memory: Memory, seat: int) -> bool:
-    """F2: whether the player's latest landmark is the last any canoe told on its way
-    out (nothing was ever told after it the first time round), so the dock is next."""
-    latest = memory.latest(seat)
-    if latest == START:
-        return False
-    return not any(first == latest for first, _ in firsts(memory))
+    """F2: whether the player's latest landmark is where a canoe's way out ended: the
+    last landmark some canoe told before it came round again (it reached the dock and
+    turned, `firsts`), so the dock is next. Before any canoe has come round, nowhere."""
+    ends = set()
+    for trail in memory.trails.values():
+        seen: list[str] = []
+        for key in trail:
+            if seen and key == seen[-1]:
+                continue
+            if key in seen:
+                ends.add(seen[-1])
+                break
+            seen.append(key)
+    return memory.latest(seat) in ends - {START}
 
 
 def climb_ready(state: GameState, seat: int) -> bool:
