@@ -1,6 +1,7 @@
 """L9, a shared space answered before anyone asks: while the active player tells what the
 canoe did after a throw, the public view holds ahead or behind for every other canoe out
-on the water (from the points alone), worded alike for the screen and the pages."""
+on the water (from the points alone), worded alike for the screen and the pages; the
+menus' list guesses no shared space and keeps the full item at its end."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from canoe_harness import six_out
 from companion.games.canoe import commands as c
 from companion.games.canoe.model import Attraction, Pile
 from companion.games.canoe.table.frame import share_line
+from companion.games.canoe.table.likely import Memory
+from companion.games.canoe.table.menus import seat_tree
 from companion.games.canoe.views import ShareAnswer, public_view
 from companion.i18n import speaking
 
@@ -70,3 +73,23 @@ def test_l9_the_state_json_carries_the_answers() -> None:
     data = public_view(trip.state).to_data()
     assert data["shares"] == [{"seat": 1, "ahead": True}, {"seat": 2, "ahead": False},
                               {"seat": 4, "ahead": False}]
+
+
+def test_l9_the_list_guesses_no_shared_space_and_ends_with_the_full_item() -> None:
+    trip = six_out()
+    trip.roll(2)
+    tree = seat_tree(trip.state, 0, Memory())
+    assert tree is not None
+    more = next(n for n in tree.items if n.key == "more").children
+    assert more is not None
+    keys = [n.key for n in more.items]
+    assert not any(k.startswith("next:share") for k in keys)
+    # asking is still there, at one end of the list (the farthest from its focus), with
+    # the canoes the rules offer and the companion's answer beside each
+    assert "share" in (keys[0], keys[-1]) and keys.count("share") == 1
+    share = next(n for n in more.items if n.key == "share")
+    assert share.children is not None
+    answers = {n.command: n.detail for n in share.children.items}
+    assert answers[c.ShareSpace(0, 1)] == "you go ahead (more points)"
+    assert answers[c.ShareSpace(0, 2)] == "you go behind (no more points)"
+    assert answers[c.ShareSpace(0, 4)] == "you go behind (no more points)"
