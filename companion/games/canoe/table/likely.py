@@ -28,6 +28,7 @@ from companion.games.canoe.model import (
     Attraction,
     Place,
     Weather,
+    is_camped_attraction,
     moves,
 )
 from companion.games.canoe.queries import (
@@ -37,6 +38,7 @@ from companion.games.canoe.queries import (
     likely_site,
     missing_attractions,
     region_obeys,
+    site_obeys,
 )
 from companion.games.canoe.state import GameState
 
@@ -199,22 +201,70 @@ def _lines(trail: Sequence[str]) -> list[str]:
         k.startswith("a:") and k != CLIMB)]
 
 
+def firsts(memory: Memory) -> Counter[tuple[str, str]]:
+    """Which landmark came before which the first time round: (a, b) counts the seats
+    whose trail told `a` before `b`, up to the trail's first repeat (every canoe meets
+    the board's landmarks in the same order on its way out; after a repeat it went
+    round again or turned back)."""
+    before: Counter[tuple[str, str]] = Counter()
+    for trail in memory.trails.values():
+        seen: list[str] = []
+        for key in trail:
+            if key in seen:
+                break
+            seen.append(key)
+        for i, first in enumerate(seen):
+            for later in seen[i + 1:]:
+                before[(first, later)] += 1
+    return before
+
+
+def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequence[str]
+                 ) -> list[str]:
+    """N1, N3, K9: the open campsites, likeliest first for a camp now: the one the
+    player's Destination card orders them to, Solitude Point while the all-night trip
+    still wants it, one the table told right after the player's latest landmark, then
+    the open sites along the board's order (N2) past the last site some trip camped at
+    before reaching that landmark (`firsts`), then the ones before it, nearest the dock
+    first (a canoe that turned round paddles back over the last stretch); where no trip
+    tells that, the rules' likeliest (`likely_site`) and the board's order from it."""
+    if not open_sites:
+        return []
+    names = list(state.require_settings().campsites.names)
+    latest = memory.latest(seat)
+    before = firsts(memory)
+    behind = [i for i, site in enumerate(names)
+              if before[(f"site:{site}", latest)] > before[(latest, f"site:{site}")]
+              or f"site:{site}" == latest]
+    player = state.players[seat]
+    held = CARDS[player.destination] if player.destination is not None else None
+    likely = likely_site(state, seat)
+    forced = likely is not None and ((held is not None and site_obeys(held, likely)) or (
+        state.require_settings().variants.every_attraction
+        and is_camped_attraction(likely) and camping_wanted(state, seat)))
+    told = bool(behind) and latest != START
+    start = max(behind) + 1 if told else (names.index(likely) if likely in names else 0)
+
+    def rank(site: str) -> tuple[int, int, int]:
+        at = names.index(site)
+        # past the landmark first, in the board's order; then (a canoe that turned
+        # round) the sites before it, nearest the dock first
+        along = at - start if at >= start else (
+            len(names) + (start - at) if told else len(names) + at)
+        return (-(forced and site == likely), -memory.after(seat, f"site:{site}"), along)
+
+    return sorted(open_sites, key=rank)
+
+
 def camp_site(state: GameState, seat: int, memory: Memory, open_sites: Sequence[str]
               ) -> tuple[str | None, int]:
-    """N1, N3: the site a camp now most likely is at, and how strongly: the site the
-    table told next after the player's latest landmark, else (while camping is still to
-    do) the rules' likeliest (`likely_site`)."""
-    if not open_sites:
+    """N1, N3: the site a camp now most likely is at (`ranked_sites`), and how strongly
+    the table's trips told it after the player's latest landmark; None while the player
+    has no camping to do (the camp is then no guess of its own)."""
+    if not open_sites or not camping_wanted(state, seat):
         return None, 0
-    best = max(open_sites, key=lambda s: memory.after(seat, f"site:{s}"))
-    strength = memory.after(seat, f"site:{best}")
-    wanted = camping_wanted(state, seat)
-    likely = likely_site(state, seat)
-    if wanted and likely is not None and (strength == 0 or likely == best):
-        return likely, strength + 1
-    if strength and wanted:
-        return best, strength
-    return None, 0
+    site = ranked_sites(state, seat, memory, open_sites)[0]
+    return site, memory.after(seat, f"site:{site}") + 1
 
 
 @dataclass(frozen=True)
@@ -264,6 +314,13 @@ def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequ
     # what the trips told lifts a place above the attractions; a place the trips have not
     # told yet is still a step of its own, after every likelier one
     rock, edge, point = (x + 3.0 if x else FLOOR for x in (rock, edge, point))
+    # L1, L4: a canoe that has climbed the rock, or been through the region, seldom goes
+    # again unless its Destination card sends it (or it waits at the base to climb)
+    if Attraction.RAVEN_ROCK in player.attractions and turn.start is not Place.ROCK_BASE \
+            and not (held is not None and attraction_obeys(held, CLIMBED_ATTRACTION)):
+        rock = min(rock, FLOOR)
+    if player.unmapped is not None and not (held is not None and region_obeys(held)):
+        edge = min(edge, FLOOR)
     guesses: list[Guess] = []
     if turn.start is not Place.SUMMIT:
         guesses.append(Guess(rock, "climb" if climbable else "wait_rock"))
@@ -307,12 +364,23 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
         out.append(Guess(1.5 + 2.0 * on_p if allowed and not seen else 2.6 + 10.0 * on_p,
                          "portage"))
     if finish:
-        out.append(Guess(4.5, "finish"))
+        # F2: the dock lies past the route's last landmark; elsewhere finishing is only
+        # pinned beside the focus (`menus.PINNED`)
+        out.append(Guess(4.5 if at_the_end(memory, seat) else 1.0, "finish"))
     if obey:  # K8: a place's Destination card, done where only the player sees it
         out.append(Guess(FLOOR, "obey"))
     order = ("a", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
              "portage", "finish", "obey")
     return sorted(out, key=lambda g: (-g.score, order.index(g.kind)))
+
+
+def at_the_end(memory: Memory, seat: int) -> bool:
+    """F2: whether the player's latest landmark is the last any canoe told on its way
+    out (nothing was ever told after it the first time round), so the dock is next."""
+    latest = memory.latest(seat)
+    if latest == START:
+        return False
+    return not any(first == latest for first, _ in firsts(memory))
 
 
 def climb_ready(state: GameState, seat: int) -> bool:

@@ -30,7 +30,7 @@ from companion.games.canoe.model import (
     Pile,
 )
 from companion.games.canoe.phases import ActKind, act_of
-from companion.games.canoe.queries import goes_ahead, likely_site
+from companion.games.canoe.queries import goes_ahead
 from companion.games.canoe.state import GameState
 from companion.games.canoe.table.likely import (
     Guess,
@@ -39,6 +39,7 @@ from companion.games.canoe.table.likely import (
     climb_ready,
     guesses,
     known_points,
+    ranked_sites,
 )
 from companion.i18n import t
 from companion.table.actions import Enter
@@ -103,9 +104,11 @@ value nor an earlier entry is known: the board's usual score."""
 
 
 def _camp_node(state: GameState, seat: int, camps: Sequence[CanoeOption],
-               memory: Memory) -> Node | None:
-    """N1, N3: the sites in the board's order, focus on the likeliest; each site's points
-    start at its printed value when the group entered the sites, else at the last camp's."""
+               memory: Memory, guessed: bool = False) -> Node | None:
+    """N1, N3: the sites in the board's order, focus on the likeliest (`ranked_sites`;
+    the next likeliest when `guessed`, the likeliest being a step of the list already);
+    each site's points start at its printed value when the group entered the sites,
+    else at the last camp's."""
     if not camps:
         return None
     sites = state.require_settings().campsites
@@ -131,7 +134,11 @@ def _camp_node(state: GameState, seat: int, camps: Sequence[CanoeOption],
     items.sort(key=lambda n: order.get(n.key[len("site:"):], 0))
     enabled = any(n.enabled for n in items)
     detail = "" if enabled else (items[0].detail if items else "")
-    likely = likely_site(state, seat)
+    open_sites = [str(x) for o in camps if o.blocked is None for x in o.params.get("site", ())]
+    ranked = ranked_sites(state, seat, memory, open_sites)
+    # the list behind ● already offers the likeliest site as a step of its own: a player
+    # who opens the full list wants another, so it opens on the next likeliest
+    likely = ranked[1] if guessed and len(ranked) > 1 else (ranked[0] if ranked else None)
     return Node("camp", t("cm.camp"), detail, enabled,
                 children=Tree("camp", t("cm.camp_title"), items, t("cm.hint"),
                               default=f"site:{likely}" if likely else None) if enabled
@@ -391,10 +398,18 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     guessed = _guessed(state, seat, by, memory) if land is not None and land.blocked is None \
         else []
     first_guess = guessed[0] if guessed else None
+    camp_guess = next((i for i, n in enumerate(guessed) if n.key == "next:camp"), None)
     rest += guessed
+    if camp_guess is not None:
+        # N1: the full list of sites next to the guessed one, opening on the next
+        # likeliest: a wrong guess of the site costs a press or two, not a trip
+        # round the list
+        _insert(rest, camp_guess + 2,
+                _camp_node(state, seat, by.get(cmd.Camp, []), memory, guessed=True))
     # the full menus next to the guesses (the places at the end: as near from the left)
     _add(rest, _points_node(state, seat, first(cmd.SeeAttraction), first(cmd.Adjust), memory))
-    _add(rest, _camp_node(state, seat, by.get(cmd.Camp, []), memory))
+    if camp_guess is None:
+        _add(rest, _camp_node(state, seat, by.get(cmd.Camp, []), memory))
     if land is not None and not any(n.key == "next:portage" for n in rest):
         rest.append(_item("land:portage", t("cm.land.portage"), land,
                           partial(cmd.Land, seat, Pile.PORTAGE)))
@@ -465,6 +480,11 @@ def seat_tree(state: GameState, seat: int, memory: Memory | None = None) -> Tree
 def _add(items: list[Node], node: Node | None) -> None:
     if node is not None:
         items.append(node)
+
+
+def _insert(items: list[Node], index: int, node: Node | None) -> None:
+    if node is not None:
+        items.insert(index, node)
 
 
 def _card_tree(state: GameState, seat: int, entered: Sequence[CanoeOption]) -> Tree:

@@ -1,0 +1,115 @@
+"""What the Canoe table guesses a player tells next, from what the trip told it: the
+campsite along the route (N1, N2), the full list of sites beside the guessed one, the
+dock only where the route ends (F2), and the places a canoe has done already (L1, L4).
+The guesses only order what the rules allow; each case is counted in presses on the real
+table or read from the guesses themselves."""
+
+from __future__ import annotations
+
+from canoe_harness import Trip
+
+from companion.games.canoe import commands as c
+from companion.games.canoe.model import Attraction
+from companion.games.canoe.table.likely import (
+    FLOOR,
+    at_the_end,
+    camp_site,
+    firsts,
+    place_guesses,
+    ranked_sites,
+    remember,
+)
+from companion.games.canoe.table.menus import seat_tree
+from games.canoe.test_canoe_presses import SITES, Table
+
+OPEN = list(SITES.names)
+
+
+def _camped_then_saw() -> Trip:
+    """Bob camps at Sugar Island and then sees the rainbow; Ann sees the rainbow."""
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2, c.Camp(1, "Sugar Island", 15))
+    trip.turn(2, c.SeeAttraction(0, Attraction.RAINBOW, 20))
+    trip.turn(2)  # Bob's go missed for the camp (N1): Ann again
+    trip.turn(2, c.SeeAttraction(1, Attraction.RAINBOW, 20))
+    return trip
+
+
+def test_n2_the_trips_tell_which_landmark_came_first_on_the_way_out() -> None:
+    trip = _camped_then_saw()
+    before = firsts(remember(trip.events))
+    assert before[("site:Sugar Island", "a:rainbow")] == 1
+    assert before[("a:moose", "a:rainbow")] == 1
+    assert before[("a:rainbow", "site:Sugar Island")] == 0
+
+
+def test_n1_n2_the_camp_guessed_is_the_next_site_past_the_latest_landmark() -> None:
+    trip = _camped_then_saw()
+    trip.roll(3)  # Ann (camped nowhere yet) past the rainbow, which comes after Sugar Island
+    memory = remember(trip.events)
+    # the rules alone would say Solitude Point (the first open site); the trips say the
+    # canoe is past Sugar Island: Indian Pond 1 next, then the rest along the board
+    assert ranked_sites(trip.state, 0, memory, OPEN) == [
+        "Indian Pond 1", "Indian Pond 2", "Sugar Island", "Solitude Point"]
+    assert camp_site(trip.state, 0, memory, OPEN)[0] == "Indian Pond 1"
+    table = Table(trip)
+    # ●, then ● on the guess at its printed points
+    assert table.presses(c.Camp(0, "Indian Pond 1", 10)) == 2
+
+
+def test_n1_a_canoe_that_turned_round_camps_nearest_the_dock_first() -> None:
+    trip = _camped_then_saw()
+    trip.turn(2, c.Camp(0, "Indian Pond 2", 5))
+    trip.turn(2, c.SeeAttraction(1, Attraction.MOOSE, 15))  # Bob round again
+    trip.turn(2)  # Ann's missed go: Bob
+    trip.roll(3)  # Ann, whose latest landmark is the last site of the board
+    memory = remember(trip.events)
+    # nothing lies past Indian Pond 2: back over the last stretch, nearest the dock first
+    assert ranked_sites(trip.state, 0, memory, ["Solitude Point", "Sugar Island",
+                                                "Indian Pond 1"]) == [
+        "Indian Pond 1", "Sugar Island", "Solitude Point"]
+
+
+def test_n1_the_full_list_of_sites_is_beside_the_guess_and_opens_on_the_next_likeliest(
+        ) -> None:
+    trip = _camped_then_saw()
+    trip.roll(3)
+    tree = seat_tree(trip.state, 0, remember(trip.events))
+    assert tree is not None
+    more = tree.find("more")
+    assert more is not None and more.children is not None
+    keys = [n.key for n in more.children.items]
+    guess, full = keys.index("next:camp"), keys.index("camp")
+    assert abs(guess - full) <= 3  # a step or two further out on the same side
+    sites = more.children.items[full].children
+    assert sites is not None and sites.default == "site:Indian Pond 2"
+    table = Table(trip)
+    # the guess is Indian Pond 1; a camp at Indian Pond 2 is a few presses, not a trip
+    # round the list
+    assert table.presses(c.Camp(0, "Indian Pond 2", 5)) <= 6
+
+
+def test_f2_finishing_leads_the_list_only_at_the_route_s_end() -> None:
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2, c.SeeAttraction(1, Attraction.MOOSE, 15))
+    trip.turn(2, c.SeeAttraction(0, Attraction.RAINBOW, 20))
+    memory = remember(trip.events)
+    assert at_the_end(memory, 0)  # nothing was ever told after the rainbow
+    assert not at_the_end(memory, 1)  # Bob's moose was followed by the rainbow
+
+
+def test_l1_l4_a_canoe_that_climbed_or_went_through_the_region_is_seldom_sent_again(
+        ) -> None:
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.turn(2, c.Climb(0, 25))
+    trip.turn(2, c.Climb(1, 25))
+    trip.turn(2)  # Ann descends
+    trip.roll(2)  # Bob descends
+    trip.end()
+    trip.roll(2)  # Ann, who climbed already, past the landmark after which Bob climbed
+    memory = remember(trip.events)
+    guesses = place_guesses(trip.state, 0, memory, [1, 2, 3], climbable=True, may_stop=True)
+    climb = next(g for g in guesses if g.kind == "climb")
+    assert climb.score == FLOOR
