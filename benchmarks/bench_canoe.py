@@ -10,11 +10,13 @@ invariant (Q1-Q6). Printed: trips, turns, climbs by weather, stops at each place
 Table: `TABLE_TRIPS` of those trips played again through the real controller by the
 virtual pads, one press at a time, as a player presses ◀ ▶ ●, once with the board's
 printed points entered in setup (the bots then read them off the board) and once
-without; printed: the presses each turn took (mean, the largest, how they spread), by
-kind of turn (`turn_kind`), and where they went: the presses of each step the rules
-took (`step_name`). Goals: mean at most 3, none over 6. Then the same trips with every
-guess of the table right (`foresight`): the floor the menus' shape sets, whatever the
-guessing.
+without. A player at the table reads ahead or behind on another canoe's space off the
+screen, where it shows unasked (L9), so there the bots do not tell it (`telling`); the
+rules-level trips still do. Printed: the presses each turn took (mean, the largest, how
+they spread), by kind of turn (`turn_kind`), and where they went: the presses of each
+step the rules took (`step_name`). Goals: mean at most 3, none over 6. Then the same
+trips with every guess of the table right (`foresight`): the floor the menus' shape
+sets, whatever the guessing.
 """
 
 from __future__ import annotations
@@ -168,7 +170,7 @@ class Steps:
 
 
 GUESSED: dict[type[cmd.Command], str] = {
-    cmd.SeeAttraction: "a", cmd.ShareSpace: "share", cmd.Camp: "camp", cmd.Climb: "climb",
+    cmd.SeeAttraction: "a", cmd.Camp: "camp", cmd.Climb: "climb",
     cmd.WaitAtRock: "wait_rock", cmd.ReachUnmapped: "unmapped", cmd.WaitAtPoint: "wait_point",
     cmd.StayWindbound: "blown", cmd.Finish: "finish", cmd.ObeyDestination: "obey"}
 """The steps the table's list can guess (`likely.Guess.kind`), by the command told."""
@@ -199,8 +201,8 @@ def foresight(next_step: list[cmd.Command | None]) -> Iterator[None]:
         wanted = _as_guess(next_step[0])
         if wanted is None:
             return out
-        # the list holds one item of each kind but attractions and canoes (its keys)
-        same = (lambda g: g.kind == wanted.kind) if wanted.kind not in ("a", "share") \
+        # the list holds one item of each kind but attractions (its keys)
+        same = (lambda g: g.kind == wanted.kind) if wanted.kind != "a" \
             else (lambda g: (g.kind, g.value) == (wanted.kind, wanted.value))
         return [wanted, *(g for g in out if not same(g))]
 
@@ -223,8 +225,14 @@ def table_presses(seed: int, board: bool = True, steps: Steps | None = None,
     told: list[cmd.Command | None] = [None]
 
     def telling(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
-        told[0] = bot(state, seat, rng)
-        return told[0]
+        """The bot's next command, as a player at the table tells it: ahead or behind on
+        another canoe's space is read off the screen (L9), not asked, so the bot's
+        ShareSpace is passed over and its plan goes on with the same state."""
+        command = bot(state, seat, rng)
+        while isinstance(command, cmd.ShareSpace):
+            command = bot(state, seat, rng)
+        told[0] = command
+        return command
 
     bot = SensibleBot()
     driver = CanoeBotDriver(table, dict.fromkeys(range(settings.players), telling),

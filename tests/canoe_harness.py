@@ -10,6 +10,7 @@ dice that show exactly the faces the test pushed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rules_harness import QueueDice
 
@@ -127,3 +128,22 @@ class Trip:
 def of(events: Sequence[ev.Event], kind: type[ev.Event]) -> list[ev.Event]:
     """The events of one type, in order."""
     return [e for e in events if isinstance(e, kind)]
+
+
+def six_out() -> Trip:
+    """Six canoes, Ann (20 points) to throw: Bob 10, Cy 20, Di waiting at the base of Raven
+    Rock (L1), Ed 50, Flo home at the dock. Her answers on a shared space (L9): ahead of
+    Bob, behind Cy and Ed; Di and Flo are on no space of the water."""
+    trip = Trip(6)
+    trip.turn(2, c.Adjust(0, 20))
+    trip.turn(2, c.Adjust(1, 10))
+    trip.turn(2, c.Adjust(2, 20))
+    trip.roll(3)
+    trip.do(c.WaitAtRock(3))  # the go ends at the base
+    trip.turn(2, c.Adjust(4, 50))
+    trip.turn(2)
+    players = list(trip.state.players)
+    players[5] = replace(players[5], home=True)
+    trip.state = replace(trip.state, players=tuple(players))
+    assert trip.active == 0
+    return trip

@@ -118,3 +118,41 @@ def test_each_player_s_line_says_where_the_rules_hold_the_canoe() -> None:
     summit.do(c.Climb(0, 20))
     view = public_view(summit.state)
     assert "on the summit of Raven Rock" in seat_status(view, view.seats[0])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_l9_the_turn_shows_ahead_or_behind_for_every_canoe_out_before_anyone_asks(
+        language: str) -> None:
+    from canoe_harness import six_out
+
+    from companion.games.canoe import commands as c
+    from companion.games.canoe.model import Pile
+    from companion.games.canoe.table.frame import share_line
+    from companion.i18n import speaking
+
+    trip = six_out()
+    config = TableConfig(players=6, language=language, screen_language=language)
+    before = CanoeTable(trip.state, trip.dice, SteppedClock(0.3), config,
+                        history=list(trip.events))
+    trip.roll(2)
+    table = CanoeTable(trip.state, trip.dice, SteppedClock(0.3), config,
+                       history=list(trip.events))
+    frame = table.frame()
+    with speaking(language):
+        line = share_line(frame.view)
+    assert line is not None and "Bob" in line and "Cy, Ed" in line
+    assert "Di" not in line and "Flo" not in line  # at the rock, home: on no space
+    for size in SIZES:
+        surface = pygame.Surface(size)
+        log = render(frame, surface, language=language)
+        assert log.problems() == [], (size, language)
+        assert line in log.whole(), (size, language)  # whole, on one line or wrapped
+        save_screen(surface, f"canoe-6p-shared-{size[0]}x{size[1]}-{language}.png")
+    # before the throw, and once the canoe has landed, nothing to answer
+    assert all(line not in text for text in render(before.frame(), pygame.Surface(
+        (1280, 720)), language=language).whole())
+    trip.do(c.Land(0, Pile.CANOE))
+    landed = CanoeTable(trip.state, trip.dice, SteppedClock(0.3), config,
+                        history=list(trip.events))
+    assert all(line not in text for text in render(landed.frame(), pygame.Surface(
+        (1280, 720)), language=language).whole())

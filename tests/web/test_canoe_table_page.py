@@ -25,8 +25,9 @@ from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.game import LEDGER_COLUMNS
 from companion.games.canoe.table import CanoeFrame, CanoeScreen, CanoeTable
 from companion.games.canoe.table.bots import CanoeBotDriver
+from companion.games.canoe.table.frame import share_line
 from companion.games.mush.dice import SeededDice
-from companion.i18n import LANGUAGES
+from companion.i18n import LANGUAGES, speaking
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store.export import write_exports
 from companion.table.frame import JoinCard
@@ -63,6 +64,27 @@ def play_to_the_end(table: WebTable) -> None:
         table.step(0.3)
     assert isinstance(app.controller, CanoeTable) and app.controller.over
     table.step()
+
+
+def to_the_first_throw(table: WebTable) -> CanoeTable:
+    """Bots press the pads through setup and the first throw; the table then waits for its
+    thrower to tell what the canoe did, every other canoe still by the start (L9)."""
+    app = table.companion
+    driver = CanoeBotDriver(app.controller, dict.fromkeys(range(PLAYERS), SensibleBot()),
+                            random.Random(6))
+    for _ in range(2_000):
+        controller = app.controller
+        assert isinstance(controller, CanoeTable)
+        turn = None if controller.in_setup else controller.state.turn
+        if turn is not None and turn.thrown:
+            break
+        if driver.controller is not controller:
+            driver.controller = controller  # setup gave way to the trip
+        driver.feed(table.events)
+        table.step(0.3)
+    table.step()
+    assert isinstance(app.controller, CanoeTable)
+    return app.controller
 
 
 async def fetch(url: str) -> tuple[int, dict[str, str], bytes]:
@@ -158,6 +180,54 @@ def test_the_canoe_setup_with_its_join_card_is_whole_at_every_size(
         assert "192.168.178.123:8080" in whole
         assert any("WXYZ" in text for text in whole)
         assert read_qr(surface, card.qr, pygame.Rect(0, 0, size[0] // 2, size[1])) == card.qr
+
+
+# --- a shared space answered unasked -------------------------------------------------------
+
+
+def test_l9_the_phones_and_the_table_page_show_ahead_or_behind_once_thrown(
+        table: WebTable) -> None:
+    controller = to_the_first_throw(table)
+    view = controller.frame().view
+    assert view is not None and view.active is not None
+    assert len(view.shares) == PLAYERS - 1  # every other canoe is out on the water
+    french = Phone(table, token=table.token(view.active), device="phone-fr-" + "x" * 24,
+                   lang="fr")
+    try:
+        french.wait(lambda: bool(french.messages("seat")))
+        table.step()  # the next snapshot holds the texts in French too
+        text = settle(table, french, view.active)
+        assert text["lang"] == "fr"
+        with speaking("fr"):
+            said = share_line(view)
+        assert said is not None and said.startswith("Sur une case occupée : ")
+        assert text["canoe"]["share"] == said  # the thrower's phone, in its language
+    finally:
+        french.close()
+    snapshot = table.web.snapshot
+    assert snapshot is not None
+    page = json.loads(snapshot.table["en"])
+    with speaking("en"):
+        assert page["canoe"]["share"] == share_line(view)
+    others = [s.name for s in view.seats if s.seat != view.active]
+    assert all(name in page["canoe"]["share"] for name in others)
+
+
+@needs_browser
+@pytest.mark.slow
+def test_l9_the_table_page_draws_the_answer(table: WebTable) -> None:
+    controller = to_the_first_throw(table)
+    with speaking("en"):
+        said = share_line(controller.frame().view)
+    assert said is not None
+    (page,) = open_pages(1)
+    try:
+        page.open(table.url)
+        page.wait(lambda: page.exists("#canoe-share"), what="the shared space's answer")
+        assert page.js("return document.getElementById('canoe-share').textContent") == said
+        page.screenshot(ARTIFACTS / "canoe-table-shared.png")
+    finally:
+        page.close()
 
 
 # --- a finished trip's downloads -----------------------------------------------------------

@@ -3,10 +3,11 @@
 
 A seat's text holds its menu exactly as the Canoe table built it (in the phone's
 language), its light and whether the table waits for it, the weather with its line, the
-throw's spaces on each water, the card drawn last, and every player's score: nothing in
-the Canoe game is secret ("visible to all players throughout the game"), so no text holds
-more than the shared screen shows. Phones drive the Canoe menus with the same presses as
-MUSH's: the server turns a tap into ◀ ● ▶ the same way.
+throw's spaces on each water, where the canoe goes on another canoe's space (L9), the
+card drawn last, and every player's score: nothing in the Canoe game is secret ("visible
+to all players throughout the game"), so no text holds more than the shared screen shows.
+Phones drive the Canoe menus with the same presses as MUSH's: the server turns a tap into
+◀ ● ▶ the same way.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from companion.core.box import Pages
 from companion.games import box as installed_box
-from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen
+from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, share_line
 from companion.games.canoe.views import PublicView
 from companion.i18n import t
 from companion.seats import MAX_SEATS, SEATS
@@ -87,7 +88,9 @@ def scores_json(view: PublicView | None) -> list[dict[str, Any]]:
 
 
 def canoe_json(frame: CanoeFrame) -> dict[str, Any]:
-    """The Canoe part of every text (the same for each seat: nothing is secret)."""
+    """The Canoe part of every text (the same for each seat: nothing is secret): the
+    weather, the card drawn last, every score, and while a player tells what the canoe
+    did, where it goes on each other canoe's space (L9, `share_line`)."""
     view = frame.view
     over = None
     if view is not None and view.winner is not None:
@@ -95,7 +98,8 @@ def canoe_json(frame: CanoeFrame) -> dict[str, Any]:
         over = t("cv.wins", name=won.name, points=won.score)
     return {"weather": t(f"cw.{view.weather.value}") if view and view.weather else None,
             "weather_line": t(f"cw.line.{view.weather.value}") if view and view.weather
-            else None, "card": card_json(view), "scores": scores_json(view),
+            else None, "share": share_line(view), "card": card_json(view),
+            "scores": scores_json(view),
             "scores_label": t("cv.scores"), "over": over,
             "dock": t("cv.dock", face=frame.dock_face) if frame.dock_face else None,
             "card_note": t("cs.card_note") if frame.language_note else None}

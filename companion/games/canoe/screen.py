@@ -18,7 +18,7 @@ from companion.display.layout_log import LayoutLog
 from companion.display.menus import draw_menus
 from companion.display.paint import Painter, split_columns
 from companion.display.regions import Region
-from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen
+from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, share_line
 from companion.games.canoe.views import PublicView, SeatLine
 from companion.i18n import language, speaking, t
 
@@ -172,7 +172,8 @@ def spaces_word(n: int) -> str:
 
 
 def _turn(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
-    """Whose turn, the throw's line for each water, what the weather does."""
+    """Whose turn, the throw's line for each water, where the canoe goes on another's
+    space (L9), what the weather does."""
     view = frame.view
     assert view is not None
     y = rect.y
@@ -205,6 +206,9 @@ def _turn(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
         if throw.sheltered:  # L6
             y += _block(p, t("cv.sheltered"), pygame.Rect(rect.x, y, rect.w, rect.bottom - y),
                         theme.SMALL, colour=theme.WARN)
+    shared = share_line(view)
+    if shared is not None:  # L9: ahead of or behind each canoe out, before anyone asks
+        y += _block(p, shared, pygame.Rect(rect.x, y, rect.w, rect.bottom - y), theme.SMALL)
     holder = view.seats[active] if active is not None else None
     if holder is not None and holder.destination_text is not None:
         y += _block(p, t("cv.holds", name=holder.name, text=holder.destination_text),

@@ -4,7 +4,9 @@ per seat that adds the seat's menu.
 Nothing in the Canoe game is secret: scores "must be visible to all players throughout
 the game", and a Destination card is a task, not a hand. The views have done every sum,
 so the screen and the voice only read: the spaces line of the throw, what each player
-still needs to finish, which card is shown and what became of it.
+still needs to finish, which card is shown and what became of it, and, while the player
+tells what the canoe did, whether it would go ahead of or behind each other canoe out on
+the water if it ends on that canoe's space (L9: the points decide, so nobody need ask).
 """
 
 from __future__ import annotations
@@ -26,8 +28,13 @@ from companion.games.canoe.model import (
     Place,
     Weather,
 )
-from companion.games.canoe.phases import act_of, seats_to_act
-from companion.games.canoe.queries import finish_reasons, leads_the_board, throw_line
+from companion.games.canoe.phases import ActKind, act_of, seats_to_act
+from companion.games.canoe.queries import (
+    finish_reasons,
+    goes_ahead,
+    leads_the_board,
+    throw_line,
+)
 from companion.games.canoe.settings import Variants
 from companion.games.canoe.state import GameState, Outcome
 
@@ -74,6 +81,16 @@ class ShownCard:
 
 
 @dataclass(frozen=True)
+class ShareAnswer:
+    """L9: another canoe out on the water, and where the active player's canoe goes if it
+    ends on that canoe's space: ahead (more points than its player) or behind (the same
+    or fewer)."""
+
+    seat: int
+    ahead: bool
+
+
+@dataclass(frozen=True)
 class PublicView:
     """Everything the screen, the voice and the exports may use."""
 
@@ -96,6 +113,7 @@ class PublicView:
     variants: Variants
     cards: CardMode
     winner: int | None
+    shares: tuple[ShareAnswer, ...] = ()  # L9: the answer for each other canoe, unasked
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready (`state --json`)."""
@@ -111,6 +129,21 @@ class SeatView:
     public: PublicView
     seat: int
     options: tuple[Option[cmd.Command], ...]
+
+
+def share_answers(state: GameState) -> tuple[ShareAnswer, ...]:
+    """L9: while the active player tells what the canoe did after a throw (before it
+    landed or camped: the move is still open), whether it goes ahead of or behind each
+    other canoe still out on the water (not home, at none of the places of L), in seat
+    order. The answer depends only on the points, which the companion keeps, so it is
+    shown before anyone asks; empty at any other moment."""
+    turn = state.turn
+    if turn is None or act_of(state) is not ActKind.TELL or not turn.thrown \
+            or turn.camped or turn.landed is not None:
+        return ()
+    return tuple(ShareAnswer(other, goes_ahead(state, turn.seat, other))
+                 for other in state.on_board
+                 if other != turn.seat and state.players[other].place is None)
 
 
 def public_view(state: GameState) -> PublicView:
@@ -145,7 +178,7 @@ def public_view(state: GameState) -> PublicView:
         piles=tuple((p.pile, len(p.cards)) for p in state.piles),
         campsites=settings.campsites.names, campsites_placeholder=settings.campsites.placeholder,
         nights=settings.nights, variants=settings.variants, cards=settings.cards,
-        winner=state.winner)
+        winner=state.winner, shares=share_answers(state))
 
 
 def seat_view(state: GameState, seat: int) -> SeatView:

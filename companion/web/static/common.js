@@ -137,9 +137,11 @@ var Mush = (function () {
       (roll.result ? " · " + roll.result : "")]);
   }
 
-  /* The Canoe game: the card drawn last, the winner, every player's points and nights. */
+  /* The Canoe game: where the canoe goes on another's space (while its player tells
+     what it did), the card drawn last, the winner, every player's points and nights. */
   function canoe(c) {
     var out = [];
+    if (c.share) out.push(el("p", { class: "roll", id: "canoe-share", text: c.share }));
     if (c.card) out.push(el("p", { class: "roll" }, [el("b", { text: c.card.drew + ": " }),
       c.card.text + " · " + c.card.points_text]));
     if (c.over) out.push(el("p", { class: "notice", id: "canoe-over", text: c.over }));

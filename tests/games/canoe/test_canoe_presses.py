@@ -227,27 +227,32 @@ def test_a2_k4_the_lines_crossed_come_before_the_landing_the_table_learnt() -> N
     assert ev.Landed(1, Pile.PORTAGE) in table.trip.events
 
 
-def test_l9_a_shared_space_is_answered_from_the_points_in_four_presses() -> None:
+def _ann_ahead() -> Trip:
     trip = Trip(2, nights=1)
     trip.turn(2, c.Adjust(0, 10))
-    table = Table(trip)
-    table.presses(c.Roll(1), 2)  # both canoes still by the start: one could be on it
-    assert table.presses(c.ShareSpace(1, 0)) <= 4  # ●, the guess (or one over), the name
-    assert ev.SpaceShared(1, 0, ahead=False) in table.trip.events
+    return trip
 
 
-def test_l9_with_one_other_canoe_out_the_shared_space_is_one_item_naming_it() -> None:
-    trip = Trip(2, nights=1)
-    trip.turn(2, c.Adjust(0, 10))
-    table = Table(trip)
+def test_l9_asking_for_a_shared_space_is_still_the_list_s_last_item() -> None:
+    # the screen shows the answer unasked, so the list guesses no shared space; asking
+    # (to hear it said, and keep it in the journal) is the item farthest from the focus
+    table = Table(_ann_ahead())
     table.presses(c.Roll(1), 2)
     table.press(1, Button.SELECT)  # the list
     menu = next(m for m in table.table.frame().menus if m.seat == 1)
+    labels = [item.label for item in menu.items]
     shared = [item for item in menu.items if item.label.startswith("Another canoe")]
     # Ann's is the only other canoe: no list of whose, the answer beside her name
     assert [(i.label, i.detail, i.submenu, i.command) for i in shared] == [
         ("Another canoe on this space · Ann", "you go behind (no more points)", False,
          c.ShareSpace(1, 0))]
+    assert labels.index(shared[0].label) in (0, len(labels) - 1)
+    enabled = sum(1 for item in menu.items if item.enabled)
+    again = Table(_ann_ahead())
+    again.presses(c.Roll(1), 2)
+    # ●, round the list the shorter way (it wraps), ●
+    assert again.presses(c.ShareSpace(1, 0)) <= 2 + enabled // 2
+    assert ev.SpaceShared(1, 0, ahead=False) in again.trip.events
 
 
 def test_l1_after_waiting_at_the_base_the_climb_is_where_the_list_opens() -> None:
@@ -333,22 +338,23 @@ def _three_canoes_out() -> Trip:
     return trip
 
 
-def test_l9_with_more_canoes_out_each_is_a_step_of_its_own_with_its_answer() -> None:
+def test_l9_with_more_canoes_out_the_list_asks_whose_with_each_answer() -> None:
     table = Table(_three_canoes_out())
     seat = table.trip.active
     others = [s for s in range(3) if s != seat]
     table.presses(c.Roll(seat), 2)
     table.press(seat, Button.SELECT)  # the list
     menu = next(m for m in table.table.frame().menus if m.seat == seat)
-    shared = {item.command: (item.detail, item.submenu) for item in menu.items
-              if item.label.startswith("Another canoe on this space · ")}
-    # no list of whose first: one press at either canoe, the companion's answer beside it
-    assert shared == {c.ShareSpace(seat, o): ("you go behind (no more points)", False)
-                      for o in others}
-    for other in others:  # ●, the canoe's item (P and the campsite are nearer), ●
+    labels = [item.label for item in menu.items]
+    # one item, no guess per canoe: it opens the list of whose, the answer beside each
+    assert [label for label in labels if label.startswith("Another canoe")] == [
+        "Another canoe on this space"]
+    assert labels.index("Another canoe on this space") in (0, len(labels) - 1)
+    for other in others:
         steps = Table(_three_canoes_out())
         steps.presses(c.Roll(seat), 2)
-        assert steps.presses(c.ShareSpace(seat, other)) <= 5
+        assert steps.presses(c.ShareSpace(seat, other)) <= 2 + len(labels) // 2 + 2
+        assert ev.SpaceShared(seat, other, ahead=False) in steps.trip.events
 
 
 def test_l4_a_place_nobody_told_yet_is_still_one_item_of_the_list() -> None:

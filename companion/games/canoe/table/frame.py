@@ -19,6 +19,7 @@ import enum
 from dataclasses import dataclass
 
 from companion.games.canoe.views import PublicView
+from companion.i18n import t
 from companion.table.frame import Animation, Countdown, JoinCard, Menu, Names, Notice, UndoOffer
 
 
@@ -69,4 +70,17 @@ class CanoeFrame:
     join: JoinCard | None = None  # phones: how to join, during setup and when asked
 
 
-__all__ = ["CanoeFrame", "CanoeScreen", "SetupLine"]
+def share_line(view: PublicView | None) -> str | None:
+    """L9, worded in the language spoken now: "On another canoe's space: ahead of Ann, Cid
+    · behind Bob", the view's answers for the active player (`PublicView.shares`), or
+    None when there are none to show. The screen and the pages say it alike."""
+    if view is None or not view.shares:
+        return None
+    ahead = [view.seats[a.seat].name for a in view.shares if a.ahead]
+    behind = [view.seats[a.seat].name for a in view.shares if not a.ahead]
+    answers = [t(key, names=", ".join(names)) for key, names in
+               (("cv.share_ahead", ahead), ("cv.share_behind", behind)) if names]
+    return t("cv.share", answers=" · ".join(answers))
+
+
+__all__ = ["CanoeFrame", "CanoeScreen", "SetupLine", "share_line"]

@@ -7,8 +7,9 @@ Dangerous Point. The canoes paddle much the same route, so what the table told a
 landmark is what a player is likeliest to tell after it too (the first canoe round the
 board teaches the others). The player's Destination card, the nights still to camp, the
 weather of the go and the die's own rules narrow it further; where the table has told
-nothing yet, the rules' order stands. Another canoe could be on the player's space when
-its last landmark is the player's own: those are the shared spaces offered first (L9).
+nothing yet, the rules' order stands. A shared space is no guess: the screen shows the
+answer for every canoe out on the water before anyone asks (L9, `views.share_answers`),
+so the players need not tell it, and the list keeps its room for the steps they do tell.
 
 Nothing here decides a rule: it only orders what the rules' options already allow.
 """
@@ -200,27 +201,6 @@ def _lines(trail: Sequence[str]) -> list[str]:
         k.startswith("a:") and k != CLIMB)]
 
 
-def sharers(state: GameState, seat: int, memory: Memory) -> list[int]:
-    """L9: the other canoes that could be on the player's space: still out on the water
-    (at none of the places of L), the last line they crossed the player's own (the start,
-    before any); the one whose way there was most like the player's first."""
-    mine = _lines(memory.trail(seat))
-    near: list[tuple[int, int]] = []
-    for other in state.on_board:
-        if other == seat or state.players[other].place is not None:
-            continue
-        theirs = _lines(memory.trail(other))
-        if theirs[-1] != mine[-1]:
-            continue
-        same = 0
-        for a, b in zip(reversed(mine), reversed(theirs), strict=False):
-            if a != b:
-                break
-            same += 1
-        near.append((-same, other))
-    return [other for _, other in sorted(near)]
-
-
 def firsts(memory: Memory) -> Counter[tuple[str, str]]:
     """Which landmark came before which the first time round: (a, b) counts the seats
     whose trail told `a` before `b`, up to the trail's first repeat (every canoe meets
@@ -292,11 +272,9 @@ def camp_site(state: GameState, seat: int, memory: Memory, open_sites: Sequence[
 @dataclass(frozen=True)
 class Guess:
     """A step the player may tell next, and how likely the table thinks it is: `kind` is
-    "a" (an attraction), "share" (another canoe's space: the seats, likeliest first),
-    "camp" (a site), "climb",
-    "wait_rock", "wait_point", "unmapped" (a point), "portage" (landed on P), "finish",
-    "obey" (the Destination card done);
-    `value` the attraction, seat, site or point."""
+    "a" (an attraction), "camp" (a site), "climb", "wait_rock", "wait_point", "unmapped"
+    (a point), "blown", "portage" (landed on P), "finish", "obey" (the Destination card
+    done); `value` the attraction, site or point."""
 
     score: float
     kind: str
@@ -358,15 +336,15 @@ def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequ
 
 
 def guesses(state: GameState, seat: int, memory: Memory, *,
-            allowed: Sequence[Attraction], open_sites: Sequence[str], share: bool,
+            allowed: Sequence[Attraction], open_sites: Sequence[str],
             open_points: Sequence[int], climbable: bool, may_stop: bool, blown: bool,
             portage: bool, finish: bool, obey: bool = False) -> list[Guess]:
     """Every step the table can guess the player tells next, likeliest first. A step's
     score is how strongly the table's trips told it after the player's latest landmark,
     plus what the rules and the player's cards say without the trips: the likeliest
-    attractions (`attractions`), the canoes that could share the space (`sharers`), the
-    campsite while nights are still to camp, a landing on P where the table landed on P
-    after the same landmark, finishing when the player may."""
+    attractions (`attractions`), the campsite while nights are still to camp, a landing on
+    P where the table landed on P after the same landmark, finishing when the player may.
+    A shared space is not guessed: its answer is on the screen unasked (L9)."""
     out: list[Guess] = []
     # A2, L8: a go crosses an attraction's line more often than it does anything else
     # but land or end, and seldom crosses two (the lines lie apart): the likeliest
@@ -376,12 +354,6 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
     for rank, a in enumerate(attractions(state, seat, memory, allowed)):
         out.append(Guess(10 * memory.chance(seat, f"a:{a.value}") + max(0.0, base - rank),
                          "a", a))
-    if share:  # L9: each canoe that could be on the space its own step, likeliest first
-        near = sharers(state, seat, memory)
-        others = [o for o in state.on_board if o != seat and o not in near]
-        for rank, other in enumerate(near + others):
-            score = (3.2 if other in near else 0.5) - 0.5 * rank
-            out.append(Guess(score, "share", other))
     if open_sites:
         site, _ = camp_site(state, seat, memory, open_sites)
         if site is not None:
@@ -402,7 +374,7 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
         out.append(Guess(4.5 if at_the_end(memory, seat) else 1.0, "finish"))
     if obey:  # K8: a place's Destination card, done where only the player sees it
         out.append(Guess(FLOOR, "obey"))
-    order = ("a", "share", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
+    order = ("a", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
              "portage", "finish", "obey")
     return sorted(out, key=lambda g: (-g.score, order.index(g.kind)))
 
@@ -431,4 +403,4 @@ def climb_ready(state: GameState, seat: int) -> bool:
 
 
 __all__ = ["Guess", "Memory", "attractions", "camp_site", "climb_ready", "guesses",
-           "known_points", "landmark", "place_guesses", "remember", "sharers"]
+           "known_points", "landmark", "place_guesses", "remember"]

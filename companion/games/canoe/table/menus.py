@@ -269,7 +269,7 @@ def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[Ca
              memory: Memory) -> list[Node]:
     """The steps the table guesses the player tells next (`likely.guesses`), likeliest
     first, each one press (a stepper where the board's points are not known)."""
-    seen, share = _enabled(by, cmd.SeeAttraction), _enabled(by, cmd.ShareSpace)
+    seen = _enabled(by, cmd.SeeAttraction)
     camp, climb = _enabled(by, cmd.Camp), _enabled(by, cmd.Climb)
     land, finish = _enabled(by, cmd.Land), _enabled(by, cmd.Finish)
     reach = [o for o in by.get(cmd.ReachUnmapped, []) if o.blocked is None]
@@ -277,7 +277,7 @@ def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[Ca
         state, seat, memory,
         allowed=[Attraction(str(a)) for a in seen.params.get("attraction", ())] if seen else [],
         open_sites=[str(x) for x in camp.params.get("site", ())] if camp else [],
-        share=share is not None, open_points=[int(x) for o in reach for x in o.params["point"]],
+        open_points=[int(x) for o in reach for x in o.params["point"]],
         climbable=climb is not None, may_stop=_enabled(by, cmd.WaitAtRock) is not None,
         blown=act_of(state) is ActKind.TELL and _enabled(by, cmd.StayWindbound) is not None,
         portage=land is not None and Pile.PORTAGE in land.params.get("pile", ()),
@@ -342,11 +342,6 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
         return _scored(f"next:a:{attraction}", t(f"ca.{attraction}"), seen, see,
                        known_points(state, memory, f"a:{attraction}"),
                        _attraction_start(state, attraction, memory))
-    if guess.kind == "share":  # L9: one press names the canoe, the answer beside it
-        other = int(str(guess.value))
-        item = _share_item(state, seat, other, f"next:share:{other}", _name(state, other))
-        return Node(item.key, f"{t('cm.share')} · {item.label}", item.detail,
-                    command=item.command)
     if guess.kind == "camp" and camp is not None:
         site = str(guess.value)
 
@@ -384,7 +379,8 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     """After the throw, while the canoe may still land: three buttons, ▶ "Landed on C",
     ◀ "End of turn", and ● the list of everything else, its focus on the likeliest step
     (the table's guesses first, `_guessed`; then P, finishing, the full menus of camps,
-    points and places, and the Destination card's choice). ● itself does nothing but
+    points and places, the Destination card's choice, and last another canoe on this
+    space, whose answer the screen already shows, L9). ● itself does nothing but
     open the list. Once the canoe has landed or camped and the turn waits for a card's
     choice, a list with the focus on "End of turn" (keeping is the default)."""
 
@@ -429,10 +425,9 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     if (o := first(cmd.PutBackHero)) is not None:
         rest.append(_item("hero_back", t("cm.hero_back"), o, lambda: cmd.PutBackHero(seat)))
     _add(rest, _places_node(state, seat, by, memory))
-    shared = [o for option in by.get(cmd.ShareSpace, [])[:1]
-              for o in option.params.get("other", ())]
-    if not all(any(n.key == f"next:share:{o}" for n in rest) for o in shared) or not shared:
-        _add(rest, _share_node(state, seat, by))
+    # L9: the screen shows ahead or behind for every canoe out unasked, so asking is no
+    # guess; the list's last item still asks it, to hear it said and keep it in the journal
+    _add(rest, _share_node(state, seat, by))
     if canoe is not None and canoe.enabled:
         # the likeliest guesses nearest the focus, the full menus last: a step nobody
         # foresaw is as few presses away going up as going down

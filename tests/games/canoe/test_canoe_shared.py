@@ -1,0 +1,95 @@
+"""L9, a shared space answered before anyone asks: while the active player tells what the
+canoe did after a throw, the public view holds ahead or behind for every other canoe out
+on the water (from the points alone), worded alike for the screen and the pages; the
+menus' list guesses no shared space and keeps the full item at its end."""
+
+from __future__ import annotations
+
+from canoe_harness import six_out
+
+from companion.games.canoe import commands as c
+from companion.games.canoe.model import Attraction, Pile
+from companion.games.canoe.table.frame import share_line
+from companion.games.canoe.table.likely import Memory
+from companion.games.canoe.table.menus import seat_tree
+from companion.games.canoe.views import ShareAnswer, public_view
+from companion.i18n import speaking
+
+
+def test_l9_the_view_answers_for_every_canoe_out_on_the_water_once_thrown() -> None:
+    trip = six_out()
+    assert public_view(trip.state).shares == ()  # C4: nothing to answer before the throw
+    trip.roll(2)
+    # more points: ahead (Bob); the same or more: behind (Cy, Ed); a canoe at a place of L
+    # (Di at the rock) or home (Flo) is on no space of the water: not listed
+    assert public_view(trip.state).shares == (
+        ShareAnswer(1, True), ShareAnswer(2, False), ShareAnswer(4, False))
+
+
+def test_l9_the_answer_follows_the_points_told_in_the_same_go() -> None:
+    trip = six_out()
+    trip.roll(2)
+    trip.do(c.SeeAttraction(0, Attraction.MOOSE, 10))  # A2: Ann 30, past Cy's 20
+    assert public_view(trip.state).shares == (
+        ShareAnswer(1, True), ShareAnswer(2, True), ShareAnswer(4, False))
+
+
+def test_l9_no_answer_once_the_canoe_landed_camped_or_its_go_ended() -> None:
+    landed = six_out()
+    landed.roll(2)
+    landed.do(c.Land(0, Pile.CANOE))  # C6: the move is over with the card
+    assert public_view(landed.state).shares == ()
+    camped = six_out()
+    camped.roll(2)
+    camped.do(c.Camp(0, camped.settings.campsites.names[0], 10))  # N3: campsites are shared
+    assert public_view(camped.state).shares == ()
+    ended = six_out()
+    ended.turn(2)  # Bob's turn, not thrown yet
+    assert public_view(ended.state).shares == ()
+
+
+def test_l9_the_answer_is_one_line_in_each_language() -> None:
+    trip = six_out()
+    trip.roll(2)
+    view = public_view(trip.state)
+    with speaking("en"):
+        assert share_line(view) == "On another canoe's space: ahead of Bob · behind Cy, Ed"
+    with speaking("fr"):
+        assert share_line(view) == "Sur une case occupée : devant Bob · derrière Cy, Ed"
+    with speaking("de"):
+        assert share_line(view) == "Auf einem besetzten Feld: vor Bob · hinter Cy, Ed"
+    trip.do(c.Adjust(0, 40))  # Ann 60: ahead of everyone, and no "behind" left
+    with speaking("en"):
+        assert share_line(public_view(trip.state)) == \
+            "On another canoe's space: ahead of Bob, Cy, Ed"
+    assert share_line(None) is None
+    trip.do(c.Land(0, Pile.CANOE))
+    assert share_line(public_view(trip.state)) is None
+
+
+def test_l9_the_state_json_carries_the_answers() -> None:
+    trip = six_out()
+    trip.roll(2)
+    data = public_view(trip.state).to_data()
+    assert data["shares"] == [{"seat": 1, "ahead": True}, {"seat": 2, "ahead": False},
+                              {"seat": 4, "ahead": False}]
+
+
+def test_l9_the_list_guesses_no_shared_space_and_ends_with_the_full_item() -> None:
+    trip = six_out()
+    trip.roll(2)
+    tree = seat_tree(trip.state, 0, Memory())
+    assert tree is not None
+    more = next(n for n in tree.items if n.key == "more").children
+    assert more is not None
+    keys = [n.key for n in more.items]
+    assert not any(k.startswith("next:share") for k in keys)
+    # asking is still there, at one end of the list (the farthest from its focus), with
+    # the canoes the rules offer and the companion's answer beside each
+    assert "share" in (keys[0], keys[-1]) and keys.count("share") == 1
+    share = next(n for n in more.items if n.key == "share")
+    assert share.children is not None
+    answers = {n.command: n.detail for n in share.children.items}
+    assert answers[c.ShareSpace(0, 1)] == "you go ahead (more points)"
+    assert answers[c.ShareSpace(0, 2)] == "you go behind (no more points)"
+    assert answers[c.ShareSpace(0, 4)] == "you go behind (no more points)"
