@@ -131,15 +131,15 @@ def of(events: Sequence[ev.Event], kind: type[ev.Event]) -> list[ev.Event]:
 
 
 def six_out() -> Trip:
-    """Six canoes, Ann (20 points) to throw: Bob 10, Cy 20, Di waiting at the base of Raven
-    Rock (L1), Ed 50, Flo home at the dock. Her answers on a shared space (L9): ahead of
-    Bob, behind Cy and Ed; Di and Flo are on no space of the water."""
+    """Six canoes, Ann (20 points) to throw: Bob 10, Cy 20, Di on the summit of Raven Rock
+    (L2, 25 points for the climb), Ed 50, Flo home at the dock. Her answers on a shared
+    space (L9): ahead of Bob, behind Cy and Ed; Di and Flo are on no space of the water."""
     trip = Trip(6)
     trip.turn(2, c.Adjust(0, 20))
     trip.turn(2, c.Adjust(1, 10))
     trip.turn(2, c.Adjust(2, 20))
     trip.roll(3)
-    trip.do(c.WaitAtRock(3))  # the go ends at the base
+    trip.do(c.Climb(3, 25))  # the go ends at the summit
     trip.turn(2, c.Adjust(4, 50))
     trip.turn(2)
     players = list(trip.state.players)

@@ -134,16 +134,19 @@ class SeatView:
 def share_answers(state: GameState) -> tuple[ShareAnswer, ...]:
     """L9: while the active player tells what the canoe did after a throw (before it
     landed or camped: the move is still open), whether it goes ahead of or behind each
-    other canoe still out on the water (not home, at none of the places of L), in seat
-    order. The answer depends only on the points, which the companion keeps, so it is
-    shown before anyone asks; empty at any other moment."""
+    other canoe on a space of the water (not home, not on Raven Rock's summit nor inside
+    the Unmapped Region; a canoe waiting at the rock's base, by Dangerous Point or at the
+    region's boundary waits on a space), in seat order. The answer depends only on the
+    points, which the companion keeps, so it is shown before anyone asks; empty at any
+    other moment."""
     turn = state.turn
     if turn is None or act_of(state) is not ActKind.TELL or not turn.thrown \
             or turn.camped or turn.landed is not None:
         return ()
     return tuple(ShareAnswer(other, goes_ahead(state, turn.seat, other))
                  for other in state.on_board
-                 if other != turn.seat and state.players[other].place is None)
+                 if other != turn.seat
+                 and state.players[other].place not in (Place.SUMMIT, Place.UNMAPPED))
 
 
 def public_view(state: GameState) -> PublicView:

@@ -5,7 +5,7 @@ menus' list guesses no shared space and keeps the full item at its end."""
 
 from __future__ import annotations
 
-from canoe_harness import six_out
+from canoe_harness import Trip, six_out
 
 from companion.games.canoe import commands as c
 from companion.games.canoe.model import Attraction, Pile
@@ -20,10 +20,22 @@ def test_l9_the_view_answers_for_every_canoe_out_on_the_water_once_thrown() -> N
     trip = six_out()
     assert public_view(trip.state).shares == ()  # C4: nothing to answer before the throw
     trip.roll(2)
-    # more points: ahead (Bob); the same or more: behind (Cy, Ed); a canoe at a place of L
-    # (Di at the rock) or home (Flo) is on no space of the water: not listed
+    # more points: ahead (Bob); the same or more: behind (Cy, Ed); a canoe on the summit
+    # (Di) or home (Flo) is on no space of the water: not listed
     assert public_view(trip.state).shares == (
         ShareAnswer(1, True), ShareAnswer(2, False), ShareAnswer(4, False))
+
+
+def test_l9_a_canoe_waiting_at_a_place_on_the_water_is_answered_too() -> None:
+    # L3, L6: the base of the rock and the white spaces by Dangerous Point are spaces of
+    # the water, where another canoe may end its move
+    trip = Trip(3)
+    trip.turn(2, c.Adjust(0, 20))
+    trip.roll(3)
+    trip.do(c.WaitAtRock(1))  # Bob waits at the base with 0 points
+    trip.turn(2, c.Adjust(2, 30))
+    trip.roll(2)  # Ann, 20 points
+    assert public_view(trip.state).shares == (ShareAnswer(1, True), ShareAnswer(2, False))
 
 
 def test_l9_the_answer_follows_the_points_told_in_the_same_go() -> None:
