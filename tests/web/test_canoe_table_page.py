@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -48,43 +48,37 @@ def table(tmp_path: Path) -> Iterator[WebTable]:
     web.close()
 
 
-def play_to_the_end(table: WebTable) -> None:
-    """Bots press the pads through setup and a whole trip, one main-loop step a press."""
+def play_until(table: WebTable, done: Callable[[CanoeTable], bool],
+               presses: int = 20_000) -> CanoeTable:
+    """Bots press the pads through setup and the trip, one main-loop step a press, until
+    `done` holds for the trip's table."""
     app = table.companion
     driver = CanoeBotDriver(app.controller, dict.fromkeys(range(PLAYERS), SensibleBot()),
                             random.Random(6))
-    for _ in range(20_000):
+    for _ in range(presses):
         controller = app.controller
         assert isinstance(controller, CanoeTable)
-        if not controller.in_setup and controller.over:
+        if not controller.in_setup and done(controller):
             break
         if driver.controller is not controller:
             driver.controller = controller  # setup gave way to the trip
         driver.feed(table.events)
         table.step(0.3)
-    assert isinstance(app.controller, CanoeTable) and app.controller.over
     table.step()
+    assert isinstance(app.controller, CanoeTable) and done(app.controller)
+    return app.controller
+
+
+def play_to_the_end(table: WebTable) -> None:
+    """A whole trip."""
+    play_until(table, lambda controller: controller.over)
 
 
 def to_the_first_throw(table: WebTable) -> CanoeTable:
-    """Bots press the pads through setup and the first throw; the table then waits for its
-    thrower to tell what the canoe did, every other canoe still by the start (L9)."""
-    app = table.companion
-    driver = CanoeBotDriver(app.controller, dict.fromkeys(range(PLAYERS), SensibleBot()),
-                            random.Random(6))
-    for _ in range(2_000):
-        controller = app.controller
-        assert isinstance(controller, CanoeTable)
-        turn = None if controller.in_setup else controller.state.turn
-        if turn is not None and turn.thrown:
-            break
-        if driver.controller is not controller:
-            driver.controller = controller  # setup gave way to the trip
-        driver.feed(table.events)
-        table.step(0.3)
-    table.step()
-    assert isinstance(app.controller, CanoeTable)
-    return app.controller
+    """Setup and the first throw; the table then waits for its thrower to tell what the
+    canoe did, every other canoe still by the start (L9)."""
+    return play_until(table, lambda c: c.state.turn is not None and c.state.turn.thrown,
+                      2_000)
 
 
 async def fetch(url: str) -> tuple[int, dict[str, str], bytes]:

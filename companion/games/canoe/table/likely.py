@@ -201,20 +201,27 @@ def _lines(trail: Sequence[str]) -> list[str]:
         k.startswith("a:") and k != CLIMB)]
 
 
+def way_out(trail: Sequence[str]) -> tuple[list[str], bool]:
+    """A trail's way out: its landmarks up to the first one told again (every canoe meets
+    the board's landmarks in the same order on its way out; after a repeat it went round
+    again or turned back), and whether it came round. Another go waiting at the same
+    place is no repeat."""
+    seen: list[str] = []
+    for key in trail:
+        if seen and key == seen[-1]:
+            continue
+        if key in seen:
+            return seen, True
+        seen.append(key)
+    return seen, False
+
+
 def firsts(memory: Memory) -> Counter[tuple[str, str]]:
-    """Which landmark came before which the first time round: (a, b) counts the seats
-    whose trail told `a` before `b`, up to the trail's first repeat (every canoe meets
-    the board's landmarks in the same order on its way out; after a repeat it went
-    round again or turned back)."""
+    """Which landmark came before which on the way out (`way_out`): (a, b) counts the
+    seats whose trail told `a` before `b`."""
     before: Counter[tuple[str, str]] = Counter()
     for trail in memory.trails.values():
-        seen: list[str] = []
-        for key in trail:
-            if seen and key == seen[-1]:
-                continue  # another go waiting at the same place
-            if key in seen:
-                break
-            seen.append(key)
+        seen, _ = way_out(trail)
         for i, first in enumerate(seen):
             for later in seen[i + 1:]:
                 before[(first, later)] += 1
@@ -382,17 +389,9 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
 def at_the_end(memory: Memory, seat: int) -> bool:
     """F2: whether the player's latest landmark is where a canoe's way out ended: the
     last landmark some canoe told before it came round again (it reached the dock and
-    turned, `firsts`), so the dock is next. Before any canoe has come round, nowhere."""
-    ends = set()
-    for trail in memory.trails.values():
-        seen: list[str] = []
-        for key in trail:
-            if seen and key == seen[-1]:
-                continue
-            if key in seen:
-                ends.add(seen[-1])
-                break
-            seen.append(key)
+    turned, `way_out`), so the dock is next. Before any canoe has come round, nowhere."""
+    ends = {seen[-1] for trail in memory.trails.values()
+            for seen, came_round in [way_out(trail)] if came_round}
     return memory.latest(seat) in ends - {START}
 
 
