@@ -147,6 +147,14 @@ class Gated(asyncio.Protocol):
             self.inner.resume_writing()
 
 
+BACKLOG = 1024
+"""Connections the kernel queues before the server accepts them. A crowd (a flood from
+the LAN, or many phones at once) then waits in the kernel's queue, costing the process
+nothing, and the gate takes each in turn; with a short queue the kernel drops their
+openings and the clients try again seconds later, so a busy server meets them in slow
+waves and a real phone's own opening may be among those dropped."""
+
+
 async def listen(runner: web.AppRunner, gate: Gate, bind: str, port: int
                  ) -> tuple[asyncio.Server, int]:
     """Serve `runner`'s application on `bind`:`port` through `gate` (on "::", IPv4 too;
@@ -160,12 +168,12 @@ async def listen(runner: web.AppRunner, gate: Gate, bind: str, port: int
 
     try:
         server = await loop.create_server(handler, bind, port, reuse_address=True,
-                                          backlog=128)
+                                          backlog=BACKLOG)
     except OSError:
         if bind != "::":
             raise
         server = await loop.create_server(handler, "0.0.0.0", port, reuse_address=True,
-                                          backlog=128)
+                                          backlog=BACKLOG)
     sockets = server.sockets or ()
     bound = next((s.getsockname()[1] for s in sockets
                   if s.family in (socket.AF_INET, socket.AF_INET6)), port)
