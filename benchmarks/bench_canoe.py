@@ -245,9 +245,11 @@ def table_presses(seed: int, board: bool = True, steps: Steps | None = None,
 
 def _trip(table: CanoeTable, driver: CanoeBotDriver, clock: _Clock,
           steps: Steps | None) -> list[tuple[str, int]]:
-    """The presses of each turn of a trip started on `table`, to its end."""
+    """The presses of each turn of a trip started on `table`, to its end (a turn ends
+    with its `TurnEnded`, or the trip's). A press that ends a turn by the next player's
+    first choice (C4) is that player's turn's: the turn it ends took none for its end."""
     out: list[tuple[str, int]] = []
-    presses, turn, since = 0, table.state.turns, 0
+    presses, since = 0, 0
     told: list[ev.Event] = []
     for _ in range(200_000):
         if table.over:
@@ -260,15 +262,20 @@ def _trip(table: CanoeTable, driver: CanoeBotDriver, clock: _Clock,
         presses += pressed
         since += pressed
         for event in events:
-            applied = table.handle(event).events
-            if applied:
+            for batch in table.handle(event).command_batches():
+                handed = isinstance(batch[0], ev.TurnEnded) and batch[0].seat != event.seat
                 if steps is not None:
-                    steps.add(step_name(applied), since)
+                    steps.add("end" if handed else step_name(batch), 0 if handed else since)
+                if handed:
+                    # C4: the turn it ends is over without a press of its own
+                    out.append((turn_kind([*told, *batch]), presses - pressed))
+                    presses, told = pressed, []
+                    continue
                 since = 0
-            told += applied
-        if table.state.turns != turn or table.over:
-            out.append((turn_kind(told), presses))
-            presses, turn, told = 0, table.state.turns, []
+                told += batch
+                if any(isinstance(e, ev.TurnEnded | ev.GameWon) for e in batch):
+                    out.append((turn_kind(told), presses))
+                    presses, told = 0, []
     return out
 
 

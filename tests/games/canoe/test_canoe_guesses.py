@@ -54,8 +54,8 @@ def test_n1_n2_the_camp_guessed_is_the_next_site_past_the_latest_landmark() -> N
         "Indian Pond 1", "Indian Pond 2", "Sugar Island", "Solitude Point"]
     assert camp_site(trip.state, 0, memory, OPEN)[0] == "Indian Pond 1"
     table = Table(trip)
-    # ●, then ● on the guess at its printed points
-    assert table.presses(c.Camp(0, "Indian Pond 1", 10)) == 2
+    # ◀: the guess at its printed points (the next player's throw ends the go, C4)
+    assert table.presses(c.Camp(0, "Indian Pond 1", 10)) == 1
 
 
 def test_n1_a_canoe_that_turned_round_camps_nearest_the_dock_first() -> None:

@@ -1,11 +1,13 @@
 """A Canoe turn in few presses, counted on the real table: pad presses go through
 `CanoeTable.handle` one by one, steered as the virtual pads steer (`next_press`), until the
-rules answer the command wanted. After the throw three buttons: ▶ "Landed on C", ◀ "End
-of turn", ● the list of the rest, its focus on the step the table guesses likeliest from
-what it was told (`companion.games.canoe.table.likely`). The common turns (a throw then a
-landing, a camp at a site with its printed points, finishing) take at most four presses;
-a go that ends at once takes one. And 300 bot trips of every length and variant keep
-Raven Rock's rules (L1, L2)."""
+rules answer the command wanted. After the throw three buttons: ▶ "Landed on C", ◀ the
+step the table guesses likeliest from what it was told
+(`companion.games.canoe.table.likely`), ● the list of the rest opening on the next
+likeliest; the next player's first choice ends the turn (C4), so "End of turn" waits at
+the list's far end (on ◀ only when nobody else throws next). The common turns (a throw
+then a landing, a camp at a site with its printed points, finishing) take at most four
+presses; a go that ends at once takes one. And 300 bot trips of every length and variant
+keep Raven Rock's rules (L1, L2)."""
 
 from __future__ import annotations
 
@@ -83,12 +85,65 @@ class Table:
         self.trip.events = list(self.table.history)
 
 
-def test_c6_a_throw_then_landing_on_c_or_ending_the_turn_takes_two_presses() -> None:
+def test_c6_a_throw_then_landing_on_c_takes_two_presses() -> None:
     table = Table(Trip(2, nights=1))
     assert table.presses(c.Roll(0), 3) == 1
     assert table.presses(c.Land(0, Pile.CANOE)) == 1  # ▶
     assert table.presses(c.Roll(1), 4) == 1
-    assert table.presses(c.EndTurn(1)) == 1  # ◀
+
+
+def test_c4_the_next_player_s_throw_ends_a_turn_with_nothing_more_to_tell() -> None:
+    table = Table(Trip(3, nights=1))
+    table.presses(c.Roll(0), 3)
+    # Bob, next, has his own menu already: his throw ends Ann's turn, no "End of turn"
+    menus = {m.seat: m for m in table.table.frame().menus}
+    assert set(menus) == {0, 1}  # Cy, after Bob, has nothing to choose yet
+    assert menus[1].title == "Bob: next · your first choice ends Ann's turn"
+    assert menus[1].items[menus[1].focus].label == "Throw the die"
+    assert table.presses(c.Roll(1), 5) == 1
+    events = table.trip.events
+    assert events[-3:-1] == [ev.TurnEnded(0), ev.TurnStarted(1, 2)]
+    assert isinstance(events[-1], ev.DieRolled) and events[-1].seat == 1
+
+
+def test_c4_a_press_of_anyone_else_is_still_refused_with_whose_turn_it_is() -> None:
+    table = Table(Trip(3, nights=1))
+    table.presses(c.Roll(0), 3)
+    before = len(table.table.history)
+    assert table.press(2, Button.SELECT) == []  # Cy is not next
+    assert len(table.table.history) == before
+    assert any(n.text == "Ann is playing" and n.seat == 2
+               for n in table.table.frame().notices)
+
+
+def test_c4_the_next_player_s_first_choice_may_be_any_of_theirs() -> None:
+    # Bob camps where his canoe stands instead of throwing (N5): Ann's turn ends first
+    table = Table(Trip(2, nights=1))
+    table.presses(c.Roll(0), 3)
+    menu = next(m for m in table.table.frame().menus if m.seat == 1)
+    assert "Camp here" in [i.label for i in menu.items]
+    before = len(table.table.history)
+    table.presses(c.Camp(1, "Sugar Island", 10))
+    told = table.trip.events[before:]
+    assert told[:3] == [ev.TurnEnded(0), ev.TurnStarted(1, 2),
+                        ev.Camped(1, "Sugar Island", 10)]
+
+
+def test_c4_with_no_next_player_to_throw_left_ends_the_turn() -> None:
+    # Bob camped: he owes his next go, so after Ann's turn comes Ann's again. Nobody's
+    # throw can end her turn: "End of turn" stays at hand on ◀
+    trip = Trip(2, nights=1)
+    trip.roll(2)
+    trip.do(c.EndTurn(0))
+    trip.roll(2)
+    trip.do(c.Camp(1, "Sugar Island", 10))
+    table = Table(trip)
+    table.presses(c.Roll(0), 3)
+    menus = {m.seat: m for m in table.table.frame().menus}
+    assert set(menus) == {0}
+    assert [(i.button, i.label) for i in menus[0].items if i.button == "left"] == [
+        ("left", "End of turn")]
+    assert table.presses(c.EndTurn(0)) == 1
 
 
 def test_c6_after_the_throw_the_plain_button_opens_the_list_and_changes_nothing() -> None:
@@ -96,13 +151,20 @@ def test_c6_after_the_throw_the_plain_button_opens_the_list_and_changes_nothing(
     table.presses(c.Roll(0), 3)
     top = table.table.frame().menus[0]
     assert top.style is MenuStyle.KEYS
-    assert [(i.button, i.label) for i in top.items][1:] == [
-        ("left", "End of turn"), ("right", "Landed on C")]
+    # ◀ the likeliest step (Bob's throw says "End of turn", C4), ▶ landed on C
+    buttons = [(i.button, i.label) for i in top.items]
+    assert buttons[2] == ("right", "Landed on C")
+    assert buttons[1][0] == "left" and buttons[1][1] != "End of turn"
     before = len(table.table.history)
     assert table.press(0, Button.SELECT) == []
     assert len(table.table.history) == before  # ● only opened the list
     menu = table.table.frame().menus[0]
-    assert menu.depth == 1 and menu.items[menu.focus].label != "End of turn"
+    labels = [i.label for i in menu.items]
+    assert menu.depth == 1 and labels[menu.focus] != "End of turn"
+    # "End of turn" still there, as far from the focus as the list goes
+    assert min(abs(labels.index("End of turn") - menu.focus),
+               len(labels) - abs(labels.index("End of turn") - menu.focus)) >= \
+        len(labels) // 2 - 1
 
 
 def test_n1_a_camp_at_the_likeliest_site_with_its_printed_points_is_four_presses_at_most(
@@ -113,9 +175,10 @@ def test_n1_a_camp_at_the_likeliest_site_with_its_printed_points_is_four_presses
     trip.turn(2)
     table = Table(trip)
     assert table.presses(c.Roll(0), 3) == 1
-    # the next site along the board's order at its printed +15: ●, then ● on the guess,
-    # one step from the focus (a canoe that camped last go likelier crosses a line first)
-    assert table.presses(c.Camp(0, "Sugar Island", 15)) == 3
+    # the next site along the board's order at its printed +15, where the list opens
+    # (◀ is the likeliest step: a canoe that camped last go likelier crosses a line
+    # first): ●, ● on the guess
+    assert table.presses(c.Camp(0, "Sugar Island", 15)) == 2
 
 
 def test_n1_a_site_entered_earlier_in_the_trip_is_one_press_at_its_points() -> None:
@@ -199,9 +262,10 @@ def test_a3_the_attraction_the_table_told_after_the_same_landmark_is_one_press_a
     trip.turn(4, c.SeeAttraction(0, Attraction.RAINBOW, 20))
     table = Table(trip)
     assert table.presses(c.Roll(1), 4) == 1
-    # ● opens the list on the rainbow at its printed +20, ● takes it; then ◀ ends the go
-    assert table.presses(c.SeeAttraction(1, Attraction.RAINBOW, 20)) == 2
-    assert table.presses(c.EndTurn(1)) == 1
+    # ◀ is the rainbow at its printed +20; then Ann's throw ends Bob's go (C4)
+    assert table.presses(c.SeeAttraction(1, Attraction.RAINBOW, 20)) == 1
+    assert table.presses(c.Roll(0), 2) == 1
+    assert ev.TurnEnded(1) in table.trip.events
 
 
 def test_a2_k4_the_lines_crossed_come_before_the_landing_the_table_learnt() -> None:
@@ -217,10 +281,12 @@ def test_a2_k4_the_lines_crossed_come_before_the_landing_the_table_learnt() -> N
     trip.turn(2, c.Land(0, Pile.PORTAGE))
     table = Table(trip)
     assert table.presses(c.Roll(1), 3) == 1
-    table.press(1, Button.SELECT)  # the list: not on P
+    top = next(m for m in table.table.frame().menus if m.seat == 1)
+    left = next(i.label for i in top.items if i.button == "left")  # ◀: not P
+    assert left in ("Camp at Solitude Point · +20", "A perfect rainbow · +20")
+    table.press(1, Button.SELECT)  # the list: P one step from its focus
     menu = next(m for m in table.table.frame().menus if m.seat == 1)
     labels = [item.label for item in menu.items]
-    assert labels[menu.focus] in ("Camp at Solitude Point · +20", "A perfect rainbow · +20")
     assert abs(labels.index("Landed on P") - menu.focus) == 1
     table.press(1, Button.LEFT if labels.index("Landed on P") < menu.focus else Button.RIGHT)
     table.press(1, Button.SELECT)
@@ -265,7 +331,7 @@ def test_l1_after_waiting_at_the_base_the_climb_is_where_the_list_opens() -> Non
     trip.turn(6)  # the wind drops
     table = Table(trip)
     table.presses(c.Roll(0), 2)
-    assert table.presses(c.Climb(0, 25)) == 2  # ●, ● on the climb at its printed +25
+    assert table.presses(c.Climb(0, 25)) == 1  # ◀: the climb at its printed +25
 
 
 def test_l5_l6_turning_back_throws_at_once() -> None:

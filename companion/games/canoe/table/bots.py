@@ -38,10 +38,11 @@ class CanoeBotDriver(VirtualPads[CanoeTable]):
         self._setup_seat = setup_seat
         self._seen: GameState | None = None
         self._target: cmd.Command | None = None
+        self._next: cmd.Command | None = None  # the next player's first choice (C4)
         self._face: tuple[object, int] | None = None
 
     def _forget(self) -> None:
-        self._seen, self._target = None, None
+        self._seen, self._target, self._next = None, None, None
 
     def presses(self) -> list[PadEvent]:
         """The events of the next bot press, or [] when no bot has anything to do."""
@@ -69,14 +70,35 @@ class CanoeBotDriver(VirtualPads[CanoeTable]):
         if seat is None or seat not in self._policies or not table.ready(seat):
             return []
         if state is not self._seen:
-            self._seen = state
+            self._seen, self._next = state, None
             self._target = self._policies[seat](state, seat, self._rng)
         if self._target is None:
             return []
+        if isinstance(self._target, cmd.EndTurn):
+            handed = self._hand_over()
+            if handed is not None:
+                return handed
         step = table.next_press(seat, self._target)
         if step is None:
             raise UnreachableCommand(f"seat {seat}: no menu leads to {self._target!r}")
         return pad_events(seat, step)
+
+    def _hand_over(self) -> list[PadEvent] | None:
+        """C4: a bot done with its turn leaves "End of turn" alone when the next player
+        is a bot too: that player's first choice ends it, as at the table."""
+        table = self._controller
+        ahead = table.handed_to()
+        if ahead is None or ahead[0] not in self._policies:
+            return None
+        seat, after = ahead
+        if self._next is None:
+            self._next = self._policies[seat](after, seat, self._rng)
+        if self._next is None:
+            return None
+        if not table.ready(seat):
+            return []
+        step = table.next_press(seat, self._next)
+        return pad_events(seat, step) if step is not None else None
 
     def _throw(self) -> int:
         return self._wooden_dice().roll(6)

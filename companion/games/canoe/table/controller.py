@@ -19,12 +19,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from companion.config.table import TableConfig
-from companion.core.dice import DiceSource
-from companion.exc import RulesError
+from companion.core.dice import DiceSource, ScriptedDice
+from companion.exc import DiceExhausted, RulesError
 from companion.games.canoe import GAME
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
-from companion.games.canoe.engine import apply
+from companion.games.canoe.engine import apply, is_legal
 from companion.games.canoe.model import MAX_PLAYERS, Place
 from companion.games.canoe.physical import RollRequest, apply_entered, roll_request
 from companion.games.canoe.settings import Settings
@@ -90,6 +90,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         self._serial = 0
         self._over_at: float | None = clock() if GAME.outcome(state) else None
         self._saved: dict[str, object] | None = None
+        # the state the next player's first choice would start from, for one state (C4)
+        self._ahead: tuple[GameState, tuple[int, GameState] | None] | None = None
 
     # --- what the app reads --------------------------------------------------------------
 
@@ -226,7 +228,50 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                     if seat == request.seat else None
             if self._memory is None:
                 self._memory = remember(self._history)
-            return seat_tree(self._state, seat, self._memory)
+            tree = seat_tree(self._state, seat, self._memory,
+                             handed=self.handed_to() is not None)
+            if tree is not None:
+                return tree
+            handover = self._handover(seat)
+            if handover is None:
+                return None
+            ending, after = handover
+            tree = seat_tree(after, seat, self._memory)
+            if tree is not None:
+                tree.title = t("cm.handover_title", name=after.players[seat].name,
+                               other=after.players[ending].name)
+            return tree
+
+    def _handover(self, seat: int | None) -> tuple[int, GameState] | None:
+        """C4: the active seat and the state once its turn ends, when `seat` is the
+        player whose first choice ends it (`handed_to`); else None."""
+        ahead, active = self.handed_to(), self._state.active
+        if ahead is None or active is None or ahead[0] != seat:
+            return None
+        return active, ahead[1]
+
+    def handed_to(self) -> tuple[int, GameState] | None:
+        """C4: the next player's first choice ends the turn before it. When the active
+        player may end their turn now and another player acts once it ends, that player's
+        seat and the state after the end; else None. So a turn with nothing more to tell
+        costs no press of "End of turn": the next player just throws, as at the table."""
+        state = self._state
+        if self._entry is not None:  # a throw waits for its face
+            return None
+        if self._ahead is not None and self._ahead[0] is state:
+            return self._ahead[1]
+        found: tuple[int, GameState] | None = None
+        active = state.active
+        ending = cmd.EndTurn(active) if active is not None else None
+        if ending is not None and is_legal(state, ending):
+            try:
+                after, _ = apply(state, ending, ScriptedDice(()))  # an end throws no die
+            except (RulesError, ValueError, DiceExhausted):
+                after = None
+            if after is not None and after.active is not None and after.active != active:
+                found = (after.active, after)
+        self._ahead = (state, found)
+        return found
 
     def _wait_text(self) -> str:
         active = self._entry.request.seat if self._entry is not None else self._state.active
@@ -251,7 +296,14 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         if isinstance(chosen.act, Enter):
             return self._enter(chosen.act.value)
         if chosen.command is not None:
-            out = self._apply(chosen.command, self._words(seat, tree, chosen))
+            out, words = Outcome(), self._words(seat, tree, chosen)
+            handover = self._handover(seat)
+            if handover is not None:
+                # C4: the next player's first choice ends the turn before it
+                out = self._apply(cmd.EndTurn(handover[0]), t("cm.end"))
+                if not out.applied:
+                    return out
+            out = out.then(self._apply(chosen.command, words))
             if isinstance(chosen.command, cmd.TurnBack) and out.applied:
                 # L5, L6: "Turn back and throw" is one choice: the throw follows at once
                 out = out.then(self._apply(cmd.Roll(seat), t("cm.throw")))

@@ -375,14 +375,17 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
 
 
 def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[CanoeOption]],
-               memory: Memory) -> Tree:
+               memory: Memory, handed: bool = False) -> Tree:
     """After the throw, while the canoe may still land: three buttons, ▶ "Landed on C",
     ◀ "End of turn", and ● the list of everything else, its focus on the likeliest step
     (the table's guesses first, `_guessed`; then P, finishing, the full menus of camps,
     points and places, the Destination card's choice, and last another canoe on this
     space, whose answer the screen already shows, L9). ● itself does nothing but
-    open the list. Once the canoe has landed or camped and the turn waits for a card's
-    choice, a list with the focus on "End of turn" (keeping is the default)."""
+    open the list. `handed`: the next player's first choice ends this turn (C4), so
+    "End of turn" moves to the list's far end and ◀ is the likeliest step itself, the
+    list opening on the next likeliest. Once the canoe has landed or camped and the turn
+    waits for a card's choice, a list with the focus on "End of turn" (keeping is the
+    default)."""
 
     def first(kind: type[cmd.Command]) -> CanoeOption | None:
         found = by.get(kind)
@@ -429,21 +432,33 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     # guess; the list's last item still asks it, to hear it said and keep it in the journal
     _add(rest, _share_node(state, seat, by))
     if canoe is not None and canoe.enabled:
+        left = end
+        if handed and first_guess is not None and end is not None:
+            # C4: nobody needs "End of turn" at hand when the next player's throw says
+            # it: ◀ tells the likeliest step at once, the list opens on the next one
+            left = first_guess
+            rest.remove(first_guess)
+            rest.append(end)
+            first_guess = rest[0] if rest[0] is not end else None
         # the likeliest guesses nearest the focus, the full menus last: a step nobody
         # foresaw is as few presses away going up as going down
         rest = centred(pinned(rest))
         likeliest = first_guess.key if first_guess is not None else None
         more = Tree("more", title, rest, t("cm.hint"), default=likeliest)
-        return keys("canoe", title, left=end, right=canoe,
-                    select=submenu("more", t("cm.more"), more), hint=t("cm.keys_hint"))
+        hint = t("cm.keys_hint_handed") if left is not end else \
+            t("cm.keys_hint")
+        return keys("canoe", title, left=left, right=canoe,
+                    select=submenu("more", t("cm.more"), more), hint=hint)
     items = [n for n in (end, canoe) if n is not None] + rest
     return Tree("canoe", title, items, t("cm.hint"), default="end")
 
 
-def seat_tree(state: GameState, seat: int, memory: Memory | None = None) -> Tree | None:
+def seat_tree(state: GameState, seat: int, memory: Memory | None = None,
+              handed: bool = False) -> Tree | None:
     """The seat's menu now: the rules' options as items, or None when it has none.
     `memory` is what the table was told this trip (`likely.remember`): where steppers
-    start, and what the table guesses comes next."""
+    start, and what the table guesses comes next. `handed`: the next player's first
+    choice ends this seat's turn (C4; the table knows who that is)."""
     memory = memory or Memory()
     offered = options(state, seat)
     if not offered:
@@ -460,7 +475,7 @@ def seat_tree(state: GameState, seat: int, memory: Memory | None = None) -> Tree
     if act is ActKind.ENTER_CARD:
         return _card_tree(state, seat, by.get(cmd.EnterCard, []))
     if act is not ActKind.THROW:
-        return _tell_tree(state, seat, by, memory)
+        return _tell_tree(state, seat, by, memory, handed)
     items: list[Node] = []
     if (o := first(cmd.Roll)) is not None:
         items.append(_item("roll", t("cm.throw"), o, lambda: cmd.Roll(seat)))

@@ -181,6 +181,8 @@ WORDS: Final[dict[str, str]] = {
     "cm.camp_at": "Zelten bei {site}",
     "cm.more": "Etwas anderes …",
     "cm.keys_hint": "▶ C · ◀ Ende · ● der Rest",
+    "cm.keys_hint_handed": "▶ C · ● der Rest · sonst nichts: der Nächste würfelt",
+    "cm.handover_title": "{name}: als Nächstes · deine erste Wahl beendet den Zug von {other}",
     "cm.hero_back": "Heldenkarte zurücklegen",
     "cr.obeyed_by_companion": "erfüllt sich selbst, wenn das Kanu es tut",
     "cr.seen_this_go": "in diesem Zug schon gezählt",

@@ -181,6 +181,8 @@ WORDS: Final[dict[str, str]] = {
     "cm.camp_at": "Camp at {site}",
     "cm.more": "Something else…",
     "cm.keys_hint": "▶ C · ◀ end · ● the rest",
+    "cm.keys_hint_handed": "▶ C · ● the rest · nothing else: the next player throws",
+    "cm.handover_title": "{name}: next · your first choice ends {other}'s turn",
     "cm.hero_back": "Put the Hero card back",
     "cr.obeyed_by_companion": "done by itself when the canoe does it",
     "cr.seen_this_go": "scored this go already",

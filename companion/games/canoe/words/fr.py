@@ -181,6 +181,8 @@ WORDS: Final[dict[str, str]] = {
     "cm.camp_at": "Camper à {site}",
     "cm.more": "Autre chose…",
     "cm.keys_hint": "▶ C · ◀ fin · ● le reste",
+    "cm.keys_hint_handed": "▶ C · ● le reste · rien d'autre : le suivant lance",
+    "cm.handover_title": "{name} : ensuite · votre premier choix finit le tour de {other}",
     "cm.hero_back": "Remettre la carte Héros",
     "cr.obeyed_by_companion": "faite d'elle-même quand le canoë la fait",
     "cr.seen_this_go": "déjà comptée ce tour",
