@@ -15,6 +15,14 @@ from companion.display import widgets as w
 from companion.display.chrome import draw_notices, notices_height
 from companion.display.join import join_at_bottom
 from companion.display.layout_log import LayoutLog
+from companion.display.menu_plan import (
+    Plan,
+    block_gap,
+    block_need,
+    blocks_of,
+    choose_plans,
+    scrolls,
+)
 from companion.display.menus import draw_menus
 from companion.display.paint import Painter, split_columns
 from companion.display.regions import Region
@@ -158,10 +166,51 @@ def _panel(p: Painter, frame: CanoeFrame, rect: pygame.Rect, top: object) -> Non
         used = top(p, frame, area)
     menus = pygame.Rect(rect.x, rect.y + used, rect.w, menus_room - used)
     if frame.menus and menus.h > 0:
-        draw_menus(p, frame.names, frame.menus, menus)
+        _menus(p, frame, menus)
     if frame.notices:
         draw_notices(p, frame.names, frame.notices,
                      pygame.Rect(rect.x, rect.bottom - notes, rect.w, notes))
+
+
+def _menus(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> None:
+    """The seats' menus, the active player's first and roomiest. While the next player's
+    first choice can end the turn (C4) two seats have a menu: the one choosing now keeps
+    its roomiest form that fits (the hint, the ◀ guess on a line of its own), and the
+    next player's menu, under it, takes the room left, its list scrolling round the focus
+    ("Throw the die"). Drawn in seat order instead, a next player in an earlier seat
+    would stand above the player whose turn it is, and the shared arrangement squeezes
+    both alike. When not even that fits, every menu shares the room as elsewhere."""
+    active = frame.names.active
+    now = tuple(m for m in frame.menus if m.seat == active)
+    ahead = tuple(m for m in frame.menus if m.seat != active)
+    if not now or not ahead:
+        draw_menus(p, frame.names, frame.menus, rect)
+        return
+    gap = block_gap(p)
+    later = choose_plans(p, frame.names, blocks_of(ahead), rect.w, 0, gap)  # most compact
+    room = rect.h - sum(_least(p, pl) for pl in later) - gap * len(later)
+    first = choose_plans(p, frame.names, blocks_of(now), rect.w, max(0, room), gap)
+    if room <= 0 or _need(p, first, gap) > room:
+        draw_menus(p, frame.names, now + ahead, rect)
+        return
+    high = min(room, sum(pl.height for pl in first) + gap * (len(first) - 1))
+    draw_menus(p, frame.names, now, pygame.Rect(rect.x, rect.y, rect.w, high))
+    draw_menus(p, frame.names, ahead, pygame.Rect(rect.x, rect.y + high + gap, rect.w,
+                                                  rect.h - high - gap))
+
+
+def _need(p: Painter, plans: list[Plan], gap: int) -> int:
+    """The height planned blocks cannot do without (a long list: a few of its rows)."""
+    return sum(block_need(p, pl) for pl in plans) + gap * max(0, len(plans) - 1)
+
+
+def _least(p: Painter, plan: Plan) -> int:
+    """The least height the next player's block reads in: a long list its title, the
+    focused row (what ● does now) and a "more" line above and below; else all of it."""
+    if not scrolls(plan):
+        return block_need(p, plan)
+    focused = max((r.height for r in plan.rows if r.focused), default=0)
+    return plan.height - sum(r.height for r in plan.rows) + focused + 2 * p.line(theme.SMALL)
 
 
 def spaces_word(n: int) -> str:
