@@ -124,3 +124,53 @@ def test_a_phone_cannot_act_for_the_seat_whose_turn_it_is_not(table: WebTable) -
     finally:
         for phone in phones.values():
             phone.close()
+
+
+def test_c4_one_tap_on_the_next_player_s_phone_ends_the_turn_and_throws(
+        table: WebTable) -> None:
+    # C4: while Ann may end her turn, Bob's phone already holds his own menu; one tap on
+    # "Throw the die" ends her turn and throws for him. Cy, after Bob, has nothing to tap
+    from web.test_canoe_table_page import to_the_first_throw
+
+    app = table.companion
+    controller = to_the_first_throw(table)
+    ann = controller.state.active
+    assert ann is not None
+    bob, cy = (ann + 1) % PLAYERS, (ann + 2) % PLAYERS
+    ahead = controller.handed_to()
+    assert ahead is not None and ahead[0] == bob
+    names = [p.name for p in controller.state.players]
+    phones = seated(table, {ann: "en", bob: "fr", cy: "de"})
+    try:
+        for _ in range(4):  # past the guard against a stale press (the menus are new)
+            table.step(0.3)
+        mine = settle(table, phones[bob], bob)
+        menu = mine["menu"]
+        assert menu is not None and not mine["turn"]  # Ann's turn still, and Bob's menu
+        assert menu["title"] == \
+            f"{names[bob]} : ensuite · votre premier choix finit le tour de {names[ann]}"
+        labels = [item["label"] for item in menu["items"]]
+        assert labels[menu["focus"]] == "Lancer le dé"
+        other = settle(table, phones[cy], cy)
+        assert other["menu"] is None and not other["turn"]
+        assert other["waiting"] == [names[ann]]
+        hers = settle(table, phones[ann], ann)
+        assert hers["turn"] and hers["menu"] is not None
+        assert "End of turn" not in [i["label"] for i in hers["menu"]["items"]]  # in the list
+        assert app.game_id is not None
+        before = len(app.journal.load(app.game_id))
+        phones[bob].tap(labels.index("Lancer le dé"))
+        table.wait_events(2)  # one press of ●, and its release
+        table.step(0.3)
+        told = app.journal.load(app.game_id)[before:]
+        assert told[0] == ev.TurnEnded(ann)
+        assert isinstance(told[1], ev.TurnStarted) and told[1].seat == bob
+        assert isinstance(told[2], ev.DieRolled) and told[2].seat == bob
+        assert app.controller.state.active == bob
+        assert settle(table, phones[bob], bob)["turn"]
+        assert not settle(table, phones[ann], ann)["turn"]
+        after = settle(table, phones[cy], cy)  # Cy is now next: his own menu
+        assert after["menu"] is not None and names[bob] in after["menu"]["title"]
+    finally:
+        for phone in phones.values():
+            phone.close()
