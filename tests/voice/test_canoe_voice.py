@@ -90,6 +90,48 @@ def test_whose_turn_and_the_throw() -> None:
     assert spoken_texts(won, "fr") == ["gagne l'excursion !"]
 
 
+def test_c4_a_turn_ended_by_the_next_player_s_throw_is_said_as_the_throw_alone() -> None:
+    # C4: one press of Bob's ends Ann's turn and throws: the table hears "Bob throws 5",
+    # not "Bob, your turn" first (said of a throw already made); a go started by "End of
+    # turn" is still announced, and a skipped go (C7) keeps its "your turn" too
+    from canoe_harness import Trip
+    from games.canoe.test_canoe_presses import Table
+
+    from companion.games.canoe import commands as c
+    from companion.games.canoe.box import BOX
+
+    names = {0: "Ann", 1: "Bob", 2: "Cy"}
+
+    def heard(events: list[Any], state: Any) -> list[Announcement]:
+        return [said for e in events if (said := BOX.announce(e, names, state)) is not None]
+
+    table = Table(Trip(3, nights=1))
+    table.presses(c.Roll(0), 3)
+    before = len(table.table.history)
+    assert table.presses(c.Roll(1), 5) == 1
+    events = list(table.table.history[before:])
+    assert events[:2] == [cev.TurnEnded(0), cev.TurnStarted(1, 2)]
+    assert heard(events, table.table.state) == [canoe_says.throw(Seat(1, "Bob"), 5)]
+    # Bob camps where he stands as his first choice: his go is over in the same press,
+    # and the table hears whose turn it is now, Cy's
+    table = Table(Trip(3, nights=1))
+    table.presses(c.Roll(0), 3)
+    before = len(table.table.history)
+    table.presses(c.Camp(1, "Solitude Point", 10))
+    events = list(table.table.history[before:])
+    said = heard(events, table.table.state)
+    assert turn(Seat(1, "Bob")) not in said and said[-1] == turn(Seat(2, "Cy"))
+    # "End of turn" pressed: whose turn it is, then the skipped go (Bob camped: N1)
+    trip = Trip(2, nights=1)
+    trip.turn(2)
+    trip.roll(2)
+    trip.do(c.Camp(1, "Sugar Island", 10))
+    trip.roll(3)
+    events = trip.end()
+    assert heard(events, trip.state) == [turn(Seat(1, "Bob")), canoe_says.skip(Seat(1, "Bob")),
+                                         turn(Seat(0, "Ann"))]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_k4_a_card_drawn_is_read_with_its_pile_words_and_points(language: str) -> None:
     card = CARDS["canoe-10"]  # the leak: -15 and miss the next go

@@ -39,7 +39,7 @@ def paint(frame: CanoeFrame, surface: Any, log: Any = None, language: str = "en"
 
 def hear(event: object, names: Any, state: object) -> Any:
     """What the voice says for an event of the trip."""
-    return canoe_announcement_for(event, names)
+    return canoe_announcement_for(event, names, state=state)
 
 
 STANDINGS = Standings(

@@ -21,6 +21,7 @@ from companion.core.values import by_type
 from companion.games.canoe import events as cev
 from companion.games.canoe import sayings
 from companion.games.canoe.cards import CARDS, CardKind
+from companion.games.canoe.state import GameState
 from companion.voice.phrases import Announcement, Seat, turn
 
 Names = Mapping[int, str] | Sequence[str | None]
@@ -87,7 +88,24 @@ CANOE_MAPPING: dict[type[cev.Event], CanoeMapper] = by_type((
 
 
 def canoe_announcement_for(event: object, names: Names | None = None,
-                           all_covered: Collection[int] = ()) -> Announcement | None:
-    """The announcement a Canoe event calls for, or None if the table hears nothing."""
+                           all_covered: Collection[int] = (), state: object = None
+                           ) -> Announcement | None:
+    """The announcement a Canoe event calls for, or None if the table hears nothing.
+    `state` is the game once the press that gave the event is done (None: unknown)."""
+    if isinstance(event, cev.TurnStarted) and played_at_once(event, state):
+        return None
     mapper = CANOE_MAPPING.get(type(event))  # type: ignore[arg-type]
     return None if mapper is None else mapper(event, names)
+
+
+def played_at_once(event: cev.TurnStarted, state: object) -> bool:
+    """C4: whether the go `event` starts was already played in the same press: the next
+    player's first choice ended the turn before it and acted (the throw said, or a later
+    go begun). Then "Bob, your turn" would only stand before "Bob throws 4", said of a
+    throw already made, and is left out. A go skipped (C7) keeps its "your turn" before
+    its "misses a go", as when a press of "End of turn" starts a go."""
+    turn = state.turn if isinstance(state, GameState) else None
+    if turn is None:
+        return False
+    return turn.number > event.number or (
+        turn.number == event.number and turn.seat == event.seat and turn.thrown)
