@@ -39,6 +39,7 @@ from companion.games.canoe.queries import (
     leads_the_board,
     may_return,
     obeyed_by_word,
+    sharing_candidates,
     site_reason,
     unmapped_reason,
 )
@@ -138,7 +139,7 @@ def _places(state: GameState, seat: int, stop: Reason | None) -> list[Choice]:
     unmapped = [_opt(cmd.ReachUnmapped, seat, stop, point=open_points)] if open_points else []
     unmapped += [_opt(cmd.ReachUnmapped, seat, stop or unmapped_reason(state, seat, p),
                       point=(p,)) for p in points if p not in open_points]
-    others = tuple(s for s in state.on_board if s != seat)
+    others = sharing_candidates(state, seat)
     return [
         _opt(cmd.Climb, seat, climb_reason(state, seat), points=POINTS),
         _opt(cmd.WaitAtRock, seat, stop),
