@@ -146,7 +146,8 @@ def _places(state: GameState, seat: int, stop: Reason | None) -> list[Choice]:
         *unmapped,
         _opt(cmd.WaitAtPoint, seat, stop),
         _opt(cmd.StayWindbound, seat, blown),
-        _opt(cmd.ShareSpace, seat, stop, other=others),
+        _opt(cmd.ShareSpace, seat, stop or (None if others else Reason("none_on_water", "L9")),
+             other=others),
     ]
 
 
