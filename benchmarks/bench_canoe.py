@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from unittest.mock import patch
 
+from benchmarks.figures import percentile
 from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
 from companion.games.canoe import commands as cmd
@@ -326,7 +327,8 @@ def run() -> None:
         what = "the board's points entered in setup" if board else \
             "no board points entered (steppers from the last value)"
         print(f"   presses per turn through the table, {what} (electronic cards, "
-              f"{len(turns)} turns): mean {mean:.2f} (goal <= {MEAN_GOAL}), max "
+              f"{len(turns)} turns): mean {mean:.2f} (goal <= {MEAN_GOAL}), p95 "
+              f"{percentile(turns, 0.95):.0f}, p99 {percentile(turns, 0.99):.0f}, max "
               f"{max(turns)} (goal <= {MAX_GOAL}), {over} over; spread {spread} "
               f"({time.perf_counter() - started:.1f} s)")
         for key, values in kinds.items():

@@ -39,6 +39,7 @@ from companion.games.canoe.queries import (
     leads_the_board,
     may_return,
     obeyed_by_word,
+    sharing_candidates,
     site_reason,
     unmapped_reason,
 )
@@ -138,14 +139,15 @@ def _places(state: GameState, seat: int, stop: Reason | None) -> list[Choice]:
     unmapped = [_opt(cmd.ReachUnmapped, seat, stop, point=open_points)] if open_points else []
     unmapped += [_opt(cmd.ReachUnmapped, seat, stop or unmapped_reason(state, seat, p),
                       point=(p,)) for p in points if p not in open_points]
-    others = tuple(s for s in state.on_board if s != seat)
+    others = sharing_candidates(state, seat)
     return [
         _opt(cmd.Climb, seat, climb_reason(state, seat), points=POINTS),
         _opt(cmd.WaitAtRock, seat, stop),
         *unmapped,
         _opt(cmd.WaitAtPoint, seat, stop),
         _opt(cmd.StayWindbound, seat, blown),
-        _opt(cmd.ShareSpace, seat, stop, other=others),
+        _opt(cmd.ShareSpace, seat, stop or (None if others else Reason("none_on_water", "L9")),
+             other=others),
     ]
 
 

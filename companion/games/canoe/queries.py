@@ -149,6 +149,15 @@ def likely_site(state: GameState, seat: int) -> str | None:
     return open_[0]
 
 
+def sharing_candidates(state: GameState, seat: int) -> tuple[int, ...]:
+    """L9: the other canoes `seat` may end a go on the same space as: those out on a space
+    of the water, in seat order. Not home, not on Raven Rock's summit, not inside the
+    Unmapped Region; a canoe waiting at the rock's base, by Dangerous Point or at the
+    region's boundary waits on a space, so it counts."""
+    return tuple(other for other in state.on_board if other != seat
+                 and state.players[other].place not in (Place.SUMMIT, Place.UNMAPPED))
+
+
 def goes_ahead(state: GameState, seat: int, other: int) -> bool:
     """L9: on another canoe's space, ahead with more points than its player, else behind."""
     return state.players[seat].score > state.players[other].score

@@ -40,6 +40,7 @@ TEXT: dict[str, str] = {
     "left_there": "came out by point {point}: another point",
     "not_ahead": "{score} points, not more than {best}: seek more points first",
     "hero_held": "{name} holds the camp Hero card",
+    "none_on_water": "no other canoe is out on a space of the water",
 }
 
 

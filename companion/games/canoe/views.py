@@ -33,6 +33,7 @@ from companion.games.canoe.queries import (
     finish_reasons,
     goes_ahead,
     leads_the_board,
+    sharing_candidates,
     throw_line,
 )
 from companion.games.canoe.settings import Variants
@@ -144,9 +145,7 @@ def share_answers(state: GameState) -> tuple[ShareAnswer, ...]:
             or turn.camped or turn.landed is not None:
         return ()
     return tuple(ShareAnswer(other, goes_ahead(state, turn.seat, other))
-                 for other in state.on_board
-                 if other != turn.seat
-                 and state.players[other].place not in (Place.SUMMIT, Place.UNMAPPED))
+                 for other in sharing_candidates(state, turn.seat))
 
 
 def public_view(state: GameState) -> PublicView:

@@ -5,9 +5,12 @@ menus' list guesses no shared space and keeps the full item at its end."""
 
 from __future__ import annotations
 
+import pytest
 from canoe_harness import Trip, six_out
 
+from companion.exc import RulesError
 from companion.games.canoe import commands as c
+from companion.games.canoe.engine import options
 from companion.games.canoe.model import Attraction, Pile
 from companion.games.canoe.table.frame import share_line
 from companion.games.canoe.table.likely import Memory
@@ -24,6 +27,18 @@ def test_l9_the_view_answers_for_every_canoe_out_on_the_water_once_thrown() -> N
     # (Di) or home (Flo) is on no space of the water: not listed
     assert public_view(trip.state).shares == (
         ShareAnswer(1, True), ShareAnswer(2, False), ShareAnswer(4, False))
+
+
+def test_l9_asking_offers_the_same_canoes_the_screen_answers_for() -> None:
+    # a canoe on the summit (Di) or home (Flo) is on no space of the water: the rules
+    # offer no shared space with it, and refuse one told anyway
+    trip = six_out()
+    trip.roll(2)
+    share = next(o for o in options(trip.state, 0) if o.command is c.ShareSpace)
+    assert share.params["other"] == (1, 2, 4)
+    assert [a.seat for a in public_view(trip.state).shares] == [1, 2, 4]
+    with pytest.raises(RulesError):
+        trip.do(c.ShareSpace(0, 3))
 
 
 def test_l9_a_canoe_waiting_at_a_place_on_the_water_is_answered_too() -> None:

@@ -189,6 +189,7 @@ WORDS: Final[dict[str, str]] = {
     "cr.not_on_island": "nicht auf einer Insel",
     "cr.windbound_held": "windgebunden: kein Wurf, bis der Wind nachlässt",
     "cr.sheltered": "geschützt bei Dangerous Point",
+    "cr.none_on_water": "kein anderes Kanu auf dem Wasser",
     "cr.descending": "steigt in diesem Zug vom Gipfel ab",
     "cr.climb_weather": "kein Aufstieg bei Gegenwind, windgebunden oder im Regen",
     "cr.no_such_point": "kein solcher Punkt",

@@ -189,6 +189,7 @@ WORDS: Final[dict[str, str]] = {
     "cr.not_on_island": "not on an island",
     "cr.windbound_held": "windbound: no throw until the wind drops",
     "cr.sheltered": "sheltered by Dangerous Point",
+    "cr.none_on_water": "no other canoe out on the water",
     "cr.descending": "coming down from the summit this go",
     "cr.climb_weather": "no climbing in a headwind, windbound or in the rain",
     "cr.no_such_point": "no such point",

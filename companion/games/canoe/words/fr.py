@@ -189,6 +189,7 @@ WORDS: Final[dict[str, str]] = {
     "cr.not_on_island": "pas sur une île",
     "cr.windbound_held": "bloqué par le vent : pas de lancer avant qu'il tombe",
     "cr.sheltered": "à l'abri de Dangerous Point",
+    "cr.none_on_water": "aucun autre canoë sur l'eau",
     "cr.descending": "redescend du sommet ce tour",
     "cr.climb_weather": "pas d'ascension par vent contraire, bloqué ou sous la pluie",
     "cr.no_such_point": "point inconnu",
