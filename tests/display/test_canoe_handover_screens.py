@@ -2,8 +2,9 @@
 next player already has a menu, whose first choice ends the turn before it. Two menus at
 once, at three sizes in each language: the player choosing now reads first (above, in
 the seat order or not) and in the roomiest form, the ◀ guess whole however long; the next
-player's menu under it, its title saying "next" and its throw in view. `make screens`
-writes them to test-artifacts/screens/ to look at."""
+player's menu under it, its title saying "next" and its throw in view; a card drawn
+keeps its words whole above both. `make screens` writes them to test-artifacts/screens/
+to look at."""
 
 from __future__ import annotations
 
@@ -125,3 +126,38 @@ def test_c4_the_list_open_keeps_the_next_player_s_throw_in_view(language: str) -
         assert any(text.startswith(focused) for text in whole), (size, language)
         assert menus[1].title in whole and throw in whole, (size, language)
         save_screen(surface, f"canoe-3p-handover-list-{size[0]}x{size[1]}-{language}.png")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_c4_k5_the_card_drawn_stays_whole_above_two_menus(language: str) -> None:
+    # Ann camps and draws the Hero card (K11: her turn waits for keep or put back), Bob is
+    # next: the card screen, two menus under it. The card's words come before its notes
+    from canoe_harness import pile
+
+    from companion.games.canoe.model import Pile
+    from companion.games.canoe.table import CanoeScreen
+
+    trip = Trip(3, nights=1, piles={Pile.CAMP: pile(Pile.CAMP, "camp-09")})
+    trip.roll(3)
+    clock = Clock()
+    table = table_for(trip, language, clock)
+    clock.now = 5.0
+    goal = c.Camp(0, "Solitude Point", 10)
+    for _ in range(12):
+        step = table.next_press(0, lambda command: command == goal)
+        assert step is not None
+        for event in pad_events(0, step):
+            clock.now += 0.3
+            table.handle(event)
+        if table.state.players[0].hero:  # camped, the Hero card drawn
+            break
+    frame = table.frame()
+    assert frame.screen is CanoeScreen.CARD and {m.seat for m in frame.menus} == {0, 1}
+    view = frame.view
+    assert view is not None and view.shown is not None
+    for size in SIZES:
+        surface = pygame.Surface(size)
+        log = render(frame, surface, language=language)
+        assert log.problems() == [], (size, language)
+        assert view.shown.text in log.whole(), (size, language)
+        save_screen(surface, f"canoe-3p-handover-card-{size[0]}x{size[1]}-{language}.png")

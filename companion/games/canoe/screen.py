@@ -283,7 +283,9 @@ def _block(p: Painter, text: str, rect: pygame.Rect, design: float, *, bold: boo
 
 
 def _card(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
-    """K5: the card just drawn, large, with its points and what became of it."""
+    """K5: the card just drawn, large, with its points and what became of it. Where the
+    room is short (a small screen beside two menus, C4) the card's words come before the
+    notes under it: the language note goes first, then the note on a chosen number."""
     view = frame.view
     assert view is not None and view.shown is not None
     card = view.shown
@@ -298,14 +300,19 @@ def _card(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
         foot.append((t("cv.choice"), theme.SMALL, theme.DIM, False))
     if language() != "en":
         foot.append((t("cs.card_note"), theme.SMALL, theme.DIM, False))
-    foot_h = sum(p.plan(text, rect.w, size, bold=bold, lines=2).height_for(2) + p.px(4)
-                 for text, size, _, bold in foot)
-    room = max(0, rect.bottom - y - foot_h)
     inner_w = rect.w - 2 * p.px(12)
-    most = max(1, (room - 2 * p.px(8)) // p.line(theme.FLOOR))
-    planned = p.plan(card.text, inner_w, theme.BIG, lines=most)
-    box = pygame.Rect(rect.x, y, rect.w, min(room, planned.height + 2 * p.px(10)))
-    if planned.height <= box.h - 2 * p.px(8):
+    while True:
+        foot_h = sum(p.plan(text, rect.w, size, bold=bold, lines=2).height_for(2) + p.px(4)
+                     for text, size, _, bold in foot)
+        room = max(0, rect.bottom - y - foot_h)
+        most = max(1, (room - 2 * p.px(8)) // p.line(theme.FLOOR))
+        planned = p.plan(card.text, inner_w, theme.BIG, lines=most)
+        box = pygame.Rect(rect.x, y, rect.w, min(room, planned.height + 2 * p.px(10)))
+        fits = planned.height <= box.h - 2 * p.px(8)
+        if fits or len(foot) <= 2:  # the points and what became of the card stay
+            break
+        foot.pop()
+    if fits:
         w.panel(p, box, border=theme.SNOW)
         p.block(planned, box.inflate(-2 * p.px(12), -2 * p.px(8)), valign="center")
     y = box.bottom + p.px(4)
