@@ -106,6 +106,23 @@ def test_c4_the_next_player_s_throw_ends_a_turn_with_nothing_more_to_tell() -> N
     assert isinstance(events[-1], ev.DieRolled) and events[-1].seat == 1
 
 
+def test_c4_the_next_player_cannot_end_a_turn_its_player_is_still_telling() -> None:
+    # Ann opened her list to tell something: Bob's throw is refused, nothing lost; once
+    # she has told it, his throw ends her turn
+    table = Table(Trip(2, nights=1))
+    table.presses(c.Roll(0), 3)
+    table.press(0, Button.SELECT)  # Ann's list
+    before = len(table.table.history)
+    assert table.press(1, Button.SELECT) == []
+    assert len(table.table.history) == before
+    assert any(n.text == "Ann is still telling: wait for them" and n.seat == 1
+               for n in table.table.frame().notices)
+    assert table.presses(c.SeeAttraction(0, Attraction.MOOSE, 10)) >= 1
+    told = len(table.table.history)
+    assert table.presses(c.Roll(1), 4) == 1
+    assert table.trip.events[told:told + 2] == [ev.TurnEnded(0), ev.TurnStarted(1, 2)]
+
+
 def test_c4_a_press_of_anyone_else_is_still_refused_with_whose_turn_it_is() -> None:
     table = Table(Trip(3, nights=1))
     table.presses(c.Roll(0), 3)

@@ -298,6 +298,12 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         if chosen.command is not None:
             out, words = Outcome(), self._words(seat, tree, chosen)
             handover = self._handover(seat)
+            if handover is not None and self._nav.path(handover[0]):
+                # C4: the player before is inside a menu, telling something: their turn is
+                # not over, and ending it would lose what they were about to tell
+                self.notice(seat, t("cn.still_telling",
+                                    name=self._state.players[handover[0]].name))
+                return Outcome()
             if handover is not None:
                 # C4: the next player's first choice ends the turn before it
                 out = self._apply(cmd.EndTurn(handover[0]), t("cm.end"))

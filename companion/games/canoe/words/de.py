@@ -159,6 +159,7 @@ WORDS: Final[dict[str, str]] = {
     "cv.enter_die": "{name} gibt den Holzwürfel ein",
     # notices ---------------------------------------------------------------------------
     "cn.wait": "{name} ist dran",
+    "cn.still_telling": "{name} ist noch nicht fertig: bitte warten",
     "cn.weather": "Wetter: {weather}",
     "cn.skipped": "{name} setzt aus",
     "cn.took_back": "{name} nahm zurück: {what}",

@@ -159,6 +159,7 @@ WORDS: Final[dict[str, str]] = {
     "cv.enter_die": "{name} enters the wooden die",
     # notices ---------------------------------------------------------------------------
     "cn.wait": "{name} is playing",
+    "cn.still_telling": "{name} is still telling: wait for them",
     "cn.weather": "Weather: {weather}",
     "cn.skipped": "{name} misses this go",
     "cn.took_back": "{name} took back: {what}",

@@ -159,6 +159,7 @@ WORDS: Final[dict[str, str]] = {
     "cv.enter_die": "{name} saisit le dé en bois",
     # notices ---------------------------------------------------------------------------
     "cn.wait": "C'est à {name}",
+    "cn.still_telling": "{name} n'a pas fini : attendez",
     "cn.weather": "Météo : {weather}",
     "cn.skipped": "{name} passe son tour",
     "cn.took_back": "{name} a annulé : {what}",
