@@ -13,13 +13,13 @@ import pytest
 from canoe_harness import Trip
 
 from companion.config.table import TableConfig
-from companion.display import render
+from companion.display import render, theme
 from companion.display.layout_log import LayoutLog
 from companion.games.canoe import commands as c
 from companion.games.canoe.model import Attraction
 from companion.games.canoe.settings import Campsites
 from companion.games.canoe.table import CanoeTable
-from companion.i18n import LANGUAGES
+from companion.i18n import LANGUAGES, speaking, t
 from companion.pads.events import Button
 from companion.table.virtual import pad_events
 from display.conftest import save_screen
@@ -104,9 +104,10 @@ def test_c4_the_player_choosing_now_reads_first_and_whole_the_next_player_under(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_c4_the_list_open_keeps_the_next_player_s_throw_in_view(language: str) -> None:
+def test_c4_the_list_open_keeps_the_next_player_s_throw_in_view_waiting(
+        language: str) -> None:
     # the thrower's whole list open (its far end "End of turn"): it takes the room, the
-    # next player's menu keeps its title and its focused throw
+    # next player's menu keeps its title and its focused throw, drawn waiting with why
     clock = Clock()
     table = table_for(camp_guessed(), language, clock)
     clock.now = 5.0
@@ -118,6 +119,8 @@ def test_c4_the_list_open_keeps_the_next_player_s_throw_in_view(language: str) -
     assert menus[0].depth == 1 and len(menus[0].items) > 10
     focused = menus[0].items[menus[0].focus].label
     throw = menus[1].items[menus[1].focus].label
+    with speaking(language):
+        telling = t("cn.still_telling", name="Ann")
     for size in SIZES:
         surface = pygame.Surface(size)
         log = render(frame, surface, language=language)
@@ -125,7 +128,32 @@ def test_c4_the_list_open_keeps_the_next_player_s_throw_in_view(language: str) -
         whole = log.whole()
         assert any(text.startswith(focused) for text in whole), (size, language)
         assert menus[1].title in whole and throw in whole, (size, language)
+        # Ann is telling something: Bob's first choice would be refused, so his menu is
+        # drawn waiting (dim), not inviting; Ann's own items stay bright
+        assert whitest(surface, log, throw) <= max(theme.DIM), (size, language)
+        assert telling in whole, (size, language)  # why, under his title
+        assert whitest(surface, log, focused) >= min(theme.TEXT), (size, language)
         save_screen(surface, f"canoe-3p-handover-list-{size[0]}x{size[1]}-{language}.png")
+    # stepped back out of her list, Ann is not telling anything: Bob may throw
+    clock.now += 5.0
+    for event in pad_events(0, (Button.SELECT, True)):
+        clock.now += 0.3
+        table.handle(event)
+    frame = table.frame()
+    assert [m.depth for m in frame.menus] == [0, 0]
+    surface = pygame.Surface((1280, 720))
+    log = render(frame, surface, language=language)
+    assert whitest(surface, log, throw) >= min(theme.TEXT)
+    assert telling not in log.whole()
+
+
+def whitest(surface: pygame.Surface, log: LayoutLog, text: str) -> int:
+    """How white the whitest pixel is where `text` (its first line) was drawn: its
+    dimmest channel (the yellow focus frame beside it counts for little)."""
+    draw = next(d for d in log.draws if d.source == text or d.source.startswith(text))
+    rect = pygame.Rect(draw.rect).clip(surface.get_rect())
+    return max(min(surface.get_at((x, y))[:3]) for x in range(rect.left, rect.right)
+               for y in range(rect.top, rect.bottom))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -157,6 +157,21 @@ def test_c4_one_tap_on_the_next_player_s_phone_ends_the_turn_and_throws(
         hers = settle(table, phones[ann], ann)
         assert hers["turn"] and hers["menu"] is not None
         assert "End of turn" not in [i["label"] for i in hers["menu"]["items"]]  # in the list
+        # Ann opens her list to tell something: Bob's menu waits, and says why
+        phones[ann].press("select")
+        table.wait_events(2)
+        for _ in range(4):
+            table.step(0.3)
+        assert settle(table, phones[ann], ann)["menu"]["depth"] == 1
+        waiting = settle(table, phones[bob], bob)["menu"]
+        assert waiting["waiting"] and waiting["note"] == f"{names[ann]} n'a pas fini : attendez"
+        phones[ann].press("select", hold=True)  # back out: nothing told, Bob may throw
+        table.wait_events(3)
+        for _ in range(4):
+            table.step(0.3)
+        mine = settle(table, phones[bob], bob)
+        menu = mine["menu"]
+        assert not menu["waiting"] and not menu["note"]
         assert app.game_id is not None
         before = len(app.journal.load(app.game_id))
         phones[bob].tap(labels.index("Lancer le dé"))

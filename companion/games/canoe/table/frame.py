@@ -16,7 +16,7 @@ values MUSH's screens draw, so the pads read the same on both games.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.games.canoe.views import PublicView
 from companion.i18n import t
@@ -83,4 +83,20 @@ def share_line(view: PublicView | None) -> str | None:
     return t("cv.share", answers=" · ".join(answers))
 
 
-__all__ = ["CanoeFrame", "CanoeScreen", "SetupLine", "share_line"]
+def pressable(menus: tuple[Menu, ...], names: Names) -> tuple[Menu, ...]:
+    """C4: the seats' menus as they take a press now (worded in the language spoken).
+    While the player whose turn it is is inside a menu, telling something, the next
+    player's first choice is refused (that turn is not over): the next player's menu is
+    then shown waiting, dim and never inviting, with why under its title ("Ann is still
+    telling: wait for them"), on the screen and on their phone, until the player before
+    has told it or stepped back out."""
+    active = names.active
+    if active is None or not any(m.seat == active and m.depth > 0 for m in menus):
+        return menus
+    name = next((s.name for s in names.seats if s.seat == active), "")
+    note = t("cn.still_telling", name=name)
+    return tuple(replace(m, waiting=True, note=note) if m.seat >= 0 and m.seat != active
+                 else m for m in menus)
+
+
+__all__ = ["CanoeFrame", "CanoeScreen", "SetupLine", "pressable", "share_line"]
