@@ -80,6 +80,7 @@ def top_of(log: LayoutLog, text: str) -> int:
     ("camp", 0, 1), ("wrapped", 2, 0)])
 def test_c4_the_player_choosing_now_reads_first_and_whole_the_next_player_under(
         language: str, moment: str, active: int, ahead: int) -> None:
+    # C4: two menus at once, the thrower's first
     trip = camp_guessed() if moment == "camp" else last_seat_threw()
     frame = table_for(trip, language, Clock()).frame()
     menus = {m.seat: m for m in frame.menus}
@@ -106,8 +107,8 @@ def test_c4_the_player_choosing_now_reads_first_and_whole_the_next_player_under(
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_c4_the_list_open_keeps_the_next_player_s_throw_in_view_waiting(
         language: str) -> None:
-    # the thrower's whole list open (its far end "End of turn"): it takes the room, the
-    # next player's menu keeps its title and its focused throw, drawn waiting with why
+    # C4: the thrower's whole list open (its far end "End of turn"): it takes the room,
+    # the next player's menu keeps its title and its focused throw, drawn waiting with why
     clock = Clock()
     table = table_for(camp_guessed(), language, clock)
     clock.now = 5.0
@@ -158,8 +159,9 @@ def whitest(surface: pygame.Surface, log: LayoutLog, text: str) -> int:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_c4_k5_the_card_drawn_stays_whole_above_two_menus(language: str) -> None:
-    # Ann camps and draws the Hero card (K11: her turn waits for keep or put back), Bob is
-    # next: the card screen, two menus under it. The card's words come before its notes
+    # C4, K5: Ann camps and draws the Hero card (K11: her turn waits for keep or put
+    # back), Bob is next: the card screen, two menus under it. The card's words come
+    # before its notes
     from canoe_harness import pile
 
     from companion.games.canoe.model import Pile
