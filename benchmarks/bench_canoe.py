@@ -105,7 +105,7 @@ class _Clock:
 KINDS = {
     "land_c": "throw, landed on C",
     "land_p": "throw, landed on P",
-    "nothing": "throw, end of turn (or a go over at once)",
+    "nothing": "throw, nothing more (the next throw ends it)",
     "attraction": "throw, attraction(s), then C/P/end",
     "share": "throw, a shared space (and more)",
     "camp": "camp (with or without a throw)",

@@ -7,8 +7,10 @@ same in both games; a face of the wooden die is entered as MUSH's are (`Enter`).
 entered as a stepper: ◀ ▶ move five points down or up the option's own values, ● enters;
 where the group entered the board's printed points, a camp, a climb or an attraction is
 one press at them. After the throw the top is three buttons, as MUSH's turn menus are:
-▶ landed on C, ◀ end of turn, ● the rest, opening on the steps the table guesses next
-(`companion.games.canoe.table.likely`). No rule is restated here: which items exist, which are
+▶ landed on C, ◀ the step the table guesses likeliest (`companion.games.canoe.table.likely`),
+● the rest, opening on the next likeliest; "End of turn" waits at the list's far end, as
+the next player's first choice says it (C4), and is ◀ only when nobody else acts next.
+No rule is restated here: which items exist, which are
 greyed and why, what points a stepper offers, all come from `GAME.options(state, seat)`;
 the guesses only order what the options allow.
 """
