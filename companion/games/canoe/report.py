@@ -51,6 +51,7 @@ class CanoeSummary:
     def __init__(self, out: TextIO) -> None:
         self.out = out
         self.weather = ""
+        self.printed: int | None = None  # the turn of the last line (one line a turn)
 
     def __call__(self, state: Any, events: tuple[Any, ...]) -> None:
         for event in events:
@@ -69,6 +70,9 @@ class CanoeSummary:
                       file=self.out, flush=True)
 
     def line(self, state: Any) -> None:
+        if state.turns == self.printed:
+            return  # a win on a round's first turn: its line is out already
+        self.printed = state.turns
         scores = "  ".join(f"{SEATS[s].letter}:{p.score:>4} ({p.nights}n)"
                            for s, p in enumerate(state.players))
         weather = self.weather or (state.weather.value if state.weather else "")
