@@ -37,6 +37,7 @@ from companion.core.dice import SeededDice
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot, play_game, trip_settings, with_board
+from companion.games.canoe.box import LEARNS
 from companion.games.canoe.invariants import journal_violations
 from companion.games.canoe.model import CardMode, Pile, Weather
 from companion.games.canoe.state import GameState
@@ -211,18 +212,33 @@ def foresight(next_step: list[cmd.Command | None]) -> Iterator[None]:
         yield
 
 
+def earlier_trips(seed: int, board: bool = True) -> list[list[ev.Event]]:
+    """The `LEARNS` bot trips played before trip `seed` (the seeds before it, on the same
+    board), as the journal holds them for the table to learn the board from."""
+    out = []
+    for before in range(max(0, seed - LEARNS), seed):
+        settings = settings_for(before)
+        if board:
+            settings = with_board(settings)
+        bots = [SensibleBot() for _ in range(settings.players)]
+        out.append(play_game(settings, bots, SeededDice(before), random.Random(before))[1])
+    return out
+
+
 def table_presses(seed: int, board: bool = True, steps: Steps | None = None,
-                  perfect: bool = False) -> list[tuple[str, int]]:
+                  perfect: bool = False, learnt: bool = False) -> list[tuple[str, int]]:
     """One trip through the real table by the virtual pads: each turn's kind and the
     presses it took. `board`: the group entered its board's printed points in setup.
     The presses of each step (a choice the rules took) are added to `steps`. `perfect`:
-    with every guess of the table right (`foresight`)."""
+    with every guess of the table right (`foresight`). `learnt`: the group played the
+    board before, and the table was given its earlier trips (`earlier_trips`)."""
     settings = settings_for(seed)
     if board:
         settings = with_board(settings)
     clock = _Clock()
     table = CanoeTable(dice=SeededDice(seed), clock=clock,
-                       config=TableConfig(players=settings.players))
+                       config=TableConfig(players=settings.players),
+                       earlier=earlier_trips(seed, board) if learnt else ())
     told: list[cmd.Command | None] = [None]
 
     def telling(state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
@@ -280,7 +296,7 @@ def _trip(table: CanoeTable, driver: CanoeBotDriver, clock: _Clock,
     return out
 
 
-def _measure(board: bool, steps: Steps, perfect: bool = False
+def _measure(board: bool, steps: Steps, perfect: bool = False, learnt: bool = False
              ) -> tuple[list[int], dict[str, list[int]], list[int]]:
     turns: list[int] = []
     paper: list[int] = []
@@ -288,9 +304,10 @@ def _measure(board: bool, steps: Steps, perfect: bool = False
     for seed in range(TABLE_TRIPS):
         if settings_for(seed).cards is CardMode.PAPER:
             # each card entered by hand: its own figures
-            paper += [n for _, n in table_presses(seed, board, perfect=perfect)]
+            paper += [n for _, n in table_presses(seed, board, perfect=perfect,
+                                                  learnt=learnt)]
             continue
-        measured = table_presses(seed, board, steps, perfect)
+        measured = table_presses(seed, board, steps, perfect, learnt)
         for kind, n in measured:
             turns.append(n)
             kinds[kind].append(n)
@@ -339,6 +356,11 @@ def run() -> None:
         if paper:
             print(f"     with paper cards ({len(paper)} turns, each card entered by hand): "
                   f"mean {statistics.mean(paper):.2f}, max {max(paper)}")
+        again, _, _ = _measure(board, Steps(), learnt=True)
+        print(f"     a group that played the board before (the table given its {LEARNS} "
+              f"trips before each): mean {statistics.mean(again):.2f}, p99 "
+              f"{percentile(again, 0.99):.0f}, max {max(again)}, "
+              f"{sum(1 for n in again if n > MAX_GOAL)} over {MAX_GOAL}")
         floor, _, _ = _measure(board, Steps(), perfect=True)
         print(f"     the menus' floor, every guess right: mean {statistics.mean(floor):.2f}, "
               f"max {max(floor)}, {sum(1 for n in floor if n > MAX_GOAL)} over {MAX_GOAL}")

@@ -23,7 +23,7 @@ from companion.config.prefs import Prefs
 from companion.config.table import TableConfig
 from companion.core.box import Box, TableStart
 from companion.core.dice import DiceSource
-from companion.exc import GameClosedError, JournalError
+from companion.exc import CompanionError, GameClosedError, JournalError
 from companion.games import DEFAULT
 from companion.games import box as installed_box
 from companion.games import game as installed_game
@@ -145,8 +145,25 @@ class JournalSide:
         """The game's table, by its box: at setup, or taking up `state`."""
         table: Controller = self.box.table(TableStart(self.dice, self.clock,
                                                       self.table_config, state, history,
-                                                      settings, last))
+                                                      settings, last, self._earlier()))
         return table
+
+    def _earlier(self) -> tuple[tuple[Any, ...], ...]:
+        """The events of the journal's latest finished games, oldest first, as many as the
+        game's box `learns` from. A game that cannot be read is passed over (logged): what
+        a table learns is a help, never a reason not to start."""
+        wanted = self.box.learns
+        if wanted <= 0:
+            return ()
+        out: list[tuple[Any, ...]] = []
+        try:
+            finished = [g for g in self.journal.games() if not g.in_progress][-wanted:]
+            for game in finished:
+                out.append(tuple(self.journal.load(game.id)))
+        except (CompanionError, OSError) as exc:  # a damaged old game must not stop a start
+            log.warning("earlier games not read from %s (%s): the table starts without them",
+                        self.journal.path, exc)
+        return tuple(out)
 
     def _resume(self) -> Controller:
         """The game in progress from the journal, in the same phase; else setup (I6).

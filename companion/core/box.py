@@ -46,6 +46,9 @@ class TableStart:
     last: tuple[Any, ...] = ()
     """The events of the last command the journal holds (the end of `history`): a table
     taking up the game offers to take it back as it did before the restart."""
+    earlier: tuple[tuple[Any, ...], ...] = ()
+    """The events of the latest finished games of its journal, oldest first, as many as
+    its box `learns` from (none unless it asks): what the group told on its board before."""
 
 
 class Demo(Protocol):
@@ -148,6 +151,10 @@ class Box:
     sayings: Any = None
     """What its voice says besides the table's own sentences: its sentences and clips
     per language (a `companion.voice.texts.Sayings`). None: the table's own only."""
+    learns: int = 0
+    """How many of its latest finished games its table is given (`TableStart.earlier`) to
+    learn the group's board from: the Canoe table guesses a step from what canoes told in
+    earlier trips on the same board. 0: none (nothing is read)."""
 
     @property
     def name(self) -> str:

@@ -21,6 +21,7 @@ import pytest
 from companion.app.demo import run_demo
 from companion.app.journals import journal_beside
 from companion.games import game as installed_game
+from companion.games.canoe.table.likely import remember
 from companion.store import Journal
 from web.browser import TABLET, needs_browser, open_pages
 from web.harness import WebTable
@@ -154,6 +155,21 @@ def test_an_abandoned_game_and_one_in_progress_are_not_listed(table: WebTable) -
     assert game is not None
     app.journal.abandon(game)
     assert json.loads(get(table, "/api/games")[2]) == before
+
+
+@pytest.mark.slow
+def test_a_new_trip_learns_the_board_from_the_finished_one(table: WebTable) -> None:
+    # the demo's finished trip, on the same stand-in campsites, is what the next trip's
+    # table guesses from before anyone has told anything on it
+    table.step()
+    app = table.companion
+    play_to_the_end_of_setup(table)
+    board = app.controller.learnt()
+    assert board is not None and not board.trails  # the board, not its seats
+    finished = app.journal.load(1)
+    told = remember(finished)
+    assert board.follows == told.follows and board.told == told.told
+    assert sum(board.told.values()) > 0
 
 
 def play_to_the_end_of_setup(table: WebTable) -> None:

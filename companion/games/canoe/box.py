@@ -18,15 +18,19 @@ from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.frame import CanoeFrame
 from companion.games.canoe.voice import canoe_announcement_for
 
+LEARNS = 3
+"""The latest finished trips the table learns the group's board from (`likely.learnt`):
+enough to have seen the route from every side, few enough to read in a moment."""
+
 
 def table(start: TableStart) -> CanoeTable:
     """The Canoe table: setup from the trip last paddled, or the trip taken up from the
     journal where it stopped."""
     if start.state is not None:
         return CanoeTable(start.state, start.dice, start.clock, start.config(None),
-                          history=start.history)
+                          history=start.history, earlier=start.earlier)
     return CanoeTable(dice=start.dice, clock=start.clock, config=start.config(None),
-                      last=start.settings)
+                      last=start.settings, earlier=start.earlier)
 
 
 def paint(frame: CanoeFrame, surface: Any, log: Any = None, language: str = "en",
@@ -57,6 +61,6 @@ BOX = Box(
     ledger="points.csv", where=report.where,
     describe=report.describe, demo=report.Demo(),
     headlines=(ev.GameStarted, ev.WeatherAdvanced, ev.PlayerHome, ev.GameWon),
-    standings=STANDINGS, sayings=SAYINGS,
+    standings=STANDINGS, sayings=SAYINGS, learns=LEARNS,
 )
 """The Moosehead Lake Canoe Game, as the table plays it."""

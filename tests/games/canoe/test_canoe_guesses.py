@@ -8,19 +8,24 @@ from __future__ import annotations
 
 from canoe_harness import Trip
 
+from companion.config.table import TableConfig
 from companion.games.canoe import commands as c
 from companion.games.canoe.model import Attraction
+from companion.games.canoe.settings import Campsites
+from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.likely import (
     FLOOR,
     at_the_end,
+    attractions,
     camp_site,
     firsts,
+    learnt,
     place_guesses,
     ranked_sites,
     remember,
 )
 from companion.games.canoe.table.menus import seat_tree
-from games.canoe.test_canoe_presses import SITES, Table
+from games.canoe.test_canoe_presses import SITES, Clock, Table
 
 OPEN = list(SITES.names)
 
@@ -117,3 +122,51 @@ def test_l1_l4_a_canoe_that_climbed_or_went_through_the_region_is_seldom_sent_ag
     guesses = place_guesses(trip.state, 0, memory, [1, 2, 3], climbable=True, may_stop=True)
     climb = next(g for g in guesses if g.kind == "climb")
     assert climb.score == FLOOR
+
+
+def _moose_then_falls(sites: Campsites = SITES) -> Trip:
+    """A finished-looking trip: each canoe saw the moose, then Great Falls."""
+    trip = Trip(2, campsites=sites)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2, c.SeeAttraction(1, Attraction.MOOSE, 15))
+    trip.turn(2, c.SeeAttraction(0, Attraction.GREAT_FALLS, 25))
+    trip.turn(2, c.SeeAttraction(1, Attraction.GREAT_FALLS, 25))
+    return trip
+
+
+def test_a2_a_trip_on_the_same_board_starts_with_what_the_earlier_trips_told() -> None:
+    earlier = _moose_then_falls().events
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.roll(3)  # Ann, past the moose: nobody told anything after it on this trip
+    allowed = [a for a in Attraction if a in (Attraction.GREAT_FALLS, Attraction.RAINBOW,
+                                              Attraction.NORTHERN_LIGHTS)]
+    board = learnt([earlier], OPEN)
+    assert board is not None and not board.trails and board.last["a:great_falls"] == 25
+    assert attractions(trip.state, 0, remember(trip.events, board), allowed)[0] \
+        is Attraction.GREAT_FALLS
+    assert attractions(trip.state, 0, remember(trip.events), allowed)[0] \
+        is not Attraction.GREAT_FALLS
+    # the earlier memory is left as it was: this trip's events went to a copy
+    again = learnt([earlier], OPEN)
+    assert again is not None and board.follows == again.follows
+
+
+def test_a2_a_trip_with_other_campsites_learns_nothing_from_it() -> None:
+    other = Campsites(("North Camp", "South Camp"), placeholder=False, points=(10, 10))
+    assert learnt([_moose_then_falls(other).events], OPEN) is None
+    assert learnt([], OPEN) is None
+
+
+def test_a2_the_table_given_earlier_trips_guesses_from_them() -> None:
+    # the table itself: ◀ after the throw is Great Falls at the points entered before
+    earlier = _moose_then_falls().events
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.roll(3)
+    table = CanoeTable(trip.state, trip.dice, Clock(), TableConfig(players=2),
+                       history=list(trip.events), earlier=[earlier])
+    top = next(m for m in table.frame().menus if m.seat == 0)
+    assert [i.label for i in top.items if i.button == "left"] == ["Great Falls · +25"]

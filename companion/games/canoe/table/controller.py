@@ -30,7 +30,7 @@ from companion.games.canoe.physical import RollRequest, apply_entered, roll_requ
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
 from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen
-from companion.games.canoe.table.likely import Memory, remember
+from companion.games.canoe.table.likely import Memory, learnt, remember
 from companion.games.canoe.table.menus import face_tree, seat_tree
 from companion.games.canoe.table.setup import CanoeDraft, setup_tree
 from companion.games.canoe.views import public_view
@@ -76,13 +76,17 @@ class CanoeTable(TableBase[GameState, ev.Event]):
     def __init__(self, state: GameState = EMPTY, dice: DiceSource | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  config: TableConfig | None = None, history: Iterable[ev.Event] = (),
-                 last: Settings | None = None) -> None:
+                 last: Settings | None = None,
+                 earlier: Iterable[Iterable[ev.Event]] = ()) -> None:
         super().__init__(state, dice, clock, config, history)
         names = self._config.prefs.seat_names or self._config.seat_names
         self._draft = CanoeDraft.start(self._config.players, tuple(names),
                                        self._config.language, last)
         self._trees: dict[int, Tree | None] = {}
         self._memory: Memory | None = None  # what the trip told, for the menus' guesses
+        # earlier trips' events, for what they told of the board (`likely.learnt`)
+        self._earlier = tuple(tuple(trip) for trip in earlier)
+        self._board: tuple[tuple[str, ...], Memory | None] | None = None
         self._entry: _Entry | None = None
         self._point: _Point | None = None
         self._notices: list[tuple[Notice, float]] = []
@@ -227,7 +231,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 return face_tree(self._state, seat, request.values) \
                     if seat == request.seat else None
             if self._memory is None:
-                self._memory = remember(self._history)
+                self._memory = remember(self._history, self.learnt())
             tree = seat_tree(self._state, seat, self._memory,
                              handed=self.handed_to() is not None)
             if tree is not None:
@@ -241,6 +245,17 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 tree.title = t("cm.handover_title", name=after.players[seat].name,
                                other=after.players[ending].name)
             return tree
+
+    def learnt(self) -> Memory | None:
+        """What the earlier trips on this trip's board told (the same campsites), read
+        once a trip: a group's second trip on its board starts with the route known.
+        None before the trip starts, or with no earlier trip on the board."""
+        if not self._earlier or self._state.settings is None:
+            return None
+        sites = tuple(self._state.settings.campsites.names)
+        if self._board is None or self._board[0] != sites:
+            self._board = (sites, learnt(self._earlier, sites))
+        return self._board[1]
 
     def _handover(self, seat: int | None) -> tuple[int, GameState] | None:
         """C4: the active seat and the state once its turn ends, when `seat` is the

@@ -128,6 +128,15 @@ class Memory:
         trail.append(key)
         self.told[key] += 1
 
+    def board(self) -> Memory:
+        """What stays true of the board once the trip is over, for the next trip on it:
+        which landmark followed which, where canoes landed, the Unmapped Region's points
+        used and the points entered (the board prints one value each). Not the seats'
+        trails, throws or weather: those were that trip's."""
+        return Memory(last=dict(self.last), follows=Counter(self.follows),
+                      told=Counter(self.told), points_in=Counter(self.points_in),
+                      landings=Counter(self.landings), totals=Counter(self.totals))
+
     def trail(self, seat: int) -> list[str]:
         """`seat`'s landmarks in order, from the start."""
         return self.trails.get(seat) or [START]
@@ -152,11 +161,27 @@ class Memory:
         return self.follows[(latest, key)] / total if total else 0.0
 
 
-def remember(events: Iterable[ev.Event]) -> Memory:
-    """The memory of a trip from its events."""
-    memory = Memory()
+def remember(events: Iterable[ev.Event], board: Memory | None = None) -> Memory:
+    """The memory of a trip from its events, on top of what earlier trips on the same
+    board told (`board`, from `learnt`; left unchanged)."""
+    memory = board.board() if board is not None else Memory()
     for event in events:
         memory.add(event)
+    return memory
+
+
+def learnt(trips: Iterable[Sequence[ev.Event]], campsites: Sequence[str]) -> Memory | None:
+    """What earlier trips told of the board (`Memory.board`), from the trips played with
+    the same campsites (a group that names its sites differently plays another board, or
+    has not told it the same way); None when there is none."""
+    wanted = tuple(campsites)
+    memory: Memory | None = None
+    for events in trips:
+        start = next((e for e in events if isinstance(e, ev.GameStarted)), None)
+        if start is None or tuple(start.settings.campsites.names) != wanted:
+            continue
+        trip = remember(events, memory)
+        memory = trip.board()
     return memory
 
 
@@ -409,4 +434,4 @@ def climb_ready(state: GameState, seat: int) -> bool:
 
 
 __all__ = ["Guess", "Memory", "attractions", "camp_site", "climb_ready", "guesses",
-           "known_points", "landmark", "place_guesses", "remember"]
+           "known_points", "landmark", "learnt", "place_guesses", "remember"]
