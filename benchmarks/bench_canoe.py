@@ -14,9 +14,11 @@ without. A player at the table reads ahead or behind on another canoe's space of
 screen, where it shows unasked (L9), so there the bots do not tell it (`telling`); the
 rules-level trips still do. Printed: the presses each turn took (mean, the largest, how
 they spread), by kind of turn (`turn_kind`), and where they went: the presses of each
-step the rules took (`step_name`). Goals: mean at most 3, none over 6. Then the same
-trips with every guess of the table right (`foresight`): the floor the menus' shape
-sets, whatever the guessing.
+step the rules took (`step_name`). Goals: mean at most 3, none over 6. The next player's
+first choice ends a go with nothing more to tell (C4): that press is counted in the go it
+starts. Then the same trips by a group that played the board before (the table given the
+trips before each, `earlier_trips`, as the journal gives them), and with every guess of
+the table right (`foresight`): the floor the menus' shape sets, whatever the guessing.
 """
 
 from __future__ import annotations
