@@ -276,6 +276,36 @@ def test_a_wooden_die_is_entered_by_its_thrower() -> None:
     assert thrown == [ev.DieRolled(seat, 5)] and table.entry is None
 
 
+def _enter_face(table: CanoeTable, clock: SteppedClock, seat: int, face: int) -> Outcome:
+    for _ in range(20):
+        clock.tick()
+        step = table.next_entry_press(seat, face)
+        assert step is not None
+        for kind in (Kind.PRESS, Kind.RELEASE):
+            out = table.handle(PadEvent(seat, step[0], kind))
+        if out.events:
+            return out
+    raise AssertionError("face never entered")
+
+
+def test_c4_c5_the_next_player_s_wooden_die_ends_the_turn_before_it_then_asks_its_face(
+        ) -> None:
+    # C4, C5: Bob's throw, with the wooden die, ends Ann's go at once; his face is then
+    # asked on his pad, and entered as any throw's
+    table, clock = trip(5, physical=True)
+    ann = table.state.active
+    assert ann is not None
+    press_to(table, clock, ann, cmd.Roll(ann))
+    _enter_face(table, clock, ann, 2)
+    bob = 1 - ann
+    ended = len(table.history)
+    press_to(table, clock, bob, cmd.Roll(bob))
+    assert table.history[ended] == ev.TurnEnded(ann) and table.state.active == bob
+    assert table.entry is not None and table.entry.seat == bob
+    out = _enter_face(table, clock, bob, 4)
+    assert [e for e in out.events if isinstance(e, ev.DieRolled)] == [ev.DieRolled(bob, 4)]
+
+
 def test_a_card_drawn_is_shown_large_then_the_turn_goes_on() -> None:
     # K4, K5: "landed on C" draws the top card, shown on its own screen with its points
     table, clock = trip(6)
