@@ -96,6 +96,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         self._saved: dict[str, object] | None = None
         # the state the next player's first choice would start from, for one state (C4)
         self._ahead: tuple[GameState, tuple[int, GameState] | None] | None = None
+        # whose go the next player's choice ended, and the number of the go it started
+        self._handed_from: tuple[int, int] | None = None
 
     # --- what the app reads --------------------------------------------------------------
 
@@ -288,10 +290,14 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         self._ahead = (state, found)
         return found
 
-    def _wait_text(self) -> str:
+    def _wait_text(self, seat: int | None = None) -> str:
         active = self._entry.request.seat if self._entry is not None else self._state.active
         if active is None:
             return t("c.game_over")
+        if seat is not None and self._handed_from == (seat, self._state.turns):
+            # C4: a press of the player whose go the next one's choice just ended: what
+            # was not told is not lost, points go in at the next go
+            return t("cn.handed_over", name=self._state.players[active].name)
         return t("cn.wait", name=self._state.players[active].name)
 
     def _click(self, seat: int, button: Button) -> Outcome:
@@ -300,7 +306,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
             self.notice(seat, t("c.game_over"))
             return Outcome()
         if tree is None:
-            self.notice(seat, self._wait_text())
+            self.notice(seat, self._wait_text(seat))
             return Outcome()
         chosen = self._nav.click(seat, button, tree)
         if isinstance(chosen, str):
@@ -324,6 +330,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 out = self._apply(cmd.EndTurn(handover[0]), t("cm.end"))
                 if not out.applied:
                     return out
+                self._handed_from = (handover[0], self._state.turns)
             out = out.then(self._apply(chosen.command, words))
             if isinstance(chosen.command, cmd.TurnBack) and out.applied:
                 # L5, L6: "Turn back and throw" is one choice: the throw follows at once
@@ -356,7 +363,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         if self._saved is None:
             self._saved = {"_state": self._state, "_history": list(self._history),
                            "_point": self._point, "_entry": self._entry, "_card": self._card,
-                           "_over_at": self._over_at}
+                           "_over_at": self._over_at, "_handed_from": self._handed_from}
 
     def _apply(self, command: cmd.Command, text: str, face: int | None = None) -> Outcome:
         now = self._clock()

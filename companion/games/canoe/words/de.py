@@ -159,6 +159,8 @@ WORDS: Final[dict[str, str]] = {
     "cv.enter_die": "{name} gibt den Holzwürfel ein",
     # notices ---------------------------------------------------------------------------
     "cn.wait": "{name} ist dran",
+    "cn.handed_over": "Die Wahl von {name} beendete deinen Zug: noch nicht genannte "
+                      "Punkte gehen beim nächsten ein (Punkte vom Spielbrett)",
     "cn.still_telling": "{name} ist noch nicht fertig: bitte warten",
     "cn.weather": "Wetter: {weather}",
     "cn.skipped": "{name} setzt aus",

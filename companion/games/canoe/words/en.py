@@ -159,6 +159,8 @@ WORDS: Final[dict[str, str]] = {
     "cv.enter_die": "{name} enters the wooden die",
     # notices ---------------------------------------------------------------------------
     "cn.wait": "{name} is playing",
+    "cn.handed_over": "{name}'s choice ended your go: points not told yet go in at "
+                      "your next go (Points from the board)",
     "cn.still_telling": "{name} is still telling: wait for them",
     "cn.weather": "Weather: {weather}",
     "cn.skipped": "{name} misses this go",

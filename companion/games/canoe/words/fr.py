@@ -159,6 +159,8 @@ WORDS: Final[dict[str, str]] = {
     "cv.enter_die": "{name} saisit le dé en bois",
     # notices ---------------------------------------------------------------------------
     "cn.wait": "C'est à {name}",
+    "cn.handed_over": "Le choix de {name} a fini votre tour : les points pas encore "
+                      "dits s'entrent au prochain (Points du plateau)",
     "cn.still_telling": "{name} n'a pas fini : attendez",
     "cn.weather": "Météo : {weather}",
     "cn.skipped": "{name} passe son tour",
