@@ -23,6 +23,7 @@ the table right (`foresight`): the floor the menus' shape sets, whatever the gue
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 import time
@@ -217,14 +218,18 @@ def foresight(next_step: list[cmd.Command | None]) -> Iterator[None]:
 def earlier_trips(seed: int, board: bool = True) -> list[list[ev.Event]]:
     """The `LEARNS` bot trips played before trip `seed` (the seeds before it, on the same
     board), as the journal holds them for the table to learn the board from."""
-    out = []
-    for before in range(max(0, seed - LEARNS), seed):
-        settings = settings_for(before)
-        if board:
-            settings = with_board(settings)
-        bots = [SensibleBot() for _ in range(settings.players)]
-        out.append(play_game(settings, bots, SeededDice(before), random.Random(before))[1])
-    return out
+    return [_played(before, board) for before in range(max(0, seed - LEARNS), seed)]
+
+
+@functools.cache
+def _played(seed: int, board: bool) -> list[ev.Event]:
+    """Bot trip `seed`'s events through the rules (each played once a run: every trip
+    after it learns from it)."""
+    settings = settings_for(seed)
+    if board:
+        settings = with_board(settings)
+    bots = [SensibleBot() for _ in range(settings.players)]
+    return play_game(settings, bots, SeededDice(seed), random.Random(seed))[1]
 
 
 def table_presses(seed: int, board: bool = True, steps: Steps | None = None,

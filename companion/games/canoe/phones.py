@@ -12,12 +12,11 @@ Phones drive the Canoe menus with the same presses as MUSH's: the server turns a
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.core.box import Pages
 from companion.games import box as installed_box
-from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, pressable, share_line
+from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, share_line
 from companion.games.canoe.views import PublicView
 from companion.i18n import t
 from companion.seats import MAX_SEATS, SEATS
@@ -110,12 +109,9 @@ def seat_payload(frame: CanoeFrame, own: object, menu: Menu | None, seat: int, l
                  *, light: LightState | None, players: int) -> dict[str, Any]:
     """Everything seat `seat`'s phone shows of the Canoe game (inside `speaking`): the
     frame alone, as nothing is secret (its own view, `own`, adds nothing to show). The
-    next player's menu waits while the player before is inside a menu (C4, `pressable`)."""
+    next player's menu comes marked waiting while the player before is inside a menu
+    (C4: the table marks it)."""
     view = frame.view
-    waits = next((m for m in pressable(frame.menus, frame.names)
-                  if menu is not None and m.seat == menu.seat and m.waiting), None)
-    if menu is not None and waits is not None and not menu.waiting:
-        menu = replace(menu, waiting=True, note=waits.note)
     line = view.seats[seat] if view is not None and seat < len(view.seats) else None
     turn = (line is not None and line.acting) or frame.entering == seat
     undo = frame.undo.text if frame.undo is not None and frame.undo.seat == seat else None

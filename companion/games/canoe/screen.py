@@ -26,7 +26,7 @@ from companion.display.menu_plan import (
 from companion.display.menus import draw_menus
 from companion.display.paint import Painter, split_columns
 from companion.display.regions import Region
-from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, pressable, share_line
+from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, share_line
 from companion.games.canoe.views import PublicView, SeatLine
 from companion.i18n import language, speaking, t
 
@@ -180,10 +180,10 @@ def _menus(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> None:
     ("Throw the die"). Drawn in seat order instead, a next player in an earlier seat
     would stand above the player whose turn it is, and the shared arrangement squeezes
     both alike. When not even that fits, every menu shares the room as elsewhere. While
-    the player choosing now is inside a menu the next player's is drawn waiting
-    (`pressable`)."""
+    the player choosing now is inside a menu the next player's comes drawn waiting (the
+    table marks it)."""
     active = frame.names.active
-    menus = pressable(frame.menus, frame.names)
+    menus = frame.menus
     now = tuple(m for m in menus if m.seat == active)
     ahead = tuple(m for m in menus if m.seat != active)
     if not now or not ahead:

@@ -16,7 +16,7 @@ import copy
 import logging
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.config.table import TableConfig
 from companion.core.dice import DiceSource, ScriptedDice
@@ -29,7 +29,7 @@ from companion.games.canoe.model import MAX_PLAYERS, Place
 from companion.games.canoe.physical import RollRequest, apply_entered, roll_request
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
-from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen
+from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, place_notice
 from companion.games.canoe.table.likely import Memory, learnt, remember
 from companion.games.canoe.table.menus import face_tree, seat_tree
 from companion.games.canoe.table.setup import CanoeDraft, setup_tree
@@ -318,13 +318,11 @@ class CanoeTable(TableBase[GameState, ev.Event]):
             return self._enter(chosen.act.value)
         if chosen.command is not None:
             out, words = Outcome(), self._words(seat, tree, chosen)
-            handover = self._handover(seat)
-            if handover is not None and self._nav.path(handover[0]):
-                # C4: the player before is inside a menu, telling something: their turn is
-                # not over, and ending it would lose what they were about to tell
-                self.notice(seat, t("cn.still_telling",
-                                    name=self._state.players[handover[0]].name))
+            telling = self._still_telling(seat)
+            if telling is not None:
+                self.notice(seat, t("cn.still_telling", name=self._state.players[telling].name))
                 return Outcome()
+            handover = self._handover(seat)
             if handover is not None:
                 # C4: the next player's first choice ends the turn before it
                 out = self._apply(cmd.EndTurn(handover[0]), t("cm.end"))
@@ -466,8 +464,28 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         for seat in range(len(self._state.players)):
             tree = self._tree(seat)
             if tree is not None:
-                menus.append(self._nav.menu(seat, tree))
+                menus.append(self._seat_menu(seat, tree))
         return tuple(menus)
+
+    def _seat_menu(self, seat: int, tree: Tree) -> Menu:
+        """The seat's menu as drawn; the next player's drawn waiting, with why under its
+        title, while the player before is still telling (`_still_telling`, C4): the
+        screen and the phones show the refusal `_click` would give."""
+        menu = self._nav.menu(seat, tree)
+        telling = self._still_telling(seat)
+        if telling is None:
+            return menu
+        return replace(menu, waiting=True, note=t(
+            "cn.still_telling", name=self._state.players[telling].name))
+
+    def _still_telling(self, seat: int) -> int | None:
+        """C4: the active seat, when `seat` is the next player and the active player is
+        inside a menu, telling something: that turn is not over, and the next player's
+        choice would end it and lose what was about to be told. Else None."""
+        handover = self._handover(seat)
+        if handover is None or not self._nav.path(handover[0]):
+            return None
+        return handover[0]
 
     def menus_in(self, language: str) -> tuple[Menu, ...]:
         """Every seat's menu as `frame()` gives it, worded in `language` instead of the
@@ -475,7 +493,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         with speaking(language):
             if self.in_setup:
                 return (self._nav.menu(SETUP_UI, self._setup_tree()),)
-            return tuple(self._nav.menu(seat, tree) for seat in range(len(self._state.players))
+            return tuple(self._seat_menu(seat, tree) for seat in range(len(self._state.players))
                          if (tree := self._tree_in(seat, language)) is not None)
 
     @in_screen_language
@@ -573,25 +591,4 @@ def _leaves(tree: Tree) -> list[Node]:
     return out
 
 
-def place_notice(event: ev.Event, names: list[str], state: GameState) -> str | None:
-    """L1–L9: what the table is told when a canoe stops at, enters or leaves a place, or
-    shares a space (the screen's words; the rules' events carry the facts)."""
-    if isinstance(event, ev.Stopped) and event.place is Place.SUMMIT:
-        return t("cn.summit", name=names[event.seat])
-    if isinstance(event, ev.PlaceLeft) and event.reason == "weather":
-        weather = state.weather.value if state.weather is not None else "none"
-        return t("cn.descent", name=names[event.seat], weather=t(f"cw.{weather}"))
-    if isinstance(event, ev.PlaceLeft) and event.reason == "five":
-        return t("cn.rounded", name=names[event.seat])
-    if isinstance(event, ev.PlaceLeft) and event.reason == "exit":
-        last = state.players[event.seat].unmapped
-        return t("cn.exit", name=names[event.seat], exit=last[1] if last else "")
-    if isinstance(event, ev.UnmappedEntered):
-        return t("cn.entered", name=names[event.seat], point=event.point, exit=event.exit)
-    if isinstance(event, ev.SpaceShared):
-        key = "cn.shared_ahead" if event.ahead else "cn.shared_behind"
-        return t(key, name=names[event.seat], other=names[event.other])
-    return None
-
-
-__all__ = ["CanoeTable", "Target", "place_notice"]
+__all__ = ["CanoeTable", "Target"]

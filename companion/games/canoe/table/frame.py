@@ -16,8 +16,11 @@ values MUSH's screens draw, so the pads read the same on both games.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from companion.games.canoe import events as ev
+from companion.games.canoe.model import Place
+from companion.games.canoe.state import GameState
 from companion.games.canoe.views import PublicView
 from companion.i18n import t
 from companion.table.frame import Animation, Countdown, JoinCard, Menu, Names, Notice, UndoOffer
@@ -83,20 +86,25 @@ def share_line(view: PublicView | None) -> str | None:
     return t("cv.share", answers=" · ".join(answers))
 
 
-def pressable(menus: tuple[Menu, ...], names: Names) -> tuple[Menu, ...]:
-    """C4: the seats' menus as they take a press now (worded in the language spoken).
-    While the player whose turn it is is inside a menu, telling something, the next
-    player's first choice is refused (that turn is not over): the next player's menu is
-    then shown waiting, dim and never inviting, with why under its title ("Ann is still
-    telling: wait for them"), on the screen and on their phone, until the player before
-    has told it or stepped back out."""
-    active = names.active
-    if active is None or not any(m.seat == active and m.depth > 0 for m in menus):
-        return menus
-    name = next((s.name for s in names.seats if s.seat == active), "")
-    note = t("cn.still_telling", name=name)
-    return tuple(replace(m, waiting=True, note=note) if m.seat >= 0 and m.seat != active
-                 else m for m in menus)
+def place_notice(event: ev.Event, names: list[str], state: GameState) -> str | None:
+    """L1–L9: what the table is told when a canoe stops at, enters or leaves a place, or
+    shares a space (the screen's words; the rules' events carry the facts)."""
+    if isinstance(event, ev.Stopped) and event.place is Place.SUMMIT:
+        return t("cn.summit", name=names[event.seat])
+    if isinstance(event, ev.PlaceLeft) and event.reason == "weather":
+        weather = state.weather.value if state.weather is not None else "none"
+        return t("cn.descent", name=names[event.seat], weather=t(f"cw.{weather}"))
+    if isinstance(event, ev.PlaceLeft) and event.reason == "five":
+        return t("cn.rounded", name=names[event.seat])
+    if isinstance(event, ev.PlaceLeft) and event.reason == "exit":
+        last = state.players[event.seat].unmapped
+        return t("cn.exit", name=names[event.seat], exit=last[1] if last else "")
+    if isinstance(event, ev.UnmappedEntered):
+        return t("cn.entered", name=names[event.seat], point=event.point, exit=event.exit)
+    if isinstance(event, ev.SpaceShared):
+        key = "cn.shared_ahead" if event.ahead else "cn.shared_behind"
+        return t(key, name=names[event.seat], other=names[event.other])
+    return None
 
 
-__all__ = ["CanoeFrame", "CanoeScreen", "SetupLine", "pressable", "share_line"]
+__all__ = ["CanoeFrame", "CanoeScreen", "SetupLine", "place_notice", "share_line"]

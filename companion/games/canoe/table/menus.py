@@ -379,8 +379,9 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
 def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[CanoeOption]],
                memory: Memory, handed: bool = False) -> Tree:
     """After the throw, while the canoe may still land: three buttons, ▶ "Landed on C",
-    ◀ "End of turn", and ● the list of everything else, its focus on the likeliest step
-    (the table's guesses first, `_guessed`; then P, finishing, the full menus of camps,
+    ◀ "End of turn" (or the likeliest step, when `handed`), and ● the list of everything
+    else, its focus on the likeliest step not on ◀ (the table's guesses first,
+    `_guessed`; then P, finishing, the full menus of camps,
     points and places, the Destination card's choice, and last another canoe on this
     space, whose answer the screen already shows, L9). ● itself does nothing but
     open the list. `handed`: the next player's first choice ends this turn (C4), so
