@@ -31,6 +31,7 @@ from companion.games.canoe.table.likely import attractions, remember
 from companion.pads.events import Button, Kind
 from companion.table.frame import MenuStyle
 from companion.table.virtual import pad_events
+from companion.web.snapshot import menu_json, rows
 
 SITES = Campsites(("Solitude Point", "Sugar Island", "Indian Pond 1", "Indian Pond 2"),
                   placeholder=False, points=(20, 15, 10, 5))
@@ -198,6 +199,16 @@ def test_c6_after_the_throw_the_plain_button_opens_the_list_and_changes_nothing(
     assert min(abs(labels.index("End of turn") - menu.focus),
                len(labels) - abs(labels.index("End of turn") - menu.focus)) >= \
         len(labels) // 2 - 1
+    # a phone lists every row at once: likeliest first (the focus, then either side of
+    # it), "End of turn" last but the greyed ones, a tap still naming each item's own
+    # place in the list
+    assert menu.ranked
+    order = rows(menu)
+    assert sorted(order) == list(range(len(labels)))
+    live = [labels[i] for i in order if menu.items[i].enabled]
+    assert order[0] == menu.focus and live[-1] == "End of turn"
+    assert all(not menu.items[i].enabled for i in order[len(live):])
+    assert menu_json(menu)["order"] == order
 
 
 def test_n1_a_camp_at_the_likeliest_site_with_its_printed_points_is_four_presses_at_most(

@@ -303,7 +303,7 @@ def pinned(nodes: Sequence[Node]) -> list[Node]:
     the second or third place (▶ or ◀ from the focus, `centred`), unless it leads."""
     out = list(nodes)
     for slot, group in enumerate(PINNED, start=1):
-        found = next((n for n in out if n.key in group), None)
+        found = next((n for n in out if n.key in group and n.enabled), None)
         if found is None or out.index(found) <= slot:
             continue
         out.remove(found)
@@ -447,7 +447,9 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
         # foresaw is as few presses away going up as going down
         rest = centred(pinned(rest))
         likeliest = first_guess.key if first_guess is not None else None
-        more = Tree("more", title, rest, t("cm.hint"), default=likeliest)
+        # a phone lists it likeliest first (`ranked`), the pads' layout round the focus
+        more = Tree("more", title, rest, t("cm.hint"), default=likeliest,
+                    ranked=likeliest is not None)
         hint = t("cm.keys_hint_handed") if left is not end else \
             t("cm.keys_hint")
         return keys("canoe", title, left=left, right=canoe,
