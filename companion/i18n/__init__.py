@@ -29,7 +29,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import string
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -50,6 +50,8 @@ class Language:
     nouns: dict[str, tuple[str, str]]
     plural: Callable[[int], bool]
     ordinal: Callable[[int], str]
+    fill: Callable[[str, Mapping[str, object]], str] = lambda text, values: text.format_map(
+        values)  # a language's own way of filling the fields in (`fill` in its module)
 
 
 def _load(path: Iterable[str] = __path__, package: str = __name__) -> dict[str, Language]:
@@ -58,7 +60,8 @@ def _load(path: Iterable[str] = __path__, package: str = __name__) -> dict[str, 
     for info in pkgutil.iter_modules(path):
         module = importlib.import_module(f"{package}.{info.name}")
         found.append(Language(info.name, module.ORDER, module.WORDS, module.NOUNS,
-                              module.plural, module.ordinal))
+                              module.plural, module.ordinal,
+                              *((module.fill,) if hasattr(module, "fill") else ())))
     return {lang.code: lang for lang in sorted(found, key=lambda lang: lang.order)}
 
 
@@ -142,8 +145,10 @@ def speaking(lang: str) -> Iterator[None]:
 
 
 def t(key: str, **values: object) -> str:
-    """The words `key` in the current language, with their fields filled."""
-    return _LANGS[_current.get()].words[key].format(**values)
+    """The words `key` in the current language, with their fields filled (as the
+    language fills them: French elides "de Ann" to "d'Ann")."""
+    lang = _LANGS[_current.get()]
+    return lang.fill(lang.words[key], values)
 
 
 def plural(n: int, lang: str | None = None) -> bool:

@@ -4,6 +4,8 @@ test checks that it has every key, with the same `{fields}`, as the others."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Final
 
 ORDER: Final = 1
@@ -142,3 +144,21 @@ def plural(n: int) -> bool:
 def ordinal(n: int) -> str:
     """A place in the order of play: "1er", "2e"."""
     return "1er" if n == 1 else f"{n}e"
+
+
+_ELIDED = re.compile(r"\b(de|que) \{(\w+)\}")
+_VOWELS = frozenset("AEIOUÀÂÄÆÉÈÊËÎÏÔŒÙÛÜaeiouàâäæéèêëîïôœùûü")
+
+
+def fill(text: str, values: Mapping[str, object]) -> str:
+    """The words with their fields filled, "de" and "que" elided before a name that
+    starts with a vowel: "le tour d'Ann", "plus de points qu'Églantine", but "de Bob",
+    "de Yves" (a Y before a vowel is not elided) and "de Hugo" (h: left as written)."""
+
+    def elide(found: re.Match[str]) -> str:
+        value = str(values.get(found.group(2), ""))
+        if value[:1] in _VOWELS:
+            return f"{found.group(1)[:-1]}'{{{found.group(2)}}}"
+        return found.group(0)
+
+    return _ELIDED.sub(elide, text).format_map(values)

@@ -98,6 +98,23 @@ def test_plurals_follow_each_language(language: str, n: int, expected: str,
     assert plural(n, language) is many
 
 
+@pytest.mark.parametrize(("name", "other", "title", "ahead"), [
+    ("Bob", "Ann", "le tour d'Ann", "Bob a plus de points qu'Ann"),
+    ("Églantine", "Bob", "le tour de Bob", "Églantine a plus de points que Bob"),
+    ("Yves", "Hugo", "le tour de Hugo", "Yves a plus de points que Hugo"),
+    ("Ann", "Orange", "le tour d'Orange", "Ann a plus de points qu'Orange"),
+])
+def test_french_elides_de_and_que_before_a_name_with_a_vowel(name: str, other: str,
+                                                              title: str, ahead: str) -> None:
+    # a name is filled in where the sentence is written, so French elides there; the
+    # other languages write it as it comes
+    with speaking("fr"):
+        assert t("cm.handover_title", name=name, other=other).endswith(title)
+        assert t("cn.shared_ahead", name=name, other=other).startswith(ahead)
+    with speaking("en"):
+        assert t("cm.handover_title", name="Bob", other="Ann").endswith("ends Ann's turn")
+
+
 def test_colour_dice_agree_in_gender_and_number() -> None:
     with speaking("fr"):
         assert count(1, "die.green") == "1 dé vert" and count(3, "die.red") == "3 dés rouges"
