@@ -133,7 +133,7 @@ def first_fitting(p: Painter, forms: list[str], width: int, design: float,
 def notice_text(view: View, notice: Notice) -> str:
     """A notice's words, after its seat's name when it is for one seat."""
     if notice.seat is not None and notice.seat >= 0:
-        return f"{seat_name(view, notice.seat)}: {notice.text}"
+        return t("c.said_to", name=seat_name(view, notice.seat), text=notice.text)
     return notice.text
 
 

@@ -45,6 +45,8 @@ WORDS: Final[dict[str, str]] = {
     "r.cancel": "Abbrechen",
     "r.hint.take": "Taste der Wahl drücken · Stille: nein",
     "c.game_over": "Das Spiel ist vorbei",
+    "c.said_to": "{name}: {text}",
+    "c.why_not": "{label}: {why}",
     "c.nothing_here": "Hier gibt es nichts zu wählen",
     "simple.choosing": "{name} wählt auf dem Telefon",
     "c.too_long": "Zu lange: es geht ohne dich weiter",

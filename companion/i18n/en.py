@@ -45,6 +45,8 @@ WORDS: Final[dict[str, str]] = {
     "r.cancel": "Cancel",
     "r.hint.take": "press the button of your choice · silence: no",
     "c.game_over": "The game is over",
+    "c.said_to": "{name}: {text}",
+    "c.why_not": "{label}: {why}",
     "c.nothing_here": "Nothing can be chosen here",
     "simple.choosing": "{name} is choosing on the phone",
     "c.too_long": "Too long: the window goes on without you",

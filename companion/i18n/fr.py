@@ -47,6 +47,8 @@ WORDS: Final[dict[str, str]] = {
     "r.cancel": "Annuler",
     "r.hint.take": "le bouton de votre choix · silence : non",
     "c.game_over": "La partie est finie",
+    "c.said_to": "{name} : {text}",
+    "c.why_not": "{label} : {why}",
     "c.nothing_here": "Rien à choisir ici",
     "simple.choosing": "{name} choisit sur son téléphone",
     "c.too_long": "Trop long : la fenêtre continue sans vous",

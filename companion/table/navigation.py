@@ -324,7 +324,7 @@ def why_not(greyed: Node | None) -> str:
     """What a press on a greyed item says: the item and why it cannot be chosen now."""
     if greyed is None or not greyed.detail:
         return t("c.nothing_here")
-    return f"{greyed.label}: {greyed.detail}"
+    return t("c.why_not", label=greyed.label, why=greyed.detail)
 
 
 def offered(tree: Tree, button: Button) -> Node | None:

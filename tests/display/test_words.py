@@ -27,6 +27,8 @@ from companion.i18n import (
     t,
     word,
 )
+from companion.table.navigation import why_not
+from companion.table.tree import Node
 from display.frames import all_frames
 
 
@@ -113,6 +115,19 @@ def test_french_elides_de_and_que_before_a_name_with_a_vowel(name: str, other: s
         assert t("cn.shared_ahead", name=name, other=other).startswith(ahead)
     with speaking("en"):
         assert t("cm.handover_title", name="Bob", other="Ann").endswith("ends Ann's turn")
+
+
+@pytest.mark.parametrize(("language", "said", "refused"), [
+    ("en", "Ann: your go", "Finish: 0 of 2 nights"),
+    ("fr", "Ann : your go", "Finish : 0 of 2 nights"),
+    ("de", "Ann: your go", "Finish: 0 of 2 nights"),
+])
+def test_a_name_or_an_item_before_its_words_is_punctuated_as_the_language_writes(
+        language: str, said: str, refused: str) -> None:
+    # French sets a space before the colon, as every French sentence of the companion does
+    with speaking(language):
+        assert t("c.said_to", name="Ann", text="your go") == said
+        assert why_not(Node("finish", "Finish", "0 of 2 nights", False)) == refused
 
 
 def test_colour_dice_agree_in_gender_and_number() -> None:
