@@ -112,10 +112,17 @@ class PretendTrip:
         names = settings.campsites.names
         step = len(pattern) / (len(names) + 1)
         sites = {round(step * (k + 1)): name for k, name in enumerate(names)}
-        gap = len(pattern) / (len(ENTERED_ATTRACTIONS) + 1)
-        lines = {round(gap * (k + 1)) + 1: a for k, a in enumerate(ENTERED_ATTRACTIONS)}
+        gap = len(pattern) / (len(ROUTE_ORDER) + 1)
+        lines = {round(gap * (k + 1)) + 1: a for k, a in enumerate(ROUTE_ORDER)}
         islands = frozenset(i for i, w in enumerate(pattern) if w == LAKE and i % 5 == 0)
         return PretendTrip(tuple(pattern), tuple(marks), islands, sites, lines)
+
+
+ROUTE_ORDER: tuple[Attraction, ...] = tuple(ENTERED_ATTRACTIONS[i] for i in (3, 0, 5, 2, 4, 1))
+"""The order the pretend board's attraction lines lie in, going out: not the order the
+rules text names them in (which is all the table has to go by before anyone told it
+anything), as a real board's is not; so a first trip through the table is measured as a
+group at a board the table has not learnt, not flattered by a route it happens to know."""
 
 
 ATTRACTION_POINTS = {a: 10 + 5 * (k % 4) for k, a in enumerate(ATTRACTIONS)}
