@@ -39,7 +39,13 @@ from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
-from companion.games.canoe.bots import SensibleBot, play_game, trip_settings, with_board
+from companion.games.canoe.bots import (
+    SensibleBot,
+    play_game,
+    trip_settings,
+    with_board,
+    with_route,
+)
 from companion.games.canoe.box import LEARNS
 from companion.games.canoe.invariants import journal_violations
 from companion.games.canoe.model import CardMode, Pile, Weather
@@ -233,15 +239,19 @@ def _played(seed: int, board: bool) -> list[ev.Event]:
 
 
 def table_presses(seed: int, board: bool = True, steps: Steps | None = None,
-                  perfect: bool = False, learnt: bool = False) -> list[tuple[str, int]]:
+                  perfect: bool = False, learnt: bool = False,
+                  route: bool = False) -> list[tuple[str, int]]:
     """One trip through the real table by the virtual pads: each turn's kind and the
     presses it took. `board`: the group entered its board's printed points in setup.
     The presses of each step (a choice the rules took) are added to `steps`. `perfect`:
     with every guess of the table right (`foresight`). `learnt`: the group played the
-    board before, and the table was given its earlier trips (`earlier_trips`)."""
+    board before, and the table was given its earlier trips (`earlier_trips`). `route`:
+    the group copied its board's route into its configuration (N2, `with_route`)."""
     settings = settings_for(seed)
     if board:
         settings = with_board(settings)
+    if route:
+        settings = with_route(settings)
     clock = _Clock()
     table = CanoeTable(dice=SeededDice(seed), clock=clock,
                        config=TableConfig(players=settings.players),
@@ -303,8 +313,8 @@ def _trip(table: CanoeTable, driver: CanoeBotDriver, clock: _Clock,
     return out
 
 
-def _measure(board: bool, steps: Steps, perfect: bool = False, learnt: bool = False
-             ) -> tuple[list[int], dict[str, list[int]], list[int]]:
+def _measure(board: bool, steps: Steps, perfect: bool = False, learnt: bool = False,
+             route: bool = False) -> tuple[list[int], dict[str, list[int]], list[int]]:
     turns: list[int] = []
     paper: list[int] = []
     kinds: dict[str, list[int]] = {k: [] for k in KINDS}
@@ -312,9 +322,9 @@ def _measure(board: bool, steps: Steps, perfect: bool = False, learnt: bool = Fa
         if settings_for(seed).cards is CardMode.PAPER:
             # each card entered by hand: its own figures
             paper += [n for _, n in table_presses(seed, board, perfect=perfect,
-                                                  learnt=learnt)]
+                                                  learnt=learnt, route=route)]
             continue
-        measured = table_presses(seed, board, steps, perfect, learnt)
+        measured = table_presses(seed, board, steps, perfect, learnt, route)
         for kind, n in measured:
             turns.append(n)
             kinds[kind].append(n)
@@ -368,6 +378,10 @@ def run() -> None:
               f"trips before each): mean {statistics.mean(again):.2f}, p99 "
               f"{percentile(again, 0.99):.0f}, max {max(again)}, "
               f"{sum(1 for n in again if n > MAX_GOAL)} over {MAX_GOAL}")
+        copied, _, _ = _measure(board, Steps(), route=True)
+        print(f"     a group that copied its board's route into its configuration (N2): "
+              f"mean {statistics.mean(copied):.2f}, p99 {percentile(copied, 0.99):.0f}, max "
+              f"{max(copied)}, {sum(1 for n in copied if n > MAX_GOAL)} over {MAX_GOAL}")
         floor, _, _ = _measure(board, Steps(), perfect=True)
         print(f"     the menus' floor, every guess right: mean {statistics.mean(floor):.2f}, "
               f"max {max(floor)}, {sum(1 for n in floor if n > MAX_GOAL)} over {MAX_GOAL}")

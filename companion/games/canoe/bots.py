@@ -92,6 +92,17 @@ class PretendTrip:
         """Spaces from the start to the finishing dock."""
         return len(self.water)
 
+    def route(self) -> tuple[str, ...]:
+        """N2: the board's landmarks in the order a canoe meets them going out, as a group
+        copies them into its route (`Settings.route`)."""
+        named = {self.rock: "raven_rock", self.edge: "unmapped_region",
+                 self.point: "dangerous_point"}
+        out: list[str] = []
+        for space in range(self.length):
+            line = self.lines[space].value if space in self.lines else None
+            out += [x for x in (self.sites.get(space), line, named.get(space)) if x is not None]
+        return tuple(out)
+
     def exit_space(self, exit_: int) -> int:
         """L5: where the Unmapped Region's exit `exit_` lets the canoe out."""
         return min(self.edge + 2 * exit_, self.length - 1)
@@ -151,6 +162,12 @@ def with_board(settings: Settings) -> Settings:
                     if a in PRINTED_ATTRACTIONS)
     return replace(settings, campsites=settings.campsites.with_points(sites),
                    attraction_points=printed)
+
+
+def with_route(settings: Settings) -> Settings:
+    """The same trip with the board's route copied too (N2), as a group that wrote its
+    board's landmarks in order into its configuration would."""
+    return replace(settings, route=PretendTrip.for_game(settings).route())
 PATIENCE = 40  # a bot's own turns before it stops going out of its way for Raven Rock
 PLACE_TURNS = 3  # turns a bot holds a place's Destination card before it has done it
 WAITS = 3  # goes a bot waits at the base of the rock or by Dangerous Point at most
@@ -470,4 +487,4 @@ def play_game(settings: Settings, policies: Sequence[Policy], dice: DiceSource,
 
 __all__ = ["POLICIES", "Policy", "PretendTrip", "SensibleBot", "attraction_points",
            "camp_points", "choose_action", "play_game", "random_policy", "sample",
-           "sensible_policy", "trip_settings", "with_board"]
+           "sensible_policy", "trip_settings", "with_board", "with_route"]

@@ -140,6 +140,27 @@ class Variants:
     every_attraction: bool = False  # V3: all-night game
 
 
+ROUTE_WORDS: tuple[str, ...] = (
+    *(a.value for a in Attraction if a is not CAMPED_ATTRACTION),
+    "unmapped_region", "dangerous_point")
+"""N2: the landmarks a route names besides the campsites: the attractions' lines (Solitude
+Point is its campsite), Raven Rock ("raven_rock"), the Unmapped Region and Dangerous
+Point."""
+MAX_ROUTE = 64
+
+
+def check_route(route: tuple[str, ...], sites: tuple[str, ...]) -> None:
+    """N2: a route names campsites of the board and `ROUTE_WORDS` only, each entry once or
+    more (a board may print an attraction's line twice), at most `MAX_ROUTE` entries."""
+    if len(route) > MAX_ROUTE:
+        raise SettingsError(f"route: {len(route)} landmarks; a board's route has "
+                            f"{MAX_ROUTE} at most")
+    for entry in route:
+        if entry not in sites and entry not in ROUTE_WORDS:
+            raise SettingsError(f"route: {entry!r} is neither a campsite of the board nor "
+                                f"one of {', '.join(ROUTE_WORDS)}")
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything fixed at the start of a Canoe game; the journal's first event holds it."""
@@ -152,6 +173,10 @@ class Settings:
     cards: CardMode = CardMode.ELECTRONIC
     # A3: the attractions' printed points, as entered (written only once entered)
     attraction_points: tuple[tuple[Attraction, int], ...] = field(default=(), metadata=LATER)
+    # N2: the board's landmarks in the order a canoe meets them going out, as the group
+    # copied them (`ROUTE_WORDS` and the campsites' names); () when not given. No rule
+    # reads it: the table's guesses start from it (written only once given)
+    route: tuple[str, ...] = field(default=(), metadata=LATER)
 
     @property
     def players(self) -> int:
@@ -167,10 +192,12 @@ class Settings:
              variants: Variants | None = None, ring: Ring | None = None,
              campsites: Campsites | None = None,
              cards: CardMode = CardMode.ELECTRONIC,
-             attraction_points: tuple[tuple[Attraction, int], ...] = ()) -> Settings:
+             attraction_points: tuple[tuple[Attraction, int], ...] = (),
+             route: tuple[str, ...] = ()) -> Settings:
         """Checked settings, with the stand-in ring and campsites unless given."""
         settings = Settings(tuple(names), nights, variants or Variants(), ring or Ring(),
-                            campsites or Campsites(), cards, tuple(attraction_points))
+                            campsites or Campsites(), cards, tuple(attraction_points),
+                            tuple(route))
         settings.check()
         return settings
 
@@ -194,6 +221,7 @@ class Settings:
                                 "for Solitude Point (its campsite's points count)")
         for _, value in self.attraction_points:
             check_printed(value, "attraction_points")
+        check_route(self.route, self.campsites.names)
         if self.variants.every_attraction and not any(
                 is_camped_attraction(n) for n in self.campsites.names):
             raise SettingsError("variants.every_attraction: camping at Solitude Point is an "

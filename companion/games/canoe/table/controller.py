@@ -30,8 +30,9 @@ from companion.games.canoe.physical import RollRequest, apply_entered, roll_requ
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
 from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, place_notice
-from companion.games.canoe.table.likely import Memory, learnt, remember
+from companion.games.canoe.table.likely import Memory, remember
 from companion.games.canoe.table.menus import face_tree, seat_tree
+from companion.games.canoe.table.route import known_board
 from companion.games.canoe.table.setup import CanoeDraft, setup_tree
 from companion.games.canoe.views import public_view
 from companion.i18n import speaking, t
@@ -84,9 +85,9 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                                        self._config.language, last)
         self._trees: dict[int, Tree | None] = {}
         self._memory: Memory | None = None  # what the trip told, for the menus' guesses
-        # earlier trips' events, for what they told of the board (`likely.learnt`)
+        # earlier trips' events, for what they told of the board (`route.known_board`)
         self._earlier = tuple(tuple(trip) for trip in earlier)
-        self._board: tuple[tuple[str, ...], Memory | None] | None = None
+        self._board: tuple[Settings, Memory | None] | None = None
         self._entry: _Entry | None = None
         self._point: _Point | None = None
         self._notices: list[tuple[Notice, float]] = []
@@ -249,14 +250,13 @@ class CanoeTable(TableBase[GameState, ev.Event]):
             return tree
 
     def learnt(self) -> Memory | None:
-        """What the earlier trips on this trip's board told (the same campsites), read
-        once a trip: a group's second trip on its board starts with the route known.
-        None before the trip starts, or with no earlier trip on the board."""
-        if not self._earlier or self._state.settings is None:
+        """What the table knows of this trip's board before it starts (`route.known_board`:
+        the route the group copied, the earlier trips on it), read once a trip."""
+        settings = self._state.settings
+        if settings is None:
             return None
-        sites = tuple(self._state.settings.campsites.names)
-        if self._board is None or self._board[0] != sites:
-            self._board = (sites, learnt(self._earlier, sites))
+        if self._board is None or self._board[0] is not settings:
+            self._board = (settings, known_board(settings, self._earlier))
         return self._board[1]
 
     def _handover(self, seat: int | None) -> tuple[int, GameState] | None:

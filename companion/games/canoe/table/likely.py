@@ -170,12 +170,14 @@ def remember(events: Iterable[ev.Event], board: Memory | None = None) -> Memory:
     return memory
 
 
-def learnt(trips: Iterable[Sequence[ev.Event]], campsites: Sequence[str]) -> Memory | None:
+def learnt(trips: Iterable[Sequence[ev.Event]], campsites: Sequence[str],
+           route: Memory | None = None) -> Memory | None:
     """What earlier trips told of the board (`Memory.board`), from the trips played with
     the same campsites (a group that names its sites differently plays another board, or
-    has not told it the same way); None when there is none."""
+    has not told it the same way), on top of what its `route` told (`route.route_memory`);
+    None when there is none."""
     wanted = tuple(campsites)
-    memory: Memory | None = None
+    memory: Memory | None = route
     for events in trips:
         start = next((e for e in events if isinstance(e, ev.GameStarted)), None)
         if start is None or tuple(start.settings.campsites.names) != wanted:
