@@ -127,14 +127,19 @@ EVERY_WEATHER = Ring((C, H, T, R, B, C, H, R), placeholder=False)
 base of Raven Rock in the others, climbers brought down by the wind and the rain."""
 
 
-def _mixed(bot: canoe_bots.SensibleBot) -> canoe_bots.Policy:
+def _mixed(bot: canoe_bots.SensibleBot, late: float = 0.0) -> canoe_bots.Policy:
     """A sensible bot that now and then sends a random legal command instead (an odd
-    landing, an attraction, a correction), so the files hold the unusual as well."""
+    landing, an attraction, a correction), so the files hold the unusual as well; with
+    `late`, at that rate a go starts by telling the last go's landing (C6)."""
     def policy(state: CanoeState, seat: int, rng: random.Random) -> canoe_cmd.Command | None:
         if state.phase is canoe_model.Phase.MOVE and rng.random() < 0.08:
             return canoe_bots.random_policy(state, seat, rng)
+        if late and state.phase is canoe_model.Phase.TURN and rng.random() < late:
+            told = canoe_cmd.LandLate(seat, rng.choice(canoe_model.LANDING_PILES))
+            if canoe_is_legal(state, told):
+                return told  # C6: the last go's landing, told before this go's throw
         back = canoe_cmd.ReturnDestination(seat)
-        if (state.phase is canoe_model.Phase.MOVE and canoe_is_legal(state, back)
+        if (state.phase is not canoe_model.Phase.CARD and canoe_is_legal(state, back)
                 and rng.random() < 0.4):
             return back  # "already done" for a place only the player knows
         hero = canoe_cmd.PutBackHero(seat)
@@ -146,12 +151,12 @@ def _mixed(bot: canoe_bots.SensibleBot) -> canoe_bots.Policy:
 
 def _canoe(players: int, nights: int, variants: CanoeVariants,
            cards: canoe_model.CardMode = canoe_model.CardMode.ELECTRONIC,
-           ring: Ring | None = None) -> Start:
+           ring: Ring | None = None, late: float = 0.0) -> Start:
     """Sensible bots of two kinds of patience, each now and then odd (`_mixed`)."""
     def start(rng: random.Random) -> tuple[Any, Chooser]:
         names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:players]
         settings = CanoeSettings.make(names, nights, variants, ring, cards=cards)
-        policies = [_mixed(canoe_bots.SensibleBot(patience=12 if s % 2 else 40))
+        policies = [_mixed(canoe_bots.SensibleBot(patience=12 if s % 2 else 40), late)
                     for s in range(players)]
         return (canoe_cmd.StartGame(canoe_cmd.TABLE, settings),
                 lambda state: canoe_bots.choose_action(state, policies, rng))
@@ -170,6 +175,7 @@ CANOE_FILES: dict[str, tuple[Start, int]] = {
     "3p-stormy-ring": (_canoe(3, 2, CanoeVariants(), ring=STORMY), 5),
     "4p-places-every-weather": (_canoe(4, 2, CanoeVariants(every_attraction=True),
                                        ring=EVERY_WEATHER), 6),
+    "3p-landings-told-late": (_canoe(3, 2, CanoeVariants(), late=0.3), 7),
 }
 
 # --- Mush-Ring ----------------------------------------------------------------------

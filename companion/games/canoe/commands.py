@@ -85,6 +85,15 @@ class Land(Command):
 
 
 @dataclass(frozen=True)
+class LandLate(Command):
+    """C6: before this go's throw, the canoe's move of the player's last go ended on a C or
+    P space that was not told in time (the next player's choice, or "End of turn", ended
+    that go first): the card is drawn now and this go goes on."""
+
+    pile: Pile
+
+
+@dataclass(frozen=True)
 class Camp(Command):
     """N1: camp at a site, collecting its printed score."""
 
@@ -138,5 +147,5 @@ class EndTurn(Command):
 COMMAND_TYPES: tuple[type[Command], ...] = (
     StartGame, Roll, StayWindbound, Land, Camp, SeeAttraction, Adjust, ObeyDestination,
     ReturnDestination, EnterCard, Finish, EndTurn, Climb, WaitAtRock, ReachUnmapped,
-    WaitAtPoint, TurnBack, ShareSpace, PutBackHero,
+    WaitAtPoint, TurnBack, ShareSpace, PutBackHero, LandLate,
 )

@@ -106,15 +106,35 @@ def _offer_setup(state: GameState, seat: int) -> list[Choice]:
     return [_opt(cmd.StartGame, seat)] if state.settings is None else []
 
 
+def _late(state: GameState, seat: int) -> Reason | None:
+    """C6: why the last go's landing may not be told now (before this go's throw): told
+    already this go, or the last go has none to tell (no throw, or it ended with a landing,
+    a camp, a climb or a stop at a place)."""
+    if state.require_turn().late is not None:
+        return Reason("told_late", "C6")
+    return None if state.players[seat].untold else Reason("nothing_untold", "C6")
+
+
+def _kept(turn: TurnState) -> Reason | None:
+    """K8: why no Destination card may go back as already done now."""
+    if turn.kept is None:
+        return Reason("none_kept", "K8")
+    return None if may_return(CARDS[turn.kept]) else Reason("obey_anyway", "K8")
+
+
 def _offer_throw(state: GameState, seat: int) -> list[Choice]:
     player = state.players[seat]
+    turn = state.require_turn()
     windbound = None if state.weather is Weather.WINDBOUND else Reason("not_windbound", "E5")
     if windbound is None and player.place is not None:
         windbound = Reason("not_on_island", "L7", {"place": player.place.value})
     roll = Reason("windbound_held", "L7") if player.windbound else None
     back = [_opt(cmd.TurnBack, seat)] if player.place in TURN_BACK_FROM else []
+    # C6, K8: a Destination card drawn for the last go's landing may go back before the throw
+    kept = [_opt(cmd.ReturnDestination, seat, _kept(turn))] if turn.kept is not None else []
     return [_opt(cmd.Roll, seat, roll), _opt(cmd.StayWindbound, seat, windbound), *back,
-            *_camp(state, seat, None), *_entries(state, seat)]
+            *_camp(state, seat, None), *_entries(state, seat),
+            _opt(cmd.LandLate, seat, _late(state, seat), pile=LANDING_PILES), *kept]
 
 
 def _stop(turn: TurnState) -> Reason | None:
@@ -155,11 +175,7 @@ def _offer_tell(state: GameState, seat: int) -> list[Choice]:
     turn = state.require_turn()
     stop = _stop(turn)
     once = stop if stop is not None and stop.code != "no_throw" else None
-    kept = None
-    if turn.kept is None:
-        kept = Reason("none_kept", "K8")
-    elif not may_return(CARDS[turn.kept]):
-        kept = Reason("obey_anyway", "K8")
+    kept = _kept(turn)
     reasons = finish_reasons(state, seat)
     others = [state.players[s].score for s in state.on_board if s != seat]
     best = max(others, default=0)

@@ -144,6 +144,15 @@ class Landed(Event):
 
 
 @dataclass(frozen=True)
+class LandedLate(Event):
+    """C6: the canoe's last go ended on a C or P space, told at the start of this go,
+    before its throw; the card follows as a landing's does, and this go goes on."""
+
+    seat: int
+    pile: Pile
+
+
+@dataclass(frozen=True)
 class Camped(Event):
     """N1: a night camped at a site, for the site's printed points; the next go is missed."""
 
@@ -297,7 +306,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     WeatherAdvanced, Windbound, Landed, Camped, CardDrawn, PileShuffled, CardReturned,
     DestinationKept, DestinationObeyed, DestinationReturned, HeroKept, HeroUsed, GoForfeited,
     AttractionSeen, PointsAdjusted, CardAwaited, CardEntered, TurnEnded, PlayerHome, GameWon,
-    Stopped, UnmappedEntered, PlaceLeft, SpaceShared, HeroDeclined,
+    Stopped, UnmappedEntered, PlaceLeft, SpaceShared, HeroDeclined, LandedLate,
 )
 
 LEGACY_EVENT_TYPES: tuple[type[Event], ...] = (PlayerHome,)

@@ -65,7 +65,7 @@ def _skipped(s: GameState, e: ev.TurnSkipped) -> GameState:
 
 
 def _rolled(s: GameState, e: ev.DieRolled) -> GameState:
-    s = s.with_player(e.seat, windbound=False)
+    s = s.with_player(e.seat, windbound=False, untold=False)  # C6: a late landing is gone
     return replace(s, turn=replace(s.require_turn(), face=e.face, weather=s.weather))
 
 
@@ -112,6 +112,11 @@ def _landed(s: GameState, e: ev.Landed) -> GameState:
     return replace(s, turn=replace(s.require_turn(), landed=e.pile))
 
 
+def _landed_late(s: GameState, e: ev.LandedLate) -> GameState:
+    s = s.with_player(e.seat, untold=False)  # C6: once, for the last go only
+    return replace(s, turn=replace(s.require_turn(), late=e.pile))
+
+
 def _camped(s: GameState, e: ev.Camped) -> GameState:
     player = s.players[e.seat]
     sites = s.require_settings().campsites.names
@@ -131,7 +136,9 @@ def _drawn(s: GameState, e: ev.CardDrawn) -> GameState:
     assert cards and cards[0] == e.card, f"{e.card} is not on top of the {e.pile} pile"
     s = s.with_pile(e.pile, cards[1:])
     s = s.with_player(e.seat, score=s.players[e.seat].score + e.points)
-    return replace(s, shown=Shown(e.seat, e.pile, e.card, e.points, Outcome.SCORED),
+    turn = s.turn
+    late = turn is not None and turn.late is not None and not turn.thrown  # C6
+    return replace(s, shown=Shown(e.seat, e.pile, e.card, e.points, Outcome.SCORED, late),
                    in_hand=e.card)
 
 
@@ -216,7 +223,14 @@ def _entered(s: GameState, e: ev.CardEntered) -> GameState:
 
 
 def _turn_ended(s: GameState, e: ev.TurnEnded) -> GameState:
-    return replace(s, turn=None)
+    """C6: a go thrown that ended with no landing, camp, climb or stop at a place (the
+    canoe on the water, not held on an island) may still have landed on C or P: its
+    player may say so next go, before the throw."""
+    turn, player = s.turn, s.players[e.seat]
+    untold = turn is not None and turn.seat == e.seat and turn.thrown \
+        and turn.landed is None and not turn.camped and player.place is None \
+        and not player.windbound
+    return replace(s.with_player(e.seat, untold=untold), turn=None)
 
 
 def _home(s: GameState, e: ev.PlayerHome) -> GameState:
@@ -234,6 +248,7 @@ _REDUCERS: dict[type[ev.Event], Callable[[GameState, Any], GameState]] = by_type
     _landed, _camped, _drawn, _shuffled, _returned, _kept, _obeyed, _dest_returned,
     _hero_kept, _hero_used, _forfeited, _seen, _adjusted, _awaited, _entered, _turn_ended,
     _home, _won, _stopped, _unmapped_entered, _place_left, _shared, _hero_declined,
+    _landed_late,
 ), "a reducer per event type")
 
 REDUCER: Reducer[GameState, ev.Event] = Reducer(

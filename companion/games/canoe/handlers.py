@@ -277,6 +277,14 @@ def _h_land(tx: Tx, c: cmd.Land) -> None:
     _over_unless_pending(tx, c.seat)
 
 
+def _h_land_late(tx: Tx, c: cmd.LandLate) -> None:
+    """C6: the last go's landing, told before this go's throw: its card is drawn (or
+    awaited) as a landing's is, and this go goes on to its throw. A card that makes its
+    drawer miss the next go costs the go after this one, as its words say."""
+    tx.emit(ev.LandedLate(c.seat, c.pile))
+    _card(tx, c.seat, c.pile)
+
+
 def _card(tx: Tx, seat: int, pile: Pile) -> None:
     if tx.state.require_settings().cards is CardMode.PAPER:
         tx.emit(ev.CardAwaited(seat, pile))  # K12
@@ -359,5 +367,5 @@ def _h_end(tx: Tx, c: cmd.EndTurn) -> None:
 HANDLERS: dict[type[cmd.Command], Callable[[Tx, Any], None]] = by_type((
     _h_start, _h_roll, _h_windbound, _h_land, _h_camp, _h_see, _h_adjust, _h_obey,
     _h_return, _h_enter, _h_finish, _h_end, _h_climb, _h_wait_rock, _h_reach_unmapped,
-    _h_wait_point, _h_turn_back, _h_share, _h_put_back_hero,
+    _h_wait_point, _h_turn_back, _h_share, _h_put_back_hero, _h_land_late,
 ), "a handler per command")

@@ -6,7 +6,8 @@ journal that checks every event it reads. `journal_violations(events)` checks wh
 whole journal can
 show: every score is the sum of what was applied to it (Q3), every owed go was skipped
 exactly once (Q4), replaying the journal gives the same state (Q5), Raven Rock was
-climbed only in weather that allows it and no go went on past its summit (L1, L2). An
+climbed only in weather that allows it and no go went on past its summit (L1, L2), a
+landing told late was told before the throw of the go after its own, once (C6). An
 empty list means the game is sound.
 """
 
@@ -114,6 +115,24 @@ def _place_violations(state: GameState, events: Sequence[ev.Event], i: int) -> l
     return []
 
 
+def _late_violations(state: GameState, event: ev.Event, i: int) -> list[str]:
+    """C6 at event `i` (`state` is the game before it): a landing told late is told in its
+    player's own go, before the throw, once, for a last go thrown that ended with no
+    landing, camp, climb or stop at a place."""
+    if not isinstance(event, ev.LandedLate):
+        return []
+    turn = state.turn
+    if turn is None or turn.seat != event.seat:
+        return [f"C6: seat {event.seat} told a late landing outside its go (event {i})"]
+    if turn.thrown or turn.late is not None:
+        return [f"C6: seat {event.seat} told a late landing after this go's throw or twice "
+                f"(event {i})"]
+    if not state.players[event.seat].untold:
+        return [f"C6: seat {event.seat} told a late landing for a go that had none to tell "
+                f"(event {i})"]
+    return []
+
+
 def place_violations(events: Sequence[ev.Event]) -> list[str]:
     """L1, L2 alone over a whole journal (a quicker check than `journal_violations`)."""
     found: list[str] = []
@@ -136,6 +155,7 @@ def journal_violations(events: Sequence[ev.Event]) -> list[str]:
     state = EMPTY
     for i, event in enumerate(events):  # Q1, Q2, Q4, Q6 after every event
         found += _place_violations(state, events, i)
+        found += _late_violations(state, event, i)
         state = evolve(state, event)
         found += [f"{v} (after event {i}, {type(event).__name__})" for v in violations(state)]
     if state.settings is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.core.acts import TABLE, Command, Event
 from companion.core.bots import play_out
 from companion.core.codec import from_data, to_data
-from companion.core.flow import Edge, Flow, PhaseRow
+from companion.core.flow import Edge, Flow, PhaseRow, Pick
 from companion.core.game import Ledger, Outcome
 from companion.core.invariants import Invariant, broken
 from companion.core.options import Note, Option, OptionTable, ParamValues, Reason, legal, offered
@@ -17,6 +17,6 @@ from companion.core.undo import UndoPolicy
 from companion.core.values import replace
 
 __all__ = ["TABLE", "Command", "Edge", "Event", "Flow", "Handlers", "Invariant", "Ledger", "Note",
-           "Option", "OptionTable", "Outcome", "ParamValues", "PhaseRow", "Reason",
+           "Option", "OptionTable", "Outcome", "ParamValues", "PhaseRow", "Pick", "Reason",
            "SeatedState", "UndoPolicy", "broken", "from_data", "legal", "offered", "play_out",
            "replace", "to_data"]

@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from companion.games.canoe import events as ev
 from companion.games.canoe.commands import TABLE
-from companion.games.canoe.kernel import Flow, PhaseRow
+from companion.games.canoe.kernel import Flow, PhaseRow, Pick
 from companion.games.canoe.model import Phase
 from companion.games.canoe.state import GameState
 
@@ -41,19 +41,31 @@ def _nobody(state: GameState) -> tuple[int, ...]:
 
 Row = PhaseRow[GameState, ev.Event, Phase]
 
+
+def _after_card(state: GameState, event: ev.Event) -> Phase:
+    """K12, C6: a paper card entered for a landing of this go leaves the player telling
+    the rest; one entered for the last go's landing, told before the throw, returns to
+    the throw."""
+    return Phase.MOVE if state.require_turn().thrown else Phase.TURN
+
+
+AFTER_CARD = Pick[GameState, ev.Event, Phase]("thrown this go?", (Phase.MOVE, Phase.TURN),
+                                              _after_card)
+
 PHASE_TABLE: Mapping[Phase, Row] = {
     Phase.SETUP: Row(ActKind.SET_UP, _table, {ev.TurnStarted: Phase.TURN}),
     Phase.TURN: Row(ActKind.THROW, _active, {
         ev.DieRolled: Phase.MOVE,
         ev.Camped: Phase.MOVE,  # N5: camping where the canoe stands, without a throw
         ev.TurnStarted: Phase.TURN,  # E5: windbound on an island, no throw
+        ev.CardAwaited: Phase.CARD,  # C6, K12: the last go's landing, told before the throw
     }),
     Phase.MOVE: Row(ActKind.TELL, _active, {
         ev.CardAwaited: Phase.CARD,
         ev.TurnStarted: Phase.TURN,  # C3: the next player clockwise
         ev.GameWon: Phase.GAME_OVER,  # F3
     }),
-    Phase.CARD: Row(ActKind.ENTER_CARD, _active, {ev.CardEntered: Phase.MOVE}),
+    Phase.CARD: Row(ActKind.ENTER_CARD, _active, {ev.CardEntered: AFTER_CARD}),
     Phase.GAME_OVER: Row(ActKind.NONE, _nobody),
 }
 

@@ -41,6 +41,8 @@ TEXT: dict[str, str] = {
     "not_ahead": "{score} points, not more than {best}: seek more points first",
     "hero_held": "{name} holds the camp Hero card",
     "none_on_water": "no other canoe is out on a space of the water",
+    "told_late": "the last go's landing is told already",
+    "nothing_untold": "the last go had no throw, or ended with a landing, a camp or a stop",
 }
 
 

@@ -47,6 +47,8 @@ class PlayerState:
     point: int = 0  # L4: the Unmapped Region's point the canoe stands at or entered by
     exit: int = 0  # L5: the exit the entry throw set, while in the region
     unmapped: tuple[int, int] | None = None  # L4, L5: the last visit's (point in, exit)
+    untold: bool = False  # C6: the last go was thrown and ended with no landing, camp,
+    # climb or stop: a landing on C or P may still be told next go, before its throw
 
     @property
     def nights(self) -> int:
@@ -79,6 +81,7 @@ class TurnState:
     start: Place | None = None  # where the canoe stood when the turn began (L2–L6)
     hero: bool = False  # the camp Hero card kept this turn: its drawer may put it back (K11)
     shared: tuple[int, bool] | None = None  # L9: the canoe asked about, and ahead or not
+    late: Pile | None = None  # C6: the last go's landing, told this go before the throw
 
     @property
     def thrown(self) -> bool:
@@ -96,6 +99,7 @@ class Shown:
     card: str
     points: int
     outcome: Outcome
+    late: bool = False  # C6: drawn for the last go's landing, told before this go's throw
 
 
 @dataclass(frozen=True)
