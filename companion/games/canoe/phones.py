@@ -69,7 +69,8 @@ def card_json(view: PublicView | None) -> dict[str, Any] | None:
         return None
     shown = view.shown
     name = view.seats[shown.seat].name if shown.seat < len(view.seats) else ""
-    return {"seat": shown.seat, "drew": t("cv.drew", name=name, pile=t(f"cp.{shown.pile.value}")),
+    drew = "cv.drew_late" if shown.late else "cv.drew"  # C6: the last go's landing
+    return {"seat": shown.seat, "drew": t(drew, name=name, pile=t(f"cp.{shown.pile.value}")),
             "text": shown.text, "points": shown.points,
             "points_text": t("cv.points", points=_signed(shown.points)),
             "fate": t(f"co.{shown.outcome.value}"), "chosen": shown.chosen}

@@ -294,7 +294,8 @@ def _card(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> int:
     card = view.shown
     name = view.seats[card.seat].name
     y = rect.y
-    y += _block(p, t("cv.drew", name=name, pile=t(f"cp.{card.pile.value}")),
+    drew = "cv.drew_late" if card.late else "cv.drew"  # C6: the last go's landing
+    y += _block(p, t(drew, name=name, pile=t(f"cp.{card.pile.value}")),
                 pygame.Rect(rect.x, y, rect.w, rect.bottom - y), theme.BODY, bold=True)
     points = t("cv.points", points=f"{card.points:+d}" if card.points else "0")
     foot = [(points, theme.BIG, theme.YELLOW, True),

@@ -79,6 +79,7 @@ class ShownCard:
     points: int
     outcome: Outcome
     chosen: bool  # the card's number is a choice (docs/canoe-rules.md, "Card points")
+    late: bool = False  # C6: drawn for the last go's landing, told before this go's throw
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,8 @@ def public_view(state: GameState) -> PublicView:
     if state.shown is not None:
         card = CARDS[state.shown.card]
         shown = ShownCard(state.shown.seat, state.shown.pile, card.id, card.text,
-                          state.shown.points, state.shown.outcome, card.choice is not None)
+                          state.shown.points, state.shown.outcome, card.choice is not None,
+                          state.shown.late)
     turn = state.turn
     return PublicView(
         phase=state.phase, act=act_of(state).value, turn=state.turns,

@@ -126,14 +126,15 @@ def test_c4_the_next_player_cannot_end_a_turn_its_player_is_still_telling() -> N
 
 def test_c4_the_player_whose_go_was_ended_is_told_where_their_points_still_go() -> None:
     # Ann presses after Bob's throw ended her go (Cy is next, not her): she reads that
-    # points not yet told go in at her next go, not only whose turn it is
+    # points or a landing not yet told go in at her next go (C4, C6), not only whose turn
+    # it is
     table = Table(Trip(4, nights=1))
     table.presses(c.Roll(0), 3)
     table.presses(c.Roll(1), 4)  # Bob's throw ends Ann's go
     assert table.press(0, Button.RIGHT) == []
     texts = [n.text for n in table.table.frame().notices if n.seat == 0]
-    assert texts[-1] == ("Bob's choice ended your go: points not told yet go in at your "
-                         "next go (Points from the board)")
+    assert texts[-1] == ("Bob's choice ended your go: points or a landing on C or P not "
+                         "told yet go in at your next go, before the throw")
     table.presses(c.Roll(2), 2)  # Cy's throw (Di next): Ann's go no longer the one ended
     table.press(0, Button.RIGHT)
     texts = [n.text for n in table.table.frame().notices if n.seat == 0]

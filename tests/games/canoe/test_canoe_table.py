@@ -358,3 +358,49 @@ def test_the_demo_plays_a_whole_trip_and_exports_it(tmp_path: Path) -> None:
     assert '"GameStarted"' in lines[0] and '"GameWon"' in lines[-1]
     scores = (tmp_path / "demo" / "points.csv").read_text().splitlines()
     assert scores[0] == "turn,seat,name,score,nights,destination,home" and len(scores) > 3
+
+
+def test_c4_c6_a_landing_cut_off_by_the_next_throw_is_told_at_the_thrower_s_next_go(
+        ) -> None:
+    # C4: Bob's throw ends Ann's go before she told its landing; C6: at her next go, before
+    # throwing, one item of her menu tells it: the card is drawn and her go goes on
+    clock = SteppedClock(0.3)
+    table = CanoeTable(dice=SeededDice(8), clock=clock, config=TableConfig(players=3))
+    for kind in (Kind.PRESS, Kind.RELEASE):
+        table.handle(PadEvent(0, Button.SELECT, kind))
+    ann = table.state.active
+    assert ann is not None and not table.in_setup
+    bob, cy = (ann + 1) % 3, (ann + 2) % 3
+    press_to(table, clock, ann, cmd.Roll(ann))
+    ended = len(table.history)
+    press_to(table, clock, bob, cmd.Roll(bob))  # Ann's canoe is on a C: she has not said
+    assert table.history[ended] == ev.TurnEnded(ann) and table.state.active == bob
+    clock.tick()
+    for kind in (Kind.PRESS, Kind.RELEASE):
+        table.handle(PadEvent(ann, Button.SELECT, kind))
+    assert any("a landing on C or P" in n.text and "before the throw" in n.text
+               for n in table.frame().notices)
+    press_to(table, clock, cy, cmd.Roll(cy))
+    # Ann's menu is the next player's: the late landing is there, the throw keeps the focus
+    menu = next(m for m in table.frame().menus if m.seat == ann)
+    labels = [item.label for item in menu.items]
+    assert "Landed on C/P last go" in labels
+    assert menu.items[menu.focus].label == "Throw the die"
+    assert labels.index("Landed on C/P last go") not in (1, len(labels) - 1)
+    top = table.state.pile(Pile.CANOE).cards[0]
+    told = press_to(table, clock, ann, cmd.LandLate(ann, Pile.CANOE))
+    assert ev.TurnEnded(cy) in told and ev.LandedLate(ann, Pile.CANOE) in told
+    drawn = [e for e in told if isinstance(e, ev.CardDrawn)]
+    assert drawn and drawn[0].card == top
+    assert table.state.active == ann and table.state.phase is Phase.TURN
+    frame = table.frame()
+    assert frame.screen is CanoeScreen.CARD and frame.view is not None
+    assert frame.view.shown is not None and frame.view.shown.late
+    assert any(n.text.startswith(f"{table.state.players[ann].name} landed on C last go")
+               for n in frame.notices)
+    menu = next(m for m in frame.menus if m.seat == ann)
+    labels = [item.label for item in menu.items]
+    assert "Landed on C/P last go" not in labels  # once
+    assert menu.items[menu.focus].label == "Throw the die"
+    thrown = press_to(table, clock, ann, cmd.Roll(ann))
+    assert any(isinstance(e, ev.DieRolled) for e in thrown)

@@ -19,7 +19,7 @@ import enum
 from dataclasses import dataclass
 
 from companion.games.canoe import events as ev
-from companion.games.canoe.model import Place
+from companion.games.canoe.model import Pile, Place
 from companion.games.canoe.state import GameState
 from companion.games.canoe.views import PublicView
 from companion.i18n import t
@@ -88,7 +88,8 @@ def share_line(view: PublicView | None) -> str | None:
 
 def place_notice(event: ev.Event, names: list[str], state: GameState) -> str | None:
     """L1–L9: what the table is told when a canoe stops at, enters or leaves a place, or
-    shares a space (the screen's words; the rules' events carry the facts)."""
+    shares a space; C6: a landing of the last go told late (the screen's words; the
+    rules' events carry the facts)."""
     if isinstance(event, ev.Stopped) and event.place is Place.SUMMIT:
         return t("cn.summit", name=names[event.seat])
     if isinstance(event, ev.PlaceLeft) and event.reason == "weather":
@@ -101,6 +102,9 @@ def place_notice(event: ev.Event, names: list[str], state: GameState) -> str | N
         return t("cn.exit", name=names[event.seat], exit=last[1] if last else "")
     if isinstance(event, ev.UnmappedEntered):
         return t("cn.entered", name=names[event.seat], point=event.point, exit=event.exit)
+    if isinstance(event, ev.LandedLate):  # C6: the last go's landing, told before the throw
+        return t("cn.late", name=names[event.seat],
+                 mark="P" if event.pile is Pile.PORTAGE else "C")
     if isinstance(event, ev.SpaceShared):
         key = "cn.shared_ahead" if event.ahead else "cn.shared_behind"
         return t(key, name=names[event.seat], other=names[event.other])

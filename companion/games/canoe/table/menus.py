@@ -491,10 +491,26 @@ def seat_tree(state: GameState, seat: int, memory: Memory | None = None,
                            lambda: cmd.StayWindbound(seat)))
     _add(items, _camp_node(state, seat, by.get(cmd.Camp, []), memory))
     _add(items, _points_node(state, seat, first(cmd.SeeAttraction), first(cmd.Adjust), memory))
+    _add(items, _late_node(state, seat, first(cmd.LandLate)))
+    if (o := first(cmd.ReturnDestination)) is not None and o.blocked is None:
+        # K8, C6: a place's Destination card drawn for the last go's landing
+        items.append(_item("return", t("cm.return"), o, lambda: cmd.ReturnDestination(seat)))
     if (o := first(cmd.ObeyDestination)) is not None:
         items.append(_item("obey", t("cm.obey"), o, lambda: cmd.ObeyDestination(seat)))
     return Tree("canoe", t("cm.turn_title", name=_name(state, seat)), items, t("cm.hint"),
                 default="roll")
+
+
+def _late_node(state: GameState, seat: int, option: CanoeOption | None) -> Node | None:
+    """C6: the last go's landing, told before this go's throw: one item, there only while
+    the rules allow it (a go thrown and ended with nothing told), C or P inside it, away
+    from "Throw the die", which keeps the focus."""
+    if option is None or option.blocked is not None:
+        return None
+    items = [Node(f"late:{pile}", t(f"cm.late.{pile}"), command=cmd.LandLate(seat, Pile(pile)))
+             for pile in option.params.get("pile", ())]
+    return Node("late", t("cm.late"), children=Tree(
+        "late", t("cm.late_title", name=_name(state, seat)), items, t("cm.hint")))
 
 
 def _add(items: list[Node], node: Node | None) -> None:

@@ -160,7 +160,8 @@ WORDS: Final[dict[str, str]] = {
     # notices ---------------------------------------------------------------------------
     "cn.wait": "{name} ist dran",
     "cn.handed_over": "Die Wahl von {name} beendete deinen Zug: noch nicht genannte "
-                      "Punkte gehen beim nächsten ein (Punkte vom Spielbrett)",
+                      "Punkte oder eine Landung auf C oder P gehen beim nächsten ein, "
+                      "vor dem Wurf",
     "cn.still_telling": "{name} ist noch nicht fertig: bitte warten",
     "cn.weather": "Wetter: {weather}",
     "cn.skipped": "{name} setzt aus",
@@ -220,6 +221,14 @@ WORDS: Final[dict[str, str]] = {
     "cn.exit": "{name} kommt über Ausgang {exit} aus dem unkartierten Gebiet",
     "cn.rounded": "{name} wirft eine 5 und umrundet Dangerous Point",
     "cn.no_five": "{name}: keine 5, wartet weiter bei Dangerous Point",
+    "cm.late": "Letzten Zug auf C/P gelandet",
+    "cm.late_title": "{name}: wo endete der letzte Zug?",
+    "cm.late.canoe": "Letzten Zug auf C gelandet",
+    "cm.late.portage": "Letzten Zug auf P gelandet",
+    "cr.told_late": "Landung des letzten Zugs schon genannt",
+    "cr.nothing_untold": "vom letzten Zug ist nichts nachzutragen",
+    "cn.late": "{name} landete letzten Zug auf {mark}: erst die Karte, dann der Wurf",
+    "cv.drew_late": "{name} zog vom Stapel {pile} für die Landung des letzten Zugs",
 }
 
 NOUNS: Final[dict[str, tuple[str, str]]] = {

@@ -159,8 +159,8 @@ WORDS: Final[dict[str, str]] = {
     "cv.enter_die": "{name} enters the wooden die",
     # notices ---------------------------------------------------------------------------
     "cn.wait": "{name} is playing",
-    "cn.handed_over": "{name}'s choice ended your go: points not told yet go in at "
-                      "your next go (Points from the board)",
+    "cn.handed_over": "{name}'s choice ended your go: points or a landing on C or P not "
+                      "told yet go in at your next go, before the throw",
     "cn.still_telling": "{name} is still telling: wait for them",
     "cn.weather": "Weather: {weather}",
     "cn.skipped": "{name} misses this go",
@@ -220,6 +220,14 @@ WORDS: Final[dict[str, str]] = {
     "cn.exit": "{name} comes out of the Unmapped Region by exit {exit}",
     "cn.rounded": "{name} throws a 5 and rounds Dangerous Point",
     "cn.no_five": "{name}: no 5, waits on by Dangerous Point",
+    "cm.late": "Landed on C/P last go",
+    "cm.late_title": "{name}: where did the last go end?",
+    "cm.late.canoe": "Landed on C last go",
+    "cm.late.portage": "Landed on P last go",
+    "cr.told_late": "last go's landing told already",
+    "cr.nothing_untold": "nothing left to tell of the last go",
+    "cn.late": "{name} landed on {mark} last go: the card, then the throw",
+    "cv.drew_late": "{name} drew from the {pile} pile for last go's landing",
 }
 
 NOUNS: Final[dict[str, tuple[str, str]]] = {

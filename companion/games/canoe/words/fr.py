@@ -159,8 +159,8 @@ WORDS: Final[dict[str, str]] = {
     "cv.enter_die": "{name} saisit le dé en bois",
     # notices ---------------------------------------------------------------------------
     "cn.wait": "C'est à {name}",
-    "cn.handed_over": "Le choix de {name} a fini votre tour : les points pas encore "
-                      "dits s'entrent au prochain (Points du plateau)",
+    "cn.handed_over": "Le choix de {name} a fini votre tour : les points ou une arrivée "
+                      "sur C ou P pas encore dits s'entrent au prochain, avant le lancer",
     "cn.still_telling": "{name} n'a pas fini : attendez",
     "cn.weather": "Météo : {weather}",
     "cn.skipped": "{name} passe son tour",
@@ -220,6 +220,14 @@ WORDS: Final[dict[str, str]] = {
     "cn.exit": "{name} sort de la Région inexplorée par la sortie {exit}",
     "cn.rounded": "{name} fait 5 et passe Dangerous Point",
     "cn.no_five": "{name} : pas de 5, attend près de Dangerous Point",
+    "cm.late": "Arrivé sur C/P au tour d'avant",
+    "cm.late_title": "{name} : où a fini le tour d'avant ?",
+    "cm.late.canoe": "Arrivé sur C au tour d'avant",
+    "cm.late.portage": "Arrivé sur P au tour d'avant",
+    "cr.told_late": "arrivée du tour d'avant déjà dite",
+    "cr.nothing_untold": "rien à dire du tour d'avant",
+    "cn.late": "Le tour d'avant de {name} a fini sur {mark} : la carte, puis le lancer",
+    "cv.drew_late": "{name} a tiré dans la pile {pile} pour l'arrivée du tour d'avant",
 }
 
 NOUNS: Final[dict[str, tuple[str, str]]] = {
