@@ -51,6 +51,7 @@ def every_announcement() -> Iterator[Announcement]:
         yield canoe_says.skip(seat)
         yield canoe_says.windbound(seat)
         yield canoe_says.winner(seat)
+        yield canoe_says.late(seat)
     for pile in canoe_says.PILES:
         yield canoe_says.card(pile, "Find a paddle.", -15)
         yield canoe_says.card(pile, "You must camp on Sugar Island.", 0, keep=True)

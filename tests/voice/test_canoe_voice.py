@@ -150,6 +150,19 @@ def test_k4_a_card_drawn_is_read_with_its_pile_words_and_points(language: str) -
         "Portage card", "plus", "20", "points"]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_c6_a_landing_told_late_is_said_before_its_card(language: str) -> None:
+    # C6: "Ann tells last go's landing", then the card as any landing's (K4, K5)
+    card = CARDS["canoe-05"]
+    events = [cev.LandedLate(0, Pile.CANOE), cev.CardDrawn(0, Pile.CANOE, card.id, 15)]
+    said = [announcement_for(e, NAMES) for e in events]
+    assert said == [canoe_says.late(Seat(0, "Ann")), canoe_says.card("canoe", card.text, 15)]
+    assert said[0] is not None and Seat(0, "Ann") in said[0].tokens(language)
+    assert spoken_texts(said[0], language) == [{
+        "en": "tells last go's landing", "fr": "dit l'arrivée du tour d'avant",
+        "de": "meldet die Landung vom letzten Zug"}[language]]
+
+
 def test_k3_k7_shuffle_and_kept_cards() -> None:
     shuffle = next(c for c in CARDS.values() if c.kind is CardKind.SHUFFLE)
     assert announcement_for(cev.CardDrawn(0, Pile.CAMP, shuffle.id, 0)) is None

@@ -32,6 +32,7 @@ SENTENCES: Final[dict[str, str]] = {
     "canoe_shuffle": "canoe.shuffle",
     "canoe_skip": "@seat canoe.misses_go",
     "canoe_windbound": "@seat canoe.windbound_island",
+    "canoe_late": "@seat canoe.late_landing",
     "canoe_winner": "@seat canoe.wins",
 }
 """The game's sentences, the same in every language."""
@@ -65,6 +66,7 @@ CLIPS: Final[dict[str, dict[str, str]]] = {
         "canoe.misses_go": "misses this go",
         "canoe.windbound_island": "is windbound on an island",
         "canoe.wins": "wins the trip!",
+        "canoe.late_landing": "tells last go's landing",
     },
     "fr": {
         "canoe.weather_changes": "Le temps change",
@@ -92,6 +94,7 @@ CLIPS: Final[dict[str, dict[str, str]]] = {
         "canoe.misses_go": "passe son tour",
         "canoe.windbound_island": "est bloqué par le vent sur une île",
         "canoe.wins": "gagne l'excursion !",
+        "canoe.late_landing": "dit l'arrivée du tour d'avant",
     },
     "de": {
         "canoe.weather_changes": "Das Wetter ändert sich",
@@ -119,6 +122,7 @@ CLIPS: Final[dict[str, dict[str, str]]] = {
         "canoe.misses_go": "setzt aus",
         "canoe.windbound_island": "sitzt im Sturm auf einer Insel fest",
         "canoe.wins": "gewinnt die Tour!",
+        "canoe.late_landing": "meldet die Landung vom letzten Zug",
     },
 }
 """What each of the game's clips says, per language (`sounds/render.py` renders them)."""
@@ -178,6 +182,12 @@ def skip(seat: SeatLike) -> Announcement:
 def windbound(seat: SeatLike) -> Announcement:
     """E5: the player is on an island in a Windbound weather and may not throw."""
     return Announcement.say("canoe_windbound", seat=seat_of(seat))
+
+
+def late(seat: SeatLike) -> Announcement:
+    """C6: the player tells the last go's landing before this go's throw; its card is read
+    next."""
+    return Announcement.say("canoe_late", seat=seat_of(seat))
 
 
 def winner(seat: SeatLike) -> Announcement:

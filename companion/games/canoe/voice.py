@@ -3,8 +3,9 @@
 As for MUSH (`companion.games.mush.voice`), the voice dispatches on the real event classes of
 `companion.games.canoe.events` and reads their typed fields. The table hears whose turn it
 is, the throw, the weather when the indicator moves (with what it does), each card drawn
-(its pile, its printed words, its points), a reshuffled pile, a missed go, a canoe held on
-an island by the wind, and the winner. Bookkeeping (points entered, campsites, a card put
+(its pile, its printed words, its points; after "tells last go's landing" when a landing
+is told at the next go, C6), a reshuffled pile, a missed go, a canoe held on an island by
+the wind, and the winner. Bookkeeping (points entered, campsites, a card put
 back) is shown on the screen and not spoken.
 
 A card's printed words are the box's English (K13): they are spoken with espeak-ng in the
@@ -75,6 +76,10 @@ def _windbound(e: cev.Windbound, names: Names | None) -> Announcement:
     return sayings.windbound(_seat(e.seat, names))
 
 
+def _late(e: cev.LandedLate, names: Names | None) -> Announcement:
+    return sayings.late(_seat(e.seat, names))  # C6: before its card is read
+
+
 def _winner(e: cev.GameWon, names: Names | None) -> Announcement:
     return sayings.winner(_seat(e.seat, names))
 
@@ -83,6 +88,7 @@ CanoeMapper = Callable[[Any, Names | None], Announcement | None]
 
 CANOE_MAPPING: dict[type[cev.Event], CanoeMapper] = by_type((
     _turn, _throw, _weather, _card, _shuffled, _kept, _hero, _skipped, _windbound, _winner,
+    _late,
 ), "what is said per event", 0)
 """Canoe event class -> what is said. Every other Canoe event is silent."""
 

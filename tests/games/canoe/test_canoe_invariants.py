@@ -157,7 +157,7 @@ class CanoeMachine(RuleBasedStateMachine):
 
     @rule(seat=st.integers(-1, 6), points=st.integers(-250, 250),
           kind=st.sampled_from(["roll", "land", "camp", "see", "adjust", "obey", "return",
-                                "enter", "finish", "end", "windbound"]),
+                                "enter", "finish", "end", "windbound", "late"]),
           site=st.sampled_from(["Sugar Island", "Nowhere", "Indian Pond 1"]))
     def any_command(self, seat: int, points: int, kind: str, site: str) -> None:
         command = {
@@ -168,6 +168,7 @@ class CanoeMachine(RuleBasedStateMachine):
             "return": c.ReturnDestination(seat),
             "enter": c.EnterCard(seat, points, PaperEffect.DESTINATION),
             "finish": c.Finish(seat), "end": c.EndTurn(seat), "windbound": c.StayWindbound(seat),
+            "late": c.LandLate(seat, (Pile.CANOE, Pile.CAMP, Pile.PORTAGE)[points % 3]),  # C6
         }[kind]
         self._do(command)
 
