@@ -4,6 +4,7 @@ over. `make screens` writes them to test-artifacts/screens/ to look at."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from functools import cache
 
@@ -17,7 +18,8 @@ from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.table import CanoeFrame, CanoeScreen, CanoeTable
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.mush.dice import SeededDice
-from companion.i18n import LANGUAGES
+from companion.i18n import LANGUAGES, speaking, t
+from companion.table.frame import Notice
 from display.conftest import save_screen
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080))
@@ -156,3 +158,24 @@ def test_l9_the_turn_shows_ahead_or_behind_for_every_canoe_out_before_anyone_ask
                         history=list(trip.events))
     assert all(line not in text for text in render(landed.frame(), pygame.Surface(
         (1280, 720)), language=language).whole())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_c6_a_card_drawn_for_the_last_go_s_landing_says_so_whole_at_every_size(
+        language: str) -> None:
+    # C6: the card screen names the last go's landing; its notice and the hand-over
+    # notice (C4) are whole on the smallest screen too
+    frame = moments(language, 6)["card"]
+    view = frame.view
+    assert view is not None and view.shown is not None
+    name = view.seats[view.shown.seat].name
+    with speaking(language):
+        drew = t("cv.drew_late", name=name, pile=t(f"cp.{view.shown.pile.value}"))
+        notices = (Notice(t("cn.late", name=name, mark="C")),
+                   Notice(t("cn.handed_over", name=name), view.shown.seat))
+    late = dataclasses.replace(frame, view=dataclasses.replace(
+        view, shown=dataclasses.replace(view.shown, late=True)), notices=notices)
+    for size in SIZES:
+        log = render(late, pygame.Surface(size), language=language)
+        assert log.problems() == [], (size, language)
+        assert drew in log.whole()

@@ -23,6 +23,7 @@ from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot
 from companion.games.canoe.model import Attraction, Phase, Pile, Weather
+from companion.games.canoe.phones import card_json
 from companion.games.canoe.table import CanoeScreen, CanoeTable
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.mush.dice import SeededDice
@@ -396,6 +397,8 @@ def test_c4_c6_a_landing_cut_off_by_the_next_throw_is_told_at_the_thrower_s_next
     frame = table.frame()
     assert frame.screen is CanoeScreen.CARD and frame.view is not None
     assert frame.view.shown is not None and frame.view.shown.late
+    phone = card_json(frame.view)  # the phones' card says it too
+    assert phone is not None and phone["drew"].endswith("pile for last go's landing")
     assert any(n.text.startswith(f"{table.state.players[ann].name} landed on C last go")
                for n in frame.notices)
     menu = next(m for m in frame.menus if m.seat == ann)
