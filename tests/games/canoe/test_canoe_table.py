@@ -17,13 +17,16 @@ from companion.app.loop import Companion
 from companion.app.runner import SteppedClock
 from companion.config.file import parse_config
 from companion.config.table import TableConfig
+from companion.display import render
 from companion.exc import ConfigError
 from companion.games.canoe import GAME
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot
-from companion.games.canoe.model import Attraction, Phase, Pile, Weather
+from companion.games.canoe.engine import start_game
+from companion.games.canoe.model import Attraction, CardMode, Phase, Pile, Weather
 from companion.games.canoe.phones import card_json
+from companion.games.canoe.settings import Settings
 from companion.games.canoe.table import CanoeScreen, CanoeTable
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.mush.dice import SeededDice
@@ -407,3 +410,32 @@ def test_c4_c6_a_landing_cut_off_by_the_next_throw_is_told_at_the_thrower_s_next
     assert menu.items[menu.focus].label == "Throw the die"
     thrown = press_to(table, clock, ann, cmd.Roll(ann))
     assert any(isinstance(e, ev.DieRolled) for e in thrown)
+
+
+def test_c6_k12_with_paper_cards_a_late_landing_s_card_is_entered_then_the_throw(
+        ) -> None:
+    # C6, K12: the late landing asks for the paper card, then the go is back at its throw
+    settings = Settings.make(["Ann", "Bob"], cards=CardMode.PAPER)
+    state, events = start_game(settings, SeededDice(2))
+    clock = SteppedClock(0.3)
+    table = CanoeTable(state, dice=SeededDice(9), clock=clock,
+                       config=TableConfig(players=2), history=events)
+    ann = state.active
+    assert ann is not None
+    bob = 1 - ann
+    press_to(table, clock, ann, cmd.Roll(ann))
+    press_to(table, clock, bob, cmd.Roll(bob))
+    told = press_to(table, clock, ann, cmd.LandLate(ann, Pile.PORTAGE))  # ends Bob's go
+    assert told[0] == ev.TurnEnded(bob) and ev.CardAwaited(ann, Pile.PORTAGE) in told
+    assert table.state.phase is Phase.CARD and table.state.active == ann
+    menu = next(m for m in table.frame().menus if m.seat == ann)
+    assert menu.title == f"{settings.names[ann]}: enter the card drawn"
+    press_to(table, clock, ann, cmd.EnterCard(ann, 10))
+    assert table.state.phase is Phase.TURN and table.state.players[ann].score == 10
+    frame = table.frame()
+    menu = next(m for m in frame.menus if m.seat == ann)
+    assert menu.items[menu.focus].label == "Throw the die"
+    assert "Landed on C/P last go" not in [item.label for item in menu.items]
+    assert render(frame, pygame.Surface((800, 480))).problems() == []
+    press_to(table, clock, ann, cmd.Roll(ann))
+    assert table.state.phase is Phase.MOVE

@@ -221,13 +221,13 @@ WORDS: Final[dict[str, str]] = {
     "cn.exit": "{name} kommt über Ausgang {exit} aus dem unkartierten Gebiet",
     "cn.rounded": "{name} wirft eine 5 und umrundet Dangerous Point",
     "cn.no_five": "{name}: keine 5, wartet weiter bei Dangerous Point",
-    "cm.late": "Letzten Zug auf C/P gelandet",
+    "cm.late": "Im letzten Zug auf C/P gelandet",
     "cm.late_title": "{name}: wo endete der letzte Zug?",
-    "cm.late.canoe": "Letzten Zug auf C gelandet",
-    "cm.late.portage": "Letzten Zug auf P gelandet",
+    "cm.late.canoe": "Im letzten Zug auf C gelandet",
+    "cm.late.portage": "Im letzten Zug auf P gelandet",
     "cr.told_late": "Landung des letzten Zugs schon genannt",
     "cr.nothing_untold": "vom letzten Zug ist nichts nachzutragen",
-    "cn.late": "{name} landete letzten Zug auf {mark}: erst die Karte, dann der Wurf",
+    "cn.late": "{name} landete im letzten Zug auf {mark}: erst die Karte, dann der Wurf",
     "cv.drew_late": "{name} zog vom Stapel {pile} für die Landung des letzten Zugs",
 }
 
