@@ -93,6 +93,20 @@ def test_c6_a_throw_then_landing_on_c_takes_two_presses() -> None:
     assert table.presses(c.Roll(1), 4) == 1
 
 
+def test_c4_c6_a_landing_told_at_the_next_go_costs_a_few_presses_the_throw_one() -> None:
+    # C4: Bob's throw ends Ann's go before she tells its landing on C; C6: at her next go
+    # she tells it from her menu (the throw keeps the focus), then throws with one press
+    table = Table(Trip(3, nights=1))
+    table.presses(c.Roll(0), 3)
+    table.presses(c.Roll(1), 4)  # ends Ann's go
+    table.presses(c.Roll(2), 2)  # ends Bob's
+    late = table.presses(c.LandLate(0, Pile.CANOE))  # ends Cy's, then draws Ann's card
+    assert late <= 4  # to the item, open it, C (measured: 3; P: 4)
+    assert table.trip.state.turn is not None and table.trip.state.turn.late is Pile.CANOE
+    assert table.presses(c.Roll(0), 5) == 1
+    assert table.presses(c.Land(0, Pile.CANOE)) == 1  # ▶: the new go lands anew
+
+
 def test_c4_the_next_player_s_throw_ends_a_turn_with_nothing_more_to_tell() -> None:
     table = Table(Trip(3, nights=1))
     table.presses(c.Roll(0), 3)
