@@ -27,11 +27,19 @@ the pads holds for that trip.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.config.checks import as_choice, as_int, as_list, as_table, known_keys
+from companion.config.checks import (
+    as_choice,
+    as_int,
+    as_list,
+    as_table,
+    key_text,
+    known_keys,
+)
 from companion.config.names import BadName, check_name
 from companion.config.section import GameSection
 from companion.exc import ConfigError, SettingsError
@@ -196,8 +204,19 @@ def _ring(value: object, key: str) -> tuple[Weather | None, ...]:
     return spaces
 
 
-def _points(value: object, key: str, allowed: tuple[str, ...]) -> dict[str, int]:
+def _points(value: object, key: str, allowed: tuple[str, ...],
+            given: bool = True) -> dict[str, int]:
+    """Printed points by name; `given`: whether `allowed` are the sites the file lists
+    (else the stand-ins, which a site's points may name only when none are listed)."""
     table = as_table(value, key)
+    if not given:
+        unknown = [name for name in table if name not in allowed]
+        if unknown:
+            near = difflib.get_close_matches(unknown[0], allowed, n=1, cutoff=0.6)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            raise ConfigError(f"{key}.{key_text(unknown[0])}", f"not a campsite of the board; "
+                              f"{hint}without [game.canoe] campsites (or with a broken list) "
+                              f"the sites are the stand-ins: {', '.join(allowed)}")
     known_keys(table, allowed, key)
     out: dict[str, int] = {}
     for name in allowed:
@@ -229,7 +248,8 @@ def parse(value: Mapping[str, Any], key: str) -> CanoeSetup:
             check_route(route, sites)
         except SettingsError as exc:
             raise ConfigError(f"{key}.route", str(exc).removeprefix("route: ")) from None
-    site_points = _points(table.get("site_points", {}), f"{key}.site_points", sites)
+    site_points = _points(table.get("site_points", {}), f"{key}.site_points", sites,
+                          campsites is not None)
     attraction_points = _points(table.get("attraction_points", {}),
                                 f"{key}.attraction_points", ATTRACTION_KEYS)
     nights = as_int(table.get("nights", DEFAULT_NIGHTS), f"{key}.nights", 1, MAX_NIGHTS)
