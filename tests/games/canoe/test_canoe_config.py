@@ -395,3 +395,15 @@ def test_every_problem_of_the_section_at_once_and_check_config_says_them(
     err = capsys.readouterr().err
     assert "game.canoe.nights" in err and "Traceback" not in err
     assert main(["check-config", str(write(tmp_path, BOARD))]) == 0
+
+
+def test_n2_the_board_docs_playing_md_shows_is_a_file_the_companion_takes(
+        tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[3] / "docs" / "playing.md").read_text(
+        encoding="utf-8")
+    block = text.split("```toml\n[game.canoe]", 1)[1].split("```", 1)[0]
+    part = part_of(tmp_path, "[game.canoe]" + block)
+    assert part.campsites is not None and len(part.campsites) == 8
+    settings = setup_of(part, None).draft.settings()
+    assert not settings.campsites.placeholder and not settings.ring.placeholder
+    assert settings.campsites.printed("Sugar Island") == 15
