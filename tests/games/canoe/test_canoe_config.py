@@ -73,7 +73,8 @@ def press(app: Companion, seat: int, button: Button, held: bool = False) -> None
 def focus(app: Companion, seat: int, label: str) -> None:
     """▶ along the seat's menu until `label` has the focus (once round it at most)."""
     for _ in range(40):
-        menu = next(m for m in app.controller.frame().menus if m.seat in (seat, None))
+        menus = app.controller.frame().menus  # in setup, the one menu any pad drives
+        menu = next((m for m in menus if m.seat == seat), menus[0])
         if menu.items[menu.focus].label == label:
             return
         press(app, seat, Button.RIGHT)
@@ -407,3 +408,22 @@ def test_n2_the_board_docs_playing_md_shows_is_a_file_the_companion_takes(
     settings = setup_of(part, None).draft.settings()
     assert not settings.campsites.placeholder and not settings.ring.placeholder
     assert settings.campsites.printed("Sugar Island") == 15
+
+
+def test_n2_a_table_set_to_mush_that_switches_to_canoe_finds_the_file_s_board(
+        tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, BOARD.replace('name = "canoe"', 'name = "mush"')))
+    app = Companion(config, Journal(tmp_path / "journal.sqlite3"), dice=SeededDice(5),
+                    clock=SteppedClock(0.3))
+    try:
+        assert app.game == "mush"
+        focus(app, 0, "Game")
+        press(app, 0, Button.SELECT)
+        focus(app, 0, "Canoe (Moosehead Lake)")
+        press(app, 0, Button.SELECT)
+        table = app.controller
+        assert app.game == "canoe" and isinstance(table, CanoeTable) and table.in_setup
+        assert lines(table)["Campsites"] == ("6: " + ", ".join(SITES), False)
+        assert table.draft.settings().campsites.printed("Moose Bay") == 15
+    finally:
+        app.close()
