@@ -24,7 +24,6 @@ from companion.exc import DiceExhausted, RulesError
 from companion.games.canoe import GAME
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
-from companion.games.canoe.config import CanoeSetup
 from companion.games.canoe.engine import apply, is_legal
 from companion.games.canoe.model import MAX_PLAYERS, Place
 from companion.games.canoe.physical import RollRequest, apply_entered, roll_request
@@ -82,9 +81,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                  earlier: Iterable[Iterable[ev.Event]] = ()) -> None:
         super().__init__(state, dice, clock, config, history)
         names = self._config.prefs.seat_names or self._config.seat_names
-        board = self._config.game if isinstance(self._config.game, CanoeSetup) else None
         self._draft = CanoeDraft.start(self._config.players, tuple(names),
-                                       self._config.language, last, board)
+                                       self._config.language, last, self._config.game)
         self._trees: dict[int, Tree | None] = {}
         self._memory: Memory | None = None  # what the trip told, for the menus' guesses
         # earlier trips' events, for what they told of the board (`route.known_board`)

@@ -63,13 +63,14 @@ class CanoeDraft:
 
     @classmethod
     def start(cls, players: int, names: tuple[str, ...], language: str,
-              last: Settings | None = None, board: CanoeSetup | None = None) -> CanoeDraft:
-        """From the table's players and names, the config file's `[game.canoe]` (`board`)
-        and the last Canoe trip's settings, in the order `config.starting` gives."""
+              last: Settings | None = None, board: object = None) -> CanoeDraft:
+        """From the table's players and names, the config file's `[game.canoe]` (`board`,
+        the table's `TableConfig.game`: anything else is a file that says nothing) and
+        the last Canoe trip's settings, in the order `config.starting` gives."""
         every = [colour_name(seat, language) for seat in range(model.MAX_PLAYERS)]
         every[:len(names)] = list(names[:model.MAX_PLAYERS])
         players = max(model.MIN_PLAYERS, min(model.MAX_PLAYERS, players))
-        begin = starting(board or CanoeSetup(), last)
+        begin = starting(board if isinstance(board, CanoeSetup) else CanoeSetup(), last)
         return cls(players, every, begin.nights, begin.variant, begin.cards,
                    list(begin.ring.spaces), not begin.ring.placeholder,
                    camp_points=begin.camp_points, attraction_points=begin.attraction_points,
