@@ -177,7 +177,7 @@ def _campsites(value: object, key: str) -> tuple[str, ...]:
                           f"(got {len(entries)})")
     names: list[str] = []
     for index, raw in enumerate(entries):
-        try:  # drawn in the menus and spoken like a player's name: the same rule (N2)
+        try:  # drawn in the menus and journalled like a player's name: the same rule
             name = check_name(raw, most=MAX_NAME)
         except BadName as exc:
             raise ConfigError(f"{key}.{index}",

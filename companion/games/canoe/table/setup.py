@@ -7,8 +7,9 @@ and not in the rules text, so a stand-in marked "placeholder" until the group en
 own: the number of spaces, then each space's weather clockwise from the start. "Board
 points" copies the points the board prints at each campsite and beside each attraction
 (N1, A3), so a camp or an attraction is then one press at its printed value. The ring and
-the points are kept with the trip, and the next trip's setup starts from them. The first
-item switches the table back to MUSH.
+the points are kept with the trip, and the next trip's setup starts from them, under what
+the config file's `[game.canoe]` gives of the board, which wins (`config.starting`); the
+campsites come from the file alone (N2). The first item switches the table back to MUSH.
 """
 
 from __future__ import annotations
