@@ -8,6 +8,7 @@ file leaves out, the pads win for their trip)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -427,3 +428,20 @@ def test_n2_a_table_set_to_mush_that_switches_to_canoe_finds_the_file_s_board(
         assert table.draft.settings().campsites.printed("Moose Bay") == 15
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+def test_n2_e1_the_stand_in_sites_mark_is_whole_on_the_smallest_screen(language: str) -> None:
+    ring = tuple([Weather.CALM, Weather.HEADWIND] * 12)  # 24 spaces: the longest count
+    table = CanoeTable(clock=SteppedClock(0.3), config=TableConfig(
+        players=6, language=language, screen_language=language, game=CanoeSetup(ring=ring)))
+    Pads(table).press(Button.SELECT)  # "Start the game"
+    frame = table.frame()
+    assert frame.view is not None  # the indicator on its last space: the widest header
+    frame = replace(frame, view=replace(frame.view, ring_position=23))
+    for size in ((800, 480), (1280, 720)):
+        log = render(frame, pygame.Surface(size), language=language)
+        assert log.problems() == [], (size, language)
+        assert any(text.startswith(("Ring 24/24 · ", "Anneau 24/24 · ")) and
+                   text.endswith(("placeholder", "provisoires", "vorläufig"))
+                   for text in log.texts())
