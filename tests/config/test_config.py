@@ -290,7 +290,7 @@ BAD = [
      "did you mean 'skip_central'?"),
     ('[game]\narrangement = "standard"\n[game.mush]\narrangement = "intro"\n', "game.mush",
      "given twice"),
-    ('[game.canoe]\nnights = 3\n', "game.canoe", "no settings of its own"),
+    ('[game.canoe]\nnights = 12\n', "game.canoe.nights", "must be from 1 to 9"),
     ('[game.chess]\nclock = 5\n', "game.chess", "unknown key"),
     ('[game]\nname = "canoe"\nplayers = ["Solo"]\n', "game.players", "2 to 6 players"),
     ('[game\n', "syntax", "line 1"),

@@ -11,6 +11,7 @@ from typing import Any
 from companion.core.box import Box, Standings, TableStart
 from companion.games.canoe import events as ev
 from companion.games.canoe import report
+from companion.games.canoe.config import SECTION
 from companion.games.canoe.game import GAME
 from companion.games.canoe.phones import PAGES
 from companion.games.canoe.sayings import SAYINGS
@@ -61,6 +62,6 @@ BOX = Box(
     ledger="points.csv", where=report.where,
     describe=report.describe, demo=report.Demo(),
     headlines=(ev.GameStarted, ev.WeatherAdvanced, ev.PlayerHome, ev.GameWon),
-    standings=STANDINGS, sayings=SAYINGS, learns=LEARNS,
+    standings=STANDINGS, sayings=SAYINGS, learns=LEARNS, config=SECTION,
 )
 """The Moosehead Lake Canoe Game, as the table plays it."""

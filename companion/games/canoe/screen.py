@@ -90,10 +90,15 @@ def _header(p: Painter, frame: CanoeFrame, rect: pygame.Rect) -> None:
     p.text(weather_name(view.weather.value if view.weather else None), cells[1], theme.BIG,
            bold=True, align="center", colour=theme.YELLOW)
     ring = t("cv.ring", n=view.ring_position % len(view.ring) + 1, of=len(view.ring))
+    # E1, N2: a stand-in ring is "placeholder" beside it; stand-in campsites under an
+    # entered ring are named (the config file's `[game.canoe] campsites` ends them)
+    standin = view.ring_placeholder or view.campsites_placeholder
     if view.ring_placeholder:
         ring = f"{ring} · {t('header.placeholder')}"
+    elif view.campsites_placeholder:
+        ring = f"{ring} · {t('cv.sites_standin')}"
     p.text(ring, cells[2], theme.SMALL, align="right",
-           colour=theme.WARN if view.ring_placeholder else theme.DIM)
+           colour=theme.WARN if standin else theme.DIM)
 
 
 # --- the score board -----------------------------------------------------------------------

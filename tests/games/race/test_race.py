@@ -23,6 +23,7 @@ from companion.app.runner import SteppedClock
 from companion.config.file import parse_config
 from companion.core.dice import SeededDice
 from companion.display.render import render
+from companion.exc import ConfigError
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
 from companion.store.beside import journal_of
@@ -78,6 +79,14 @@ def phone(app: Companion, seat: int) -> dict[str, object]:
                      lights=app.controller.lights(app.clock()), screen_language="en")
     data: dict[str, object] = json.loads(snapshot.seats[(seat, "en")])
     return data
+
+
+def test_a_game_without_a_section_refuses_one_naming_it(race: None) -> None:
+    """A game whose box declares no section has no settings of its own: a `[game.race]`
+    table is a mistake the file's check names, not something read and ignored."""
+    with pytest.raises(ConfigError) as caught:
+        parse_config({"game": {"name": "race", "race": {"goal": 12}}})
+    assert caught.value.key == "game.race" and "no settings of its own" in str(caught.value)
 
 
 def test_a_third_game_plays_through_every_part_of_the_table(race: None, tmp_path: Path) -> None:

@@ -82,7 +82,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         super().__init__(state, dice, clock, config, history)
         names = self._config.prefs.seat_names or self._config.seat_names
         self._draft = CanoeDraft.start(self._config.players, tuple(names),
-                                       self._config.language, last)
+                                       self._config.language, last, self._config.game)
         self._trees: dict[int, Tree | None] = {}
         self._memory: Memory | None = None  # what the trip told, for the menus' guesses
         # earlier trips' events, for what they told of the board (`route.known_board`)

@@ -7,8 +7,9 @@ and not in the rules text, so a stand-in marked "placeholder" until the group en
 own: the number of spaces, then each space's weather clockwise from the start. "Board
 points" copies the points the board prints at each campsite and beside each attraction
 (N1, A3), so a camp or an attraction is then one press at its printed value. The ring and
-the points are kept with the trip, and the next trip's setup starts from them. The first
-item switches the table back to MUSH.
+the points are kept with the trip, and the next trip's setup starts from them, under what
+the config file's `[game.canoe]` gives of the board, which wins (`config.starting`); the
+campsites come from the file alone (N2). The first item switches the table back to MUSH.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from companion.config.names import colour_name
 from companion.exc import SettingsError
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import model
+from companion.games.canoe.config import VARIANTS, CanoeSetup, starting, variant_key
 from companion.games.canoe.game import GAME
-from companion.games.canoe.model import Attraction, CardMode, DestinationRule, Weather
+from companion.games.canoe.model import Attraction, CardMode, Weather
 from companion.games.canoe.settings import (
     MAX_RING,
     MIN_RING,
@@ -31,26 +33,11 @@ from companion.games.canoe.settings import (
     Campsites,
     Ring,
     Settings,
-    Variants,
 )
 from companion.games.canoe.table.frame import SetupLine
 from companion.i18n import count, t
 from companion.table.setup_items import game_node, start_node
 from companion.table.tree import Node, Tree
-
-VARIANTS: dict[str, Variants] = {
-    "full": Variants(),
-    "short_one": Variants(destinations=DestinationRule.ONE),
-    "short_none": Variants(destinations=DestinationRule.NONE),
-    "long": Variants(every_campsite=True),
-    "all_night": Variants(every_attraction=True),
-}
-"""V1-V3 as setup offers them, by the key of their words ("cs.variant.<key>")."""
-
-
-def variant_key(variants: Variants) -> str:
-    """The setup choice a game's variants were made from ("full" for any other mix)."""
-    return next((k for k, v in VARIANTS.items() if v == variants), "full")
 
 
 def weather_word(space: Weather | None) -> str:
@@ -72,22 +59,23 @@ class CanoeDraft:
     switch: str | None = None  # the group chose another game
     camp_points: dict[str, int] = field(default_factory=dict)  # N1: printed, as entered
     attraction_points: dict[Attraction, int] = field(default_factory=dict)  # A3, L1
+    sites: Campsites = field(default_factory=Campsites)  # N2: the config file's, or stand-ins
+    route: tuple[str, ...] = ()  # N2: the config file's route, or none
 
     @classmethod
     def start(cls, players: int, names: tuple[str, ...], language: str,
-              last: Settings | None = None) -> CanoeDraft:
-        """From the table's players and names, and the last Canoe trip's settings."""
+              last: Settings | None = None, board: object = None) -> CanoeDraft:
+        """From the table's players and names, the config file's `[game.canoe]` (`board`,
+        the table's `TableConfig.game`: anything else is a file that says nothing) and
+        the last Canoe trip's settings, in the order `config.starting` gives."""
         every = [colour_name(seat, language) for seat in range(model.MAX_PLAYERS)]
         every[:len(names)] = list(names[:model.MAX_PLAYERS])
         players = max(model.MIN_PLAYERS, min(model.MAX_PLAYERS, players))
-        if last is None:
-            return cls(players, every)
-        sites = Campsites()
-        kept = {n: v for n, v in zip(last.campsites.names, last.campsites.points, strict=False)
-                if v is not None and n in sites.names}
-        return cls(players, every, last.nights, variant_key(last.variants), last.cards,
-                   list(last.ring.spaces), not last.ring.placeholder,
-                   camp_points=kept, attraction_points=dict(last.attraction_points))
+        begin = starting(board if isinstance(board, CanoeSetup) else CanoeSetup(), last)
+        return cls(players, every, begin.nights, begin.variant, begin.cards,
+                   list(begin.ring.spaces), not begin.ring.placeholder,
+                   camp_points=begin.camp_points, attraction_points=begin.attraction_points,
+                   sites=begin.sites, route=begin.route)
 
     def ring_value(self) -> Ring:
         """The ring in force: the stand-in until one was entered and kept."""
@@ -97,9 +85,9 @@ class CanoeDraft:
         """The rules' settings for this draft (SettingsError when impossible)."""
         return Settings.make(tuple(self.names[:self.players]), self.nights,
                              VARIANTS[self.variant], self.ring_value(),
-                             Campsites().with_points(self.camp_points), self.cards,
+                             self.sites.with_points(self.camp_points), self.cards,
                              tuple((a, self.attraction_points[a]) for a in PRINTED_ATTRACTIONS
-                                   if a in self.attraction_points))
+                                   if a in self.attraction_points), self.route)
 
     def board_entered(self) -> int:
         """How many of the board's printed values the group has entered."""
@@ -119,6 +107,9 @@ class CanoeDraft:
             SetupLine(t("cs.nights"), count(self.nights, "night")),
             SetupLine(t("cs.variant"), t(f"cs.variant.{self.variant}")),
             SetupLine(t("cs.cards"), t(f"cs.cards.{self.cards.value}")),
+            SetupLine(t("cs.sites"), t("header.placeholder") if self.sites.placeholder
+                      else t("cs.sites_given", n=len(self.sites.names),
+                             names=", ".join(self.sites.names)), self.sites.placeholder),
             SetupLine(t("cs.board"), _board_words(self)),
             SetupLine(t("cs.ring"), t("header.placeholder") if ring.placeholder
                       else t("cs.ring_entered", spaces=len(ring.spaces)), ring.placeholder),
@@ -216,7 +207,7 @@ from a loss to a great view, in the cards' steps)."""
 
 def _board_words(draft: CanoeDraft) -> str:
     entered = draft.board_entered()
-    total = len(Campsites().names) + len(PRINTED_ATTRACTIONS)
+    total = len(draft.sites.names) + len(PRINTED_ATTRACTIONS)
     return t("cs.board_entered", n=entered, of=total) if entered else t("cs.board_none")
 
 
@@ -225,7 +216,7 @@ def _board_tree(draft: CanoeDraft) -> Tree:
     entered once and kept with the trip (the next trip's setup starts from them): a camp,
     a climb or an attraction then takes one press at its printed value."""
     items: list[Node] = []
-    for site in Campsites().names:
+    for site in draft.sites.names:
         items.append(_value_node(f"site:{site}", site, draft.camp_points, site))
     for attraction in PRINTED_ATTRACTIONS:
         items.append(_value_node(f"a:{attraction}", t(f"ca.{attraction}"),
