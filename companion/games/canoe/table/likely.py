@@ -41,6 +41,7 @@ from companion.games.canoe.queries import (
     site_obeys,
 )
 from companion.games.canoe.state import GameState
+from companion.games.canoe.table.reach import START, Reach
 
 SPAN = 3
 """How many landmarks ahead a landmark's followers are counted (nearer ones weigh more),
@@ -57,8 +58,6 @@ told it after the player's latest landmark: a canoe that has not been there yet 
 third likeliest attraction, not after every step the rules allow. Once the canoe has been,
 it drops to `FLOOR`. Over 40 bench trips: turns over six presses 138 -> 95."""
 
-START = "start"
-"""Every canoe's first landmark: the start of the trip, where they all set off."""
 CLIMB = f"a:{CLIMBED_ATTRACTION.value}"
 ROCK_BASE = f"stop:{Place.ROCK_BASE.value}"
 UNMAPPED_EDGE = f"stop:{Place.UNMAPPED_EDGE.value}"
@@ -95,6 +94,7 @@ class Memory:
     totals: Counter[str] = field(default_factory=Counter)
     weather: Weather | None = None
     backwards: dict[int, tuple[bool, bool]] = field(default_factory=dict)
+    reach: Reach = field(default_factory=Reach)
 
     def add(self, event: ev.Event) -> None:
         """One more event of the trip."""
@@ -102,7 +102,11 @@ class Memory:
             self.weather = event.settings.ring.spaces[0]
         elif isinstance(event, ev.WeatherAdvanced):
             self.weather = event.weather
-        elif isinstance(event, ev.DieRolled) and self.weather is not None:
+        elif isinstance(event, ev.TurnStarted):
+            self.reach.turn(event.seat)
+        if isinstance(event, ev.DieRolled):
+            self.reach.throw(event.seat, event.face)  # E3: how far the go took the canoe
+        if isinstance(event, ev.DieRolled) and self.weather is not None:
             # E3: this go's throw on a lake, and the one before it
             back = moves(event.face, self.weather).lake < 0
             self.backwards[event.seat] = (back, self.backwards.get(event.seat, (False,))[0])
@@ -127,15 +131,18 @@ class Memory:
             self.totals[before] += weight
         trail.append(key)
         self.told[key] += 1
+        self.reach.tell(seat, key)
 
     def board(self) -> Memory:
         """What stays true of the board once the trip is over, for the next trip on it:
         which landmark followed which, where canoes landed, the Unmapped Region's points
-        used and the points entered (the board prints one value each). Not the seats'
-        trails, throws or weather: those were that trip's."""
+        used, the points entered (the board prints one value each) and how far each
+        landmark lay past another (`reach.Reach`). Not the seats' trails, throws or
+        weather: those were that trip's."""
         return Memory(last=dict(self.last), follows=Counter(self.follows),
                       told=Counter(self.told), points_in=Counter(self.points_in),
-                      landings=Counter(self.landings), totals=Counter(self.totals))
+                      landings=Counter(self.landings), totals=Counter(self.totals),
+                      reach=self.reach.board())
 
     def trail(self, seat: int) -> list[str]:
         """`seat`'s landmarks in order, from the start."""
@@ -153,6 +160,11 @@ class Memory:
     def after(self, seat: int, key: str) -> int:
         """How strongly the table's trips say `key` comes next after `seat`'s latest."""
         return self.follows[(self.latest(seat), key)]
+
+    def near(self, seat: int, key: str) -> float:
+        """How much of where the trips told `key` lies this go's throw reaches from
+        `seat`'s latest landmarks (`reach.Reach.within`), 0 where they did not tell."""
+        return self.reach.within(seat, key) or 0.0
 
     def chance(self, seat: int, key: str) -> float:
         """`after` as a share of everything told after `seat`'s latest landmark (0 to 1)."""
@@ -218,10 +230,11 @@ def attractions(state: GameState, seat: int, memory: Memory,
 
     again = _lines(trail)[-1] if memory.blown_back(seat) else None  # E3: blown back over it
 
-    def rank(a: Attraction) -> tuple[int, ...]:
+    def rank(a: Attraction) -> tuple[float, ...]:
         key = f"a:{a.value}"
         card = held is not None and attraction_obeys(held, a)
-        return (-memory.after(seat, key), -(key == again), -card, -(a in wanted),
+        return (-memory.after(seat, key), -memory.near(seat, key), -(key == again), -card,
+                -(a in wanted),
                 -ago.get(key, len(trail) + 1),
                 -memory.told[key], order.get(a, len(order)))
 
@@ -288,13 +301,14 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
     told = bool(behind) and latest != START
     start = max(behind) + 1 if told else (names.index(likely) if likely in names else 0)
 
-    def rank(site: str) -> tuple[int, int, int]:
+    def rank(site: str) -> tuple[float, ...]:
         at = names.index(site)
         # past the landmark first, in the board's order; then (a canoe that turned
         # round) the sites before it, nearest the dock first
         along = at - start if at >= start else (
             len(names) + (start - at) if told else len(names) + at)
-        return (-(forced and site == likely), -memory.after(seat, f"site:{site}"), along)
+        return (-(forced and site == likely), -memory.after(seat, f"site:{site}"),
+                -memory.near(seat, f"site:{site}"), along)
 
     return sorted(open_sites, key=rank)
 
