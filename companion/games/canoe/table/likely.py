@@ -5,11 +5,14 @@ The companion has no map, but go after go the players tell it the landmarks thei
 pass, in order: the attractions, the campsites, Raven Rock, the Unmapped Region and
 Dangerous Point. The canoes paddle much the same route, so what the table told after a
 landmark is what a player is likeliest to tell after it too (the first canoe round the
-board teaches the others). The player's Destination card, the nights still to camp, the
-weather of the go and the die's own rules narrow it further; where the table has told
-nothing yet, the rules' order stands. A shared space is no guess: the screen shows the
-answer for every canoe out on the water before anyone asks (L9, `views.share_answers`),
-so the players need not tell it, and the list keeps its room for the steps they do tell.
+board teaches the others). The landmarks lie at fixed places along the route, so the
+throws since a landmark also tell how far past it the next one lies (`reach`), and which
+of two told as often this go's throw reaches. The player's Destination card, the nights
+still to camp, the weather of the go and the die's own rules narrow it further; where
+the table has told nothing yet, the rules' order stands. A shared space is no guess: the
+screen shows the answer for every canoe out on the water before anyone asks (L9,
+`views.share_answers`), so the players need not tell it, and the list keeps its room for
+the steps they do tell.
 
 Nothing here decides a rule: it only orders what the rules' options already allow.
 """
@@ -216,8 +219,9 @@ def known_points(state: GameState, memory: Memory, key: str) -> int | None:
 def attractions(state: GameState, seat: int, memory: Memory,
                 allowed: Sequence[Attraction]) -> list[Attraction]:
     """A2, A3, K7: the attractions the player may enter now, likeliest first: the one the
-    table told next after the player's latest landmark, the one their Destination card
-    names, one the all-night trip still wants, then the ones the player has not seen for
+    table told next after the player's latest landmark (of those told as often, the one
+    this go's throw reaches, `Memory.near`), the one their Destination card names, one
+    the all-night trip still wants, then the ones the player has not seen for
     longest (never first: a trip passes each before it comes round again), the table's
     most told, the rules' order."""
     player = state.players[seat]
@@ -277,13 +281,14 @@ def firsts(memory: Memory) -> Counter[tuple[str, str]]:
 
 def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequence[str]
                  ) -> list[str]:
-    """N1, N3, K9: the open campsites, likeliest first for a camp now: the one the
-    player's Destination card orders them to, Solitude Point while the all-night trip
-    still wants it, one the table told right after the player's latest landmark, then
-    the open sites along the board's order (N2) past the last site some trip camped at
-    before reaching that landmark (`firsts`), then the ones before it, nearest the dock
-    first (a canoe that turned round paddles back over the last stretch); where no trip
-    tells that, the rules' likeliest (`likely_site`) and the board's order from it."""
+    """N1, N3, K9: the open campsites, likeliest first for a camp now: the one the player's
+    Destination card orders them to, Solitude Point while the all-night trip still wants
+    it, one the table told right after the player's latest landmark (of those told as
+    often, the one this go's throw reaches, `Memory.near`), then the open sites along
+    the board's order (N2) past the last site some trip camped at before reaching that
+    landmark (`firsts`), then the ones before it, nearest the dock first (a canoe that
+    turned round paddles back over the last stretch); where no trip tells that, the
+    rules' likeliest (`likely_site`) and the board's order from it."""
     if not open_sites:
         return []
     names = list(state.require_settings().campsites.names)
