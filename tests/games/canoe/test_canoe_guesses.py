@@ -6,19 +6,21 @@ table or read from the guesses themselves."""
 
 from __future__ import annotations
 
-from canoe_harness import Trip
+from canoe_harness import Trip, pile
 
 from companion.config.table import TableConfig
 from companion.games.canoe import commands as c
-from companion.games.canoe.model import Attraction
+from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile
 from companion.games.canoe.settings import Campsites
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.likely import (
     FLOOR,
+    UNTOLD_PLACE,
     at_the_end,
     attractions,
     camp_site,
     firsts,
+    guesses,
     learnt,
     place_guesses,
     ranked_sites,
@@ -170,3 +172,20 @@ def test_a2_the_table_given_earlier_trips_guesses_from_them() -> None:
                        history=list(trip.events), earlier=[earlier])
     top = next(m for m in table.frame().menus if m.seat == 0)
     assert [i.label for i in top.items if i.button == "left"] == ["Great Falls · +25"]
+
+
+def test_k8_a_place_card_held_ranks_with_a_place_the_canoe_has_not_been_to() -> None:
+    portage = Pile.PORTAGE
+    trip = Trip(2, campsites=SITES, piles={portage: pile(
+        portage, "dest-northern-portage", destinations=["dest-northern-portage"])})
+    trip.turn(3, c.Land(0, portage))  # Ann draws the Northern Portage card
+    trip.turn(3)
+    trip.roll(2)
+    memory = remember(trip.events)
+    ranked = guesses(trip.state, 0, memory, allowed=list(ENTERED_ATTRACTIONS),
+                     open_sites=OPEN, open_points=[], climbable=False, may_stop=False,
+                     blown=False, portage=True, finish=False, obey=True)
+    obey = next(g for g in ranked if g.kind == "obey")
+    assert obey.score == UNTOLD_PLACE > FLOOR
+    # ahead of the attractions nothing the table was told points to
+    assert ranked.index(obey) < max(i for i, g in enumerate(ranked) if g.kind == "a")

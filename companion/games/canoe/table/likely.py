@@ -5,11 +5,14 @@ The companion has no map, but go after go the players tell it the landmarks thei
 pass, in order: the attractions, the campsites, Raven Rock, the Unmapped Region and
 Dangerous Point. The canoes paddle much the same route, so what the table told after a
 landmark is what a player is likeliest to tell after it too (the first canoe round the
-board teaches the others). The player's Destination card, the nights still to camp, the
-weather of the go and the die's own rules narrow it further; where the table has told
-nothing yet, the rules' order stands. A shared space is no guess: the screen shows the
-answer for every canoe out on the water before anyone asks (L9, `views.share_answers`),
-so the players need not tell it, and the list keeps its room for the steps they do tell.
+board teaches the others). The landmarks lie at fixed places along the route, so the
+throws since a landmark also tell how far past it the next one lies (`reach`), and which
+of two told as often this go's throw reaches. The player's Destination card, the nights
+still to camp, the weather of the go and the die's own rules narrow it further; where
+the table has told nothing yet, the rules' order stands. A shared space is no guess: the
+screen shows the answer for every canoe out on the water before anyone asks (L9,
+`views.share_answers`), so the players need not tell it, and the list keeps its room for
+the steps they do tell.
 
 Nothing here decides a rule: it only orders what the rules' options already allow.
 """
@@ -41,6 +44,7 @@ from companion.games.canoe.queries import (
     site_obeys,
 )
 from companion.games.canoe.state import GameState
+from companion.games.canoe.table.reach import START, Reach
 
 SPAN = 3
 """How many landmarks ahead a landmark's followers are counted (nearer ones weigh more),
@@ -57,8 +61,6 @@ told it after the player's latest landmark: a canoe that has not been there yet 
 third likeliest attraction, not after every step the rules allow. Once the canoe has been,
 it drops to `FLOOR`. Over 40 bench trips: turns over six presses 138 -> 95."""
 
-START = "start"
-"""Every canoe's first landmark: the start of the trip, where they all set off."""
 CLIMB = f"a:{CLIMBED_ATTRACTION.value}"
 ROCK_BASE = f"stop:{Place.ROCK_BASE.value}"
 UNMAPPED_EDGE = f"stop:{Place.UNMAPPED_EDGE.value}"
@@ -95,6 +97,7 @@ class Memory:
     totals: Counter[str] = field(default_factory=Counter)
     weather: Weather | None = None
     backwards: dict[int, tuple[bool, bool]] = field(default_factory=dict)
+    reach: Reach = field(default_factory=Reach)
 
     def add(self, event: ev.Event) -> None:
         """One more event of the trip."""
@@ -102,7 +105,11 @@ class Memory:
             self.weather = event.settings.ring.spaces[0]
         elif isinstance(event, ev.WeatherAdvanced):
             self.weather = event.weather
-        elif isinstance(event, ev.DieRolled) and self.weather is not None:
+        elif isinstance(event, ev.TurnStarted):
+            self.reach.turn(event.seat)
+        if isinstance(event, ev.DieRolled):
+            self.reach.throw(event.seat, event.face)  # E3: how far the go took the canoe
+        if isinstance(event, ev.DieRolled) and self.weather is not None:
             # E3: this go's throw on a lake, and the one before it
             back = moves(event.face, self.weather).lake < 0
             self.backwards[event.seat] = (back, self.backwards.get(event.seat, (False,))[0])
@@ -127,15 +134,18 @@ class Memory:
             self.totals[before] += weight
         trail.append(key)
         self.told[key] += 1
+        self.reach.tell(seat, key)
 
     def board(self) -> Memory:
         """What stays true of the board once the trip is over, for the next trip on it:
         which landmark followed which, where canoes landed, the Unmapped Region's points
-        used and the points entered (the board prints one value each). Not the seats'
-        trails, throws or weather: those were that trip's."""
+        used, the points entered (the board prints one value each) and how far each
+        landmark lay past another (`reach.Reach`). Not the seats' trails, throws or
+        weather: those were that trip's."""
         return Memory(last=dict(self.last), follows=Counter(self.follows),
                       told=Counter(self.told), points_in=Counter(self.points_in),
-                      landings=Counter(self.landings), totals=Counter(self.totals))
+                      landings=Counter(self.landings), totals=Counter(self.totals),
+                      reach=self.reach.board())
 
     def trail(self, seat: int) -> list[str]:
         """`seat`'s landmarks in order, from the start."""
@@ -153,6 +163,11 @@ class Memory:
     def after(self, seat: int, key: str) -> int:
         """How strongly the table's trips say `key` comes next after `seat`'s latest."""
         return self.follows[(self.latest(seat), key)]
+
+    def near(self, seat: int, key: str) -> float:
+        """How much of where the trips told `key` lies this go's throw reaches from
+        `seat`'s latest landmarks (`reach.Reach.within`), 0 where they did not tell."""
+        return self.reach.within(seat, key) or 0.0
 
     def chance(self, seat: int, key: str) -> float:
         """`after` as a share of everything told after `seat`'s latest landmark (0 to 1)."""
@@ -204,8 +219,9 @@ def known_points(state: GameState, memory: Memory, key: str) -> int | None:
 def attractions(state: GameState, seat: int, memory: Memory,
                 allowed: Sequence[Attraction]) -> list[Attraction]:
     """A2, A3, K7: the attractions the player may enter now, likeliest first: the one the
-    table told next after the player's latest landmark, the one their Destination card
-    names, one the all-night trip still wants, then the ones the player has not seen for
+    table told next after the player's latest landmark (of those told as often, the one
+    this go's throw reaches, `Memory.near`), the one their Destination card names, one
+    the all-night trip still wants, then the ones the player has not seen for
     longest (never first: a trip passes each before it comes round again), the table's
     most told, the rules' order."""
     player = state.players[seat]
@@ -218,10 +234,11 @@ def attractions(state: GameState, seat: int, memory: Memory,
 
     again = _lines(trail)[-1] if memory.blown_back(seat) else None  # E3: blown back over it
 
-    def rank(a: Attraction) -> tuple[int, ...]:
+    def rank(a: Attraction) -> tuple[float, ...]:
         key = f"a:{a.value}"
         card = held is not None and attraction_obeys(held, a)
-        return (-memory.after(seat, key), -(key == again), -card, -(a in wanted),
+        return (-memory.after(seat, key), -memory.near(seat, key), -(key == again), -card,
+                -(a in wanted),
                 -ago.get(key, len(trail) + 1),
                 -memory.told[key], order.get(a, len(order)))
 
@@ -264,13 +281,14 @@ def firsts(memory: Memory) -> Counter[tuple[str, str]]:
 
 def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequence[str]
                  ) -> list[str]:
-    """N1, N3, K9: the open campsites, likeliest first for a camp now: the one the
-    player's Destination card orders them to, Solitude Point while the all-night trip
-    still wants it, one the table told right after the player's latest landmark, then
-    the open sites along the board's order (N2) past the last site some trip camped at
-    before reaching that landmark (`firsts`), then the ones before it, nearest the dock
-    first (a canoe that turned round paddles back over the last stretch); where no trip
-    tells that, the rules' likeliest (`likely_site`) and the board's order from it."""
+    """N1, N3, K9: the open campsites, likeliest first for a camp now: the one the player's
+    Destination card orders them to, Solitude Point while the all-night trip still wants
+    it, one the table told right after the player's latest landmark (of those told as
+    often, the one this go's throw reaches, `Memory.near`), then the open sites along
+    the board's order (N2) past the last site some trip camped at before reaching that
+    landmark (`firsts`), then the ones before it, nearest the dock first (a canoe that
+    turned round paddles back over the last stretch); where no trip tells that, the
+    rules' likeliest (`likely_site`) and the board's order from it."""
     if not open_sites:
         return []
     names = list(state.require_settings().campsites.names)
@@ -288,13 +306,14 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
     told = bool(behind) and latest != START
     start = max(behind) + 1 if told else (names.index(likely) if likely in names else 0)
 
-    def rank(site: str) -> tuple[int, int, int]:
+    def rank(site: str) -> tuple[float, ...]:
         at = names.index(site)
         # past the landmark first, in the board's order; then (a canoe that turned
         # round) the sites before it, nearest the dock first
         along = at - start if at >= start else (
             len(names) + (start - at) if told else len(names) + at)
-        return (-(forced and site == likely), -memory.after(seat, f"site:{site}"), along)
+        return (-(forced and site == likely), -memory.after(seat, f"site:{site}"),
+                -memory.near(seat, f"site:{site}"), along)
 
     return sorted(open_sites, key=rank)
 
@@ -413,8 +432,12 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
         # F2: the dock lies past the route's last landmark; elsewhere finishing is only
         # pinned beside the focus (`menus.PINNED`)
         out.append(Guess(4.5 if at_the_end(memory, seat) else 1.0, "finish"))
-    if obey:  # K8: a place's Destination card, done where only the player sees it
-        out.append(Guess(FLOOR, "obey"))
+    if obey:
+        # K8: a place's Destination card, done where only the player sees it: the card
+        # sends its holder there once, so it ranks with a place the canoe has not been
+        # to yet (`UNTOLD_PLACE`). Over 40 bench trips: turns over six 125 -> 120 (the
+        # board's points entered), 55 -> 47 (a group that played the board before)
+        out.append(Guess(UNTOLD_PLACE, "obey"))
     order = ("a", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
              "portage", "finish", "obey")
     return sorted(out, key=lambda g: (-g.score, order.index(g.kind)))
