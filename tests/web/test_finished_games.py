@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import fcntl
 import io
 import json
+import os
+import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,11 +37,24 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder whose journals hold a finished MUSH game and a finished Canoe trip, of
-    two players each (the demo's: bots through the real table; two seconds and more)."""
-    folder = tmp_path_factory.mktemp("played")
-    for game in ("mush", "canoe"):
-        run_demo(folder, players=2, seed=3, screenshots=False, voice=False,
-                 out=io.StringIO(), game=game)
+    two players each (the demo's: bots through the real table; ten seconds and more).
+
+    The tests only copy its journals, so the workers of one run share one folder: the
+    first to need it plays the demos while the others wait on the lock (each worker
+    playing them again cost a run half a minute of CPU)."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each worker's own
+    folder = shared / "finished-games-played"
+    with open(shared / "finished-games-played.lock", "w", encoding="utf-8") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "done").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            for game in ("mush", "canoe"):
+                run_demo(folder, players=2, seed=3, screenshots=False, voice=False,
+                         out=io.StringIO(), game=game)
+            (folder / "done").touch()
     return folder
 
 
