@@ -22,11 +22,14 @@ from display.conftest import save_screen
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080))
 MOMENTS = ("setup", "turn", "throw", "card", "destination", "over")
+WITHIN = set(MOMENTS) - {"over"}  # the moments met during a trip, before its end
 
 
 @cache
 def moments(language: str, players: int) -> dict[str, CanoeFrame]:
-    """One bot trip's frames at each moment worth a screen (a trip lasts well under 1 s)."""
+    """One bot trip's frames at each moment worth a screen: the first of each kind (a
+    trip's frames after the last of them is found are not drawn; its bots' presses, not
+    the frames, take most of the few seconds a trip lasts)."""
     clock = SteppedClock(0.3)
     config = TableConfig(players=players, language=language, screen_language=language)
     table = CanoeTable(dice=SeededDice(3), clock=clock, config=config)
@@ -40,8 +43,8 @@ def moments(language: str, players: int) -> dict[str, CanoeFrame]:
         for event in driver.presses():
             table.handle(event)
         clock.tick()
-        if table.state is seen:
-            continue
+        if table.state is seen or found.keys() >= WITHIN:
+            continue  # once every moment of the trip is found, only its end is drawn
         seen = table.state
         frame = table.frame()
         view = frame.view
