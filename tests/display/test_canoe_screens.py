@@ -5,10 +5,12 @@ over. `make screens` writes them to test-artifacts/screens/ to look at."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 
 import pygame
 import pytest
+from run_shared import once_a_run, run_folder
 
 from companion.app.runner import SteppedClock
 from companion.config.table import TableConfig
@@ -25,8 +27,7 @@ MOMENTS = ("setup", "turn", "throw", "card", "destination", "over")
 WITHIN = set(MOMENTS) - {"over"}  # the moments met during a trip, before its end
 
 
-@cache
-def moments(language: str, players: int) -> dict[str, CanoeFrame]:
+def play_moments(language: str, players: int) -> dict[str, CanoeFrame]:
     """One bot trip's frames at each moment worth a screen: the first of each kind (a
     trip's frames after the last of them is found are not drawn; its bots' presses, not
     the frames, take most of the few seconds a trip lasts)."""
@@ -60,9 +61,25 @@ def moments(language: str, players: int) -> dict[str, CanoeFrame]:
     return found
 
 
+@pytest.fixture(scope="session")
+def moments(tmp_path_factory: pytest.TempPathFactory
+            ) -> Callable[[str, int], dict[str, CanoeFrame]]:
+    """`play_moments`, each trip played once a run: a test of another worker reads the
+    frames of a trip played already (the frames are only read: each test draws them)."""
+    folder = run_folder(tmp_path_factory)
+
+    @cache
+    def played(language: str, players: int) -> dict[str, CanoeFrame]:
+        return once_a_run(folder, f"canoe-moments-{language}-{players}",
+                          lambda: play_moments(language, players))
+    return played
+
+
 @pytest.mark.parametrize("players", [2, 6])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_canoe_screen_is_whole_at_every_size(language: str, players: int) -> None:
+def test_every_canoe_screen_is_whole_at_every_size(
+        moments: Callable[[str, int], dict[str, CanoeFrame]], language: str, players: int
+        ) -> None:
     frames = moments(language, players)
     assert set(frames) == set(MOMENTS)
     assert frames["over"].screen is CanoeScreen.GAME_OVER
@@ -75,7 +92,8 @@ def test_every_canoe_screen_is_whole_at_every_size(language: str, players: int) 
             save_screen(surface, f"canoe-{players}p-{moment}-{size[0]}x{size[1]}-{language}.png")
 
 
-def test_the_screen_shows_what_a_player_reads() -> None:
+def test_the_screen_shows_what_a_player_reads(
+        moments: Callable[[str, int], dict[str, CanoeFrame]]) -> None:
     # A1: every score; E3, E4: the weather and the throw's line; K5: the card large
     frames = moments("en", 2)
     texts = render(frames["throw"], pygame.Surface((1280, 720))).texts()

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import csv
-import fcntl
 import io
 import json
-import os
 import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -20,6 +18,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from run_shared import once_a_run, run_folder
 
 from companion.app.demo import run_demo
 from companion.app.journals import journal_beside
@@ -38,24 +37,19 @@ SVG = "{http://www.w3.org/2000/svg}"
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder whose journals hold a finished MUSH game and a finished Canoe trip, of
     two players each (the demo's: bots through the real table; ten seconds and more).
+    The tests only copy its journals, so the workers of a run share one (run_shared)."""
+    run = run_folder(tmp_path_factory)
 
-    The tests only copy its journals, so the workers of one run share one folder: the
-    first to need it plays the demos while the others wait on the lock (each worker
-    playing them again cost a run half a minute of CPU)."""
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent  # the run's folder, above each worker's own
-    folder = shared / "finished-games-played"
-    with open(shared / "finished-games-played.lock", "w", encoding="utf-8") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (folder / "done").exists():
-            shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir()
-            for game in ("mush", "canoe"):
-                run_demo(folder, players=2, seed=3, screenshots=False, voice=False,
-                         out=io.StringIO(), game=game)
-            (folder / "done").touch()
-    return folder
+    def play() -> Path:
+        folder = run / "finished-games-played"
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        for game in ("mush", "canoe"):
+            run_demo(folder, players=2, seed=3, screenshots=False, voice=False,
+                     out=io.StringIO(), game=game)
+        return folder
+
+    return once_a_run(run, "finished-games-played", play)
 
 
 @pytest.fixture
