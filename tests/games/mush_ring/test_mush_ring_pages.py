@@ -67,7 +67,7 @@ def test_u2_each_page_reads_the_board_in_its_own_language() -> None:
     seats, tables = _pages(_state(), c.PlayShroom(0, RED1, 3), ("en", "fr", "de"))
     fr, de = tables["fr"]["board"], tables["de"]["board"]
     assert fr["cards"][0]["ring"][0]["text"] == "Rouge 3"
-    assert fr["did"][0] == "Ann a joué Rouge 1 dans le cercle de Ann"
+    assert fr["did"][0] == "Ann a joué Rouge 1 dans le cercle d'Ann"  # "de" elided
     assert de["cards"][2]["lines"][1] == "Punktestapel: 2 Karten, 4 Punkte, 1 Joker"
     assert de["facts"][1] == "Bo ist dran"
     assert seats[(1, "fr")]["board"] == fr
