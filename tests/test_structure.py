@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+import pytest
+from run_shared import once_a_run, run_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,6 +32,14 @@ def _tool() -> ModuleType:
 structure = _tool()
 
 
+@pytest.fixture(scope="session")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The numbers of this tree, measured once a run for the tests that read them (the
+    tree does not change while they run; each measure reads and parses every module)."""
+    return once_a_run(run_folder(tmp_path_factory), "structure-report",
+                      lambda: structure.measure(ROOT))
+
+
 def test_the_tool_runs_as_a_module_and_prints_every_goal() -> None:
     out = subprocess.run([sys.executable, "-m", "tools.structure"], cwd=ROOT, check=True,
                          capture_output=True, text=True, timeout=120).stdout
@@ -39,8 +51,7 @@ def test_the_tool_runs_as_a_module_and_prints_every_goal() -> None:
     assert len([line for line in out.splitlines() if line[:3] in ("ok ", "NOT")]) == 7
 
 
-def test_the_goals_that_hold_today() -> None:
-    report = structure.measure(ROOT)
+def test_the_goals_that_hold_today(report: Any) -> None:
     assert report.modules > 100
     goals = report.goals()
     assert goals["controller module at most 300 lines"], report.controller_lines
@@ -56,8 +67,7 @@ def test_the_goals_that_hold_today() -> None:
     assert all(goals.values()), [goal for goal, held in goals.items() if not held]
 
 
-def test_no_shared_layer_names_a_game_in_its_code() -> None:
-    report = structure.measure(ROOT)
+def test_no_shared_layer_names_a_game_in_its_code(report: Any) -> None:
     assert report.goals()["no shared module names a game in code"], report.game_names
     # the words left are the program's own, for people: its title, its command-line help
     assert {f.what for f in report.game_words} == {
@@ -70,8 +80,7 @@ def test_no_shared_layer_names_a_game_in_its_code() -> None:
     }, report.game_words
 
 
-def test_the_store_has_no_long_module_and_no_cycle() -> None:
-    report = structure.measure(ROOT)
+def test_the_store_has_no_long_module_and_no_cycle(report: Any) -> None:
     assert [m for m in report.long_modules if m.startswith("store/")] == []
     assert [c for c in report.cycles if any(m.startswith("companion.store") for m in c)] == []
     graph = {name: structure.imports(structure.ast.parse(path.read_text(encoding="utf-8")),

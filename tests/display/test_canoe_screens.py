@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from functools import cache
 
 import pygame
 import pytest
+from run_shared import once_a_run, run_folder
 
 from companion.app.runner import SteppedClock
 from companion.config.table import TableConfig
@@ -24,11 +26,13 @@ from display.conftest import save_screen
 
 SIZES = ((800, 480), (1280, 720), (1920, 1080))
 MOMENTS = ("setup", "turn", "throw", "card", "destination", "over")
+WITHIN = set(MOMENTS) - {"over"}  # the moments met during a trip, before its end
 
 
-@cache
-def moments(language: str, players: int) -> dict[str, CanoeFrame]:
-    """One bot trip's frames at each moment worth a screen (a trip lasts well under 1 s)."""
+def play_moments(language: str, players: int) -> dict[str, CanoeFrame]:
+    """One bot trip's frames at each moment worth a screen: the first of each kind (a
+    trip's frames after the last of them is found are not drawn; its bots' presses, not
+    the frames, take most of the few seconds a trip lasts)."""
     clock = SteppedClock(0.3)
     config = TableConfig(players=players, language=language, screen_language=language)
     table = CanoeTable(dice=SeededDice(3), clock=clock, config=config)
@@ -42,8 +46,8 @@ def moments(language: str, players: int) -> dict[str, CanoeFrame]:
         for event in driver.presses():
             table.handle(event)
         clock.tick()
-        if table.state is seen:
-            continue
+        if table.state is seen or found.keys() >= WITHIN:
+            continue  # once every moment of the trip is found, only its end is drawn
         seen = table.state
         frame = table.frame()
         view = frame.view
@@ -59,9 +63,25 @@ def moments(language: str, players: int) -> dict[str, CanoeFrame]:
     return found
 
 
+@pytest.fixture(scope="session")
+def moments(tmp_path_factory: pytest.TempPathFactory
+            ) -> Callable[[str, int], dict[str, CanoeFrame]]:
+    """`play_moments`, each trip played once a run: a test of another worker reads the
+    frames of a trip played already (the frames are only read: each test draws them)."""
+    folder = run_folder(tmp_path_factory)
+
+    @cache
+    def played(language: str, players: int) -> dict[str, CanoeFrame]:
+        return once_a_run(folder, f"canoe-moments-{language}-{players}",
+                          lambda: play_moments(language, players))
+    return played
+
+
 @pytest.mark.parametrize("players", [2, 6])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_canoe_screen_is_whole_at_every_size(language: str, players: int) -> None:
+def test_every_canoe_screen_is_whole_at_every_size(
+        moments: Callable[[str, int], dict[str, CanoeFrame]], language: str, players: int
+        ) -> None:
     frames = moments(language, players)
     assert set(frames) == set(MOMENTS)
     assert frames["over"].screen is CanoeScreen.GAME_OVER
@@ -74,7 +94,8 @@ def test_every_canoe_screen_is_whole_at_every_size(language: str, players: int) 
             save_screen(surface, f"canoe-{players}p-{moment}-{size[0]}x{size[1]}-{language}.png")
 
 
-def test_the_screen_shows_what_a_player_reads() -> None:
+def test_the_screen_shows_what_a_player_reads(
+        moments: Callable[[str, int], dict[str, CanoeFrame]]) -> None:
     # A1: every score; E3, E4: the weather and the throw's line; K5: the card large
     frames = moments("en", 2)
     texts = render(frames["throw"], pygame.Surface((1280, 720))).texts()

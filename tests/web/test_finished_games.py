@@ -10,6 +10,7 @@ import asyncio
 import csv
 import io
 import json
+import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from run_shared import once_a_run, run_folder
 
 from companion.app.demo import run_demo
 from companion.app.journals import journal_beside
@@ -34,12 +36,20 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder whose journals hold a finished MUSH game and a finished Canoe trip, of
-    two players each (the demo's: bots through the real table; two seconds and more)."""
-    folder = tmp_path_factory.mktemp("played")
-    for game in ("mush", "canoe"):
-        run_demo(folder, players=2, seed=3, screenshots=False, voice=False,
-                 out=io.StringIO(), game=game)
-    return folder
+    two players each (the demo's: bots through the real table; ten seconds and more).
+    The tests only copy its journals, so the workers of a run share one (run_shared)."""
+    run = run_folder(tmp_path_factory)
+
+    def play() -> Path:
+        folder = run / "finished-games-played"
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        for game in ("mush", "canoe"):
+            run_demo(folder, players=2, seed=3, screenshots=False, voice=False,
+                     out=io.StringIO(), game=game)
+        return folder
+
+    return once_a_run(run, "finished-games-played", play)
 
 
 @pytest.fixture
