@@ -183,7 +183,7 @@ def test_l9_the_turn_shows_ahead_or_behind_for_every_canoe_out_before_anyone_ask
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_c6_a_card_drawn_for_the_last_go_s_landing_says_so_whole_at_every_size(
-        language: str) -> None:
+        moments: Callable[[str, int], dict[str, CanoeFrame]], language: str) -> None:
     # C6: the card screen names the last go's landing; its notice and the hand-over
     # notice (C4) are whole on the smallest screen too
     frame = moments(language, 6)["card"]
