@@ -18,10 +18,9 @@ from typing import Any
 
 from companion.config.checks import ConfigProblems, as_choice, as_list, as_table, known_keys
 from companion.config.checks import every_problem as _every_problem
-from companion.config.names import BadName, check_name
+from companion.config.names import unique_names
 from companion.config.section import GameSection, sections
 from companion.exc import ConfigError
-from companion.files import brief
 from companion.games import DEFAULT as DEFAULT_GAME
 from companion.games import game as installed_game
 from companion.games import installed as installed_games
@@ -46,17 +45,7 @@ def _players(value: object, key: str, seats: range) -> tuple[str, ...]:
     names = as_list(value, key)
     if len(names) not in seats:
         raise ConfigError(key, f"{min(seats)} to {max(seats)} players, got {len(names)}")
-    out: list[str] = []
-    for index, raw in enumerate(names):
-        try:
-            name = check_name(raw)  # the one rule for every name (companion.config.names)
-        except BadName as exc:
-            raise ConfigError(f"{key}.{index}",
-                              f"a player's name {exc} (got {brief(raw)})") from None
-        if name.casefold() in (n.casefold() for n in out):
-            raise ConfigError(f"{key}.{index}", f"{name!r} is already a player's name")
-        out.append(name)
-    return tuple(out)
+    return unique_names(names, key, "a player's")  # the one rule for every name
 
 
 @dataclass(frozen=True)

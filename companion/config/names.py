@@ -25,8 +25,8 @@ import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.exc import CompanionError
-from companion.files import FileProblem, read_bytes
+from companion.exc import CompanionError, ConfigError
+from companion.files import FileProblem, brief, read_bytes
 from companion.seats import SEATS
 
 MAX_NAME_LENGTH = 24
@@ -216,3 +216,21 @@ NAMES: dict[str, tuple[str, ...]] = {
 def names_for(language: str) -> tuple[str, ...]:
     """The names offered for a screen language (English for one without a list)."""
     return NAMES.get(language, NAMES["en"])
+
+
+def unique_names(values: Sequence[object], key: str, whose: str,
+                 most: int = MAX_NAME_LENGTH) -> tuple[str, ...]:
+    """A config file's list of names (players', a board's campsites'), each kept as
+    `check_name` keeps it and none twice (capitals aside); a `ConfigError` names the
+    entry (`key.index`) and says why, `whose` naming what the name is ("a player's")."""
+    out: list[str] = []
+    for index, raw in enumerate(values):
+        try:
+            name = check_name(raw, most=most)
+        except BadName as exc:
+            raise ConfigError(f"{key}.{index}",
+                              f"{whose} name {exc} (got {brief(raw)})") from None
+        if name.casefold() in (n.casefold() for n in out):
+            raise ConfigError(f"{key}.{index}", f"{name!r} is already {whose} name")
+        out.append(name)
+    return tuple(out)

@@ -40,10 +40,9 @@ from companion.config.checks import (
     key_text,
     known_keys,
 )
-from companion.config.names import BadName, check_name
+from companion.config.names import unique_names
 from companion.config.section import GameSection
 from companion.exc import ConfigError, SettingsError
-from companion.files import brief
 from companion.games.canoe.cards import DESTINATION_CARDS, TargetKind
 from companion.games.canoe.model import (
     CAMPED_ATTRACTION_SITE,
@@ -175,16 +174,8 @@ def _campsites(value: object, key: str) -> tuple[str, ...]:
     if not 2 <= len(entries) <= MAX_CAMPSITES:
         raise ConfigError(key, f"2 to {MAX_CAMPSITES} campsites, in the board's order "
                           f"(got {len(entries)})")
-    names: list[str] = []
-    for index, raw in enumerate(entries):
-        try:  # drawn in the menus and journalled like a player's name: the same rule
-            name = check_name(raw, most=MAX_NAME)
-        except BadName as exc:
-            raise ConfigError(f"{key}.{index}",
-                              f"a campsite's name {exc} (got {brief(raw)})") from None
-        if name.casefold() in (n.casefold() for n in names):
-            raise ConfigError(f"{key}.{index}", f"{name!r} is already a campsite's name")
-        names.append(name)
+    # drawn in the menus and journalled like a player's name: the same rule
+    names = unique_names(entries, key, "a campsite's", most=MAX_NAME)
     for start in NAMED_SITES:
         if not any(n.casefold().startswith(start.casefold()) for n in names):
             raise ConfigError(key, f"no campsite's name starts with {start!r}: the rules "
