@@ -9,7 +9,7 @@ dice that show exactly the faces the test pushed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from rules_harness import QueueDice
@@ -24,7 +24,10 @@ from companion.games.canoe.kernel import Option
 from companion.games.canoe.model import CardMode, Pile
 from companion.games.canoe.settings import Campsites, Ring, Settings, Variants
 from companion.games.canoe.state import GameState
+from companion.games.canoe.table.controller import CanoeTable
 from companion.games.mush.dice import DiceSource
+from companion.pads.events import Button
+from companion.table.virtual import click, hold
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 
@@ -147,3 +150,30 @@ def six_out() -> Trip:
     trip.state = replace(trip.state, players=tuple(players))
     assert trip.active == 0
     return trip
+
+
+class SetupPads:
+    """Setup on one pad, press by press, through the real table; `later(held)` moves the
+    table's fake clock on before each pad event (a hold further than a press)."""
+
+    def __init__(self, table: CanoeTable, later: Callable[[bool], None]) -> None:
+        self.table, self.later = table, later
+
+    def press(self, button: Button, held: bool = False) -> None:
+        for event in (hold if held else click)(0, button):
+            self.later(held)
+            self.table.handle(event)
+
+    def walk(self, label: str) -> None:
+        """▶ to the item labelled `label`, then ●."""
+        for _ in range(60):
+            menu = self.table.frame().menus[0]
+            if menu.items[menu.focus].label == label:
+                self.press(Button.SELECT)
+                return
+            self.press(Button.RIGHT)
+        raise AssertionError(f"no item {label!r} in {[i.label for i in menu.items]}")
+
+    def line(self, label: str) -> str:
+        """The value setup's summary shows beside `label`."""
+        return next(line.value for line in self.table.frame().setup if line.label == label)

@@ -5,7 +5,7 @@ game-over screen that no longer says a player misses a go."""
 from __future__ import annotations
 
 import pytest
-from canoe_harness import Trip
+from canoe_harness import SetupPads, Trip
 
 from companion.config.table import TableConfig
 from companion.exc import SettingsError
@@ -16,7 +16,6 @@ from companion.games.canoe.settings import Campsites, Settings
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.views import public_view
 from companion.pads.events import Button
-from companion.table.virtual import click, hold
 
 
 class Clock:
@@ -29,34 +28,19 @@ class Clock:
         return self.now
 
 
-class SetupPads:
-    """Setup on one pad, press by press, through the real table."""
+def setup_pads(last: Settings | None = None) -> SetupPads:
+    """A new table in setup for two, driven by one pad on a fake clock."""
+    clock = Clock()
 
-    def __init__(self, last: Settings | None = None) -> None:
-        self.clock = Clock()
-        self.table = CanoeTable(clock=self.clock, config=TableConfig(players=2), last=last)
+    def later(held: bool) -> None:
+        clock.now += 1.2 if held else 0.3
 
-    def press(self, button: Button, held: bool = False) -> None:
-        for event in (hold if held else click)(0, button):
-            self.clock.now += 0.3 if not held else 1.2
-            self.table.handle(event)
-
-    def walk(self, label: str) -> None:
-        """◀ ▶ to the item labelled `label`, then ●."""
-        for _ in range(60):
-            menu = self.table.frame().menus[0]
-            if menu.items[menu.focus].label == label:
-                self.press(Button.SELECT)
-                return
-            self.press(Button.RIGHT)
-        raise AssertionError(f"no item {label!r} in {[i.label for i in menu.items]}")
-
-    def line(self, label: str) -> str:
-        return next(line.value for line in self.table.frame().setup if line.label == label)
+    table = CanoeTable(clock=clock, config=TableConfig(players=2), last=last)
+    return SetupPads(table, later)
 
 
 def test_n1_a3_board_points_are_entered_on_the_pads_and_kept_for_the_next_trip() -> None:
-    pads = SetupPads()
+    pads = setup_pads()
     assert pads.line("Board points") == "not entered"
     pads.walk("Board points")
     pads.walk("Sugar Island")
@@ -75,7 +59,7 @@ def test_n1_a3_board_points_are_entered_on_the_pads_and_kept_for_the_next_trip()
     assert settings.printed(Attraction.RAVEN_ROCK) == 25
     assert settings.printed(Attraction.RAINBOW) is None
     # the next trip's setup starts from them, as from the ring
-    again = SetupPads(last=settings)
+    again = setup_pads(last=settings)
     assert again.line("Board points") == "entered: 3 of 15"
     again.walk("Board points")
     again.walk("Forget them all")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from canoe_harness import SetupPads
 
 from companion.app.cli import main
 from companion.app.journals import journal_beside
@@ -32,7 +33,6 @@ from companion.games.canoe.settings import DEFAULT_CAMPSITES, Campsites, Ring, S
 from companion.games.canoe.table.controller import CanoeTable
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
-from companion.table.virtual import click, hold
 
 SITES = ("Solitude Point", "Moose Bay", "Sugar Island", "Indian Pond East",
          "Indian Pond West", "Lily Bay")
@@ -87,27 +87,11 @@ def lines(table: CanoeTable) -> dict[str, tuple[str, bool]]:
     return {line.label: (line.value, line.warn) for line in table.frame().setup}
 
 
-class Pads:
-    """Setup on one pad, press by press, through the real table."""
-
-    def __init__(self, table: CanoeTable) -> None:
-        self.table = table
-
-    def press(self, button: Button, held: bool = False) -> None:
-        for event in (hold if held else click)(0, button):
-            assert isinstance(self.table.clock, SteppedClock)
-            self.table.clock.tick()
-            self.table.handle(event)
-
-    def walk(self, label: str) -> None:
-        """▶ to the item labelled `label`, then ●."""
-        for _ in range(60):
-            menu = self.table.frame().menus[0]
-            if menu.items[menu.focus].label == label:
-                self.press(Button.SELECT)
-                return
-            self.press(Button.RIGHT)
-        raise AssertionError(f"no item {label!r} in {[i.label for i in menu.items]}")
+def pads(table: CanoeTable) -> SetupPads:
+    """Setup on one pad of the companion's own table, its stepped clock ticking."""
+    clock = table.clock
+    assert isinstance(clock, SteppedClock)
+    return SetupPads(table, lambda held: clock.tick())
 
 
 # --- a trip on the group's board -------------------------------------------------------
@@ -180,7 +164,7 @@ def test_n2_the_header_names_stand_in_sites_under_an_entered_ring(tmp_path: Path
     table = CanoeTable(clock=SteppedClock(0.3), config=TableConfig(
         players=2, game=config.part("canoe")))
     assert lines(table)["Campsites"] == ("placeholder", True)
-    Pads(table).press(Button.SELECT)  # "Start the game"
+    pads(table).press(Button.SELECT)  # "Start the game"
     assert not table.in_setup
     texts = render(table.frame(), pygame.Surface((1280, 720))).texts()
     assert "Ring 1/2 · sites: placeholder" in texts
@@ -273,15 +257,15 @@ campsites = {list(SITES)!r}
 moose = 20
 """.replace("'", '"'))
     table = setup_of(part, None)
-    pads = Pads(table)
-    pads.walk("Board points")
-    pads.walk("Moose Bay")
+    pad = pads(table)
+    pad.walk("Board points")
+    pad.walk("Moose Bay")
     assert table.frame().menus[0].items[table.frame().menus[0].focus].label == "+15"
-    pads.walk("+30")
-    pads.walk("See a moose")
-    pads.walk("Not entered")
-    pads.press(Button.SELECT, held=True)  # back to the setup menu
-    pads.walk("Start the game")
+    pad.walk("+30")
+    pad.walk("See a moose")
+    pad.walk("Not entered")
+    pad.press(Button.SELECT, held=True)  # back to the setup menu
+    pad.walk("Start the game")
     played = table.state.require_settings()
     assert played.campsites.printed("Moose Bay") == 30  # the pads' value, this trip
     assert played.printed(Attraction.MOOSE) is None
@@ -435,7 +419,7 @@ def test_n2_e1_the_stand_in_sites_mark_is_whole_on_the_smallest_screen(language:
     ring = tuple([Weather.CALM, Weather.HEADWIND] * 12)  # 24 spaces: the longest count
     table = CanoeTable(clock=SteppedClock(0.3), config=TableConfig(
         players=6, language=language, screen_language=language, game=CanoeSetup(ring=ring)))
-    Pads(table).press(Button.SELECT)  # "Start the game"
+    pads(table).press(Button.SELECT)  # "Start the game"
     frame = table.frame()
     assert frame.view is not None  # the indicator on its last space: the widest header
     frame = replace(frame, view=replace(frame.view, ring_position=23))
