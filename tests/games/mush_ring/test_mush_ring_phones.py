@@ -36,10 +36,10 @@ def settle(table: WebTable, page: Page, seat: int) -> dict:
     """Wait until the seat's page shows what the server has for it now; its text."""
     table.sync()
     client = next(x for x in table.web.clients if x.seat == seat)
-    page.wait(lambda: table.web._text_for(client) is not None
-              and page.last_text() == (table.web._text_for(client) or b"").decode(),
-              what=f"seat {seat}'s page to show the table's newest text")
-    return json.loads(page.last_text() or "{}")
+    shown = page.wait_text(lambda: None if (text := table.web._text_for(client)) is None
+                           else text.decode(),
+                           what=f"seat {seat}'s page to show the table's newest text")
+    return json.loads(shown)
 
 
 def send(table: WebTable, page: Page, seat: int, command: c.Command) -> int:
