@@ -62,11 +62,13 @@ Choice = Option[cmd.Command]
 
 def _opt(command: type[cmd.Command], seat: int, blocked: Reason | None = None,
          **params: Sequence[Any]) -> Choice:
-    return Choice(command, seat, params, blocked)
+    # Option.make, not Choice(...): calling the subscripted alias goes through typing's
+    # alias call and the frozen dataclass's __init__, a sixth of a bot trip's time.
+    return Option.make(command, seat, params, blocked)
 
 
 def _quoted(option: Choice, **note: int | str) -> Choice:
-    return Choice(option.command, option.seat, option.params, option.blocked, note)
+    return Option.make(option.command, option.seat, option.params, option.blocked, note)
 
 
 def _entries(state: GameState, seat: int) -> list[Choice]:
