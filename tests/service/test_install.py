@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from .staged import staged_venv
+
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = "/opt/mush-companion"
 
@@ -154,23 +156,25 @@ def system_python() -> str | None:
 @pytest.mark.slow
 @needs_make
 @pytest.mark.skipif(system_python() is None, reason="no /usr/bin/python3 with venv+setuptools")
-def test_venv_is_built_with_system_site_packages_and_relocated(tmp_path: Path) -> None:
-    had_build_dir = (ROOT / "build").exists()
-    dest = tmp_path / "root"
-    make("install", dest, f"PYTHON={system_python()}",
-         "PIP_ARGS=--no-deps --no-build-isolation --no-index")
+def test_venv_is_built_with_system_site_packages_and_relocated(
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    # `make install` with the venv, under a 077 umask on a faked Trixie arm64: made once a
+    # run, shared with the broken-venv test (tests/service/staged.py); this test reads and
+    # uninstalls a copy of it, and checks the paths against where it was staged.
+    staged = staged_venv(tmp_path_factory)
     # The package is built from a scratch copy: nothing left behind in the source tree.
-    assert (ROOT / "build").exists() == had_build_dir
+    assert staged.build_after == staged.build_before
+    dest = staged.copy(tmp_path / "root")
 
     venv = dest / "opt/mush-companion/venv"
     cfg = (venv / "pyvenv.cfg").read_text()
     assert "include-system-site-packages = true" in cfg
-    assert str(dest) not in cfg
+    assert str(staged.root) not in cfg
     script = venv / "bin/mush-companion"
     # The console script must name the final path, not the staging directory.
     assert script.read_text().splitlines()[0] == f"#!{PREFIX}/venv/bin/python"
     for name in ("activate", "pip"):
-        assert str(dest) not in (venv / "bin" / name).read_text()
+        assert str(staged.root) not in (venv / "bin" / name).read_text()
 
     # The staged interpreter finds the installed package (not the source tree). Only the
     # standard-library module is imported: --no-deps left pygame out of this venv.

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from .staged import staged_venv
+
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL = ROOT / "systemd" / "install.sh"
 
@@ -149,18 +151,20 @@ needs_python = pytest.mark.skipif(system_python() is None,
 
 @pytest.mark.slow
 @needs_python
-def test_umask_077_with_the_venv_and_a_broken_venv_is_rebuilt(tmp_path: Path) -> None:
+def test_umask_077_with_the_venv_and_a_broken_venv_is_rebuilt(
+        tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     """The real venv, built under umask 077, is readable by others; then an OS upgrade is
     played twice (the Python minor changed; the interpreter link died) and the next
-    install says why it rebuilds and leaves a venv that works."""
+    install says why it rebuilds and leaves a venv that works. The first install is `make
+    install` with the venv on a faked Trixie arm64 under umask 077, made once a run and
+    shared with the relocation test (tests/service/staged.py): checked where it was
+    staged, then played upon in a copy."""
     env = fake_system(tmp_path, TRIXIE, "arm64")
-    dest = tmp_path / "root"
+    staged = staged_venv(tmp_path_factory)
+    assert readable_by_others(staged.root) == []
+    dest = staged.copy(tmp_path / "root")
     venv = dest / "opt/mush-companion/venv"
     settings = {"INSTALL_VENV": "1", "PYTHON": str(system_python()), "PIP_ARGS": OFFLINE}
-
-    first = run_install(env, dest, umask="077", **settings)
-    assert first.returncode == 0, first.stdout + first.stderr
-    assert readable_by_others(dest) == []
 
     def works() -> bool:
         run = subprocess.run([str(venv / "bin/python"), "-c", "import companion.app.service"],
