@@ -108,10 +108,14 @@ class Page:
         protocol: WebDriver's click waits out three input frames (about 30 ms a click
         against 10 here, the most of a whole game's time in a browser)."""
         # Found, scrolled to and measured in one step: a menu the page draws again in
-        # between is the menu a person's finger lands on, as it is drawn now.
-        where = self.js(CLICK_POINT, selector)
-        if isinstance(where, str):
-            raise AssertionError(f"cannot click {selector}: {where}")
+        # between is the menu a person's finger lands on, as it is drawn now. An element
+        # just drawn may not be shown yet (a <details> opening, the page laid out again):
+        # the finger waits for it, 5 s at most.
+        deadline = time.monotonic() + 5.0
+        while isinstance(where := self.js(CLICK_POINT, selector), str):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"cannot click {selector}: {where}")
+            time.sleep(0.02)
         for kind in ("mousePressed", "mouseReleased"):
             self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
                 "type": kind, "x": where[0], "y": where[1], "button": "left",
