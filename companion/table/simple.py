@@ -273,7 +273,8 @@ class SimpleTable(TableBase[Any, Event]):
         except (RulesError, ValueError) as error:
             self.notice(command.seat if command.seat >= 0 else None, str(error))
             return Outcome()
-        self._saved = (self._state, list(self._history), self._point, self._over_at)
+        before = self._state
+        self._saved = (before, list(self._history), self._point, self._over_at)
         done = tuple(events)
         self._state = after
         self._history.extend(e for e in done if not e.private)
@@ -283,7 +284,7 @@ class SimpleTable(TableBase[Any, Event]):
         if self.over:
             self._over_at = self._clock()
         self._changed()
-        return Outcome(done, (), True, (done,))
+        return Outcome(done, (), True, (done,), before=before)
 
     def _take_back(self, seat: int) -> Outcome:
         point = self._point
