@@ -213,6 +213,8 @@ class SensibleBot:
         self._turns: dict[int, int] = {}
         self._held: dict[int, int] = {}
         self._waited: dict[int, int] = {}
+        self._heading: dict[int, int] = {}  # -1 for a canoe paddling back from the dock
+        self._turn_at: dict[int, int] = {}  # where it turns round again
 
     def _follow(self, state: GameState) -> PretendTrip:
         settings = state.require_settings()
@@ -222,11 +224,16 @@ class SensibleBot:
             self._trip = PretendTrip.for_game(settings)
             self._where = _board(settings)
             self._plans, self._turns, self._held, self._waited = {}, {}, {}, {}
+            self._heading, self._turn_at = {}, {}
         return self._trip
 
     def where(self, seat: int) -> int:
         """The space this bot believes a seat's canoe is on."""
         return self._where.get(seat, 0)
+
+    def heading(self, seat: int) -> int:
+        """The way a seat's canoe paddles: 1 out towards the dock, -1 back from it."""
+        return self._heading.get(seat, 1)
 
     def __call__(self, state: GameState, seat: int, rng: random.Random) -> cmd.Command | None:
         """The command this seat sends now, or None while it waits."""
@@ -308,7 +315,12 @@ class SensibleBot:
             spaces = 0
         else:
             spaces = {LAKE: line.lake, RIVER: line.river, PORTAGE: line.portage}[water]
-        to = max(0, here + spaces)
+        heading = self.heading(seat)
+        to = max(0, here + heading * spaces)
+        if heading < 0 and to <= self._turn_at.get(seat, 0):
+            # back far enough (at a portage point or an island): out again next go
+            to = max(0, self._turn_at.pop(seat, 0))
+            self._heading[seat] = 1
         plan: list[cmd.Command] = []
         player = state.players[seat]
         if player.destination is not None and self._held.get(seat, 0) >= PLACE_TURNS:
@@ -317,15 +329,18 @@ class SensibleBot:
                 plan.append(cmd.ObeyDestination(seat))
         stop = self._stop(state, seat, trip, here, to)
         if stop is not None:  # the lines up to the place only: the go ends there
-            return [*self._lines(state, seat, trip, here, self.where(seat)), *plan, *stop]
-        plan = [*self._lines(state, seat, trip, here, to), *plan]
+            return [*self._lines(trip, here, self.where(seat), state, seat), *plan, *stop]
+        plan = [*self._lines(trip, here, to, state, seat), *plan]
         if to >= trip.length:
             if not finish_reasons(state, seat) and leads_the_board(state, seat):
                 self._where[seat] = trip.length
                 return [*plan, cmd.Finish(seat)]
-            # turn back: for more points near the end, or anywhere for what is still to do
+            # turn round at the dock and paddle back: for more points near the end, or
+            # anywhere for what is still to do (the lines are crossed again going back)
             back = trip.length // 2 if not finish_reasons(state, seat) else trip.length
-            to = trip.length - 1 - rng.randrange(back)
+            self._turn_at[seat] = trip.length - 1 - rng.randrange(back)
+            self._heading[seat] = -1
+            to = trip.length - 1
         self._where[seat] = to
         if turn.weather is Weather.WINDBOUND and turn.start is None and to in trip.islands \
                 and to != here:
@@ -335,29 +350,36 @@ class SensibleBot:
             space = next(k for k, v in trip.sites.items() if v == site)
             self._where[seat] = space
             plan = [c for c in plan if not isinstance(c, cmd.SeeAttraction)
-                    or c in self._lines(state, seat, trip, here, space)]
+                    or c in self._lines(trip, here, space, state, seat)]
             return [*plan, cmd.Camp(seat, site, camp_points(state.require_settings(), site))]
         shared = self._shared(state, seat, to)
         if shared is not None:
-            plan.append(cmd.ShareSpace(seat, shared))  # L9: ahead or behind, by the points
             ahead = goes_ahead(state, seat, shared)
             taken = {self.where(s) for s in state.on_board if s != seat}
-            while to in taken and 0 < to < trip.length - 1:
-                to += 1 if ahead else -1
+            end = to
+            while end in taken and 0 < end < trip.length - 1:
+                end += 1 if ahead else -1
+            # L9: ahead or behind, by the points; the lines crossed are those up to the
+            # space the canoe ends on (one behind a canoe on a line did not cross it)
+            crossed = self._lines(trip, here, to, state, seat)
+            plan = [*self._lines(trip, here, end, state, seat),
+                    *(c for c in plan if c not in crossed), cmd.ShareSpace(seat, shared)]
+            to = end
             self._where[seat] = to
         mark = trip.marks[min(to, trip.length - 1)]
         if mark is not None and to != here:
             plan.append(cmd.Land(seat, mark))
         return plan
 
-    @staticmethod
-    def _lines(state: GameState, seat: int, trip: PretendTrip, here: int,
-               to: int) -> list[cmd.Command]:
-        """A2: the attractions whose lines the canoe crosses going from `here` to `to`."""
+    def _lines(self, trip: PretendTrip, here: int, to: int, state: GameState,
+               seat: int) -> list[cmd.Command]:
+        """A2: the attractions whose lines the canoe crosses going from `here` to `to`, in
+        the direction it paddles (a canoe blown back against it crosses none)."""
         settings = state.require_settings()
+        spaces = range(here + 1, min(to, trip.length) + 1) if self.heading(seat) > 0 \
+            else range(here - 1, to - 1, -1)
         return [cmd.SeeAttraction(seat, attraction, attraction_points(settings, attraction))
-                for space in range(here + 1, min(to, trip.length) + 1)
-                if (attraction := trip.lines.get(space)) is not None]
+                for space in spaces if (attraction := trip.lines.get(space)) is not None]
 
     def _stop(self, state: GameState, seat: int, trip: PretendTrip, here: int,
               to: int) -> list[cmd.Command] | None:

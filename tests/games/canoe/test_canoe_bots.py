@@ -7,6 +7,7 @@ import statistics
 import weakref
 
 from companion.games.canoe import bots
+from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import PretendTrip, SensibleBot, play_game
 from companion.games.canoe.model import (
@@ -18,6 +19,7 @@ from companion.games.canoe.model import (
     Place,
 )
 from companion.games.canoe.settings import Settings
+from companion.games.canoe.state import GameState
 from companion.games.mush.dice import SeededDice
 
 
@@ -61,11 +63,30 @@ def test_a_new_game_never_finds_an_old_games_canoes_on_its_pretend_board() -> No
     assert trip(settings) == whole
 
 
+class HeadingBot(SensibleBot):
+    """A sensible bot that notes which way each go paddled (out or back)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ways: dict[tuple[int, int], int] = {}
+        self.stretch: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def _plan(self, state: GameState, seat: int, trip: PretendTrip,
+              rng: random.Random) -> list[cmd.Command]:
+        go = (seat, state.require_turn().number)
+        self.ways[go] = self.heading(seat)
+        start = self._start(state, seat, trip)
+        plan = super()._plan(state, seat, trip, rng)
+        self.stretch[go] = (start, self.where(seat))
+        return plan
+
+
 def test_a_go_that_stops_short_tells_no_line_beyond_where_the_canoe_stopped() -> None:
     """A2, N1, L1-L6: a bot that camps at a site it passes, or stops at the rock, the
     Unmapped Region or Dangerous Point, tells only the attractions whose lines lie on the
-    way there (as a player whose canoe stopped at the site would), never one further on."""
-    stops = 0
+    way there (as a player whose canoe stopped at the site would), never one further on
+    the way it paddles (out, or back from the dock)."""
+    stops = backwards = 0
     for seed in range(10):
         settings = bots.trip_settings(seed)
         trip = PretendTrip.for_game(settings)
@@ -73,12 +94,14 @@ def test_a_go_that_stops_short_tells_no_line_beyond_where_the_canoe_stopped() ->
         site = {name: space for space, name in trip.sites.items()}
         place = {Place.ROCK_BASE: trip.rock, Place.SUMMIT: trip.rock,
                  Place.UNMAPPED_EDGE: trip.edge, Place.DANGEROUS_POINT: trip.point}
-        _, events = play_game(settings, [SensibleBot() for _ in range(settings.players)],
-                              SeededDice(seed), random.Random(seed))
+        players = [HeadingBot() for _ in range(settings.players)]
+        _, events = play_game(settings, players, SeededDice(seed), random.Random(seed))
+        ways = {k: v for bot in players for k, v in bot.ways.items()}
         seen: list[Attraction] = []
+        go = (-1, -1)
         for event in events:
             if isinstance(event, ev.TurnStarted):
-                seen = []
+                seen, go = [], (event.seat, event.number)
             elif isinstance(event, ev.AttractionSeen) and event.attraction in line:
                 seen.append(event.attraction)
             elif isinstance(event, ev.Camped | ev.Stopped):
@@ -87,5 +110,58 @@ def test_a_go_that_stops_short_tells_no_line_beyond_where_the_canoe_stopped() ->
                 if end is None:
                     continue
                 stops += 1
-                assert all(line[a] <= end for a in seen), (seed, event, seen)
+                way = ways.get(go, 1)
+                backwards += way < 0
+                assert all((line[a] - end) * way <= 0 for a in seen), (seed, event, seen)
     assert stops > 50  # the trips stop short often enough to say so
+    assert backwards  # canoes paddling back from the dock stop short too
+
+
+def test_a_canoe_that_turns_round_at_the_dock_paddles_back_over_the_lines() -> None:
+    """F1, F2: a bot that reaches the dock without the lead (or with something still to
+    do) turns round and paddles back, crossing the lines it passed on the way out in the
+    board's order backwards, as a canoe on the board does (it does not jump elsewhere)."""
+    back_goes = 0
+    for seed in range(10):
+        settings = bots.trip_settings(seed)
+        line = {a: space for space, a in PretendTrip.for_game(settings).lines.items()}
+        players = [HeadingBot() for _ in range(settings.players)]
+        _, events = play_game(settings, players, SeededDice(seed), random.Random(seed))
+        ways = {k: v for bot in players for k, v in bot.ways.items()}
+        told: dict[tuple[int, int], list[int]] = {}
+        go = (-1, -1)
+        for event in events:
+            if isinstance(event, ev.TurnStarted):
+                go = (event.seat, event.number)
+            elif isinstance(event, ev.AttractionSeen) and event.attraction in line:
+                told.setdefault(go, []).append(line[event.attraction])
+        for key, spaces in told.items():
+            if ways.get(key, 1) < 0:
+                back_goes += 1
+                assert spaces == sorted(spaces, reverse=True), (seed, key, spaces)
+    assert back_goes > 10
+
+
+def test_every_line_a_bot_tells_lies_on_the_stretch_its_canoe_paddled() -> None:
+    """A2, L9: the lines a go tells lie between where the canoe set off and where it
+    ended, in the board's order the way it paddled: a canoe that ends behind another on a
+    shared space (L9) has not crossed a line on the space it did not reach."""
+    checked = 0
+    for seed in range(10):
+        settings = bots.trip_settings(seed)
+        line = {a: space for space, a in PretendTrip.for_game(settings).lines.items()}
+        players = [HeadingBot() for _ in range(settings.players)]
+        _, events = play_game(settings, players, SeededDice(seed), random.Random(seed))
+        stretch = {k: v for bot in players for k, v in bot.stretch.items()}
+        go = (-1, -1)
+        for event in events:
+            if isinstance(event, ev.TurnStarted):
+                go = (event.seat, event.number)
+            elif isinstance(event, ev.AttractionSeen) and event.attraction in line \
+                    and go in stretch:
+                start, end = stretch[go]
+                at = line[event.attraction]
+                assert (start < at <= end) if start <= end else (end <= at < start), \
+                    (seed, go, event, start, end)
+                checked += 1
+    assert checked > 200

@@ -27,6 +27,7 @@ from companion.games.canoe.table.likely import (
     remember,
 )
 from companion.games.canoe.table.menus import seat_tree
+from companion.games.canoe.table.route import route_memory
 from games.canoe.test_canoe_presses import SITES, Clock, Table
 
 OPEN = list(SITES.names)
@@ -146,6 +147,9 @@ def test_a2_a_trip_on_the_same_board_starts_with_what_the_earlier_trips_told() -
                                               Attraction.NORTHERN_LIGHTS)]
     board = learnt([earlier], OPEN)
     assert board is not None and not board.trails and board.last["a:great_falls"] == 25
+    # which came first on the way out is kept of the earlier trips too (both canoes)
+    assert board.before[("a:moose", "a:great_falls")] == 2
+    assert firsts(remember(trip.events, board))[("a:moose", "a:great_falls")] == 2
     assert attractions(trip.state, 0, remember(trip.events, board), allowed)[0] \
         is Attraction.GREAT_FALLS
     assert attractions(trip.state, 0, remember(trip.events), allowed)[0] \
@@ -189,3 +193,45 @@ def test_k8_a_place_card_held_ranks_with_a_place_the_canoe_has_not_been_to() -> 
     assert obey.score == UNTOLD_PLACE > FLOOR
     # ahead of the attractions nothing the table was told points to
     assert ranked.index(obey) < max(i for i, g in enumerate(ranked) if g.kind == "a")
+
+
+def test_l1_n1_a_canoe_that_climbed_camps_first_at_the_site_just_before_the_rock() -> None:
+    # the route puts Sugar Island between Great Falls and the rock: a canoe that climbed
+    # (its go ended at the summit) is still there, so the site is no site behind it
+    route = ("Solitude Point", "great_falls", "Sugar Island", "raven_rock", "moose",
+             "Indian Pond 1", "Indian Pond 2")
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.GREAT_FALLS, 25))
+    trip.turn(2)
+    trip.turn(2, c.Climb(0, 25))
+    trip.turn(2)
+    trip.roll(2)  # Ann descends
+    board = route_memory(route)
+    assert board is not None and board.before[("site:Sugar Island", "a:raven_rock")] == 1
+    memory = remember(trip.events, board)
+    assert ranked_sites(trip.state, 0, memory, OPEN)[0] == "Sugar Island"
+    assert camp_site(trip.state, 0, memory, OPEN)[0] == "Sugar Island"
+    # a canoe whose latest is a line it crossed has passed the site: the next one first
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.roll(2)
+    assert ranked_sites(trip.state, 0, remember(trip.events, board), OPEN)[0] == \
+        "Indian Pond 1"
+
+
+def test_a2_a_canoe_paddling_back_meets_the_lines_in_the_board_s_order_backwards() -> None:
+    trip = Trip(2, campsites=SITES)
+    out = (Attraction.MOOSE, Attraction.GREAT_FALLS, Attraction.RAINBOW)
+    for attraction in out:
+        trip.turn(2, c.SeeAttraction(0, attraction, 15))
+        trip.turn(2, c.SeeAttraction(1, attraction, 15))
+    trip.turn(2, c.SeeAttraction(0, Attraction.GREAT_FALLS, 15))  # Ann turned round
+    trip.turn(2)
+    trip.roll(3)
+    memory = remember(trip.events)
+    assert memory.heading_back(0) and not memory.heading_back(1)
+    allowed = [*out, Attraction.NORTHERN_LIGHTS]
+    # back past Great Falls the moose comes next; out past it, the rainbow did
+    assert attractions(trip.state, 0, memory, allowed)[0] is Attraction.MOOSE
+    assert memory.chance(0, "a:moose") > memory.chance(0, "a:rainbow")

@@ -7,7 +7,9 @@ Dangerous Point. The canoes paddle much the same route, so what the table told a
 landmark is what a player is likeliest to tell after it too (the first canoe round the
 board teaches the others). The landmarks lie at fixed places along the route, so the
 throws since a landmark also tell how far past it the next one lies (`reach`), and which
-of two told as often this go's throw reaches. The player's Destination card, the nights
+of two told as often this go's throw reaches. A canoe that turned round (its last two
+lines lie the other way round on the way out) meets them in the board's order backwards.
+The player's Destination card, the nights
 still to camp, the weather of the go and the die's own rules narrow it further; where
 the table has told nothing yet, the rules' order stands. A shared space is no guess: the
 screen shows the answer for every canoe out on the water before anyone asks (L9,
@@ -65,6 +67,8 @@ CLIMB = f"a:{CLIMBED_ATTRACTION.value}"
 ROCK_BASE = f"stop:{Place.ROCK_BASE.value}"
 UNMAPPED_EDGE = f"stop:{Place.UNMAPPED_EDGE.value}"
 DANGEROUS_POINT = f"stop:{Place.DANGEROUS_POINT.value}"
+STOPS = frozenset({CLIMB, ROCK_BASE, UNMAPPED_EDGE, DANGEROUS_POINT})
+"""The landmarks a go ends at (L1-L6): the canoe is still there at its next go."""
 
 
 def landmark(event: ev.Event) -> tuple[int, str] | None:
@@ -95,9 +99,13 @@ class Memory:
     points_in: Counter[int] = field(default_factory=Counter)
     landings: Counter[tuple[str, str]] = field(default_factory=Counter)
     totals: Counter[str] = field(default_factory=Counter)
+    leads: Counter[str] = field(default_factory=Counter)  # `totals` told into a landmark
     weather: Weather | None = None
     backwards: dict[int, tuple[bool, bool]] = field(default_factory=dict)
     reach: Reach = field(default_factory=Reach)
+    before: Counter[tuple[str, str]] = field(default_factory=Counter)  # earlier `firsts`
+    _back: dict[int, bool] = field(default_factory=dict, init=False, repr=False,
+                                   compare=False)  # `heading_back`, until the next landmark
 
     def add(self, event: ev.Event) -> None:
         """One more event of the trip."""
@@ -132,6 +140,8 @@ class Memory:
         for weight, before in zip(WEIGHTS, reversed(trail[-SPAN:]), strict=False):
             self.follows[(before, key)] += weight
             self.totals[before] += weight
+            self.leads[key] += weight
+        self._back.clear()
         trail.append(key)
         self.told[key] += 1
         self.reach.tell(seat, key)
@@ -145,7 +155,8 @@ class Memory:
         return Memory(last=dict(self.last), follows=Counter(self.follows),
                       told=Counter(self.told), points_in=Counter(self.points_in),
                       landings=Counter(self.landings), totals=Counter(self.totals),
-                      reach=self.reach.board())
+                      leads=Counter(self.leads),
+                      reach=self.reach.board(), before=firsts(self))
 
     def trail(self, seat: int) -> list[str]:
         """`seat`'s landmarks in order, from the start."""
@@ -160,9 +171,22 @@ class Memory:
         on a lake (a wind against it), so that it crosses a line it crossed before."""
         return self.backwards.get(seat, (False, False))[1]
 
+    def heading_back(self, seat: int) -> bool:
+        """Whether `seat`'s canoe paddles back towards the start (it turned round at the
+        dock, or for points): the last two lines it crossed lie the other way round on
+        the way out the trips told (`firsts`)."""
+        if seat not in self._back:
+            lines = _lines(self.trail(seat))
+            before = firsts(self) if len(lines) > 1 and lines[-1] != lines[-2] else None
+            self._back[seat] = before is not None and \
+                before[(lines[-1], lines[-2])] > before[(lines[-2], lines[-1])]
+        return self._back[seat]
+
     def after(self, seat: int, key: str) -> int:
-        """How strongly the table's trips say `key` comes next after `seat`'s latest."""
-        return self.follows[(self.latest(seat), key)]
+        """How strongly the table's trips say `key` comes next after `seat`'s latest (the
+        way it paddles: before it, for a canoe heading back)."""
+        latest = self.latest(seat)
+        return self.follows[(key, latest) if self.heading_back(seat) else (latest, key)]
 
     def near(self, seat: int, key: str) -> float:
         """How much of where the trips told `key` lies this go's throw reaches from
@@ -172,8 +196,8 @@ class Memory:
     def chance(self, seat: int, key: str) -> float:
         """`after` as a share of everything told after `seat`'s latest landmark (0 to 1)."""
         latest = self.latest(seat)
-        total = self.totals[latest]
-        return self.follows[(latest, key)] / total if total else 0.0
+        total = self.leads[latest] if self.heading_back(seat) else self.totals[latest]
+        return self.after(seat, key) / total if total else 0.0
 
 
 def remember(events: Iterable[ev.Event], board: Memory | None = None) -> Memory:
@@ -269,8 +293,9 @@ def way_out(trail: Sequence[str]) -> tuple[list[str], bool]:
 
 def firsts(memory: Memory) -> Counter[tuple[str, str]]:
     """Which landmark came before which on the way out (`way_out`): (a, b) counts the
-    seats whose trail told `a` before `b`."""
-    before: Counter[tuple[str, str]] = Counter()
+    canoes whose way out told `a` before `b`, this trip's and those of the earlier trips
+    and the route the table learnt the board from (`Memory.before`)."""
+    before = Counter(memory.before)
     for trail in memory.trails.values():
         seen, _ = way_out(trail)
         for i, first in enumerate(seen):
@@ -305,6 +330,16 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
         and is_camped_attraction(likely) and camping_wanted(state, seat)))
     told = bool(behind) and latest != START
     start = max(behind) + 1 if told else (names.index(likely) if likely in names else 0)
+    if told and latest in STOPS:
+        # L1-L6: the last go ended at the place itself, so a site the trips put between
+        # the line before it and the place lies where the canoe waits, not behind it
+        lines = _lines(memory.trail(seat)[:-1])
+        line = lines[-1] if lines else START
+        here = [i for i in behind if before[(line, f"site:{names[i]}")]
+                > before[(f"site:{names[i]}", line)]]
+        start = min(here, default=start)
+    else:
+        here = []
 
     def rank(site: str) -> tuple[float, ...]:
         at = names.index(site)
@@ -312,8 +347,8 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
         # round) the sites before it, nearest the dock first
         along = at - start if at >= start else (
             len(names) + (start - at) if told else len(names) + at)
-        return (-(forced and site == likely), -memory.after(seat, f"site:{site}"),
-                -memory.near(seat, f"site:{site}"), along)
+        return (-(forced and site == likely), -(at in here),
+                -memory.after(seat, f"site:{site}"), -memory.near(seat, f"site:{site}"), along)
 
     return sorted(open_sites, key=rank)
 
