@@ -168,5 +168,5 @@ var MushHexes = (function () {
     return svg;
   }
 
-  return { draw: draw, meaning: meaning, TAP: TAP };
+  return { draw: draw, meaning: meaning };
 })();
