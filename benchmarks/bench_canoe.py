@@ -120,6 +120,7 @@ KINDS = {
     "share": "throw, a shared space (and more)",
     "camp": "camp (with or without a throw)",
     "place": "throw, a place: climb, wait, Unmapped, island",
+    "card": "throw, a place's Destination card done (and more)",
     "finish": "throw, finish",
 }
 
@@ -140,6 +141,8 @@ def turn_kind(events: list[ev.Event]) -> str:
         return "place"
     if ev.SpaceShared in kinds:
         return "share"
+    if ev.DestinationObeyed in kinds:
+        return "card"
     if seen:
         return "attraction"
     if landed:
