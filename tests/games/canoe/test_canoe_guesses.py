@@ -235,3 +235,17 @@ def test_a2_a_canoe_paddling_back_meets_the_lines_in_the_board_s_order_backwards
     # back past Great Falls the moose comes next; out past it, the rainbow did
     assert attractions(trip.state, 0, memory, allowed)[0] is Attraction.MOOSE
     assert memory.chance(0, "a:moose") > memory.chance(0, "a:rainbow")
+
+
+def test_a2_l4_after_a_line_this_go_a_place_not_yet_been_to_comes_before_a_second() -> None:
+    trip = Trip(2, campsites=SITES)
+    trip.roll(4)
+    trip.do(c.SeeAttraction(0, Attraction.MOOSE, 15))  # Ann crossed a line this go
+    ranked = guesses(trip.state, 0, remember(trip.events),
+                     allowed=[a for a in ENTERED_ATTRACTIONS if a is not Attraction.MOOSE],
+                     open_sites=[], open_points=[1, 2, 3], climbable=False,
+                     may_stop=True, blown=False, portage=False, finish=False)
+    kinds = [g.kind for g in ranked]
+    # the lines lie apart: the Unmapped Region (never entered) before another line
+    assert kinds.index("unmapped") < kinds.index("a")
+    assert next(g for g in ranked if g.kind == "unmapped").score == UNTOLD_PLACE
