@@ -235,6 +235,10 @@ def test_a2_a_canoe_paddling_back_meets_the_lines_in_the_board_s_order_backwards
     # back past Great Falls the moose comes next; out past it, the rainbow did
     assert attractions(trip.state, 0, memory, allowed)[0] is Attraction.MOOSE
     assert memory.chance(0, "a:moose") > memory.chance(0, "a:rainbow")
+    # Ann told the rainbow before Great Falls going back; it lies past the falls on the
+    # way out, so it is not what she meets next
+    assert memory.follows[("a:rainbow", "a:great_falls")] > 0
+    assert memory.after(0, "a:rainbow") == 0 < memory.after(0, "a:moose")
 
 
 def test_a2_l4_after_a_line_this_go_a_place_not_yet_been_to_comes_before_a_second() -> None:

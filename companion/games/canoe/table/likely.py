@@ -106,6 +106,8 @@ class Memory:
     before: Counter[tuple[str, str]] = field(default_factory=Counter)  # earlier `firsts`
     _back: dict[int, bool] = field(default_factory=dict, init=False, repr=False,
                                    compare=False)  # `heading_back`, until the next landmark
+    _firsts: Counter[tuple[str, str]] | None = field(default=None, init=False, repr=False,
+                                                     compare=False)  # `firsts`, the same
 
     def add(self, event: ev.Event) -> None:
         """One more event of the trip."""
@@ -142,6 +144,7 @@ class Memory:
             self.totals[before] += weight
             self.leads[key] += weight
         self._back.clear()
+        self._firsts = None
         trail.append(key)
         self.told[key] += 1
         self.reach.tell(seat, key)
@@ -156,7 +159,7 @@ class Memory:
                       told=Counter(self.told), points_in=Counter(self.points_in),
                       landings=Counter(self.landings), totals=Counter(self.totals),
                       leads=Counter(self.leads),
-                      reach=self.reach.board(), before=firsts(self))
+                      reach=self.reach.board(), before=Counter(self.way_out()))
 
     def trail(self, seat: int) -> list[str]:
         """`seat`'s landmarks in order, from the start."""
@@ -177,16 +180,26 @@ class Memory:
         the way out the trips told (`firsts`)."""
         if seat not in self._back:
             lines = _lines(self.trail(seat))
-            before = firsts(self) if len(lines) > 1 and lines[-1] != lines[-2] else None
+            before = self.way_out() if len(lines) > 1 and lines[-1] != lines[-2] else None
             self._back[seat] = before is not None and \
                 before[(lines[-1], lines[-2])] > before[(lines[-2], lines[-1])]
         return self._back[seat]
+
+    def way_out(self) -> Counter[tuple[str, str]]:
+        """`firsts`, kept until the next landmark is told."""
+        if self._firsts is None:
+            self._firsts = firsts(self)
+        return self._firsts
 
     def after(self, seat: int, key: str) -> int:
         """How strongly the table's trips say `key` comes next after `seat`'s latest (the
         way it paddles: before it, for a canoe heading back)."""
         latest = self.latest(seat)
-        return self.follows[(key, latest) if self.heading_back(seat) else (latest, key)]
+        if not self.heading_back(seat):
+            return self.follows[(latest, key)]
+        before = self.way_out()  # what lies before it on the way out, not past it
+        return self.follows[(key, latest)] if before[(latest, key)] <= before[(key, latest)] \
+            else 0
 
     def near(self, seat: int, key: str) -> float:
         """How much of where the trips told `key` lies this go's throw reaches from
@@ -318,7 +331,7 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
         return []
     names = list(state.require_settings().campsites.names)
     latest = memory.latest(seat)
-    before = firsts(memory)
+    before = memory.way_out()
     behind = [i for i, site in enumerate(names)
               if before[(f"site:{site}", latest)] > before[(latest, f"site:{site}")]
               or f"site:{site}" == latest]
