@@ -104,6 +104,7 @@ class Memory:
     backwards: dict[int, tuple[bool, bool]] = field(default_factory=dict)
     reach: Reach = field(default_factory=Reach)
     before: Counter[tuple[str, str]] = field(default_factory=Counter)  # earlier `firsts`
+    ends: Counter[str] = field(default_factory=Counter)  # the route's last landmark
     _back: dict[int, bool] = field(default_factory=dict, init=False, repr=False,
                                    compare=False)  # `heading_back`, until the next landmark
     _firsts: Counter[tuple[str, str]] | None = field(default=None, init=False, repr=False,
@@ -159,7 +160,8 @@ class Memory:
                       told=Counter(self.told), points_in=Counter(self.points_in),
                       landings=Counter(self.landings), totals=Counter(self.totals),
                       leads=Counter(self.leads),
-                      reach=self.reach.board(), before=Counter(self.way_out()))
+                      reach=self.reach.board(), before=Counter(self.way_out()),
+                      ends=Counter(self.ends))
 
     def trail(self, seat: int) -> list[str]:
         """`seat`'s landmarks in order, from the start."""
@@ -177,12 +179,14 @@ class Memory:
     def heading_back(self, seat: int) -> bool:
         """Whether `seat`'s canoe paddles back towards the start (it turned round at the
         dock, or for points): the last two lines it crossed lie the other way round on
-        the way out the trips told (`firsts`)."""
+        the way out the trips told (`firsts`), or its latest landmark is the route's last
+        (N2: past it lies the dock, where a canoe that does not finish turns round)."""
         if seat not in self._back:
             lines = _lines(self.trail(seat))
             before = self.way_out() if len(lines) > 1 and lines[-1] != lines[-2] else None
-            self._back[seat] = before is not None and \
+            turned = before is not None and \
                 before[(lines[-1], lines[-2])] > before[(lines[-2], lines[-1])]
+            self._back[seat] = turned or self.latest(seat) in self.ends
         return self._back[seat]
 
     def way_out(self) -> Counter[tuple[str, str]]:
@@ -496,10 +500,11 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
 def at_the_end(memory: Memory, seat: int) -> bool:
     """F2: whether the player's latest landmark is where a canoe's way out ended: the
     last landmark some canoe told before it came round again (it reached the dock and
-    turned, `way_out`), so the dock is next. Before any canoe has come round, nowhere."""
+    turned, `way_out`), or the last of the route the group copied (N2), so the dock is
+    next. Before any canoe has come round, and without a route, nowhere."""
     ends = {seen[-1] for trail in memory.trails.values()
             for seen, came_round in [way_out(trail)] if came_round}
-    return memory.latest(seat) in ends - {START}
+    return memory.latest(seat) in (ends | set(memory.ends)) - {START}
 
 
 def climb_ready(state: GameState, seat: int) -> bool:
