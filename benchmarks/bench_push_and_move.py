@@ -78,6 +78,34 @@ def frame_times(seed: int = 5, players: int = 4) -> dict[str, list[Sample]]:
         table, bots, SIZE, ("a move", "a press (no move)", "a tunnel turned"), _kind, now)
 
 
+def build_times(seed: int = 5, players: int = 4) -> dict[str, list[float]]:
+    """Seconds of this process's CPU to build the table's frame (`PushTable.frame`, no
+    drawing) after each press of a seeded game through the table, by what the press did,
+    and built again with nothing changed (the loop builds one a turn of its own): the
+    lines in every language and the seats' menus are worded once a state."""
+    now = [0.0]
+    table = PushTable(dice=SeededDice(seed), clock=lambda: now[0])
+    table._players = players
+    bots = SimpleBots(table, {s: SensibleBot() for s in range(players)},
+                      random.Random(seed))
+    out: dict[str, list[float]] = {"a move": [], "a press (no move)": [], "a tunnel turned": [],
+                                   "nothing changed": []}
+    for _ in range(100_000):
+        if table.over:
+            break
+        before = None if table.in_setup else table.state
+        for event in bots.presses():
+            table.handle(event)
+        now[0] += 0.5
+        for kind in ("press", "nothing changed"):
+            started = time.process_time()
+            table.frame()
+            spent = time.process_time() - started
+            if before is not None and not table.in_setup:
+                out[_kind(before, table.state) if kind == "press" else kind].append(spent)
+    return out
+
+
 def _kind(before: State, after: State) -> str:
     """What a press did: nothing to the game, turned a tunnel, or moved a die."""
     if after is before:
@@ -98,6 +126,15 @@ def run() -> None:
           f"({time.perf_counter() - started:.1f} s; load "
           + ", ".join(f"{x:.2f}" for x in os.getloadavg()) + "):")
     print_frames(seen, GOAL_MS, "a move")
+    built = build_times()
+    print("   a frame built (PushTable.frame, CPU, no drawing), p50 / p99: " + "; ".join(
+        f"{kind} {_ms(times, 0.5)} / {_ms(times, 0.99)} ms" for kind, times in built.items()
+        if times))
+
+
+def _ms(times: list[float], share: float) -> str:
+    ordered = sorted(times)
+    return f"{ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000:.2f}"
 
 if __name__ == "__main__":
     run()

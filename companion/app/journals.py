@@ -222,15 +222,18 @@ class JournalSide:
         if any(self.journal.rules.opening(e) is not None for e in outcome.events):
             self._names(state)
         headlines = self.box.headlines
-        for event in outcome.events:
+        # each event is said with the game right after it (two dice removed by one move:
+        # the first is said with a count of 1, the second 2), where the table kept it
+        afters = outcome.after_each(self.box.game.evolve, state)
+        for event, after in zip(outcome.events, afters, strict=True):
             log_event(event, state, headlines)
             if self.voice is not None:
-                self.voice.event(event, state)
+                self.voice.event(event, after)
         if self.web is not None:  # the same announcements, in the same order, for phones
             players: Any = state.players
             names = {seat: str(p.name) for seat, p in enumerate(players)}
-            self.web.announce([said for event in outcome.events if (
-                said := self.box.announce(event, names, state)) is not None])
+            self.web.announce([said for event, after in zip(outcome.events, afters, strict=True)
+                               if (said := self.box.announce(event, names, after)) is not None])
         if self.hooks.on_events is not None:
             self.hooks.on_events(state, outcome.events)
 

@@ -6,7 +6,9 @@ puts in force the settings changed on the pads; the controller itself writes not
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from companion.config.prefs import Prefs
 from companion.core.acts import Event
@@ -39,6 +41,9 @@ class Outcome:
     batches: tuple[tuple[Event, ...], ...] = ()
     prefs: Prefs | None = None  # setup's settings changed: the app saves and applies them
     game: str | None = None  # setup: the group chose another game (`companion.games`)
+    # the game before `events` (None: not kept), so each event is said with the game as
+    # it stood right after it: a move that removes two dice counts 1, then 2
+    before: Any = None
 
     @property
     def retract(self) -> int:
@@ -65,7 +70,22 @@ class Outcome:
         return Outcome(self.events + other.events, self.retracted or other.retracted,
                        self.applied or other.applied,
                        self.command_batches() + other.command_batches(),
-                       other.prefs or self.prefs, other.game or self.game)
+                       other.prefs or self.prefs, other.game or self.game,
+                       self.before if self.events else other.before)
+
+    def after_each(self, evolve: Callable[[Any, Event], Any], last: Any) -> tuple[Any, ...]:
+        """The game right after each of `events`, for what the voice and the phones say
+        of it (a box's `announce` is given the state after the event): folded with the
+        rules' `evolve` from `before`; without `before`, each is given `last`, the game
+        after them all."""
+        if self.before is None:
+            return (last,) * len(self.events)
+        states = []
+        state = self.before
+        for event in self.events:
+            state = evolve(state, event)
+            states.append(state)
+        return tuple(states)
 
     def command_batches(self) -> tuple[tuple[Event, ...], ...]:
         """`events`, one tuple per command, for the journal."""

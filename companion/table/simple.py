@@ -173,6 +173,9 @@ class SimpleTable(TableBase[Any, Event]):
         self._saved: tuple[Any, list[Event], _Point | None, float | None] | None = None
         self._last: tuple[Event, ...] = ()
         self._frame = rules.frame or SimpleFrame
+        # each language's title and lines, with the state and last events they were worded
+        # from (`_wording`)
+        self._worded: dict[str, tuple[Any, tuple[Event, ...], str, tuple[str, ...]]] = {}
 
     @property
     def over(self) -> bool:
@@ -273,7 +276,8 @@ class SimpleTable(TableBase[Any, Event]):
         except (RulesError, ValueError) as error:
             self.notice(command.seat if command.seat >= 0 else None, str(error))
             return Outcome()
-        self._saved = (self._state, list(self._history), self._point, self._over_at)
+        before = self._state
+        self._saved = (before, list(self._history), self._point, self._over_at)
         done = tuple(events)
         self._state = after
         self._history.extend(e for e in done if not e.private)
@@ -283,7 +287,7 @@ class SimpleTable(TableBase[Any, Event]):
         if self.over:
             self._over_at = self._clock()
         self._changed()
-        return Outcome(done, (), True, (done,))
+        return Outcome(done, (), True, (done,), before=before)
 
     def _take_back(self, seat: int) -> Outcome:
         point = self._point
@@ -375,20 +379,33 @@ class SimpleTable(TableBase[Any, Event]):
         point = self._point
         state = self._state
         screen = self._config.screen_language
+        title, lines = self._wording(screen)
         worded = []
         for language in LANGUAGES:
             if language != screen:
                 with speaking(language):
-                    worded.append((language, t(f"game.{self.game.name}"), self._lines()))
+                    worded.append((language, *self._wording(language)))
         return self._frame(
             SimpleScreen.GAME_OVER if outcome is not None else SimpleScreen.PLAY, title,
-            self._lines(), names,
+            lines, names,
             self.menus_in(self._config.screen_language),
             notices, UndoOffer(point.seat, point.text) if point else None,
             outcome.winner if outcome is not None else None, self._serial,
             secret=outcome is None and self.rules.secret(state),
             private=tuple(self.rules.private(state, seat)
                           for seat in range(len(state.players))), worded=tuple(worded))
+
+    def _wording(self, language: str) -> tuple[str, tuple[str, ...]]:
+        """The game's title and lines in `language` (the one being spoken), worded once a
+        state: the loop builds a frame many times over one state (each of its turns, each
+        press that only moves a menu's focus), and the lines of a state and the command
+        that led to it are the same every time."""
+        kept = self._worded.get(language)
+        if kept is not None and kept[0] is self._state and kept[1] is self._last:
+            return kept[2], kept[3]
+        title, lines = t(f"game.{self.game.name}"), self._lines()
+        self._worded[language] = (self._state, self._last, title, lines)
+        return title, lines
 
     def _lines(self) -> tuple[str, ...]:
         """The game's public lines and what just happened, in the language being spoken."""

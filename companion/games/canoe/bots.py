@@ -103,6 +103,13 @@ class PretendTrip:
             out += [x for x in (self.sites.get(space), line, named.get(space)) if x is not None]
         return tuple(out)
 
+    def lake(self, space: int) -> int | None:
+        """Which of the trip's lakes (numbered from the start) `space` lies on, if any."""
+        if not 0 <= space < self.length or self.water[space] != LAKE:
+            return None
+        return sum(1 for i in range(1, space + 1)
+                   if self.water[i] == LAKE and self.water[i - 1] != LAKE)
+
     def exit_space(self, exit_: int) -> int:
         """L5: where the Unmapped Region's exit `exit_` lets the canoe out."""
         return min(self.edge + 2 * exit_, self.length - 1)
@@ -200,8 +207,9 @@ class SensibleBot:
     climbs Raven Rock only in weather that allows it and waits at the base a few goes for
     it, shelters by Dangerous Point in a wind and waits there for a 5, enters the Unmapped
     Region when a card or a long trip asks, stays put on an island while windbound, asks
-    who goes ahead on a shared space, camps for its nights, and makes for the dock only
-    when it may finish and leads (else it turns back for points). One instance follows one
+    who goes ahead on a shared space, camps for its nights, scores an attraction again
+    only after crossing another lake (A3), and makes for the dock only when it may finish
+    and leads (else it turns round and paddles back for points). One instance follows one
     game at a time and forgets when it sees a new one."""
 
     def __init__(self, patience: int = PATIENCE) -> None:
@@ -215,6 +223,8 @@ class SensibleBot:
         self._waited: dict[int, int] = {}
         self._heading: dict[int, int] = {}  # -1 for a canoe paddling back from the dock
         self._turn_at: dict[int, int] = {}  # where it turns round again
+        self._lakes: dict[int, list[int]] = {}  # the lakes each canoe crossed, in turn
+        self._sampled: dict[tuple[int, Attraction], tuple[int, int]] = {}
 
     def _follow(self, state: GameState) -> PretendTrip:
         settings = state.require_settings()
@@ -224,7 +234,7 @@ class SensibleBot:
             self._trip = PretendTrip.for_game(settings)
             self._where = _board(settings)
             self._plans, self._turns, self._held, self._waited = {}, {}, {}, {}
-            self._heading, self._turn_at = {}, {}
+            self._heading, self._turn_at, self._lakes, self._sampled = {}, {}, {}, {}
         return self._trip
 
     def where(self, seat: int) -> int:
@@ -305,7 +315,40 @@ class SensibleBot:
 
     def _plan(self, state: GameState, seat: int, trip: PretendTrip,
               rng: random.Random) -> list[cmd.Command]:
-        """Everything the canoe does this turn, in the order the player would say it."""
+        """Everything the canoe does this turn, in the order the player would say it: the
+        go (`_go`), less the lines it may not score again yet (`_scores`)."""
+        here = self._start(state, seat, trip)
+        plan = self._go(state, seat, trip, rng)
+        return self._scores(seat, trip, here, self.where(seat), plan)
+
+    def _scores(self, seat: int, trip: PretendTrip, here: int, end: int,
+                plan: list[cmd.Command]) -> list[cmd.Command]:
+        """A3: "You cannot collect scores from the same attraction again until you have
+        crossed a lake different to last lake you crossed before sampling the attraction":
+        `plan` without the lines crossed from `here` to `end` that the canoe may not score
+        again yet; the lakes it crossed and the lines it scored are noted."""
+        lakes = self._lakes.setdefault(seat, [])
+        told = {c.attraction for c in plan if isinstance(c, cmd.SeeAttraction)}
+        path = range(here + 1, min(end, trip.length - 1) + 1) if end >= here \
+            else range(here - 1, end - 1, -1)
+        scored: set[Attraction] = set()
+        for space in path:
+            lake = trip.lake(space)
+            if lake is not None and (not lakes or lakes[-1] != lake):
+                lakes.append(lake)
+            attraction = trip.lines.get(space)
+            if attraction not in told or attraction is None:
+                continue
+            last = self._sampled.get((seat, attraction))
+            if last is None or any(other != last[0] for other in lakes[last[1]:]):
+                scored.add(attraction)
+                self._sampled[(seat, attraction)] = (lakes[-1] if lakes else -1, len(lakes))
+        return [c for c in plan if not isinstance(c, cmd.SeeAttraction)
+                or c.attraction in scored]
+
+    def _go(self, state: GameState, seat: int, trip: PretendTrip,
+            rng: random.Random) -> list[cmd.Command]:
+        """Everything the canoe does this turn, every line it crosses told."""
         line = throw_line(state)
         assert line is not None
         turn = state.require_turn()

@@ -23,7 +23,7 @@ from typing import Any
 from companion.core.acts import TABLE, Command, Event
 from companion.core.hexes import ARROWS
 from companion.core.options import Option, Reason
-from companion.i18n import t
+from companion.i18n import language, t
 from companion.table.base import in_screen_language
 from companion.table.simple import SimpleFrame, SimpleRules, SimpleTable
 from companion.table.tree import Node, Tree, keys, walk
@@ -138,6 +138,7 @@ class PushTable(SimpleTable):
                  config: Any = None, history: Iterable[Event] = ()) -> None:
         kwargs = {} if clock is None else {"clock": clock}
         super().__init__(RULES, state, dice, config=config, history=history, **kwargs)
+        self._trees: dict[tuple[int, str], tuple[State, Tree | None]] = {}
 
     def start_command(self) -> Command:
         """The start for the players chosen, with the config file's settings (HV)."""
@@ -150,6 +151,18 @@ class PushTable(SimpleTable):
     # --- menus ---------------------------------------------------------------------------
 
     def _tree(self, seat: int) -> Tree | None:
+        """The seat's menu, built once a state and language: a frame asks for it three
+        times (the menus, the preview, the taps) and the loop builds frames over one
+        state many times; the trees are never changed once built."""
+        key = (seat, language())
+        kept = self._trees.get(key)
+        if kept is not None and kept[0] is self._state:
+            return kept[1]
+        tree = self._build(seat)
+        self._trees[key] = (self._state, tree)
+        return tree
+
+    def _build(self, seat: int) -> Tree | None:
         state: State = self._state
         if self.over or seat not in self.game.seats_to_act(state):
             return None

@@ -8,11 +8,18 @@
    On a seat's page its menu may come as taps: `taps` [cell, item] ring the cells that
    choose a menu item, `sel` the cell of the die chosen (a tap on it steps back out),
    `others` the seat's other dice to choose instead, `no` [cell, reason] the cells a tap
-   is refused on, and `hint` what any other tap says. The page is told what a tap is. */
+   is refused on, and `hint` what any other tap says. The page is told what a tap is.
+
+   A board that takes taps is never drawn smaller than a finger: each hex at least
+   `TAP` CSS px across (Apple's 44 pt), the board scrolling sideways in its box when the
+   page is narrower (a phone held upright). The box keeps where the player scrolled it
+   from one frame to the next, and brings into view what the player is about, when that
+   changes and is out of sight: the die chosen, else the hexes to tap, else the seat's
+   own dice. A board only looked at (the table page) fits its box. */
 "use strict";
 
 var MushHexes = (function () {
-  var NS = "http://www.w3.org/2000/svg", S3 = Math.sqrt(3), SIZE = 10;
+  var NS = "http://www.w3.org/2000/svg", S3 = Math.sqrt(3), SIZE = 10, TAP = 44;
   var AXES = [[1, 0], [1, -1], [0, -1]];  // E-W, NE-SW, NW-SE in axial steps
 
   function node(name, attrs, text) {
@@ -55,9 +62,32 @@ var MushHexes = (function () {
     return b.hint ? { why: b.hint } : null;
   }
 
+  /* The cells the player is about on board `b`: the die chosen, else the cells to
+     tap, else the dice of seat `own` (none: nothing in particular). */
+  function focus(b, own) {
+    if (b.sel !== undefined && b.sel !== null) return [b.sel];
+    if (b.taps && b.taps.length) return b.taps.map(function (t) { return t[0]; });
+    if (own === null || own === undefined) return [];
+    return (b.dice || []).filter(function (d) { return d[1] === own; }).map(function (d) { return d[0]; });
+  }
+
+  /* Scroll `box` (its board drawn `scale` px a unit from x = `left`) so that the cells
+     `cells` (their centres `at`) are in sight, moving it as little as it takes; `keep`
+     is where it was scrolled to before. */
+  function follow(box, at, cells, left, scale, keep) {
+    box.scrollLeft = keep;
+    if (!cells.length || box.scrollWidth <= box.clientWidth) return;
+    var xs = cells.map(function (c) { return (at[c][0] - left) * scale; });
+    var lo = Math.min.apply(null, xs) - SIZE * S3 * scale, hi = Math.max.apply(null, xs) + SIZE * S3 * scale;
+    var seen = box.clientWidth;
+    if (lo >= keep && hi <= keep + seen) return;
+    box.scrollLeft = hi - lo > seen ? (lo + hi - seen) / 2 : lo < keep ? lo : hi - seen;
+  }
+
   /* Draw board `b` into `box`; `onTap(meaning, cell)` is called for a tap on a cell
-     (none: the board is read-only). */
-  function draw(box, b, onTap) {
+     (none: the board is read-only, and fits its box); `own` is the seat whose page it
+     is (its dice are brought into view), if any. */
+  function draw(box, b, onTap, own) {
     var at = places(b.rows), legend = {}, taps = byCell(b.taps), no = byCell(b.no);
     (b.legend || []).forEach(function (l) { legend[l[0]] = l; });
     var xs = at.map(function (p) { return p[0]; }), ys = at.map(function (p) { return p[1]; });
@@ -65,6 +95,10 @@ var MushHexes = (function () {
     var width = Math.max.apply(null, xs) + SIZE - left, height = Math.max.apply(null, ys) + SIZE - top;
     var svg = node("svg", { viewBox: [left, top, width, height].map(function (v) { return v.toFixed(1); }).join(" "),
       class: "hexes" + (onTap ? " tappable" : ""), role: "img", "aria-label": b.title || "" });
+    if (onTap) {  // a hex a finger across at the least (the box scrolls when narrower)
+      var least = TAP / (SIZE * S3);
+      svg.style.minWidth = Math.ceil(width * least) + "px";
+    }
     var axes = byCell(b.axes);
     at.forEach(function (p, cell) {
       var kind = legend[b.k.charAt(cell)] || ["", "", "#405060", 0, ""];
@@ -116,9 +150,21 @@ var MushHexes = (function () {
     legendBox.appendChild(list);
     var old = box.querySelector("details.hex-key");
     if (old && old.open) legendBox.open = true;  // an open legend stays open
+    var keep = +(box.dataset.keep || 0), about = focus(b, own), key = about.join(",");
     while (box.firstChild) box.removeChild(box.firstChild);
-    box.appendChild(svg);
+    var pan = document.createElement("div");
+    pan.className = "hex-pan";
+    pan.appendChild(svg);
+    box.appendChild(pan);
     box.appendChild(legendBox);
+    if (onTap) {
+      var scale = svg.getBoundingClientRect().width / width;
+      if (box.dataset.focus !== key) follow(pan, at, about, left, scale, keep);
+      else pan.scrollLeft = keep;
+      box.dataset.focus = key;
+      pan.addEventListener("scroll", function () { box.dataset.keep = String(pan.scrollLeft); });
+      box.dataset.keep = String(pan.scrollLeft);
+    }
     return svg;
   }
 

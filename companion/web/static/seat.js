@@ -220,8 +220,9 @@
      the board at once, from the reasons the board came with. */
   function renderBoard(s) {
     var b = s.hexes;
+    document.body.classList.toggle("boarded", !!b);
     if (!b) { M.fill($("board"), []); $("board-note").hidden = true; return; }
-    MushHexes.draw($("board"), b, s.playing ? onBoard : null);
+    MushHexes.draw($("board"), b, s.playing ? onBoard : null, s.playing ? s.seat : null);
     if (then !== null && Date.now() - thenAt > 3000) then = null;  // the way back was lost
     if (then !== null && s.menu && s.menu.depth === 0) {
       var what = MushHexes.meaning(b, then);

@@ -165,3 +165,45 @@ def test_every_line_a_bot_tells_lies_on_the_stretch_its_canoe_paddled() -> None:
                     (seed, go, event, start, end)
                 checked += 1
     assert checked > 200
+
+
+def test_a3_a_bot_scores_an_attraction_again_only_after_crossing_another_lake() -> None:
+    """A3: "You cannot collect scores from the same attraction again until you have
+    crossed a lake different to last lake you crossed before sampling the attraction":
+    followed go by go over the spaces each canoe paddled on the pretend board."""
+    again = 0
+    for seed in range(10):
+        settings = bots.trip_settings(seed)
+        trip = PretendTrip.for_game(settings)
+        line = {a: space for space, a in trip.lines.items()}
+        players = [HeadingBot() for _ in range(settings.players)]
+        _, events = play_game(settings, players, SeededDice(seed), random.Random(seed))
+        stretch = {k: v for bot in players for k, v in bot.stretch.items()}
+        goes: list[tuple[tuple[int, int], list[Attraction]]] = []
+        for event in events:
+            if isinstance(event, ev.TurnStarted):
+                goes.append(((event.seat, event.number), []))
+            elif isinstance(event, ev.AttractionSeen) and event.attraction in line:
+                goes[-1][1].append(event.attraction)
+        lakes: dict[int, list[int]] = {}
+        sampled: dict[tuple[int, Attraction], tuple[int, int]] = {}
+        for go, told in goes:
+            if go not in stretch:
+                continue
+            start, end = stretch[go]
+            crossed = lakes.setdefault(go[0], [])
+            path = range(start + 1, min(end, trip.length - 1) + 1) if end >= start \
+                else range(start - 1, end - 1, -1)
+            for space in path:
+                lake = trip.lake(space)
+                if lake is not None and (not crossed or crossed[-1] != lake):
+                    crossed.append(lake)
+                for attraction in (a for a in told if line[a] == space):
+                    before = sampled.get((go[0], attraction))
+                    if before is not None:
+                        assert any(x != before[0] for x in crossed[before[1]:]), \
+                            (seed, go, attraction)
+                        again += 1
+                    sampled[(go[0], attraction)] = (crossed[-1] if crossed else -1,
+                                                    len(crossed))
+    assert again > 10  # canoes do come round to an attraction again

@@ -235,3 +235,37 @@ def test_a2_a_canoe_paddling_back_meets_the_lines_in_the_board_s_order_backwards
     # back past Great Falls the moose comes next; out past it, the rainbow did
     assert attractions(trip.state, 0, memory, allowed)[0] is Attraction.MOOSE
     assert memory.chance(0, "a:moose") > memory.chance(0, "a:rainbow")
+    # Ann told the rainbow before Great Falls going back; it lies past the falls on the
+    # way out, so it is not what she meets next
+    assert memory.follows[("a:rainbow", "a:great_falls")] > 0
+    assert memory.after(0, "a:rainbow") == 0 < memory.after(0, "a:moose")
+
+
+def test_a2_l4_after_a_line_this_go_a_place_not_yet_been_to_comes_before_a_second() -> None:
+    trip = Trip(2, campsites=SITES)
+    trip.roll(4)
+    trip.do(c.SeeAttraction(0, Attraction.MOOSE, 15))  # Ann crossed a line this go
+    ranked = guesses(trip.state, 0, remember(trip.events),
+                     allowed=[a for a in ENTERED_ATTRACTIONS if a is not Attraction.MOOSE],
+                     open_sites=[], open_points=[1, 2, 3], climbable=False,
+                     may_stop=True, blown=False, portage=False, finish=False)
+    kinds = [g.kind for g in ranked]
+    # the lines lie apart: the Unmapped Region (never entered) before another line
+    assert kinds.index("unmapped") < kinds.index("a")
+    assert next(g for g in ranked if g.kind == "unmapped").score == UNTOLD_PLACE
+
+
+def test_f2_n2_past_the_route_s_last_landmark_lies_the_dock_and_the_way_back() -> None:
+    board = route_memory(("moose", "Sugar Island", "great_falls"))
+    assert board is not None and board.ends["a:great_falls"] == 1
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.turn(2, c.SeeAttraction(0, Attraction.GREAT_FALLS, 25))
+    trip.turn(2)
+    trip.roll(3)  # Ann, past the route's last landmark: the dock, or back again
+    memory = remember(trip.events, board)
+    assert at_the_end(memory, 0) and memory.heading_back(0)
+    assert not at_the_end(remember(trip.events), 0)  # without the route, nobody knows
+    assert attractions(trip.state, 0, memory, [Attraction.RAINBOW, Attraction.MOOSE])[0] \
+        is Attraction.MOOSE

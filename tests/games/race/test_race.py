@@ -7,10 +7,12 @@ written for it."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -24,13 +26,16 @@ from companion.config.file import parse_config
 from companion.core.dice import SeededDice
 from companion.display.render import render
 from companion.exc import ConfigError
+from companion.i18n import LANGUAGES
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
 from companion.store.beside import journal_of
-from companion.table.simple import SimpleFrame, SimpleScreen
+from companion.table.simple import SimpleFrame, SimpleScreen, SimpleTable, worded_in
+from companion.table.virtual import pad_events
 from companion.web.snapshot import build
 
-from . import GAME, GOAL
+from . import GAME, GOAL, Roll
+from .box import RULES
 
 
 @pytest.fixture
@@ -175,3 +180,39 @@ def test_the_demo_plays_it_with_its_bots(race: None, tmp_path: Path) -> None:
     assert max(p.score for p in result.state.players) >= GOAL
     lines = out.getvalue().splitlines()
     assert any(line.startswith("Leonhard: ") and " · Susan: " in line for line in lines)
+
+
+def test_a_frame_words_the_lines_once_a_state_in_each_language(race: None) -> None:
+    """The loop builds a frame many times over one state: the game's lines in the screen's
+    language and in the others (the phones') are worded when the state changes, not each
+    frame, and are what a table building them afresh words."""
+    worded: list[str] = []
+
+    def lines(state: Any) -> tuple[str, ...]:
+        worded.append(i18n.language())
+        return RULES.lines(state)
+
+    clock = SteppedClock(0.3)  # a press waits a moment after the game changed
+    table = SimpleTable(dataclasses.replace(RULES, lines=lines), dice=SeededDice(5),
+                        clock=clock)
+    while table.in_setup:  # the pads to "Start the game", and ●
+        for event in pad_events(0, table.next_press(0, table.start_command())):
+            table.handle(event)
+            clock.tick()
+    for _ in range(3):
+        first = table.frame()
+        worded.clear()
+        assert table.frame() == first and worded == []  # the same state: nothing worded
+        seat, before = table.state.turn, table.state
+        for _ in range(20):  # a roll: a new state, worded once in each language
+            for event in pad_events(seat, table.next_press(seat, Roll(seat))):
+                table.handle(event)
+                clock.tick()
+            if table.state is not before:
+                break
+        after = table.frame()
+        assert sorted(worded) == sorted(LANGUAGES)
+        fresh = SimpleTable(RULES, table.state, SeededDice(5), clock).frame()
+        assert (after.title, after.lines, after.worded) == (fresh.title, fresh.lines,
+                                                             fresh.worded)
+        assert worded_in(after, "de")[0] == "Wettlauf bis zehn"

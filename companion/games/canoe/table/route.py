@@ -49,6 +49,7 @@ def route_memory(route: Sequence[str]) -> Memory | None:
     for event in told(route):
         memory.add(event)
     memory.last.clear()  # no points: a stepper starts from the group's own entries
+    memory.ends[memory.latest(ALONG)] += 1  # F2: the dock lies past its last landmark
     return memory.board()
 
 
