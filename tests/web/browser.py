@@ -38,7 +38,7 @@ needs_browser = pytest.mark.skipif(not available(), reason="chromium and chromiu
 # The centre of the first element matching arguments[0], scrolled into the middle of
 # the view: [x, y]; or why it cannot be clicked there (as WebDriver would refuse).
 CLICK_POINT = """
-const element = document.querySelector(arguments[0]);
+const selector = arguments[0], element = document.querySelector(selector);
 if (!element) return "no such element";
 element.scrollIntoView({block: "center"});
 const box = element.getBoundingClientRect();
@@ -47,7 +47,22 @@ const x = box.left + box.width / 2, y = box.top + box.height / 2;
 const hit = document.elementFromPoint(x, y);
 if (!hit || !(hit === element || element.contains(hit)))
     return "another element is over it: " + (hit ? hit.outerHTML.slice(0, 120) : "none");
+// Whether the click that follows reaches what the selector matches (seen first, on its
+// way down): a page that draws again between the press and the release, or moves the
+// element, makes it land elsewhere, or nowhere.
+if (window.mushClickOff) window.mushClickOff();
+window.mushClicked = null;
+const seen = e => { window.mushClicked = !!(e.target.closest && e.target.closest(selector)); };
+document.addEventListener("click", seen, true);
+window.mushClickOff = () => document.removeEventListener("click", seen, true);
 return [x, y];
+"""
+
+# After a click: whether it reached the element ("gone": the page it was on is gone).
+CLICKED = """
+if (typeof window.mushClicked === "undefined") return "gone";
+if (window.mushClickOff) window.mushClickOff();
+return window.mushClicked;
 """
 
 # Calls back with the page's newest message once it is arguments[0], or after
@@ -104,22 +119,34 @@ class Page:
         """Click the first element matching a CSS selector: a real click, a mouse press
         and release at the element's centre that the browser hit-tests (the page's own
         handler sends the press), refused like WebDriver's click when the element has no
-        size or something else is drawn over its centre. Dispatched through the DevTools
-        protocol: WebDriver's click waits out three input frames (about 30 ms a click
-        against 10 here, the most of a whole game's time in a browser)."""
+        size or something else is drawn over its centre, and tapped again when the page
+        drew again under the finger so that the click reached no element the selector
+        matches (a disabled button, which takes no click, is never reached: it fails).
+        Dispatched through the DevTools protocol: WebDriver's click waits out three input
+        frames (about 30 ms a click against 10 here, the most of a whole game's time in a
+        browser)."""
         # Found, scrolled to and measured in one step: a menu the page draws again in
         # between is the menu a person's finger lands on, as it is drawn now. An element
         # just drawn may not be shown yet (a <details> opening, the page laid out again):
         # the finger waits for it, 5 s at most.
+        # A click the page drew again under (between the press and the release, or after
+        # the element was measured) reaches no handler: the finger taps again, as a
+        # person does; a click that reached the element is never sent twice.
         deadline = time.monotonic() + 5.0
-        while isinstance(where := self.js(CLICK_POINT, selector), str):
+        while True:
+            while isinstance(where := self.js(CLICK_POINT, selector), str):
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"cannot click {selector}: {where}")
+                time.sleep(0.02)
+            for kind in ("mousePressed", "mouseReleased"):
+                self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                    "type": kind, "x": where[0], "y": where[1], "button": "left",
+                    "clickCount": 1})
+            if self.js(CLICKED) in (True, "gone"):
+                return
             if time.monotonic() > deadline:
-                raise AssertionError(f"cannot click {selector}: {where}")
+                raise AssertionError(f"the clicks on {selector} never reached it")
             time.sleep(0.02)
-        for kind in ("mousePressed", "mouseReleased"):
-            self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
-                "type": kind, "x": where[0], "y": where[1], "button": "left",
-                "clickCount": 1})
 
     def wait_text(self, expected: Callable[[], str | None], timeout: float = 60.0,
                   what: str = "") -> str:
