@@ -29,6 +29,7 @@ from companion.games.canoe.phones import card_json
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.table import CanoeScreen, CanoeTable
 from companion.games.canoe.table.bots import CanoeBotDriver
+from companion.games.canoe.table.likely import remember
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.table.controller import TableController
 from companion.pads.config import default_keys
@@ -439,3 +440,30 @@ def test_c6_k12_with_paper_cards_a_late_landing_s_card_is_entered_then_the_throw
     assert render(frame, pygame.Surface((800, 480))).problems() == []
     press_to(table, clock, ann, cmd.Roll(ann))
     assert table.state.phase is Phase.MOVE
+
+
+def _same_memory(table: CanoeTable) -> None:
+    """The table's memory for its guesses holds what the whole trip told, no more."""
+    kept, whole = table._remembered(), remember(table.history, table.learnt())
+    assert (kept.trails, kept.follows, kept.told, kept.last, kept.landings) == \
+        (whole.trails, whole.follows, whole.told, whole.last, whole.landings)
+
+
+def test_the_menus_memory_grows_with_the_trip_and_forgets_what_was_taken_back() -> None:
+    # A2, Q7: the memory the guesses read is added to event by event (not told the whole
+    # trip again at each change), and holds nothing an undo took back
+    table, clock = trip(4)
+    seat = table.state.active
+    assert seat is not None
+    press_to(table, clock, seat, cmd.Roll(seat))
+    _same_memory(table)
+    kept = table._remembered()
+    press_to(table, clock, seat, cmd.SeeAttraction(seat, Attraction.MOOSE, 25))
+    assert table._remembered() is kept and kept.trail(seat)[-1] == "a:moose"
+    _same_memory(table)
+    assert hold_select(table, clock, seat).retracted
+    assert table._remembered().trail(seat)[-1] != "a:moose"
+    _same_memory(table)
+    press_to(table, clock, seat, cmd.SeeAttraction(seat, Attraction.RAINBOW, 20))
+    assert table._remembered().trail(seat)[-1] == "a:rainbow"
+    _same_memory(table)

@@ -85,6 +85,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                                        self._config.language, last, self._config.game)
         self._trees: dict[int, Tree | None] = {}
         self._memory: Memory | None = None  # what the trip told, for the menus' guesses
+        self._told = 0  # how many events of the history `_memory` holds
+        self._told_last: ev.Event | None = None  # the last of them
         # earlier trips' events, for what they told of the board (`route.known_board`)
         self._earlier = tuple(tuple(trip) for trip in earlier)
         self._board: tuple[Settings, Memory | None] | None = None
@@ -233,9 +235,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 request = self._entry.request
                 return face_tree(self._state, seat, request.values) \
                     if seat == request.seat else None
-            if self._memory is None:
-                self._memory = remember(self._history, self.learnt())
-            tree = seat_tree(self._state, seat, self._memory,
+            memory = self._remembered()
+            tree = seat_tree(self._state, seat, memory,
                              handed=self.handed_to() is not None)
             if tree is not None:
                 return tree
@@ -243,7 +244,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
             if handover is None:
                 return None
             ending, after = handover
-            tree = seat_tree(after, seat, self._memory)
+            tree = seat_tree(after, seat, memory)
             if tree is not None:
                 tree.title = t("cm.handover_title", name=after.players[seat].name,
                                other=after.players[ending].name)
@@ -422,10 +423,23 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                     self._state.players[event.seat].place is Place.DANGEROUS_POINT:
                 self.notice(None, t("cn.no_five", name=self._state.players[event.seat].name))
 
+    def _remembered(self) -> Memory:
+        """What the trip told, for the menus' guesses: the events told since the last
+        look added to it, as the trip told them; built anew from the whole trip only
+        where events were taken back (an undo, a refused save) or another trip began."""
+        told, history = self._told, self._history
+        if self._memory is None or len(history) < told or (
+                told and history[told - 1] is not self._told_last):
+            self._memory, told = remember((), self.learnt()), 0
+        for event in history[told:]:
+            self._memory.add(event)
+        self._told = len(history)
+        self._told_last = history[-1] if history else None
+        return self._memory
+
     def _changed(self) -> None:
         """The game moved: every menu starts again from its top, and is built anew."""
         self._trees.clear()
-        self._memory = None
         self._nav.clear()
         self._gestures.changed(range(MAX_PLAYERS), self._clock())
         self._serial += 1
