@@ -30,7 +30,7 @@ from companion.games.canoe.physical import RollRequest, apply_entered, roll_requ
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
 from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, place_notice
-from companion.games.canoe.table.likely import Memory, remember
+from companion.games.canoe.table.likely import Kept, Memory
 from companion.games.canoe.table.menus import face_tree, seat_tree
 from companion.games.canoe.table.route import known_board
 from companion.games.canoe.table.setup import CanoeDraft, setup_tree
@@ -84,9 +84,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         self._draft = CanoeDraft.start(self._config.players, tuple(names),
                                        self._config.language, last, self._config.game)
         self._trees: dict[int, Tree | None] = {}
-        self._memory: Memory | None = None  # what the trip told, for the menus' guesses
-        self._told = 0  # how many events of the history `_memory` holds
-        self._told_last: ev.Event | None = None  # the last of them
+        self._memory = Kept()  # what the trip told, for the menus' guesses
         # earlier trips' events, for what they told of the board (`route.known_board`)
         self._earlier = tuple(tuple(trip) for trip in earlier)
         self._board: tuple[Settings, Memory | None] | None = None
@@ -187,7 +185,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 setattr(self, name, value)
             self._saved = None
             self._trees.clear()
-            self._memory = None
+            self._memory = Kept()
             self._nav.clear()
         self.notice(None, t("c.not_saved"))
 
@@ -424,18 +422,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 self.notice(None, t("cn.no_five", name=self._state.players[event.seat].name))
 
     def _remembered(self) -> Memory:
-        """What the trip told, for the menus' guesses: the events told since the last
-        look added to it, as the trip told them; built anew from the whole trip only
-        where events were taken back (an undo, a refused save) or another trip began."""
-        told, history = self._told, self._history
-        if self._memory is None or len(history) < told or (
-                told and history[told - 1] is not self._told_last):
-            self._memory, told = remember((), self.learnt()), 0
-        for event in history[told:]:
-            self._memory.add(event)
-        self._told = len(history)
-        self._told_last = history[-1] if history else None
-        return self._memory
+        """What the trip told, for the menus' guesses (`likely.Kept`)."""
+        return self._memory.of(self._history, self.learnt)
 
     def _changed(self) -> None:
         """The game moved: every menu starts again from its top, and is built anew."""

@@ -22,7 +22,7 @@ Nothing here decides a rule: it only orders what the rules' options already allo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.canoe import events as ev
@@ -224,6 +224,28 @@ def remember(events: Iterable[ev.Event], board: Memory | None = None) -> Memory:
     for event in events:
         memory.add(event)
     return memory
+
+
+@dataclass
+class Kept:
+    """A trip's memory kept beside its history: the events told since the last look are
+    added to it, as the trip told them; it is built anew from the whole trip only where
+    events were taken back (an undo, a refused save) or another trip began, so a change
+    costs its own events, not the trip's."""
+
+    memory: Memory | None = None
+    told: int = 0  # how many events of the history `memory` holds
+    last: ev.Event | None = None  # the last of them
+
+    def of(self, history: Sequence[ev.Event], board: Callable[[], Memory | None]) -> Memory:
+        """The memory of `history`, on top of what `board()` knows of the board."""
+        if self.memory is None or len(history) < self.told or (
+                self.told and history[self.told - 1] is not self.last):
+            self.memory, self.told = remember((), board()), 0
+        for event in history[self.told:]:
+            self.memory.add(event)
+        self.told, self.last = len(history), (history[-1] if history else None)
+        return self.memory
 
 
 def learnt(trips: Iterable[Sequence[ev.Event]], campsites: Sequence[str],
@@ -513,5 +535,5 @@ def climb_ready(state: GameState, seat: int) -> bool:
     return turn.start is Place.ROCK_BASE and climb_reason(state, seat) is None
 
 
-__all__ = ["Guess", "Memory", "attractions", "camp_site", "climb_ready", "guesses",
+__all__ = ["Guess", "Kept", "Memory", "attractions", "camp_site", "climb_ready", "guesses",
            "known_points", "landmark", "learnt", "place_guesses", "remember"]
