@@ -11,6 +11,7 @@ leads the board (or has paddled long enough to give up and go home).
 
 from __future__ import annotations
 
+import functools
 import random
 import weakref
 from collections import OrderedDict
@@ -105,10 +106,16 @@ class PretendTrip:
 
     def lake(self, space: int) -> int | None:
         """Which of the trip's lakes (numbered from the start) `space` lies on, if any."""
-        if not 0 <= space < self.length or self.water[space] != LAKE:
-            return None
-        return sum(1 for i in range(1, space + 1)
-                   if self.water[i] == LAKE and self.water[i - 1] != LAKE)
+        return self._lakes[space] if 0 <= space < self.length else None
+
+    @functools.cached_property
+    def _lakes(self) -> tuple[int | None, ...]:
+        out: list[int | None] = []
+        count = -1
+        for i, water in enumerate(self.water):
+            count += water == LAKE and (i == 0 or self.water[i - 1] != LAKE)
+            out.append(count if water == LAKE else None)
+        return tuple(out)
 
     def exit_space(self, exit_: int) -> int:
         """L5: where the Unmapped Region's exit `exit_` lets the canoe out."""
