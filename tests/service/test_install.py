@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .staged import staged_venv
+from .staged import staged_venv, system_python
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = "/opt/mush-companion"
@@ -141,16 +141,6 @@ def test_relative_prefix_is_refused(tmp_path: Path) -> None:
     assert result.returncode != 0
     assert "PREFIX must be an absolute path" in result.stderr
     assert list(tmp_path.iterdir()) == []
-
-
-def system_python() -> str | None:
-    """The Debian python3 with setuptools, as on the Pi; None when this box lacks it."""
-    python = "/usr/bin/python3"
-    if not Path(python).exists():
-        return None
-    probe = subprocess.run([python, "-c", "import setuptools, venv, ensurepip"],
-                           capture_output=True, check=False)
-    return python if probe.returncode == 0 else None
 
 
 @pytest.mark.slow

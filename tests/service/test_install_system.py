@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from .staged import staged_venv
+from .staged import OFFLINE, TRIXIE, fake_system, staged_venv, system_python
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL = ROOT / "systemd" / "install.sh"
@@ -27,22 +27,8 @@ INSTALL = ROOT / "systemd" / "install.sh"
 needs_make = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 
 BOOKWORM = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_CODENAME=bookworm\n'
-TRIXIE = 'PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nID=debian\nVERSION_CODENAME=trixie\n'
 BULLSEYE = ('PRETTY_NAME="Raspbian GNU/Linux 11 (bullseye)"\nID=raspbian\n'
             'VERSION_CODENAME=bullseye\n')
-
-
-def fake_system(tmp_path: Path, os_release: str, arch: str) -> dict[str, str]:
-    """An environment whose os-release and `dpkg --print-architecture` are the given ones."""
-    bin_dir = tmp_path / "fakebin"
-    bin_dir.mkdir()
-    dpkg = bin_dir / "dpkg"
-    dpkg.write_text(f'#!/bin/sh\n[ "$1" = --print-architecture ] && echo {arch}\n')
-    dpkg.chmod(0o755)
-    release = tmp_path / "os-release"
-    release.write_text(os_release)
-    return {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path),
-            "OS_RELEASE": str(release)}
 
 
 def run_install(env: dict[str, str], dest: Path, *, umask: str = "022",
@@ -134,17 +120,6 @@ def test_umask_077_staged_install_is_readable_by_the_service_user(tmp_path: Path
     assert readable_by_others(dest) == []
 
 
-def system_python() -> str | None:
-    """The Debian python3 with venv and setuptools, as on the Pi; None when absent."""
-    python = "/usr/bin/python3"
-    if not Path(python).exists():
-        return None
-    probe = subprocess.run([python, "-c", "import setuptools, venv, ensurepip"],
-                           capture_output=True, check=False)
-    return python if probe.returncode == 0 else None
-
-
-OFFLINE = "--no-deps --no-build-isolation --no-index"
 needs_python = pytest.mark.skipif(system_python() is None,
                                   reason="no /usr/bin/python3 with venv+setuptools")
 
