@@ -29,7 +29,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from benchmarks.figures import Sample, print_frames, simple_frame_times
+from benchmarks.figures import Sample, percentile, print_frames, simple_frame_times
 from companion.core.dice import SeededDice
 from companion.games.push_and_move.bots import SensibleBot, play_game
 from companion.games.push_and_move.game import GAME
@@ -133,8 +133,7 @@ def run() -> None:
 
 
 def _ms(times: list[float], share: float) -> str:
-    ordered = sorted(times)
-    return f"{ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000:.2f}"
+    return f"{percentile(times, share) * 1000:.2f}"
 
 if __name__ == "__main__":
     run()
