@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 import weakref
+from dataclasses import dataclass
 
 from companion.games.canoe import bots
 from companion.games.canoe import commands as cmd
@@ -81,25 +83,47 @@ class HeadingBot(SensibleBot):
         return plan
 
 
+@dataclass(frozen=True)
+class Followed:
+    """A bot trip followed go by go: its pretend board, the space of each attraction's
+    line, its events, and which way each go (seat, turn number) paddled and over what."""
+
+    trip: PretendTrip
+    line: dict[Attraction, int]
+    events: list[ev.Event]
+    ways: dict[tuple[int, int], int]
+    stretch: dict[tuple[int, int], tuple[int, int]]
+
+
+@functools.cache
+def followed_trips(count: int = 10) -> tuple[Followed, ...]:
+    """The first `count` bot trips of every length and variant, followed (played once)."""
+    out = []
+    for seed in range(count):
+        settings = bots.trip_settings(seed)
+        trip = PretendTrip.for_game(settings)
+        players = [HeadingBot() for _ in range(settings.players)]
+        _, events = play_game(settings, players, SeededDice(seed), random.Random(seed))
+        out.append(Followed(trip, {a: space for space, a in trip.lines.items()}, events,
+                            {k: v for bot in players for k, v in bot.ways.items()},
+                            {k: v for bot in players for k, v in bot.stretch.items()}))
+    return tuple(out)
+
+
 def test_a_go_that_stops_short_tells_no_line_beyond_where_the_canoe_stopped() -> None:
     """A2, N1, L1-L6: a bot that camps at a site it passes, or stops at the rock, the
     Unmapped Region or Dangerous Point, tells only the attractions whose lines lie on the
     way there (as a player whose canoe stopped at the site would), never one further on
     the way it paddles (out, or back from the dock)."""
     stops = backwards = 0
-    for seed in range(10):
-        settings = bots.trip_settings(seed)
-        trip = PretendTrip.for_game(settings)
-        line = {a: space for space, a in trip.lines.items()}
+    for seed, followed in enumerate(followed_trips()):
+        trip, line, ways = followed.trip, followed.line, followed.ways
         site = {name: space for space, name in trip.sites.items()}
         place = {Place.ROCK_BASE: trip.rock, Place.SUMMIT: trip.rock,
                  Place.UNMAPPED_EDGE: trip.edge, Place.DANGEROUS_POINT: trip.point}
-        players = [HeadingBot() for _ in range(settings.players)]
-        _, events = play_game(settings, players, SeededDice(seed), random.Random(seed))
-        ways = {k: v for bot in players for k, v in bot.ways.items()}
         seen: list[Attraction] = []
         go = (-1, -1)
-        for event in events:
+        for event in followed.events:
             if isinstance(event, ev.TurnStarted):
                 seen, go = [], (event.seat, event.number)
             elif isinstance(event, ev.AttractionSeen) and event.attraction in line:
@@ -122,12 +146,8 @@ def test_a_canoe_that_turns_round_at_the_dock_paddles_back_over_the_lines() -> N
     do) turns round and paddles back, crossing the lines it passed on the way out in the
     board's order backwards, as a canoe on the board does (it does not jump elsewhere)."""
     back_goes = 0
-    for seed in range(10):
-        settings = bots.trip_settings(seed)
-        line = {a: space for space, a in PretendTrip.for_game(settings).lines.items()}
-        players = [HeadingBot() for _ in range(settings.players)]
-        _, events = play_game(settings, players, SeededDice(seed), random.Random(seed))
-        ways = {k: v for bot in players for k, v in bot.ways.items()}
+    for seed, followed in enumerate(followed_trips()):
+        line, ways, events = followed.line, followed.ways, followed.events
         told: dict[tuple[int, int], list[int]] = {}
         go = (-1, -1)
         for event in events:
@@ -147,12 +167,8 @@ def test_every_line_a_bot_tells_lies_on_the_stretch_its_canoe_paddled() -> None:
     ended, in the board's order the way it paddled: a canoe that ends behind another on a
     shared space (L9) has not crossed a line on the space it did not reach."""
     checked = 0
-    for seed in range(10):
-        settings = bots.trip_settings(seed)
-        line = {a: space for space, a in PretendTrip.for_game(settings).lines.items()}
-        players = [HeadingBot() for _ in range(settings.players)]
-        _, events = play_game(settings, players, SeededDice(seed), random.Random(seed))
-        stretch = {k: v for bot in players for k, v in bot.stretch.items()}
+    for seed, followed in enumerate(followed_trips()):
+        line, stretch, events = followed.line, followed.stretch, followed.events
         go = (-1, -1)
         for event in events:
             if isinstance(event, ev.TurnStarted):
@@ -172,15 +188,10 @@ def test_a3_a_bot_scores_an_attraction_again_only_after_crossing_another_lake() 
     crossed a lake different to last lake you crossed before sampling the attraction":
     followed go by go over the spaces each canoe paddled on the pretend board."""
     again = 0
-    for seed in range(10):
-        settings = bots.trip_settings(seed)
-        trip = PretendTrip.for_game(settings)
-        line = {a: space for space, a in trip.lines.items()}
-        players = [HeadingBot() for _ in range(settings.players)]
-        _, events = play_game(settings, players, SeededDice(seed), random.Random(seed))
-        stretch = {k: v for bot in players for k, v in bot.stretch.items()}
+    for seed, followed in enumerate(followed_trips()):
+        trip, line, stretch = followed.trip, followed.line, followed.stretch
         goes: list[tuple[tuple[int, int], list[Attraction]]] = []
-        for event in events:
+        for event in followed.events:
             if isinstance(event, ev.TurnStarted):
                 goes.append(((event.seat, event.number), []))
             elif isinstance(event, ev.AttractionSeen) and event.attraction in line:
