@@ -29,7 +29,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from benchmarks.figures import Sample, percentile, print_frames, simple_frame_times
+from benchmarks.figures import Sample, percentile, pressed, print_frames, simple_frame_times
 from companion.core.dice import SeededDice
 from companion.games.push_and_move.bots import SensibleBot, play_game
 from companion.games.push_and_move.game import GAME
@@ -90,13 +90,7 @@ def build_times(seed: int = 5, players: int = 4) -> dict[str, list[float]]:
                       random.Random(seed))
     out: dict[str, list[float]] = {"a move": [], "a press (no move)": [], "a tunnel turned": [],
                                    "nothing changed": []}
-    for _ in range(100_000):
-        if table.over:
-            break
-        before = None if table.in_setup else table.state
-        for event in bots.presses():
-            table.handle(event)
-        now[0] += 0.5
+    for before in pressed(table, bots, now):
         for kind in ("press", "nothing changed"):
             started = time.process_time()
             table.frame()

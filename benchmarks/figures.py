@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 
@@ -39,6 +39,20 @@ Sample = tuple[float, float, float]
 """(seconds on the wall, seconds of this process's CPU, share of the screen drawn)."""
 
 
+def pressed(table: Any, bots: Any, now: list[float]) -> Iterator[Any]:
+    """A simple game's seeded game through its table, press by press: the bots press,
+    the clock (`now`, the table's) moves half a second, and the game's state before the
+    press is yielded (None in setup) for the caller to measure the table after it."""
+    for _ in range(100_000):
+        if table.over:
+            return
+        before = None if table.in_setup else table.state
+        for event in bots.presses():
+            table.handle(event)
+        now[0] += 0.5
+        yield before
+
+
 def simple_frame_times(table: Any, bots: Any, size: tuple[int, int], kinds: Sequence[str],
                        kind: Callable[[Any, Any], str], now: list[float]
                        ) -> dict[str, list[Sample]]:
@@ -53,13 +67,7 @@ def simple_frame_times(table: Any, bots: Any, size: tuple[int, int], kinds: Sequ
     out: dict[str, list[Sample]] = {k: [] for k in kinds}
     try:
         display.draw(table.frame())
-        for _ in range(100_000):
-            if table.over:
-                break
-            before = None if table.in_setup else table.state
-            for event in bots.presses():
-                table.handle(event)
-            now[0] += 0.5
+        for before in pressed(table, bots, now):
             frame = table.frame()
             started, cpu = time.perf_counter(), time.process_time()
             drew = display.draw(frame)
