@@ -344,7 +344,7 @@ class SensibleBot:
             if lake is not None and (not lakes or lakes[-1] != lake):
                 lakes.append(lake)
             attraction = trip.lines.get(space)
-            if attraction not in told or attraction is None:
+            if attraction is None or attraction not in told:
                 continue
             last = self._sampled.get((seat, attraction))
             if last is None or any(other != last[0] for other in lakes[last[1]:]):
@@ -368,7 +368,8 @@ class SensibleBot:
         heading = self.heading(seat)
         to = max(0, here + heading * spaces)
         if heading < 0 and to <= self._turn_at.get(seat, 0):
-            # back far enough (at a portage point or an island): out again next go
+            # back far enough: out again next go (the pretend trip does not mark the
+            # portage points and islands where the rules let a canoe turn)
             to = max(0, self._turn_at.pop(seat, 0))
             self._heading[seat] = 1
         plan: list[cmd.Command] = []

@@ -9,12 +9,11 @@ board teaches the others). The landmarks lie at fixed places along the route, so
 throws since a landmark also tell how far past it the next one lies (`reach`), and which
 of two told as often this go's throw reaches. A canoe that turned round (its last two
 lines lie the other way round on the way out) meets them in the board's order backwards.
-The player's Destination card, the nights
-still to camp, the weather of the go and the die's own rules narrow it further; where
-the table has told nothing yet, the rules' order stands. A shared space is no guess: the
-screen shows the answer for every canoe out on the water before anyone asks (L9,
-`views.share_answers`), so the players need not tell it, and the list keeps its room for
-the steps they do tell.
+The player's Destination card, the nights still to camp, the weather of the go and the
+die's own rules narrow it further; where the table has told nothing yet, the rules' order
+stands. A shared space is no guess: the screen shows the answer for every canoe out on
+the water before anyone asks (L9, `views.share_answers`), so the players need not tell
+it, and the list keeps its room for the steps they do tell.
 
 Nothing here decides a rule: it only orders what the rules' options already allow.
 """
@@ -160,7 +159,7 @@ class Memory:
                       told=Counter(self.told), points_in=Counter(self.points_in),
                       landings=Counter(self.landings), totals=Counter(self.totals),
                       leads=Counter(self.leads),
-                      reach=self.reach.board(), before=Counter(self.way_out()),
+                      reach=self.reach.board(), before=Counter(self.ordered()),
                       ends=Counter(self.ends))
 
     def trail(self, seat: int) -> list[str]:
@@ -183,14 +182,15 @@ class Memory:
         (N2: past it lies the dock, where a canoe that does not finish turns round)."""
         if seat not in self._back:
             lines = _lines(self.trail(seat))
-            before = self.way_out() if len(lines) > 1 and lines[-1] != lines[-2] else None
+            before = self.ordered() if len(lines) > 1 and lines[-1] != lines[-2] else None
             turned = before is not None and \
                 before[(lines[-1], lines[-2])] > before[(lines[-2], lines[-1])]
             self._back[seat] = turned or self.latest(seat) in self.ends
         return self._back[seat]
 
-    def way_out(self) -> Counter[tuple[str, str]]:
-        """`firsts`, kept until the next landmark is told."""
+    def ordered(self) -> Counter[tuple[str, str]]:
+        """Which landmark came before which on the way out (`firsts`), kept until the
+        next landmark is told."""
         if self._firsts is None:
             self._firsts = firsts(self)
         return self._firsts
@@ -201,7 +201,7 @@ class Memory:
         latest = self.latest(seat)
         if not self.heading_back(seat):
             return self.follows[(latest, key)]
-        before = self.way_out()  # what lies before it on the way out, not past it
+        before = self.ordered()  # what lies before it on the way out, not past it
         return self.follows[(key, latest)] if before[(latest, key)] <= before[(key, latest)] \
             else 0
 
@@ -357,7 +357,7 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
         return []
     names = list(state.require_settings().campsites.names)
     latest = memory.latest(seat)
-    before = memory.way_out()
+    before = memory.ordered()
     behind = [i for i, site in enumerate(names)
               if before[(f"site:{site}", latest)] > before[(latest, f"site:{site}")]
               or f"site:{site}" == latest]
