@@ -117,6 +117,18 @@ class PretendTrip:
             out.append(count if water == LAKE else None)
         return tuple(out)
 
+    def turns(self, space: int) -> bool:
+        """Whether a canoe may reverse on `space`: "You cannot reverse your direction of
+        travel until you reach portage points on rivers and lakes (grey canoes), islands,
+        or the end of portages (bootprints)": an island, the first or last space of a
+        portage, or the river or lake space next to one."""
+        if space in self.islands:
+            return True
+        if not 0 < space < self.length - 1:
+            return False
+        near = self.water[space - 1:space + 2]
+        return PORTAGE in near and any(w != PORTAGE for w in near)
+
     def exit_space(self, exit_: int) -> int:
         """L5: where the Unmapped Region's exit `exit_` lets the canoe out."""
         return min(self.edge + 2 * exit_, self.length - 1)
@@ -355,6 +367,24 @@ class SensibleBot:
 
     def _go(self, state: GameState, seat: int, trip: PretendTrip,
             rng: random.Random) -> list[cmd.Command]:
+        """Everything the canoe does this turn (`_paddle`). A canoe paddling back goes out
+        again once a go ended on the space it meant to turn on, an island or a portage's
+        end (`PretendTrip.turns`); a go that ended short of it (a camp, a place) turns
+        there only if the rules let it, and one pushed past it on a shared space (L9)
+        turns at the next such space back."""
+        plan = self._paddle(state, seat, trip, rng)
+        where, turn_at = self.where(seat), self._turn_at.get(seat)
+        if self.heading(seat) < 0 and turn_at is not None and where <= turn_at:
+            if where == turn_at or trip.turns(where):
+                self._heading[seat] = 1
+                del self._turn_at[seat]
+            else:
+                self._turn_at[seat] = max((s for s in range(where) if trip.turns(s)),
+                                          default=0)
+        return plan
+
+    def _paddle(self, state: GameState, seat: int, trip: PretendTrip,
+                rng: random.Random) -> list[cmd.Command]:
         """Everything the canoe does this turn, every line it crosses told."""
         line = throw_line(state)
         assert line is not None
@@ -368,10 +398,7 @@ class SensibleBot:
         heading = self.heading(seat)
         to = max(0, here + heading * spaces)
         if heading < 0 and to <= self._turn_at.get(seat, 0):
-            # back far enough: out again next go (the pretend trip does not mark the
-            # portage points and islands where the rules let a canoe turn)
-            to = max(0, self._turn_at.pop(seat, 0))
-            self._heading[seat] = 1
+            to = max(0, self._turn_at.get(seat, 0))  # back far enough: it stops to turn
         plan: list[cmd.Command] = []
         player = state.players[seat]
         if player.destination is not None and self._held.get(seat, 0) >= PLACE_TURNS:
@@ -389,7 +416,8 @@ class SensibleBot:
             # turn round at the dock and paddle back: for more points near the end, or
             # anywhere for what is still to do (the lines are crossed again going back)
             back = trip.length // 2 if not finish_reasons(state, seat) else trip.length
-            self._turn_at[seat] = trip.length - 1 - rng.randrange(back)
+            self._turn_at[seat] = rng.choice([s for s in range(trip.length - back, trip.length)
+                                              if trip.turns(s)] or [0])
             self._heading[seat] = -1
             to = trip.length - 1
         self._where[seat] = to

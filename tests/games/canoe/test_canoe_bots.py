@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import statistics
 import weakref
@@ -218,3 +219,27 @@ def test_a3_a_bot_scores_an_attraction_again_only_after_crossing_another_lake() 
                     sampled[(go[0], attraction)] = (crossed[-1] if crossed else -1,
                                                     len(crossed))
     assert again > 10  # canoes do come round to an attraction again
+
+
+def test_a_canoe_paddling_back_turns_out_again_only_where_the_rules_let_it() -> None:
+    """"You cannot reverse your direction of travel until you reach portage points on
+    rivers and lakes (grey canoes), islands, or the end of portages (bootprints)": a bot
+    paddling back from the dock goes out again from an island or a portage's end only."""
+    turned = 0
+    for seed, followed in enumerate(followed_trips()):
+        trip = followed.trip
+        goes = sorted(followed.ways)  # (seat, turn number)
+        for go, following in itertools.pairwise(goes):
+            if go[0] != following[0] or go not in followed.stretch:
+                continue
+            if followed.ways[go] < 0 < followed.ways[following]:
+                turned += 1
+                end = followed.stretch[go][1]
+                assert trip.turns(end), (seed, go, end, trip.water[end])
+    assert turned > 5
+    trip = followed_trips()[0].trip
+    lake = trip.water.index("lake")
+    assert trip.turns(min(trip.islands - {0}))  # an island
+    portage = trip.water.index("portage")
+    assert trip.turns(portage) and trip.turns(portage - 1)  # a portage's end, beside it
+    assert not trip.turns(portage + 1) and not trip.turns(lake + 1)  # mid-portage, open lake
