@@ -15,7 +15,10 @@ from companion.games.canoe.settings import Campsites
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.likely import (
     FLOOR,
+    HELD_GOES,
+    LINE_FLOOR,
     UNTOLD_PLACE,
+    Guess,
     at_the_end,
     attractions,
     camp_site,
@@ -178,21 +181,28 @@ def test_a2_the_table_given_earlier_trips_guesses_from_them() -> None:
     assert [i.label for i in top.items if i.button == "left"] == ["Great Falls · +25"]
 
 
-def test_k8_a_place_card_held_ranks_with_a_place_the_canoe_has_not_been_to() -> None:
+def test_k8_a_place_card_held_ranks_with_a_place_not_been_to_and_rises_while_held() -> None:
     portage = Pile.PORTAGE
     trip = Trip(2, campsites=SITES, piles={portage: pile(
         portage, "dest-northern-portage", destinations=["dest-northern-portage"])})
     trip.turn(3, c.Land(0, portage))  # Ann draws the Northern Portage card
-    trip.turn(3)
-    trip.roll(2)
-    memory = remember(trip.events)
-    ranked = guesses(trip.state, 0, memory, allowed=list(ENTERED_ATTRACTIONS),
-                     open_sites=OPEN, open_points=[], climbable=False, may_stop=False,
-                     blown=False, portage=True, finish=False, obey=True)
-    obey = next(g for g in ranked if g.kind == "obey")
-    assert obey.score == UNTOLD_PLACE > FLOOR
-    # ahead of the attractions nothing the table was told points to
-    assert ranked.index(obey) < max(i for i, g in enumerate(ranked) if g.kind == "a")
+
+    def obey() -> Guess:
+        ranked = guesses(trip.state, 0, remember(trip.events),
+                         allowed=list(ENTERED_ATTRACTIONS), open_sites=OPEN, open_points=[],
+                         climbable=False, may_stop=False, blown=False, portage=True,
+                         finish=False, obey=True)
+        return next(g for g in ranked if g.kind == "obey")
+
+    scores = []
+    for _ in range(HELD_GOES + 2):
+        trip.turn(3)
+        trip.roll(2)
+        scores.append(obey().score)
+        trip.do(c.EndTurn(0))
+    # a throw more held, a point more, up to HELD_GOES: the holder makes for the place
+    assert scores == [UNTOLD_PLACE + min(n, HELD_GOES) for n in range(1, HELD_GOES + 3)]
+    assert scores[0] > UNTOLD_PLACE > FLOOR
 
 
 def test_l1_n1_a_canoe_that_climbed_camps_first_at_the_site_just_before_the_rock() -> None:
@@ -269,3 +279,56 @@ def test_f2_n2_past_the_route_s_last_landmark_lies_the_dock_and_the_way_back() -
     assert not at_the_end(remember(trip.events), 0)  # without the route, nobody knows
     assert attractions(trip.state, 0, memory, [Attraction.RAINBOW, Attraction.MOOSE])[0] \
         is Attraction.MOOSE
+
+
+def test_a2_a_canoe_meets_the_next_lines_ahead_then_the_one_behind_it() -> None:
+    # the route: moose, Sugar Island, Great Falls, the rainbow, the Northern Lights
+    board = route_memory(("moose", "Sugar Island", "great_falls", "rainbow",
+                          "northern_lights"))
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.turn(2, c.SeeAttraction(0, Attraction.GREAT_FALLS, 25))
+    trip.turn(2)
+    trip.roll(3)
+    memory = remember(trip.events, board)
+    keys = [f"a:{a.value}" for a in ENTERED_ATTRACTIONS]
+    meets = memory.meets(0, keys)
+    order = sorted(keys, key=lambda k: meets[k])
+    # the next two ahead, then the one just behind (a canoe that turned round), then
+    # those nobody placed (all alike), then the rest
+    assert order[:3] == ["a:rainbow", "a:northern_lights", "a:great_falls"]
+    unplaced = {"a:canoe_paddle", "a:rescue_beginners"}
+    assert {meets[k] for k in unplaced} == {3}
+    assert meets["a:moose"] > 3
+    # on a first trip, a canoe past every line the table placed leads: it meets one
+    # nobody placed first, then the ones behind it
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.turn(2, c.SeeAttraction(0, Attraction.GREAT_FALLS, 25))
+    trip.turn(2)
+    trip.roll(3)
+    memory = remember(trip.events)
+    assert not memory.heading_back(0)
+    meets = memory.meets(0, keys)
+    told = {"a:moose", "a:great_falls"}
+    assert {meets[k] for k in keys if k not in told} == {0}
+    assert 0 < meets["a:great_falls"] < meets["a:moose"]
+
+
+def test_a2_every_attraction_ranks_above_a_place_nothing_points_to() -> None:
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.Climb(0, 25))  # Ann climbed the rock: she seldom goes again
+    trip.turn(2)
+    trip.turn(2)  # Ann comes down (L2)
+    trip.turn(2)
+    trip.roll(3)
+    ranked = guesses(trip.state, 0, remember(trip.events), allowed=list(ENTERED_ATTRACTIONS),
+                     open_sites=[], open_points=[1, 2], climbable=True, may_stop=True,
+                     blown=False, portage=False, finish=False)
+    lines = [g for g in ranked if g.kind == "a"]
+    assert len(lines) == len(ENTERED_ATTRACTIONS)
+    assert min(g.score for g in lines) == LINE_FLOOR > FLOOR
+    climb = next(g for g in ranked if g.kind == "climb")
+    assert climb.score == FLOOR and ranked.index(climb) > ranked.index(lines[-1])

@@ -62,6 +62,17 @@ told it after the player's latest landmark: a canoe that has not been there yet 
 third likeliest attraction, not after every step the rules allow. Once the canoe has been,
 it drops to `FLOOR`. Over 40 bench trips: turns over six presses 138 -> 95."""
 
+LINE_FLOOR = 0.5
+"""The least an attraction the rules allow scores: a go crosses a line far more often than
+it goes back to a place the canoe has been to (`FLOOR`), so every attraction ranks above
+those. Over 40 bench trips: turns over six 102 -> 93 (first trip), 41 -> 34 (the board
+played before), 23 -> 18 (the route copied)."""
+HELD_GOES = 3
+"""A place's Destination card is likelier done the longer its holder has held it (the
+holder makes for the place): its step gains a point for each throw since the card was
+kept, up to this many. Over 40 bench trips: turns over six 93 -> 89 (first trip), 34 -> 30
+(the board played before), 18 -> 13 (the route copied)."""
+
 CLIMB = f"a:{CLIMBED_ATTRACTION.value}"
 ROCK_BASE = f"stop:{Place.ROCK_BASE.value}"
 UNMAPPED_EDGE = f"stop:{Place.UNMAPPED_EDGE.value}"
@@ -104,8 +115,12 @@ class Memory:
     reach: Reach = field(default_factory=Reach)
     before: Counter[tuple[str, str]] = field(default_factory=Counter)  # earlier `firsts`
     ends: Counter[str] = field(default_factory=Counter)  # the route's last landmark
+    held: dict[int, int] = field(default_factory=dict)  # throws since a Destination card
+    # was kept, per seat holding one (K7)
     _back: dict[int, bool] = field(default_factory=dict, init=False, repr=False,
                                    compare=False)  # `heading_back`, until the next landmark
+    _along: dict[str, int] | None = field(default=None, init=False, repr=False,
+                                          compare=False)  # `along`, the same
     _firsts: Counter[tuple[str, str]] | None = field(default=None, init=False, repr=False,
                                                      compare=False)  # `firsts`, the same
 
@@ -119,6 +134,12 @@ class Memory:
             self.reach.turn(event.seat)
         if isinstance(event, ev.DieRolled):
             self.reach.throw(event.seat, event.face)  # E3: how far the go took the canoe
+            if event.seat in self.held:
+                self.held[event.seat] += 1
+        elif isinstance(event, ev.DestinationKept):
+            self.held[event.seat] = 0
+        elif isinstance(event, (ev.DestinationObeyed, ev.DestinationReturned)):
+            self.held.pop(event.seat, None)
         if isinstance(event, ev.DieRolled) and self.weather is not None:
             # E3: this go's throw on a lake, and the one before it
             back = moves(event.face, self.weather).lake < 0
@@ -145,6 +166,7 @@ class Memory:
             self.leads[key] += weight
         self._back.clear()
         self._firsts = None
+        self._along = None
         trail.append(key)
         self.told[key] += 1
         self.reach.tell(seat, key)
@@ -194,6 +216,47 @@ class Memory:
         if self._firsts is None:
             self._firsts = firsts(self)
         return self._firsts
+
+    def along(self) -> dict[str, int]:
+        """Each landmark's place on the way out: how many landmarks the trips told before
+        it more often than after it (`ordered`), kept until the next landmark is told."""
+        if self._along is None:
+            before = self.ordered()
+            keys = {k for pair in before for k in pair}
+            self._along = {k: sum(1 for j in keys if before[(j, k)] > before[(k, j)])
+                           for k in keys}
+        return self._along
+
+    def meets(self, seat: int, keys: Iterable[str]) -> dict[str, int]:
+        """In which order `seat`'s canoe likeliest meets `keys` from its latest landmark,
+        by where the trips put them on the way out (`along`), the way it paddles: the
+        next two ahead, then the nearest behind it (a canoe turns round), then those no
+        trip placed yet (all alike), then the rest ahead and behind, nearest first. A
+        canoe past every one placed (it leads) meets one nobody placed first. Over 40
+        bench trips, turns over six: 110 -> 102 (first trip), 51 -> 41 (the board played
+        before), 35 -> 23 (the route copied)."""
+        along = self.along()
+        here = along.get(self.latest(seat))
+        way = -1 if self.heading_back(seat) else 1
+        ahead: list[tuple[int, str]] = []
+        behind: list[tuple[int, str]] = []
+        unplaced: list[str] = []
+        for key in keys:
+            at = along.get(key)
+            if here is None or at is None:
+                unplaced.append(key)
+            elif (at - here) * way > 0:
+                ahead.append(((at - here) * way, key))
+            else:
+                behind.append(((here - at) * way, key))
+        ahead.sort()
+        behind.sort()
+        if not ahead:
+            order = [unplaced, *([k] for _, k in behind)]
+        else:
+            order = [*([k] for _, k in ahead[:2]), *([k] for _, k in behind[:1]), unplaced,
+                     *([k] for _, k in ahead[2:]), *([k] for _, k in behind[1:])]
+        return {key: rank for rank, group in enumerate(order) for key in group}
 
     def after(self, seat: int, key: str) -> int:
         """How strongly the table's trips say `key` comes next after `seat`'s latest (the
@@ -296,12 +359,13 @@ def attractions(state: GameState, seat: int, memory: Memory,
     ago = {key: len(trail) - i for i, key in enumerate(trail)}  # the latest wins
 
     again = _lines(trail)[-1] if memory.blown_back(seat) else None  # E3: blown back over it
+    meets = memory.meets(seat, [f"a:{a.value}" for a in allowed])
 
     def rank(a: Attraction) -> tuple[float, ...]:
         key = f"a:{a.value}"
         card = held is not None and attraction_obeys(held, a)
         return (-memory.after(seat, key), -memory.near(seat, key), -(key == again), -card,
-                -(a in wanted),
+                -(a in wanted), meets[key],
                 -ago.get(key, len(trail) + 1),
                 -memory.told[key], order.get(a, len(order)))
 
@@ -488,8 +552,8 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
     seen = bool(state.require_turn().seen)
     base = 0.5 if seen else 4.0
     for rank, a in enumerate(attractions(state, seat, memory, allowed)):
-        out.append(Guess(10 * memory.chance(seat, f"a:{a.value}") + max(0.0, base - rank),
-                         "a", a))
+        out.append(Guess(10 * memory.chance(seat, f"a:{a.value}")
+                         + max(LINE_FLOOR, base - rank), "a", a))
     if open_sites:
         site, _ = camp_site(state, seat, memory, open_sites)
         if site is not None:
@@ -513,7 +577,7 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
         # sends its holder there once, so it ranks with a place the canoe has not been
         # to yet (`UNTOLD_PLACE`). Over 40 bench trips: turns over six 125 -> 120 (the
         # board's points entered), 55 -> 47 (a group that played the board before)
-        out.append(Guess(UNTOLD_PLACE, "obey"))
+        out.append(Guess(UNTOLD_PLACE + min(memory.held.get(seat, 0), HELD_GOES), "obey"))
     order = ("a", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
              "portage", "finish", "obey")
     return sorted(out, key=lambda g: (-g.score, order.index(g.kind)))
