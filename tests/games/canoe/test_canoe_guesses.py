@@ -332,3 +332,21 @@ def test_a2_every_attraction_ranks_above_a_place_nothing_points_to() -> None:
     assert min(g.score for g in lines) == LINE_FLOOR > FLOOR
     climb = next(g for g in ranked if g.kind == "climb")
     assert climb.score == FLOOR and ranked.index(climb) > ranked.index(lines[-1])
+
+
+def test_l5_n1_a_canoe_out_of_an_exit_nobody_used_camps_past_the_region_s_edge() -> None:
+    # the route: the region's edge lies past Sugar Island; nobody told what lies round
+    # exit 6, but the region lets a canoe out past its edge, never behind it
+    board = route_memory(("Solitude Point", "moose", "Sugar Island", "unmapped_region",
+                          "Indian Pond 1", "rainbow", "Indian Pond 2"))
+    trip = Trip(2, nights=3, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.turn(2, c.ReachUnmapped(0, 2))
+    trip.turn(2)
+    trip.turn(6)  # in by point 2, out by exit 6
+    trip.turn(2)
+    trip.roll(3)
+    memory = remember(trip.events, board)
+    assert memory.latest(0) == "exit:6"
+    assert ranked_sites(trip.state, 0, memory, OPEN)[0] == "Indian Pond 1"

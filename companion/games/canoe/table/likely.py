@@ -422,8 +422,11 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
     names = list(state.require_settings().campsites.names)
     latest = memory.latest(seat)
     before = memory.ordered()
+    # L5: the Unmapped Region lets a canoe out past its edge, so a site behind the edge
+    # is behind an exit too, where no trip has told what lies round that exit yet
+    marks = [latest, UNMAPPED_EDGE] if latest.startswith("exit:") else [latest]
     behind = [i for i, site in enumerate(names)
-              if before[(f"site:{site}", latest)] > before[(latest, f"site:{site}")]
+              if any(before[(f"site:{site}", m)] > before[(m, f"site:{site}")] for m in marks)
               or f"site:{site}" == latest]
     player = state.players[seat]
     held = CARDS[player.destination] if player.destination is not None else None
