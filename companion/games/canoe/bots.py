@@ -422,7 +422,7 @@ class SensibleBot:
             to = trip.length - 1
         self._where[seat] = to
         if turn.weather is Weather.WINDBOUND and turn.start is None and to in trip.islands \
-                and to != here:
+                and (to - here) * heading < 0:
             return [*plan, cmd.StayWindbound(seat)]  # L7: blown back onto an island
         site = self._camp_site(state, seat, trip, here, to)
         if site is not None:  # N1: the canoe stops at the site: no line beyond it is seen

@@ -20,6 +20,8 @@ from companion.games.canoe.model import (
     Phase,
     Pile,
     Place,
+    Weather,
+    moves,
 )
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import GameState
@@ -243,3 +245,26 @@ def test_a_canoe_paddling_back_turns_out_again_only_where_the_rules_let_it() -> 
     portage = trip.water.index("portage")
     assert trip.turns(portage) and trip.turns(portage - 1)  # a portage's end, beside it
     assert not trip.turns(portage + 1) and not trip.turns(lake + 1)  # mid-portage, open lake
+
+
+def test_l7_a_bot_stays_on_an_island_after_a_throw_only_when_the_wind_blew_it_back() -> None:
+    """L7: "If you are blown back onto an island, you must stay there": a bot says so
+    after its throw only in a Windbound go whose throw takes it back on a lake, not when
+    it paddled forwards onto an island."""
+    stayed = 0
+    for seed, followed in enumerate(followed_trips()):
+        weather = face = None
+        for event in followed.events:
+            if isinstance(event, ev.GameStarted):
+                weather = event.settings.ring.spaces[0]
+            elif isinstance(event, ev.WeatherAdvanced):
+                weather = event.weather
+            elif isinstance(event, ev.TurnStarted):
+                face = None
+            elif isinstance(event, ev.DieRolled):
+                face = event.face
+            elif isinstance(event, ev.Windbound) and face is not None:
+                stayed += 1
+                assert weather is Weather.WINDBOUND and moves(face, weather).lake < 0, \
+                    (seed, event, face, weather)
+    assert stayed > 3
