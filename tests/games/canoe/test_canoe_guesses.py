@@ -10,10 +10,11 @@ from canoe_harness import Trip, pile
 
 from companion.config.table import TableConfig
 from companion.games.canoe import commands as c
-from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile
-from companion.games.canoe.settings import Campsites
+from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile, Weather
+from companion.games.canoe.settings import Campsites, Ring
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.likely import (
+    BLOWN_BACK,
     FLOOR,
     HELD_GOES,
     LINE_FLOOR,
@@ -34,6 +35,7 @@ from companion.games.canoe.table.route import route_memory
 from games.canoe.test_canoe_presses import SITES, Clock, Table
 
 OPEN = list(SITES.names)
+WINDY = Ring((Weather.WINDBOUND, Weather.CALM))
 
 
 def _camped_then_saw() -> Trip:
@@ -350,3 +352,21 @@ def test_l5_n1_a_canoe_out_of_an_exit_nobody_used_camps_past_the_region_s_edge()
     memory = remember(trip.events, board)
     assert memory.latest(0) == "exit:6"
     assert ranked_sites(trip.state, 0, memory, OPEN)[0] == "Indian Pond 1"
+
+
+def test_l7_blown_back_onto_an_island_leads_when_the_throw_takes_the_canoe_back() -> None:
+    trip = Trip(2, campsites=SITES, ring=WINDY)
+    trip.roll(2)  # Windbound: 2 - 4 on a lake, two spaces back
+    memory = remember(trip.events)
+    assert memory.blown_back_now(0)
+    ranked = guesses(trip.state, 0, memory, allowed=list(ENTERED_ATTRACTIONS),
+                     open_sites=OPEN, open_points=[], climbable=False, may_stop=False,
+                     blown=True, portage=True, finish=False)
+    assert ranked[0] == Guess(BLOWN_BACK, "blown")
+    trip = Trip(2, campsites=SITES, ring=WINDY)
+    trip.roll(5)  # forwards on a lake: an island it reaches is no island blown back onto
+    memory = remember(trip.events)
+    ranked = guesses(trip.state, 0, memory, allowed=list(ENTERED_ATTRACTIONS),
+                     open_sites=OPEN, open_points=[], climbable=False, may_stop=False,
+                     blown=True, portage=True, finish=False)
+    assert not memory.blown_back_now(0) and ranked[0].kind != "blown"

@@ -73,6 +73,11 @@ holder makes for the place): its step gains a point for each throw since the car
 kept, up to this many. Over 40 bench trips: turns over six 93 -> 89 (first trip), 34 -> 30
 (the board played before), 18 -> 13 (the route copied)."""
 
+BLOWN_BACK = 5.0
+"""L7: the score of "blown back onto an island" when this go's throw takes a canoe back on a
+lake in a Windbound weather (else 3): it leads the list. Over 40 bench trips, that step went
+from 4.3 presses on average to 2.5."""
+
 CLIMB = f"a:{CLIMBED_ATTRACTION.value}"
 ROCK_BASE = f"stop:{Place.ROCK_BASE.value}"
 UNMAPPED_EDGE = f"stop:{Place.UNMAPPED_EDGE.value}"
@@ -191,6 +196,10 @@ class Memory:
     def latest(self, seat: int) -> str:
         """The last landmark `seat` told (the start before any)."""
         return self.trail(seat)[-1]
+
+    def blown_back_now(self, seat: int) -> bool:
+        """E3: whether this go's throw takes the canoe back on a lake (a wind against it)."""
+        return self.backwards.get(seat, (False, False))[0]
 
     def blown_back(self, seat: int) -> bool:
         """E3: whether the player's go before this one could have taken the canoe back
@@ -566,7 +575,9 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
             out.append(Guess(10 * memory.chance(seat, f"site:{site}") + base, "camp", site))
     out += place_guesses(state, seat, memory, open_points, climbable, may_stop)
     if blown:
-        out.append(Guess(3.0, "blown"))  # L7: blown back onto an island, in a Windbound go
+        # L7: blown back onto an island, in a Windbound go; likeliest of all where this
+        # go's throw takes a canoe back on a lake (E3)
+        out.append(Guess(BLOWN_BACK if memory.blown_back_now(seat) else 3.0, "blown"))
     if portage:  # a landing is told after the lines crossed on the way there (A2, K4)
         on_p = portage_share(memory, seat)
         out.append(Guess(1.5 + 2.0 * on_p if allowed and not seen else 2.6 + 10.0 * on_p,
