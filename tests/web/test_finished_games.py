@@ -23,7 +23,7 @@ from run_shared import once_a_run, run_folder
 from companion.app.demo import run_demo
 from companion.app.journals import journal_beside
 from companion.games import game as installed_game
-from companion.games.canoe.table.likely import remember
+from companion.games.canoe.table.memory import remember
 from companion.store import Journal
 from web.browser import TABLET, needs_browser, open_pages
 from web.harness import WebTable

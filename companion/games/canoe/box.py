@@ -20,7 +20,7 @@ from companion.games.canoe.table.frame import CanoeFrame
 from companion.games.canoe.voice import canoe_announcement_for
 
 LEARNS = 3
-"""The latest finished trips the table learns the group's board from (`likely.learnt`):
+"""The latest finished trips the table learns the group's board from (`memory.learnt`):
 enough to have seen the route from every side, few enough to read in a moment."""
 
 

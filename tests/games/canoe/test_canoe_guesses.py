@@ -23,13 +23,11 @@ from companion.games.canoe.table.likely import (
     at_the_end,
     attractions,
     camp_site,
-    firsts,
     guesses,
-    learnt,
     place_guesses,
     ranked_sites,
-    remember,
 )
+from companion.games.canoe.table.memory import firsts, learnt, remember
 from companion.games.canoe.table.menus import seat_tree
 from companion.games.canoe.table.route import route_memory
 from games.canoe.test_canoe_presses import SITES, Clock, Table

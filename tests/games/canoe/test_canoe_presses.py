@@ -27,7 +27,8 @@ from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile, W
 from companion.games.canoe.settings import Campsites, Ring
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
-from companion.games.canoe.table.likely import attractions, remember
+from companion.games.canoe.table.likely import attractions
+from companion.games.canoe.table.memory import remember
 from companion.pads.events import Button, Kind
 from companion.table.frame import MenuStyle
 from companion.table.virtual import pad_events

@@ -10,7 +10,8 @@ from canoe_harness import Trip
 
 from companion.games.canoe import commands as c
 from companion.games.canoe.model import Attraction
-from companion.games.canoe.table.likely import attractions, learnt, ranked_sites, remember
+from companion.games.canoe.table.likely import attractions, ranked_sites
+from companion.games.canoe.table.memory import learnt, remember
 from companion.games.canoe.table.reach import SLACK, Reach
 from games.canoe.test_canoe_presses import SITES
 

@@ -13,7 +13,7 @@ from companion.games.canoe import commands as c
 from companion.games.canoe.engine import options
 from companion.games.canoe.model import Attraction, Pile
 from companion.games.canoe.table.frame import share_line
-from companion.games.canoe.table.likely import Memory
+from companion.games.canoe.table.memory import Memory
 from companion.games.canoe.table.menus import seat_tree
 from companion.games.canoe.views import ShareAnswer, public_view
 from companion.i18n import speaking

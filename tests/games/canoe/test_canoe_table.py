@@ -29,7 +29,7 @@ from companion.games.canoe.phones import card_json
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.table import CanoeScreen, CanoeTable
 from companion.games.canoe.table.bots import CanoeBotDriver
-from companion.games.canoe.table.likely import remember
+from companion.games.canoe.table.memory import remember
 from companion.games.mush.dice import SeededDice
 from companion.games.mush.table.controller import TableController
 from companion.pads.config import default_keys

@@ -30,7 +30,7 @@ from companion.games.canoe.physical import RollRequest, apply_entered, roll_requ
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
 from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, place_notice
-from companion.games.canoe.table.likely import Kept, Memory
+from companion.games.canoe.table.memory import Kept, Memory
 from companion.games.canoe.table.menus import face_tree, seat_tree
 from companion.games.canoe.table.route import known_board
 from companion.games.canoe.table.setup import CanoeDraft, setup_tree
@@ -422,7 +422,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                 self.notice(None, t("cn.no_five", name=self._state.players[event.seat].name))
 
     def _remembered(self) -> Memory:
-        """What the trip told, for the menus' guesses (`likely.Kept`)."""
+        """What the trip told, for the menus' guesses (`memory.Kept`)."""
         return self._memory.of(self._history, self.learnt)
 
     def _changed(self) -> None:

@@ -36,13 +36,13 @@ from companion.games.canoe.queries import goes_ahead
 from companion.games.canoe.state import GameState
 from companion.games.canoe.table.likely import (
     Guess,
-    Memory,
     attractions,
     climb_ready,
     guesses,
     known_points,
     ranked_sites,
 )
+from companion.games.canoe.table.memory import Memory
 from companion.i18n import t
 from companion.table.actions import Enter
 from companion.table.tree import Node, Tree, keys, submenu
@@ -461,7 +461,7 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
 def seat_tree(state: GameState, seat: int, memory: Memory | None = None,
               handed: bool = False) -> Tree | None:
     """The seat's menu now: the rules' options as items, or None when it has none.
-    `memory` is what the table was told this trip (`likely.remember`): where steppers
+    `memory` is what the table was told this trip (`memory.remember`): where steppers
     start, and what the table guesses comes next. `handed`: the next player's first
     choice ends this seat's turn (C4; the table knows who that is)."""
     memory = memory or Memory()

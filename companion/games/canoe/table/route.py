@@ -1,6 +1,6 @@
 """The board's route as the group copied it (N2, `Settings.route`): the landmarks a canoe
 meets going out, in order. The table learns a board from the trips played on it
-(`likely.learnt`); a group that copied its route starts its first trip where a group
+(`memory.learnt`); a group that copied its route starts its first trip where a group
 that played the board before does, the table guessing the next landmark from the route
 instead of the rules text's order of the attractions.
 
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from companion.games.canoe import events as ev
 from companion.games.canoe.model import Attraction, Place
 from companion.games.canoe.settings import Settings
-from companion.games.canoe.table.likely import Memory, learnt
+from companion.games.canoe.table.memory import Memory, learnt
 
 STOPS = {"unmapped_region": Place.UNMAPPED_EDGE, "dangerous_point": Place.DANGEROUS_POINT}
 """L4, L6: the places a route names, as a canoe that stops there tells them."""
