@@ -10,7 +10,8 @@ from canoe_harness import Trip, pile
 
 from companion.config.table import TableConfig
 from companion.games.canoe import commands as c
-from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile, Weather
+from companion.games.canoe import events as ev
+from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile, Place, Weather
 from companion.games.canoe.settings import Campsites, Ring
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.likely import (
@@ -27,7 +28,13 @@ from companion.games.canoe.table.likely import (
     place_guesses,
     ranked_sites,
 )
-from companion.games.canoe.table.memory import firsts, learnt, remember
+from companion.games.canoe.table.memory import (
+    DANGEROUS_POINT,
+    Memory,
+    firsts,
+    learnt,
+    remember,
+)
 from companion.games.canoe.table.menus import seat_tree
 from companion.games.canoe.table.route import route_memory
 from games.canoe.test_canoe_presses import SITES, Clock, Table
@@ -368,3 +375,20 @@ def test_l7_blown_back_onto_an_island_leads_when_the_throw_takes_the_canoe_back(
                      open_sites=OPEN, open_points=[], climbable=False, may_stop=False,
                      blown=True, portage=True, finish=False)
     assert not memory.blown_back_now(0) and ranked[0].kind != "blown"
+
+
+def test_l6_dangerous_point_s_share_counts_what_was_told_in_a_wind() -> None:
+    # in a headwind Ann waited by Dangerous Point after the moose; in the calm that
+    # followed, three canoes went on from the moose to the rainbow
+    memory = Memory()
+    memory.add(ev.WeatherAdvanced(1, Weather.HEADWIND, "six"))
+    memory.add(ev.AttractionSeen(0, Attraction.MOOSE, 15))
+    memory.add(ev.Stopped(0, Place.DANGEROUS_POINT))
+    memory.add(ev.WeatherAdvanced(2, Weather.CALM, "six"))
+    for seat in (1, 2, 3):
+        memory.add(ev.AttractionSeen(seat, Attraction.MOOSE, 15))
+        memory.add(ev.AttractionSeen(seat, Attraction.RAINBOW, 20))
+    memory.add(ev.AttractionSeen(4, Attraction.MOOSE, 15))
+    # over every weather the point is the rarer step; in a wind, the one told every time
+    assert memory.chance(4, DANGEROUS_POINT) < 0.3
+    assert memory.chance_in_wind(4, DANGEROUS_POINT) == 1.0

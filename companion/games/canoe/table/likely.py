@@ -229,7 +229,10 @@ def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequ
     if turn.start is Place.SUMMIT:
         rock = 0  # L2: the descent, not another climb
     edge = 10 * memory.chance(seat, UNMAPPED_EDGE) + (held is not None and region_obeys(held))
-    point = 10 * memory.chance(seat, DANGEROUS_POINT)
+    # L6: a canoe shelters by the point only in a wind, so its share of what was told
+    # after the landmark counts the tellings in a wind (out; back, every telling)
+    point = 10 * (memory.chance(seat, DANGEROUS_POINT) if memory.heading_back(seat)
+                  else memory.chance_in_wind(seat, DANGEROUS_POINT))
     if turn.weather not in (Weather.HEADWIND, Weather.WINDBOUND):
         point = 0  # L6: a canoe waits by the point for its shelter from a wind
     # what the trips told lifts a place above the attractions; a place the trips have not

@@ -32,6 +32,8 @@ ROCK_BASE = f"stop:{Place.ROCK_BASE.value}"
 UNMAPPED_EDGE = f"stop:{Place.UNMAPPED_EDGE.value}"
 DANGEROUS_POINT = f"stop:{Place.DANGEROUS_POINT.value}"
 STOPS = frozenset({CLIMB, ROCK_BASE, UNMAPPED_EDGE, DANGEROUS_POINT})
+WINDS = frozenset({Weather.HEADWIND, Weather.WINDBOUND})
+"""L6: the weathers a canoe shelters by Dangerous Point from."""
 """The landmarks a go ends at (L1-L6): the canoe is still there at its next go."""
 
 
@@ -63,6 +65,7 @@ class Memory:
     points_in: Counter[int] = field(default_factory=Counter)
     landings: Counter[tuple[str, str]] = field(default_factory=Counter)
     totals: Counter[str] = field(default_factory=Counter)
+    windy: Counter[str] = field(default_factory=Counter)  # `totals` told in a wind (L6)
     leads: Counter[str] = field(default_factory=Counter)  # `totals` told into a landmark
     weather: Weather | None = None
     backwards: dict[int, tuple[bool, bool]] = field(default_factory=dict)
@@ -117,6 +120,8 @@ class Memory:
         for weight, before in zip(WEIGHTS, reversed(trail[-SPAN:]), strict=False):
             self.follows[(before, key)] += weight
             self.totals[before] += weight
+            if self.weather in WINDS:
+                self.windy[before] += weight
             self.leads[key] += weight
         self._back.clear()
         self._firsts = None
@@ -134,6 +139,7 @@ class Memory:
         return Memory(last=dict(self.last), follows=Counter(self.follows),
                       told=Counter(self.told), points_in=Counter(self.points_in),
                       landings=Counter(self.landings), totals=Counter(self.totals),
+                      windy=Counter(self.windy),
                       leads=Counter(self.leads),
                       reach=self.reach.board(), before=Counter(self.ordered()),
                       ends=Counter(self.ends))
@@ -230,6 +236,12 @@ class Memory:
         """How much of where the trips told `key` lies this go's throw reaches from
         `seat`'s latest landmarks (`reach.Reach.within`), 0 where they did not tell."""
         return self.reach.within(seat, key) or 0.0
+
+    def chance_in_wind(self, seat: int, key: str) -> float:
+        """`chance` among what was told in a wind only (a canoe shelters by Dangerous Point
+        only then, L6), for a canoe paddling out."""
+        total = self.windy[self.latest(seat)]
+        return self.follows[(self.latest(seat), key)] / total if total else 0.0
 
     def chance(self, seat: int, key: str) -> float:
         """`after` as a share of everything told after `seat`'s latest landmark (0 to 1)."""
