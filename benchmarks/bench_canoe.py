@@ -19,6 +19,9 @@ first choice ends a go with nothing more to tell (C4): that press is counted in 
 starts. Then the same trips by a group that played the board before (the table given the
 trips before each, `earlier_trips`, as the journal gives them), and with every guess of
 the table right (`foresight`): the floor the menus' shape sets, whatever the guessing.
+The first trip is also played with the board's lines in other orders (`other_boards`):
+a table that has learnt nothing guesses from the rules text's order, so a first trip
+depends on the board's order too.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from unittest.mock import patch
 from benchmarks.figures import percentile
 from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
+from companion.games.canoe import bots as canoe_bots
 from companion.games.canoe import commands as cmd
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import (
@@ -48,7 +52,7 @@ from companion.games.canoe.bots import (
 )
 from companion.games.canoe.box import LEARNS
 from companion.games.canoe.invariants import journal_violations
-from companion.games.canoe.model import CardMode, Pile, Weather
+from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, CardMode, Pile, Weather
 from companion.games.canoe.state import GameState
 from companion.games.canoe.table import likely, menus
 from companion.games.canoe.table.bots import CanoeBotDriver
@@ -334,6 +338,26 @@ def _measure(board: bool, steps: Steps, perfect: bool = False, learnt: bool = Fa
     return turns, kinds, paper
 
 
+LINE_ORDERS = 5
+"""How many other orders of the pretend board's attraction lines the first trip is also
+played on (`other_boards`): a table that has learnt nothing guesses the first lines from
+the rules text's order, so how a first trip goes depends on how the board's order happens
+to match it, not only on the guessing."""
+
+
+def other_boards(board: bool = True) -> list[tuple[tuple[Attraction, ...], list[int]]]:
+    """The first trip's presses per turn on `LINE_ORDERS` other orders of the lines (seeded,
+    the same every run), each order with its turns."""
+    rng = random.Random(LINE_ORDERS)
+    out = []
+    for _ in range(LINE_ORDERS):
+        order = tuple(rng.sample(ENTERED_ATTRACTIONS, len(ENTERED_ATTRACTIONS)))
+        with patch.object(canoe_bots, "ROUTE_ORDER", order):
+            turns, _, _ = _measure(board, Steps())
+        out.append((order, turns))
+    return out
+
+
 def _where(steps: Steps, total: int) -> None:
     """Where the presses went, by step (electronic cards): each step's presses, their
     share of all, how often it was told, its mean and its most presses."""
@@ -381,6 +405,11 @@ def run() -> None:
               f"trips before each): mean {statistics.mean(again):.2f}, p99 "
               f"{percentile(again, 0.99):.0f}, max {max(again)}, "
               f"{sum(1 for n in again if n > MAX_GOAL)} over {MAX_GOAL}")
+        if board:
+            boards = other_boards()
+            print("     the first trip with the lines in other orders on the board: "
+                  + "; ".join(f"max {max(t)}, {sum(1 for n in t if n > MAX_GOAL)} over "
+                              f"{MAX_GOAL}" for _, t in boards))
         copied, _, _ = _measure(board, Steps(), route=True)
         print(f"     a group that copied its board's route into its configuration (N2): "
               f"mean {statistics.mean(copied):.2f}, p99 {percentile(copied, 0.99):.0f}, max "
