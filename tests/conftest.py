@@ -68,5 +68,26 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow tests first, in their usual order, then the rest: with several workers
     the long ones are spread over all of them from the start, so the run does not end
-    with one worker alone on a long test while the others wait."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    with one worker alone on a long test while the others wait.
+
+    A piece of work that several tests share (tests/run_shared.py), named by their
+    `shares` mark, is made by the first of them, which runs before everything else; the
+    others run after the slow tests, when it is long made. Side by side, as they are
+    collected, they went to different workers at once (xdist hands the first tests out
+    one a worker in turn), and each but one sat idle, waiting for the piece, for as long
+    as it took to make (a worker of three on two cores for 10 s and more)."""
+    makers: set[str] = set()
+
+    def rank(item: pytest.Item) -> int:
+        slow = item.get_closest_marker("slow") is not None
+        shares = item.get_closest_marker("shares")
+        if shares is not None:
+            name = str(shares.args[0])
+            if name not in makers:
+                makers.add(name)
+                return 0
+            return 2
+        return 1 if slow else 3
+
+    ranks = {item.nodeid: rank(item) for item in items}  # in the order collected
+    items.sort(key=lambda item: ranks[item.nodeid])

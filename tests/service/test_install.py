@@ -144,6 +144,7 @@ def test_relative_prefix_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.shares("staged-venv")  # tests/service/staged.py
 @needs_make
 @pytest.mark.skipif(system_python() is None, reason="no /usr/bin/python3 with venv+setuptools")
 def test_venv_is_built_with_system_site_packages_and_relocated(

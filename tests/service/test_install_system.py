@@ -125,6 +125,7 @@ needs_python = pytest.mark.skipif(system_python() is None,
 
 
 @pytest.mark.slow
+@pytest.mark.shares("staged-venv")  # tests/service/staged.py
 @needs_python
 def test_umask_077_with_the_venv_and_a_broken_venv_is_rebuilt(
         tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -32,6 +32,10 @@ from web.test_canoe_table_page import play_to_the_end
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 SVG = "{http://www.w3.org/2000/svg}"
 
+# Every test here reads the journals `played` fills once a run: the first runs first,
+# the others after the slow tests (tests/conftest.py), when they are there to read.
+pytestmark = pytest.mark.shares("finished-games-played")
+
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
