@@ -29,7 +29,6 @@ from companion.games.canoe.model import (
     ENTERED_ATTRACTIONS,
     Attraction,
     Place,
-    Weather,
     is_camped_attraction,
 )
 from companion.games.canoe.queries import (
@@ -48,6 +47,7 @@ from companion.games.canoe.table.memory import (
     ROCK_BASE,
     STOPS,
     UNMAPPED_EDGE,
+    WINDS,
     Memory,
     passed_lines,
     way_out,
@@ -233,7 +233,7 @@ def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequ
     # after the landmark counts the tellings in a wind (out; back, every telling)
     point = 10 * (memory.chance(seat, DANGEROUS_POINT) if memory.heading_back(seat)
                   else memory.chance_in_wind(seat, DANGEROUS_POINT))
-    if turn.weather not in (Weather.HEADWIND, Weather.WINDBOUND):
+    if turn.weather not in WINDS:
         point = 0  # L6: a canoe waits by the point for its shelter from a wind
     # what the trips told lifts a place above the attractions; a place the trips have not
     # told after this landmark is still ahead of most canoes once (`UNTOLD_PLACE`)
@@ -251,7 +251,7 @@ def place_guesses(state: GameState, seat: int, memory: Memory, open_points: Sequ
     if open_points:
         ranked = sorted(open_points, key=lambda p: (-memory.points_in[p], p))
         guesses.append(Guess(edge, "unmapped", ranked[0]))
-    if turn.weather in (Weather.HEADWIND, Weather.WINDBOUND) \
+    if turn.weather in WINDS \
             and turn.start is not Place.DANGEROUS_POINT:
         guesses.append(Guess(point, "wait_point"))
     return guesses

@@ -333,5 +333,5 @@ def firsts(memory: Memory) -> Counter[tuple[str, str]]:
     return before
 
 
-__all__ = ["CLIMB", "DANGEROUS_POINT", "ROCK_BASE", "STOPS", "UNMAPPED_EDGE", "Kept", "Memory",
-           "firsts", "landmark", "learnt", "passed_lines", "remember", "way_out"]
+__all__ = ["CLIMB", "DANGEROUS_POINT", "ROCK_BASE", "STOPS", "UNMAPPED_EDGE", "WINDS", "Kept",
+           "Memory", "firsts", "landmark", "learnt", "passed_lines", "remember", "way_out"]
