@@ -18,6 +18,7 @@ from companion.games.canoe.table.likely import (
     BLOWN_BACK,
     FLOOR,
     HELD_GOES,
+    LEADER_PLACE,
     LINE_FLOOR,
     UNTOLD_PLACE,
     Guess,
@@ -258,17 +259,50 @@ def test_a2_a_canoe_paddling_back_meets_the_lines_in_the_board_s_order_backwards
     assert memory.after(0, "a:rainbow") == 0 < memory.after(0, "a:moose")
 
 
+def _unmapped_after_moose(trip: Trip) -> list[Guess]:
+    """Ann's guesses after she crossed the moose's line this go, P allowed, the lines
+    nobody told after the moose's still to cross."""
+    trip.roll(4)
+    trip.do(c.SeeAttraction(0, Attraction.MOOSE, 15))
+    told = {Attraction.MOOSE, Attraction.RAINBOW}
+    return guesses(trip.state, 0, remember(trip.events),
+                   allowed=[a for a in ENTERED_ATTRACTIONS if a not in told],
+                   open_sites=[], open_points=[1, 2, 3], climbable=False,
+                   may_stop=True, blown=False, portage=True, finish=False)
+
+
 def test_a2_l4_after_a_line_this_go_a_place_not_yet_been_to_comes_before_a_second() -> None:
     trip = Trip(2, campsites=SITES)
-    trip.roll(4)
-    trip.do(c.SeeAttraction(0, Attraction.MOOSE, 15))  # Ann crossed a line this go
-    ranked = guesses(trip.state, 0, remember(trip.events),
-                     allowed=[a for a in ENTERED_ATTRACTIONS if a is not Attraction.MOOSE],
-                     open_sites=[], open_points=[1, 2, 3], climbable=False,
-                     may_stop=True, blown=False, portage=False, finish=False)
+    trip.turn(2)  # Bob's canoe goes ahead, past the moose to the rainbow
+    trip.turn(2, c.SeeAttraction(1, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.turn(2, c.SeeAttraction(1, Attraction.RAINBOW, 20))
+    ranked = _unmapped_after_moose(trip)
     kinds = [g.kind for g in ranked]
     # the lines lie apart: the Unmapped Region (never entered) before another line
     assert kinds.index("unmapped") < kinds.index("a")
+    assert next(g for g in ranked if g.kind == "unmapped").score == UNTOLD_PLACE
+
+
+def test_l4_a_canoe_in_front_meets_a_place_nobody_placed_before_landing_on_p() -> None:
+    # the first canoe past the moose: nobody has told what lies past its line, so the
+    # places nobody reached (the Unmapped Region's edge, the rock) lead, ahead of P
+    trip = Trip(2, campsites=SITES)
+    ranked = _unmapped_after_moose(trip)
+    assert remember(trip.events).in_front(0)
+    kinds = [g.kind for g in ranked]
+    assert kinds[:3] == ["wait_rock", "unmapped", "portage"]
+    assert ranked[1].score == LEADER_PLACE > UNTOLD_PLACE
+    # before any line this go, the lines still lead: the canoe crosses one first
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.roll(4)
+    ranked = guesses(trip.state, 0, remember(trip.events),
+                     allowed=list(ENTERED_ATTRACTIONS), open_sites=[], open_points=[1, 2],
+                     climbable=False, may_stop=True, blown=False, portage=True,
+                     finish=False)
+    assert ranked[0].kind == "a"
     assert next(g for g in ranked if g.kind == "unmapped").score == UNTOLD_PLACE
 
 

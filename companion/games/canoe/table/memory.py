@@ -191,6 +191,13 @@ class Memory:
                            for k in keys}
         return self._along
 
+    def in_front(self, seat: int) -> bool:
+        """Whether `seat`'s canoe, heading out, is at the farthest landmark the trips
+        placed (`along`): what lies ahead of it, nobody has told yet."""
+        along = self.along()
+        here = along.get(self.latest(seat))
+        return not self.heading_back(seat) and here is not None and here >= max(along.values())
+
     def meets(self, seat: int, keys: Iterable[str]) -> dict[str, int]:
         """In which order `seat`'s canoe likeliest meets `keys` from its latest landmark,
         by where the trips put them on the way out (`along`), the way it paddles: the
