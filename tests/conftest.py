@@ -13,6 +13,7 @@ what takes their time, so they write them only when asked: `pytest --screens`.
 """
 
 import os
+import sys
 import tempfile
 
 import pytest
@@ -63,6 +64,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("screens"):
         os.environ[SCREENS] = "1"  # seen by every worker and by display/conftest.py
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The browsers kept for the next test (tests/web/browser.py) quit with the run."""
+    browser = sys.modules.get("web.browser")
+    if browser is not None:
+        browser._SPARE.quit()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

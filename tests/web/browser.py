@@ -7,14 +7,18 @@ phone). Nothing is downloaded: Selenium is pointed at the system's browser and d
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import json
 import os
 import shutil
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -87,19 +91,12 @@ class Page:
 
     def __init__(self, size: tuple[int, int] = PHONE, lang: str = "en",
                  arguments: tuple[str, ...] = ()) -> None:
-        """`arguments`: more of chromium's switches (`--autoplay-policy=…`)."""
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--disable-extensions",
-                         "--no-first-run", f"--window-size={size[0]},{size[1]}",
-                         f"--lang={lang}", "--hide-scrollbars", *arguments):
-            options.add_argument(argument)
-        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
-        self.driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+        """`arguments`: more of chromium's switches (`--autoplay-policy=…`). A browser an
+        earlier test of this process closed, started with the same switches, is taken
+        again (see `close`) rather than a new one started."""
+        self._kind = (size, lang, arguments)
+        self._origins: set[str] = set()
+        self.driver = _SPARE.take(self._kind) or _start(size, lang, arguments)
         self.resize(size)
         self._brisk()
 
@@ -113,6 +110,9 @@ class Page:
         self.driver.execute_cdp_cmd("Animation.setPlaybackRate", {"playbackRate": 1000})
 
     def open(self, url: str) -> None:
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https"):
+            self._origins.add(f"{parts.scheme}://{parts.netloc}")
         self.driver.get(url)
         self._brisk()  # (the new document's timeline too)
 
@@ -252,7 +252,70 @@ class Page:
             "mobile": size[0] < 600})
 
     def close(self) -> None:
-        self.driver.quit()
+        """Done with the page. The browser is kept for the next test of this process that
+        asks for one started the same way, as new as a fresh one where a page can tell:
+        on a blank page, with what the pages it showed stored (local storage, cookies,
+        cache) cleared; each test's table is on a port of its own besides. Starting a
+        browser and quitting it costs about a second of the machine's CPU, and a run
+        starts some thirty."""
+        try:
+            self.driver.get("about:blank")
+            for origin in self._origins:
+                self.driver.execute_cdp_cmd("Storage.clearDataForOrigin", {
+                    "origin": origin, "storageTypes": "all"})
+            self.driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+            self.driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+            self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        except Exception:  # a browser in a state of its own is not kept
+            self.driver.quit()
+            return
+        _SPARE.keep(self._kind, self.driver)
+
+
+def _start(size: tuple[int, int], lang: str, arguments: tuple[str, ...]) -> Any:
+    """A new headless Chromium through its driver."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--disable-extensions",
+                     "--no-first-run", f"--window-size={size[0]},{size[1]}",
+                     f"--lang={lang}", "--hide-scrollbars", *arguments):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": lang})
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+class _Spare:
+    """The browsers closed tests left, by how they were started, quit at the end of the
+    run (tests/conftest.py), or else when the process ends."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: dict[tuple[Any, ...], list[Any]] = {}
+        atexit.register(self.quit)
+
+    def take(self, kind: tuple[Any, ...]) -> Any:
+        with self._lock:
+            idle = self._idle.get(kind)
+            return idle.pop() if idle else None
+
+    def keep(self, kind: tuple[Any, ...], driver: Any) -> None:
+        with self._lock:
+            self._idle.setdefault(kind, []).append(driver)
+
+    def quit(self) -> None:
+        with self._lock:
+            drivers = [d for idle in self._idle.values() for d in idle]
+            self._idle.clear()
+        for driver in drivers:
+            with contextlib.suppress(Exception):
+                driver.quit()
+
+
+_SPARE = _Spare()
 
 
 def open_pages(count: int, size: tuple[int, int] = PHONE, lang: str = "en") -> list[Page]:
