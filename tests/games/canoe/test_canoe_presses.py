@@ -22,8 +22,16 @@ from companion.core.dice import SeededDice
 from companion.games.canoe import commands as c
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot, play_game, trip_settings, with_board
+from companion.games.canoe.cards import DESTINATIONS_PER_PILE, OWN_CARDS, CardKind
 from companion.games.canoe.invariants import place_violations
-from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile, Weather
+from companion.games.canoe.model import (
+    ENTERED_ATTRACTIONS,
+    Attraction,
+    CardMode,
+    PaperEffect,
+    Pile,
+    Weather,
+)
 from companion.games.canoe.settings import Campsites, Ring
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
@@ -553,3 +561,45 @@ def test_c6_f1_landing_on_p_or_finishing_is_one_move_from_the_focus_whatever_the
     labels = [item.label for item in menu.items]
     assert labels.index("Landed on P") - menu.focus in (0, 1)
     assert table.presses(c.Land(seat, Pile.PORTAGE)) <= 2  # at most ▶, then ●
+
+
+def _drew(which: Pile) -> Table:
+    """Ann on a paper-card trip, her landing (or camp) waiting for the card she drew."""
+    trip = Trip(2, cards=CardMode.PAPER, campsites=SITES)
+    trip.do(c.Roll(0), 3)
+    trip.do(c.Camp(0, "Sugar Island", 15) if which is Pile.CAMP else c.Land(0, which))
+    assert trip.state.require_turn().awaiting is which
+    return Table(trip)
+
+
+@pytest.mark.parametrize("which", list(Pile))
+def test_k12_a_paper_card_is_one_list_of_what_its_pile_prints(which: Pile) -> None:
+    # K1, K2, K12: the points the pile's cards print, lowest first (the leak's missed go
+    # beside its points), then the camp Hero and a Destination card; each one item, so
+    # the card drawn is entered in a few presses, whichever it is
+    menu = next(m for m in _drew(which).table.frame().menus if m.seat == 0)
+    labels = [item.label for item in menu.items]
+    printed = sorted({card.points for card in OWN_CARDS[which]
+                      if card.kind is CardKind.ORDINARY})
+    leak = "-15 · and miss the next go"
+    assert [x for x in labels if x != leak][:len(printed)] == [f"{p:+d}" for p in printed]
+    assert (leak in labels) is (which is Pile.CANOE)
+    if which is Pile.CANOE:
+        assert labels.index(leak) == labels.index("-15") + 1
+    assert labels[-1] == "A Destination card"
+    assert ("The camp Hero card" in labels) is (which is Pile.CAMP)
+    drawn = [c.EnterCard(0, 0, PaperEffect.HERO) if card.kind is CardKind.HERO  # K11: kept
+             else c.EnterCard(0, card.points, PaperEffect.MISS_GO if card.kind is
+                              CardKind.MISS_GO else PaperEffect.POINTS)
+             for card in OWN_CARDS[which]]
+    drawn += [c.EnterCard(0, 0, PaperEffect.DESTINATION)] * DESTINATIONS_PER_PILE
+    presses = [_drew(which).presses(command) for command in drawn]
+    # a ring of items, the focus where the pile's cards lie fewest presses away in all
+    names = {PaperEffect.HERO: "The camp Hero card", PaperEffect.DESTINATION:
+             "A Destination card", PaperEffect.MISS_GO: "{:+d} · and miss the next go",
+             PaperEffect.POINTS: "{:+d}"}
+    at = [labels.index(names[d.effect].format(d.points)) for d in drawn]
+    n = len(labels)
+    least = min(sum(min((i - f) % n, (f - i) % n) for i in at) for f in range(n))
+    assert sum(presses) == len(drawn) + least
+    assert max(presses) <= 1 + n // 2 and min(presses) == 1
