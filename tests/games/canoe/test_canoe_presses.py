@@ -308,6 +308,22 @@ def test_a3_an_attraction_entered_earlier_is_any_points_in_the_full_menu() -> No
     assert ev.AttractionSeen(1, Attraction.MOOSE, 20) in table.trip.events
 
 
+def test_a3_an_attraction_nobody_entered_starts_amid_the_trip_s_other_entries() -> None:
+    trip = Trip(2)  # no printed points entered in setup
+    trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(3, c.SeeAttraction(1, Attraction.RAINBOW, 25))
+    table = Table(trip)
+    table.presses(c.Roll(0), 4)
+    table.press(0, Button.SELECT)  # the list
+    _focus_on(table, 0, "Points from the board")
+    table.press(0, Button.SELECT)
+    _focus_on(table, 0, "The Northern Lights")
+    table.press(0, Button.SELECT)  # never entered, none printed: a stepper
+    stepper = next(m for m in table.table.frame().menus if m.seat == 0)
+    # the middle of the trip's +15 and +25, where the board's points likely lie
+    assert stepper.items[stepper.focus].label == "+20"
+
+
 def test_f3_finishing_with_the_lead_is_four_presses_at_most() -> None:
     trip = Trip(2, nights=1)
     trip.turn(2, c.Camp(0, "Sugar Island", 25))
