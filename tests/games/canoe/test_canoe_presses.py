@@ -289,14 +289,21 @@ def test_n1_without_printed_points_a_new_site_starts_at_the_last_camp_s_points()
     assert by_label["Solitude Point"].submenu
 
 
+def _points_from_the_board(trip: Trip, seat: int) -> Table:
+    """`seat` throws a 4 and opens the full menu of attractions (**Points from the
+    board**)."""
+    table = Table(trip)
+    table.presses(c.Roll(seat), 4)
+    table.press(seat, Button.SELECT)  # the list
+    _focus_on(table, seat, "Points from the board")
+    table.press(seat, Button.SELECT)
+    return table
+
+
 def test_a3_an_attraction_entered_earlier_is_any_points_in_the_full_menu() -> None:
     trip = Trip(2)  # no printed points entered in setup
     trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
-    table = Table(trip)
-    table.presses(c.Roll(1), 4)
-    table.press(1, Button.SELECT)  # the list
-    _focus_on(table, 1, "Points from the board")
-    table.press(1, Button.SELECT)
+    table = _points_from_the_board(trip, 1)
     menu = next(m for m in table.table.frame().menus if m.seat == 1)
     by_label = {item.label: item for item in menu.items}
     assert by_label["The Northern Lights"].submenu  # never entered: a stepper
@@ -312,11 +319,7 @@ def test_a3_an_attraction_nobody_entered_starts_amid_the_trip_s_other_entries() 
     trip = Trip(2)  # no printed points entered in setup
     trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
     trip.turn(3, c.SeeAttraction(1, Attraction.RAINBOW, 25))
-    table = Table(trip)
-    table.presses(c.Roll(0), 4)
-    table.press(0, Button.SELECT)  # the list
-    _focus_on(table, 0, "Points from the board")
-    table.press(0, Button.SELECT)
+    table = _points_from_the_board(trip, 0)
     _focus_on(table, 0, "The Northern Lights")
     table.press(0, Button.SELECT)  # never entered, none printed: a stepper
     stepper = next(m for m in table.table.frame().menus if m.seat == 0)
