@@ -31,6 +31,7 @@ from companion.games.canoe.table.likely import (
 )
 from companion.games.canoe.table.memory import (
     DANGEROUS_POINT,
+    UNMAPPED_EDGE,
     Memory,
     firsts,
     learnt,
@@ -385,6 +386,28 @@ def test_l5_n1_a_canoe_out_of_an_exit_nobody_used_camps_past_the_region_s_edge()
     memory = remember(trip.events, board)
     assert memory.latest(0) == "exit:6"
     assert ranked_sites(trip.state, 0, memory, OPEN)[0] == "Indian Pond 1"
+
+
+def test_l5_a2_a_canoe_out_of_an_exit_meets_the_lines_past_the_region_s_edge() -> None:
+    # the route puts the canoe paddle's line just before the region; Ann, out of exit 6,
+    # told few landmarks before it, so the trips place the exit early: she is still past
+    # the edge (an exit lets the canoe out past it) and meets the lines beyond it
+    board = route_memory(("Solitude Point", "moose", "Sugar Island", "canoe_paddle",
+                          "unmapped_region", "rainbow", "northern_lights"))
+    trip = Trip(2, nights=3, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.turn(2, c.ReachUnmapped(0, 2))
+    trip.turn(2)
+    trip.turn(6)  # in by point 2, out by exit 6
+    trip.turn(2)
+    trip.roll(3)
+    memory = remember(trip.events, board)
+    along = memory.along()
+    assert memory.latest(0) == "exit:6" and along["exit:6"] < along[UNMAPPED_EDGE]
+    assert memory.place_of(0) == along[UNMAPPED_EDGE]
+    meets = memory.meets(0, [f"a:{a.value}" for a in ENTERED_ATTRACTIONS])
+    assert sorted(meets, key=lambda k: meets[k])[:2] == ["a:rainbow", "a:northern_lights"]
 
 
 def test_l7_blown_back_onto_an_island_leads_when_the_throw_takes_the_canoe_back() -> None:

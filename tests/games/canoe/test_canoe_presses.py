@@ -22,8 +22,16 @@ from companion.core.dice import SeededDice
 from companion.games.canoe import commands as c
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import SensibleBot, play_game, trip_settings, with_board
+from companion.games.canoe.cards import DESTINATIONS_PER_PILE, OWN_CARDS, CardKind
 from companion.games.canoe.invariants import place_violations
-from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile, Weather
+from companion.games.canoe.model import (
+    ENTERED_ATTRACTIONS,
+    Attraction,
+    CardMode,
+    PaperEffect,
+    Pile,
+    Weather,
+)
 from companion.games.canoe.settings import Campsites, Ring
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
@@ -281,14 +289,21 @@ def test_n1_without_printed_points_a_new_site_starts_at_the_last_camp_s_points()
     assert by_label["Solitude Point"].submenu
 
 
+def _points_from_the_board(trip: Trip, seat: int) -> Table:
+    """`seat` throws a 4 and opens the full menu of attractions (**Points from the
+    board**)."""
+    table = Table(trip)
+    table.presses(c.Roll(seat), 4)
+    table.press(seat, Button.SELECT)  # the list
+    _focus_on(table, seat, "Points from the board")
+    table.press(seat, Button.SELECT)
+    return table
+
+
 def test_a3_an_attraction_entered_earlier_is_any_points_in_the_full_menu() -> None:
     trip = Trip(2)  # no printed points entered in setup
     trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
-    table = Table(trip)
-    table.presses(c.Roll(1), 4)
-    table.press(1, Button.SELECT)  # the list
-    _focus_on(table, 1, "Points from the board")
-    table.press(1, Button.SELECT)
+    table = _points_from_the_board(trip, 1)
     menu = next(m for m in table.table.frame().menus if m.seat == 1)
     by_label = {item.label: item for item in menu.items}
     assert by_label["The Northern Lights"].submenu  # never entered: a stepper
@@ -298,6 +313,18 @@ def test_a3_an_attraction_entered_earlier_is_any_points_in_the_full_menu() -> No
     table.press(1, Button.RIGHT)  # Bob read +20 off the board: any value stays reachable
     table.press(1, Button.SELECT)
     assert ev.AttractionSeen(1, Attraction.MOOSE, 20) in table.trip.events
+
+
+def test_a3_an_attraction_nobody_entered_starts_amid_the_trip_s_other_entries() -> None:
+    trip = Trip(2)  # no printed points entered in setup
+    trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(3, c.SeeAttraction(1, Attraction.RAINBOW, 25))
+    table = _points_from_the_board(trip, 0)
+    _focus_on(table, 0, "The Northern Lights")
+    table.press(0, Button.SELECT)  # never entered, none printed: a stepper
+    stepper = next(m for m in table.table.frame().menus if m.seat == 0)
+    # the middle of the trip's +15 and +25, where the board's points likely lie
+    assert stepper.items[stepper.focus].label == "+20"
 
 
 def test_f3_finishing_with_the_lead_is_four_presses_at_most() -> None:
@@ -553,3 +580,45 @@ def test_c6_f1_landing_on_p_or_finishing_is_one_move_from_the_focus_whatever_the
     labels = [item.label for item in menu.items]
     assert labels.index("Landed on P") - menu.focus in (0, 1)
     assert table.presses(c.Land(seat, Pile.PORTAGE)) <= 2  # at most ▶, then ●
+
+
+def _drew(which: Pile) -> Table:
+    """Ann on a paper-card trip, her landing (or camp) waiting for the card she drew."""
+    trip = Trip(2, cards=CardMode.PAPER, campsites=SITES)
+    trip.do(c.Roll(0), 3)
+    trip.do(c.Camp(0, "Sugar Island", 15) if which is Pile.CAMP else c.Land(0, which))
+    assert trip.state.require_turn().awaiting is which
+    return Table(trip)
+
+
+@pytest.mark.parametrize("which", list(Pile))
+def test_k12_a_paper_card_is_one_list_of_what_its_pile_prints(which: Pile) -> None:
+    # K1, K2, K12: the points the pile's cards print, lowest first (the leak's missed go
+    # beside its points), then the camp Hero and a Destination card; each one item, so
+    # the card drawn is entered in a few presses, whichever it is
+    menu = next(m for m in _drew(which).table.frame().menus if m.seat == 0)
+    labels = [item.label for item in menu.items]
+    printed = sorted({card.points for card in OWN_CARDS[which]
+                      if card.kind is CardKind.ORDINARY})
+    leak = "-15 · and miss the next go"
+    assert [x for x in labels if x != leak][:len(printed)] == [f"{p:+d}" for p in printed]
+    assert (leak in labels) is (which is Pile.CANOE)
+    if which is Pile.CANOE:
+        assert labels.index(leak) == labels.index("-15") + 1
+    assert labels[-1] == "A Destination card"
+    assert ("The camp Hero card" in labels) is (which is Pile.CAMP)
+    drawn = [c.EnterCard(0, 0, PaperEffect.HERO) if card.kind is CardKind.HERO  # K11: kept
+             else c.EnterCard(0, card.points, PaperEffect.MISS_GO if card.kind is
+                              CardKind.MISS_GO else PaperEffect.POINTS)
+             for card in OWN_CARDS[which]]
+    drawn += [c.EnterCard(0, 0, PaperEffect.DESTINATION)] * DESTINATIONS_PER_PILE
+    presses = [_drew(which).presses(command) for command in drawn]
+    # a ring of items, the focus where the pile's cards lie fewest presses away in all
+    names = {PaperEffect.HERO: "The camp Hero card", PaperEffect.DESTINATION:
+             "A Destination card", PaperEffect.MISS_GO: "{:+d} · and miss the next go",
+             PaperEffect.POINTS: "{:+d}"}
+    at = [labels.index(names[d.effect].format(d.points)) for d in drawn]
+    n = len(labels)
+    least = min(sum(min((i - f) % n, (f - i) % n) for i in at) for f in range(n))
+    assert sum(presses) == len(drawn) + least
+    assert max(presses) <= 1 + n // 2 and min(presses) == 1

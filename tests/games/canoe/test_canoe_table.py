@@ -430,7 +430,7 @@ def test_c6_k12_with_paper_cards_a_late_landing_s_card_is_entered_then_the_throw
     assert told[0] == ev.TurnEnded(bob) and ev.CardAwaited(ann, Pile.PORTAGE) in told
     assert table.state.phase is Phase.CARD and table.state.active == ann
     menu = next(m for m in table.frame().menus if m.seat == ann)
-    assert menu.title == f"{settings.names[ann]}: enter the card drawn"
+    assert menu.title == f"{settings.names[ann]}: enter the Portage card drawn"
     press_to(table, clock, ann, cmd.EnterCard(ann, 10))
     assert table.state.phase is Phase.TURN and table.state.players[ann].score == 10
     frame = table.frame()

@@ -29,9 +29,10 @@ from companion.games.canoe.model import MAX_PLAYERS, Place
 from companion.games.canoe.physical import RollRequest, apply_entered, roll_request
 from companion.games.canoe.settings import Settings
 from companion.games.canoe.state import EMPTY, GameState
+from companion.games.canoe.table.entries import face_tree
 from companion.games.canoe.table.frame import CanoeFrame, CanoeScreen, place_notice
 from companion.games.canoe.table.memory import Kept, Memory
-from companion.games.canoe.table.menus import face_tree, seat_tree
+from companion.games.canoe.table.menus import seat_tree
 from companion.games.canoe.table.route import known_board
 from companion.games.canoe.table.setup import CanoeDraft, setup_tree
 from companion.games.canoe.views import public_view

@@ -191,11 +191,25 @@ class Memory:
                            for k in keys}
         return self._along
 
+    def place_of(self, seat: int) -> int | None:
+        """Where `seat`'s canoe is on the way out (`along`): at its latest landmark; out of
+        an Unmapped Region's exit, past the region's edge at least (L5: an exit lets the
+        canoe out past the edge, whatever order the trips told the exits in). Over 40
+        bench trips, turns over six: 26 -> 24 (the board played before), 16 -> 13 (the
+        route copied)."""
+        along = self.along()
+        latest = self.latest(seat)
+        here = along.get(latest)
+        edge = along.get(UNMAPPED_EDGE)
+        if here is not None and edge is not None and latest.startswith("exit:"):
+            return max(here, edge)
+        return here
+
     def in_front(self, seat: int) -> bool:
         """Whether `seat`'s canoe, heading out, is at the farthest landmark the trips
         placed (`along`): what lies ahead of it, nobody has told yet."""
         along = self.along()
-        here = along.get(self.latest(seat))
+        here = self.place_of(seat)
         return not self.heading_back(seat) and here is not None and here >= max(along.values())
 
     def meets(self, seat: int, keys: Iterable[str]) -> dict[str, int]:
@@ -207,7 +221,7 @@ class Memory:
         bench trips, turns over six: 110 -> 102 (first trip), 51 -> 41 (the board played
         before), 35 -> 23 (the route copied)."""
         along = self.along()
-        here = along.get(self.latest(seat))
+        here = self.place_of(seat)
         way = -1 if self.heading_back(seat) else 1
         ahead: list[tuple[int, str]] = []
         behind: list[tuple[int, str]] = []

@@ -51,7 +51,7 @@ WORDS: Final[dict[str, str]] = {
     # menus -----------------------------------------------------------------------------
     "cm.turn_title": "{name}: du bist dran",
     "cm.tell_title": "{name}: wohin fuhr das Kanu?",
-    "cm.card_title": "{name}: gezogene Karte eingeben",
+    "cm.card_title": "{name}: gezogene {pile}-Karte eingeben",
     "cm.throw": "Würfeln",
     "cm.windbound": "Auf einer Insel windgebunden",
     "cm.camp": "Hier zelten",
@@ -69,12 +69,9 @@ WORDS: Final[dict[str, str]] = {
     "cm.finish_wins": "gewinnt die Tour",
     "cm.finish_home": "fährt heim, ohne Sieg ({best} vorn)",
     "cm.end": "Zug beenden",
-    "cm.card_points": "Punkte der Karte",
-    "cm.effect.points": "Nur Punkte",
     "cm.effect.miss_go": "und nächsten Zug aussetzen",
     "cm.effect.destination": "Eine Zielkarte",
     "cm.effect.hero": "Die Heldenkarte des Lagers",
-    "cm.effect_title": "Was bewirkt die Karte?",
     "cm.face_title": "{name}: was zeigt der Würfel?",
     "cm.hint": "◀ ▶ wählen · ● nehmen · ● halten zurück",
     # the rules' reasons ---------------------------------------------------------------------

@@ -51,7 +51,7 @@ WORDS: Final[dict[str, str]] = {
     # menus -----------------------------------------------------------------------------
     "cm.turn_title": "{name}: your turn",
     "cm.tell_title": "{name}: where did the canoe go?",
-    "cm.card_title": "{name}: enter the card drawn",
+    "cm.card_title": "{name}: enter the {pile} card drawn",
     "cm.throw": "Throw the die",
     "cm.windbound": "Windbound on an island",
     "cm.camp": "Camp here",
@@ -69,12 +69,9 @@ WORDS: Final[dict[str, str]] = {
     "cm.finish_wins": "wins the trip",
     "cm.finish_home": "goes home, does not win ({best} ahead)",
     "cm.end": "End of turn",
-    "cm.card_points": "Card's points",
-    "cm.effect.points": "Points only",
     "cm.effect.miss_go": "and miss the next go",
     "cm.effect.destination": "A Destination card",
     "cm.effect.hero": "The camp Hero card",
-    "cm.effect_title": "What does the card do?",
     "cm.face_title": "{name}: what does the die show?",
     "cm.hint": "◀ ▶ choose · ● take · hold ● back",
     # the rules' reasons ---------------------------------------------------------------------

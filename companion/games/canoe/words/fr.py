@@ -51,7 +51,7 @@ WORDS: Final[dict[str, str]] = {
     # menus -----------------------------------------------------------------------------
     "cm.turn_title": "{name} : à toi",
     "cm.tell_title": "{name} : où va le canoë ?",
-    "cm.card_title": "{name} : saisir la carte tirée",
+    "cm.card_title": "{name} : saisir la carte {pile} tirée",
     "cm.throw": "Lancer le dé",
     "cm.windbound": "Bloqué sur une île par le vent",
     "cm.camp": "Camper ici",
@@ -69,12 +69,9 @@ WORDS: Final[dict[str, str]] = {
     "cm.finish_wins": "gagne l'excursion",
     "cm.finish_home": "rentre, sans gagner ({best} devant)",
     "cm.end": "Fin du tour",
-    "cm.card_points": "Points de la carte",
-    "cm.effect.points": "Points seulement",
     "cm.effect.miss_go": "et passer le prochain tour",
     "cm.effect.destination": "Une carte Destination",
     "cm.effect.hero": "La carte Héros du camp",
-    "cm.effect_title": "Que fait la carte ?",
     "cm.face_title": "{name} : que montre le dé ?",
     "cm.hint": "◀ ▶ choisir · ● prendre · maintenir ● retour",
     # the rules' reasons ---------------------------------------------------------------------
