@@ -370,11 +370,11 @@ def test_a2_every_attraction_ranks_above_a_place_nothing_points_to() -> None:
     assert climb.score == FLOOR and ranked.index(climb) > ranked.index(lines[-1])
 
 
-def test_l5_n1_a_canoe_out_of_an_exit_nobody_used_camps_past_the_region_s_edge() -> None:
-    # the route: the region's edge lies past Sugar Island; nobody told what lies round
-    # exit 6, but the region lets a canoe out past its edge, never behind it
-    board = route_memory(("Solitude Point", "moose", "Sugar Island", "unmapped_region",
-                          "Indian Pond 1", "rainbow", "Indian Pond 2"))
+def _out_of_exit_6(*route: str) -> tuple[Trip, Memory]:
+    """Ann sees the moose, enters the Unmapped Region by point 2 and comes out by exit 6,
+    then throws again, on a board whose route the group copied."""
+    board = route_memory(route)
+    assert board is not None
     trip = Trip(2, nights=3, campsites=SITES)
     trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
     trip.turn(2)
@@ -385,6 +385,15 @@ def test_l5_n1_a_canoe_out_of_an_exit_nobody_used_camps_past_the_region_s_edge()
     trip.roll(3)
     memory = remember(trip.events, board)
     assert memory.latest(0) == "exit:6"
+    return trip, memory
+
+
+def test_l5_n1_a_canoe_out_of_an_exit_nobody_used_camps_past_the_region_s_edge() -> None:
+    # the route: the region's edge lies past Sugar Island; nobody told what lies round
+    # exit 6, but the region lets a canoe out past its edge, never behind it
+    trip, memory = _out_of_exit_6("Solitude Point", "moose", "Sugar Island",
+                                  "unmapped_region", "Indian Pond 1", "rainbow",
+                                  "Indian Pond 2")
     assert ranked_sites(trip.state, 0, memory, OPEN)[0] == "Indian Pond 1"
 
 
@@ -392,19 +401,10 @@ def test_l5_a2_a_canoe_out_of_an_exit_meets_the_lines_past_the_region_s_edge() -
     # the route puts the canoe paddle's line just before the region; Ann, out of exit 6,
     # told few landmarks before it, so the trips place the exit early: she is still past
     # the edge (an exit lets the canoe out past it) and meets the lines beyond it
-    board = route_memory(("Solitude Point", "moose", "Sugar Island", "canoe_paddle",
-                          "unmapped_region", "rainbow", "northern_lights"))
-    trip = Trip(2, nights=3, campsites=SITES)
-    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
-    trip.turn(2)
-    trip.turn(2, c.ReachUnmapped(0, 2))
-    trip.turn(2)
-    trip.turn(6)  # in by point 2, out by exit 6
-    trip.turn(2)
-    trip.roll(3)
-    memory = remember(trip.events, board)
+    _, memory = _out_of_exit_6("Solitude Point", "moose", "Sugar Island", "canoe_paddle",
+                               "unmapped_region", "rainbow", "northern_lights")
     along = memory.along()
-    assert memory.latest(0) == "exit:6" and along["exit:6"] < along[UNMAPPED_EDGE]
+    assert along["exit:6"] < along[UNMAPPED_EDGE]
     assert memory.place_of(0) == along[UNMAPPED_EDGE]
     meets = memory.meets(0, [f"a:{a.value}" for a in ENTERED_ATTRACTIONS])
     assert sorted(meets, key=lambda k: meets[k])[:2] == ["a:rainbow", "a:northern_lights"]

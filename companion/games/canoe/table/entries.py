@@ -45,8 +45,8 @@ def amount_tree(key: str, what: str, option: CanoeOption, make: Callable[[int], 
                 default=str(default) if str(default) in keys else None)
 
 
-_LAST = {PaperEffect.POINTS: 0, PaperEffect.MISS_GO: 0, PaperEffect.HERO: 1,
-         PaperEffect.DESTINATION: 2}
+_GROUP = {PaperEffect.POINTS: 0, PaperEffect.MISS_GO: 0, PaperEffect.HERO: 1,
+          PaperEffect.DESTINATION: 2}
 """Where each kind of paper card stands in the list: points (the leak's beside its own
 points), then the camp Hero, then a Destination card, at the wrap next to the lowest."""
 
@@ -58,21 +58,18 @@ def card_tree(state: GameState, seat: int, entered: Sequence[CanoeOption]) -> Tr
     cards lie fewest presses away on average (`_card_focus`), so the card drawn is a few
     presses away whichever it is. The title names the pile the card came from."""
     pile = state.require_turn().awaiting
-    items: list[tuple[int, Node]] = []  # (how many of the pile's cards it stands for, item)
+    # (where it stands, how many of the pile's cards it stands for, the item)
+    items: list[tuple[tuple[int, int, bool], int, Node]] = []
     for option in entered:
         for effect in option.params.get("effect", ()):
             effect = PaperEffect(effect)
             for points in points_of(option):
-                items.append((_cards_like(pile, effect, points),
+                items.append(((_GROUP[effect], points, effect is not PaperEffect.POINTS),
+                              _cards_like(pile, effect, points),
                               _card_item(seat, option, effect, points)))
-
-    def place(entry: tuple[int, Node]) -> tuple[int, int, bool]:
-        effect, points = entry[1].key.split(":")[1:]
-        return _LAST[PaperEffect(effect)], int(points), effect != PaperEffect.POINTS
-
-    items.sort(key=place)
-    nodes = [node for _, node in items]
-    weights = [count if node.enabled else 0 for count, node in items]
+    items.sort(key=lambda item: item[0])
+    nodes = [node for _, _, node in items]
+    weights = [count if node.enabled else 0 for _, count, node in items]
     title = t("cm.card_title", name=state.players[seat].name,
               pile=t(f"cp.{pile}") if pile is not None else "")
     return Tree("card", title, nodes, t("cm.hint"), default=_card_focus(nodes, weights))
