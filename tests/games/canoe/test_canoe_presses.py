@@ -28,11 +28,12 @@ from companion.games.canoe.model import (
     ENTERED_ATTRACTIONS,
     Attraction,
     CardMode,
+    DestinationRule,
     PaperEffect,
     Pile,
     Weather,
 )
-from companion.games.canoe.settings import Campsites, Ring
+from companion.games.canoe.settings import Campsites, Ring, Variants
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.likely import attractions
@@ -582,9 +583,9 @@ def test_c6_f1_landing_on_p_or_finishing_is_one_move_from_the_focus_whatever_the
     assert table.presses(c.Land(seat, Pile.PORTAGE)) <= 2  # at most ▶, then ●
 
 
-def _drew(which: Pile) -> Table:
+def _drew(which: Pile, variants: Variants | None = None) -> Table:
     """Ann on a paper-card trip, her landing (or camp) waiting for the card she drew."""
-    trip = Trip(2, cards=CardMode.PAPER, campsites=SITES)
+    trip = Trip(2, cards=CardMode.PAPER, campsites=SITES, variants=variants)
     trip.do(c.Roll(0), 3)
     trip.do(c.Camp(0, "Sugar Island", 15) if which is Pile.CAMP else c.Land(0, which))
     assert trip.state.require_turn().awaiting is which
@@ -622,3 +623,19 @@ def test_k12_a_paper_card_is_one_list_of_what_its_pile_prints(which: Pile) -> No
     least = min(sum(min((i - f) % n, (f - i) % n) for i in at) for f in range(n))
     assert sum(presses) == len(drawn) + least
     assert max(presses) <= 1 + n // 2 and min(presses) == 1
+
+
+def test_k12_v1_on_a_trip_without_destination_cards_that_item_is_greyed_never_the_focus(
+        ) -> None:
+    # V1, K12: the list still shows every kind of card, the ones the trip refuses greyed
+    # with their reason; the focus starts among the cards the pile can give
+    table = _drew(Pile.CANOE, Variants(destinations=DestinationRule.NONE))
+    menu = next(m for m in table.table.frame().menus if m.seat == 0)
+    item = next(i for i in menu.items if i.label == "A Destination card")
+    assert not item.enabled and item.detail == "this trip has no Destination cards"
+    focus = menu.items[menu.focus]
+    assert focus.enabled and focus.command is not None
+    # the greyed item weighs nothing: the focus is not where the three Destination cards
+    # of a trip with them draw it
+    with_them = next(m for m in _drew(Pile.CANOE).table.frame().menus if m.seat == 0)
+    assert menu.focus != with_them.focus
