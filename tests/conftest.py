@@ -70,7 +70,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     """The browsers kept for the next test (tests/web/browser.py) quit with the run."""
     browser = sys.modules.get("web.browser")
     if browser is not None:
-        browser._SPARE.quit()
+        browser.quit_kept()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -318,6 +318,11 @@ class _Spare:
 _SPARE = _Spare()
 
 
+def quit_kept() -> None:
+    """Quit the browsers kept for a next test (`Page.close`): the run is over."""
+    _SPARE.quit()
+
+
 def open_pages(count: int, size: tuple[int, int] = PHONE, lang: str = "en") -> list[Page]:
     """`count` browsers, started side by side."""
     with ThreadPoolExecutor(count) as pool:
