@@ -479,3 +479,23 @@ def test_k9_n1_the_card_s_site_leads_only_where_no_other_site_is_wanted() -> Non
     assert trip.state.players[0].nights == 1
     open_sites = [s for s in OPEN if s != "Solitude Point"]
     assert ranked_sites(trip.state, 0, remember(trip.events), open_sites)[0] == "Sugar Island"
+
+
+def test_n1_n2_a_site_told_two_landmarks_on_does_not_outrank_the_board_s_order() -> None:
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))  # Ann at the moose's line
+    trip.turn(2, c.Camp(1, "Sugar Island", 15))
+    trip.turn(2)
+    trip.turn(2)  # Bob's go missed for the camp (N1): Ann again
+    trip.turn(2, c.SeeAttraction(1, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.turn(2, c.SeeAttraction(1, Attraction.RAINBOW, 20))
+    trip.turn(2)
+    trip.turn(2, c.Camp(1, "Indian Pond 2", 25))  # two landmarks past the moose
+    trip.roll(3)
+    memory = remember(trip.events)
+    assert memory.after(0, "site:Indian Pond 2") > 0
+    # Bob camped at Indian Pond 2 only after the rainbow, so it lies farther on than the
+    # moose; the board puts Indian Pond 1 before it, past Sugar Island (behind the moose)
+    assert ranked_sites(trip.state, 0, memory, OPEN) == [
+        "Indian Pond 1", "Indian Pond 2", "Sugar Island", "Solitude Point"]

@@ -48,6 +48,7 @@ from companion.games.canoe.table.memory import (
     ROCK_BASE,
     STOPS,
     UNMAPPED_EDGE,
+    WEIGHTS,
     WINDS,
     Memory,
     passed_lines,
@@ -138,7 +139,8 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
     """N1, N3, K9: the open campsites, likeliest first for a camp now: the one the player's
     Destination card orders them to, Solitude Point while the all-night trip still wants
     it (where no other site is wanted, or the canoe stands at it: `other_camps`), one the
-    table told right after the player's latest landmark (of those told as often, the one
+    table told right after the player's latest landmark (`told_next`; of those told as
+    often, the one
     this go's throw reaches, `Memory.near`), then the open sites along
     the board's order (N2) past the last site some trip camped at before reaching that
     landmark (`firsts`), then the ones before it, nearest the dock first (a canoe that
@@ -183,8 +185,8 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
         # round) the sites before it, nearest the dock first
         along = at - start if at >= start else (
             len(names) + (start - at) if told else len(names) + at)
-        return (-(forced and site == likely), -(at in here),
-                -memory.after(seat, f"site:{site}"), -memory.near(seat, f"site:{site}"), along)
+        return (-(forced and site == likely), -(at in here), -told_next(memory, seat, site),
+                -memory.near(seat, f"site:{site}"), along)
 
     return sorted(open_sites, key=rank)
 
@@ -200,6 +202,16 @@ def other_camps(state: GameState, seat: int, site: str) -> bool:
     settings = state.require_settings()
     return state.players[seat].nights < settings.nights or (
         settings.variants.every_campsite and bool(set(missing_sites(state, seat)) - {site}))
+
+
+def told_next(memory: Memory, seat: int, site: str) -> int:
+    """N1, N2: how many times over the trips told `site` right after the player's latest
+    landmark (`Memory.after` in steps of `WEIGHTS[0]`, one canoe telling it next): a site
+    told only two or three landmarks after it lies farther on, past a site the board's
+    order puts first, so it does not outrank that order. Over 40 bench trips: turns over
+    six 84 -> 84 (the board's points entered), 13 -> 12 (the route copied), 21 -> 21 (the
+    board played before); presses at a camp 581 -> 579, 565 -> 562, 705 -> 700."""
+    return memory.after(seat, f"site:{site}") // WEIGHTS[0]
 
 
 def camp_site(state: GameState, seat: int, memory: Memory, open_sites: Sequence[str]
