@@ -28,6 +28,7 @@ from companion.games.canoe.table.likely import (
     guesses,
     place_guesses,
     ranked_sites,
+    skipped_lines,
 )
 from companion.games.canoe.table.memory import (
     DANGEROUS_POINT,
@@ -499,3 +500,25 @@ def test_n1_n2_a_site_told_two_landmarks_on_does_not_outrank_the_board_s_order()
     # moose; the board puts Indian Pond 1 before it, past Sugar Island (behind the moose)
     assert ranked_sites(trip.state, 0, memory, OPEN) == [
         "Indian Pond 1", "Indian Pond 2", "Sugar Island", "Solitude Point"]
+
+
+def test_l5_n1_a_site_before_a_line_the_exit_skips_is_behind_the_canoe() -> None:
+    # the route: Indian Pond 1, the rainbow, Indian Pond 2, the Northern Lights, past the
+    # region's edge; an earlier trip's canoe out of exit 6 crossed the Northern Lights
+    # first, never the rainbow: exit 6 lets a canoe out past the rainbow, and so past
+    # Indian Pond 1 before it
+    route = ("Solitude Point", "moose", "Sugar Island", "unmapped_region", "Indian Pond 1",
+             "rainbow", "Indian Pond 2", "northern_lights")
+    earlier, _ = _out_of_exit_6(*route)
+    earlier.do(c.SeeAttraction(0, Attraction.NORTHERN_LIGHTS, 20))
+    board = learnt([earlier.events], SITES.names, route_memory(route))
+    assert board is not None
+    trip, _ = _out_of_exit_6(*route)
+    memory = remember(trip.events, board)
+    # every line the route puts before the Northern Lights, and no trip told after exit 6
+    assert skipped_lines(memory, "exit:6") == ["a:moose", "a:rainbow"]
+    assert ranked_sites(trip.state, 0, memory, OPEN)[0] == "Indian Pond 2"
+    # with no trip out of that exit, the edge is all the table knows: the first site past it
+    _, alone = _out_of_exit_6(*route)
+    assert skipped_lines(alone, "exit:6") == []
+    assert ranked_sites(trip.state, 0, alone, OPEN)[0] == "Indian Pond 1"

@@ -152,8 +152,14 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
     latest = memory.latest(seat)
     before = memory.ordered()
     # L5: the Unmapped Region lets a canoe out past its edge, so a site behind the edge
-    # is behind an exit too, where no trip has told what lies round that exit yet
-    marks = [latest, UNMAPPED_EDGE] if latest.startswith("exit:") else [latest]
+    # is behind an exit too, and so is one before a line the exit skips (`skipped_lines`),
+    # for a canoe out of the exit and one landmark past it (heading out, whatever lies
+    # before its landmark before the latest lies behind it too)
+    recent = [latest] if memory.heading_back(seat) else memory.trail(seat)[-2:]
+    marks = list(recent)
+    for mark in recent:
+        if mark.startswith("exit:"):
+            marks += [UNMAPPED_EDGE, *skipped_lines(memory, mark)]
     behind = [i for i, site in enumerate(names)
               if any(before[(f"site:{site}", m)] > before[(m, f"site:{site}")] for m in marks)
               or f"site:{site}" == latest]
@@ -212,6 +218,24 @@ def told_next(memory: Memory, seat: int, site: str) -> int:
     six 84 -> 84 (the board's points entered), 13 -> 12 (the route copied), 21 -> 21 (the
     board played before); presses at a camp 581 -> 579, 565 -> 562, 705 -> 700."""
     return memory.after(seat, f"site:{site}") // WEIGHTS[0]
+
+
+def skipped_lines(memory: Memory, exit_: str) -> list[str]:
+    """L5, A2: the lines a canoe out of the Unmapped Region's exit `exit_` has left behind.
+    Every canoe tells a line as it crosses it, so a line the trips put on the way out
+    (`firsts`) before one they told after that exit, but which no trip told after it,
+    lies between the region's edge and where the exit lets a canoe out; a site before
+    it is behind the canoe too. Over 40 bench trips (with a canoe one landmark past its
+    exit placed so too): turns over six 84 -> 84 (the board's points entered), 12 -> 12
+    (the route copied), 21 -> 20 (the board played before); presses at a camp 579 -> 568,
+    562 -> 562, 700 -> 692."""
+    before = memory.ordered()
+    lines = {key for pair in before for key in pair
+             if key.startswith("a:") and key in passed_lines([key])}
+    told = {key for (first, key), count in memory.follows.items()
+            if first == exit_ and count and key in lines}
+    return sorted(line for line in lines - told
+                  if any(before[(line, ahead)] > before[(ahead, line)] for ahead in told))
 
 
 def camp_site(state: GameState, seat: int, memory: Memory, open_sites: Sequence[str]
