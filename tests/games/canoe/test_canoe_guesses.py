@@ -17,6 +17,7 @@ from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.likely import (
     BLOWN_BACK,
     FLOOR,
+    HELD_GAIN,
     HELD_GOES,
     LEADER_PLACE,
     LINE_FLOOR,
@@ -204,15 +205,24 @@ def test_k8_a_place_card_held_ranks_with_a_place_not_been_to_and_rises_while_hel
                          finish=False, obey=True)
         return next(g for g in ranked if g.kind == "obey")
 
-    scores = []
+    scores, first = [], []
     for _ in range(HELD_GOES + 2):
         trip.turn(3)
         trip.roll(2)
         scores.append(obey().score)
+        first.append(guesses(trip.state, 0, remember(trip.events),
+                             allowed=list(ENTERED_ATTRACTIONS), open_sites=OPEN,
+                             open_points=[], climbable=False, may_stop=False, blown=False,
+                             portage=True, finish=False, obey=True)[0].kind)
         trip.do(c.EndTurn(0))
-    # a throw more held, a point more, up to HELD_GOES: the holder makes for the place
-    assert scores == [UNTOLD_PLACE + min(n, HELD_GOES) for n in range(1, HELD_GOES + 3)]
+    # a throw more held, HELD_GAIN more, up to HELD_GOES: the holder makes for the place
+    assert scores == [UNTOLD_PLACE + HELD_GAIN * min(n, HELD_GOES)
+                      for n in range(1, HELD_GOES + 3)]
     assert scores[0] > UNTOLD_PLACE > FLOOR
+    # just kept, a camp or a line leads; held two throws or more, the card done leads
+    # the go's likeliest line and camp, nothing told after the landmark yet
+    assert first[0] != "obey"
+    assert first[1:] == ["obey"] * (HELD_GOES + 1)
 
 
 def test_l1_n1_a_canoe_that_climbed_camps_first_at_the_site_just_before_the_rock() -> None:

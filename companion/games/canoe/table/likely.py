@@ -81,9 +81,17 @@ those. Over 40 bench trips: turns over six 102 -> 93 (first trip), 41 -> 34 (the
 played before), 23 -> 18 (the route copied)."""
 HELD_GOES = 3
 """A place's Destination card is likelier done the longer its holder has held it (the
-holder makes for the place): its step gains a point for each throw since the card was
+holder makes for the place): its step gains `HELD_GAIN` for each throw since the card was
 kept, up to this many. Over 40 bench trips: turns over six 93 -> 89 (first trip), 34 -> 30
 (the board played before), 18 -> 13 (the route copied)."""
+HELD_GAIN = 2.0
+"""What a place's Destination card done gains for each throw its holder has held it (up
+to `HELD_GOES`): held two throws or more, it leads the likeliest line (4) and the camp
+(4.5) of a go where the trips told nothing after the landmark, the holder being likelier
+at the place by then than at a line nothing points to. Over 40 bench trips (a point a
+throw before): turns over six 84 -> 84 (the board's points entered), 12 -> 12 (the route
+copied), 20 -> 17 (the board played before); presses at "card done" 26 -> 18, 25 -> 18,
+32 -> 22."""
 
 BLOWN_BACK = 5.0
 """L7: the score of "blown back onto an island" when this go's throw takes a canoe back on a
@@ -371,7 +379,8 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
         # sends its holder there once, so it ranks with a place the canoe has not been
         # to yet (`UNTOLD_PLACE`). Over 40 bench trips: turns over six 125 -> 120 (the
         # board's points entered), 55 -> 47 (a group that played the board before)
-        out.append(Guess(UNTOLD_PLACE + min(memory.held.get(seat, 0), HELD_GOES), "obey"))
+        out.append(Guess(UNTOLD_PLACE + HELD_GAIN * min(memory.held.get(seat, 0), HELD_GOES),
+                         "obey"))
     order = ("a", "camp", "climb", "wait_rock", "unmapped", "wait_point", "blown",
              "portage", "finish", "obey")
     return sorted(out, key=lambda g: (-g.score, order.index(g.kind)))
