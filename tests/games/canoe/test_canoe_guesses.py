@@ -532,3 +532,32 @@ def test_l5_n1_a_site_before_a_line_the_exit_skips_is_behind_the_canoe() -> None
     _, alone = _out_of_exit_6(*route)
     assert skipped_lines(alone, "exit:6") == []
     assert ranked_sites(trip.state, 0, alone, OPEN)[0] == "Indian Pond 1"
+
+
+def test_n1_the_full_list_of_sites_stays_beside_a_guess_the_pins_moved() -> None:
+    # Bob told the rainbow and then Great Falls after the moose: for Ann at the moose
+    # both lines come before a camp, which the pins move ◀ next to the focus
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2, c.SeeAttraction(1, Attraction.MOOSE, 15))
+    trip.turn(2)
+    trip.turn(2, c.SeeAttraction(1, Attraction.RAINBOW, 20))
+    trip.turn(2)
+    trip.turn(2, c.SeeAttraction(1, Attraction.GREAT_FALLS, 25))
+    trip.roll(3)
+    memory = remember(trip.events)
+    ranked = guesses(trip.state, 0, memory, allowed=list(ENTERED_ATTRACTIONS),
+                     open_sites=OPEN, open_points=[], climbable=False, may_stop=False,
+                     blown=False, portage=True, finish=False)
+    assert [g.kind for g in ranked[:3]] == ["a", "a", "camp"]
+    tree = seat_tree(trip.state, 0, memory)
+    assert tree is not None
+    more = tree.find("more")
+    assert more is not None and more.children is not None
+    keys = [n.key for n in more.children.items]
+    focus = keys.index(more.children.default or "")
+    # ◀ the guessed camp, ◀◀ the full list of sites beside it
+    assert keys[focus - 1] == "next:camp" and keys[focus - 2] == "camp"
+    # a camp at the next likeliest site (the list opens on it): ●, two steps, ● on the
+    # list, ● on the site, at the table (the likeliest line on ◀ there, C4)
+    assert Table(trip).presses(c.Camp(0, "Sugar Island", 15)) == 5

