@@ -243,6 +243,19 @@ class Memory:
                      *([k] for _, k in ahead[2:]), *([k] for _, k in behind[1:])]
         return {key: rank for rank, group in enumerate(order) for key in group}
 
+    def behind(self, seat: int, keys: Iterable[str]) -> list[str]:
+        """The `keys` the trips put behind `seat`'s canoe on the way it paddles (`along`),
+        nearest first, those at its latest landmark's place first: a canoe that turns round
+        meets them first. None where the trips have not placed the canoe."""
+        along = self.along()
+        here = self.place_of(seat)
+        if here is None:
+            return []
+        way = -1 if self.heading_back(seat) else 1
+        placed = [((here - along[key]) * way, key) for key in keys
+                  if key in along and (along[key] - here) * way <= 0]
+        return [key for _, key in sorted(placed)]
+
     def after(self, seat: int, key: str) -> int:
         """How strongly the table's trips say `key` comes next after `seat`'s latest (the
         way it paddles: before it, for a canoe heading back)."""
