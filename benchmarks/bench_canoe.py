@@ -14,7 +14,11 @@ without. A player at the table reads ahead or behind on another canoe's space of
 screen, where it shows unasked (L9), so there the bots do not tell it (`telling`); the
 rules-level trips still do. Printed: the presses each turn took (mean, the largest, how
 they spread), by kind of turn (`turn_kind`), and where they went: the presses of each
-step the rules took (`step_name`). Goals: mean at most 3, none over 6. The next player's
+step the rules took (`step_name`). Goals: mean at most 3, none over 6. Each figure of
+turns over 6 says how many of them told a line or a place no trip had told before
+(`Turn.first`): the canoe in front of every landmark the table knows, where the table
+has nothing but the rules' order to guess from, and a list has room for few steps near
+its focus; and the most presses of a turn that told none. The next player's
 first choice ends a go with nothing more to tell (C4): that press is counted in the go it
 starts. Then the same trips by a group that played the board before (the table given the
 trips before each, `earlier_trips`, as the journal gives them), and with every guess of
@@ -31,10 +35,10 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 from unittest.mock import patch
 
 from benchmarks.figures import percentile
@@ -58,12 +62,17 @@ from companion.games.canoe.table import likely, menus
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
 from companion.games.canoe.table.likely import Guess
+from companion.games.canoe.table.memory import landmark
 from companion.pads.events import Kind
 
 TRIPS = 300
 TABLE_TRIPS = 12
 MEAN_GOAL = 3.0
 MAX_GOAL = 6
+FIRSTS = ("a:", "stop:")
+"""The landmarks whose first telling the bench counts apart (`Turn.first`): the attractions'
+lines and the places (Raven Rock, the Unmapped Region, Dangerous Point). The campsites are
+not: the configuration lists them in the board's order (N2)."""
 
 settings_for = trip_settings
 
@@ -247,7 +256,7 @@ def _played(seed: int, board: bool) -> list[ev.Event]:
 
 def table_presses(seed: int, board: bool = True, steps: Steps | None = None,
                   perfect: bool = False, learnt: bool = False,
-                  route: bool = False) -> list[tuple[str, int]]:
+                  route: bool = False) -> list[Turn]:
     """One trip through the real table by the virtual pads: each turn's kind and the
     presses it took. `board`: the group entered its board's printed points in setup.
     The presses of each step (a choice the rules took) are added to `steps`. `perfect`:
@@ -284,14 +293,28 @@ def table_presses(seed: int, board: bool = True, steps: Steps | None = None,
         return _trip(table, driver, clock, steps)
 
 
+class Turn(NamedTuple):
+    """One turn through the table: its kind (`turn_kind`), the presses it took, and
+    whether it told a line or a place no trip had told before (`landmark`; the route
+    copied and the trips learnt from count as told): the canoe in front of every
+    landmark the table knows, where the table has nothing to guess from."""
+
+    kind: str
+    presses: int
+    first: bool = False
+
+
 def _trip(table: CanoeTable, driver: CanoeBotDriver, clock: _Clock,
-          steps: Steps | None) -> list[tuple[str, int]]:
+          steps: Steps | None) -> list[Turn]:
     """The presses of each turn of a trip started on `table`, to its end (a turn ends
     with its `TurnEnded`, or the trip's). A press that ends a turn by the next player's
     first choice (C4) is that player's turn's: the turn it ends took none for its end."""
-    out: list[tuple[str, int]] = []
+    out: list[Turn] = []
     presses, since = 0, 0
     told: list[ev.Event] = []
+    board = table.learnt()
+    known = {key for key in board.told if key.startswith(FIRSTS)} if board else set()
+    first = False
     for _ in range(200_000):
         if table.over:
             break
@@ -309,33 +332,48 @@ def _trip(table: CanoeTable, driver: CanoeBotDriver, clock: _Clock,
                     steps.add("end" if handed else step_name(batch), 0 if handed else since)
                 if handed:
                     # C4: the turn it ends is over without a press of its own
-                    out.append((turn_kind([*told, *batch]), presses - pressed))
-                    presses, told = pressed, []
+                    out.append(Turn(turn_kind([*told, *batch]), presses - pressed, first))
+                    presses, told, first = pressed, [], False
                     continue
                 since = 0
                 told += batch
+                for key in (m[1] for e in batch if (m := landmark(e)) is not None):
+                    if key.startswith(FIRSTS) and key not in known:
+                        first = True
+                        known.add(key)
                 if any(isinstance(e, ev.TurnEnded | ev.GameWon) for e in batch):
-                    out.append((turn_kind(told), presses))
-                    presses, told = 0, []
+                    out.append(Turn(turn_kind(told), presses, first))
+                    presses, told, first = 0, [], False
     return out
 
 
 def _measure(board: bool, steps: Steps, perfect: bool = False, learnt: bool = False,
-             route: bool = False) -> tuple[list[int], dict[str, list[int]], list[int]]:
-    turns: list[int] = []
+             route: bool = False) -> tuple[list[Turn], dict[str, list[int]], list[int]]:
+    turns: list[Turn] = []
     paper: list[int] = []
     kinds: dict[str, list[int]] = {k: [] for k in KINDS}
     for seed in range(TABLE_TRIPS):
         if settings_for(seed).cards is CardMode.PAPER:
             # each card entered by hand: its own figures
-            paper += [n for _, n in table_presses(seed, board, perfect=perfect,
-                                                  learnt=learnt, route=route)]
+            paper += [turn.presses for turn in table_presses(
+                seed, board, perfect=perfect, learnt=learnt, route=route)]
             continue
-        measured = table_presses(seed, board, steps, perfect, learnt, route)
-        for kind, n in measured:
-            turns.append(n)
-            kinds[kind].append(n)
+        for turn in table_presses(seed, board, steps, perfect, learnt, route):
+            turns.append(turn)
+            kinds[turn.kind].append(turn.presses)
     return turns, kinds, paper
+
+
+def over_line(turns: Sequence[Turn]) -> str:
+    """The turns over `MAX_GOAL` presses, how many of them told a line or place no trip had
+    told before (`Turn.first`: the table knew nothing of what lay there, its guesses were
+    the rules' order), and the most presses of a turn that told none (everything it
+    told, the table could have guessed from what it was told before)."""
+    long = [turn for turn in turns if turn.presses > MAX_GOAL]
+    firsts = sum(1 for turn in long if turn.first)
+    known = max((turn.presses for turn in turns if not turn.first), default=0)
+    return (f"{len(long)} over {MAX_GOAL} ({firsts} telling a landmark first; max {known} "
+            f"without)")
 
 
 LINE_ORDERS = 5
@@ -345,7 +383,7 @@ the rules text's order, so how a first trip goes depends on how the board's orde
 to match it, not only on the guessing."""
 
 
-def other_boards(board: bool = True) -> list[list[int]]:
+def other_boards(board: bool = True) -> list[list[Turn]]:
     """The first trip's presses per turn on each of `LINE_ORDERS` other orders of the lines
     (seeded, the same every run)."""
     rng = random.Random(LINE_ORDERS)
@@ -356,6 +394,13 @@ def other_boards(board: bool = True) -> list[list[int]]:
             turns, _, _ = _measure(board, Steps())
         out.append(turns)
     return out
+
+
+def figures(turns: Sequence[Turn]) -> str:
+    """Mean, p99 and max presses of `turns`, and those over the goal (`over_line`)."""
+    counts = [turn.presses for turn in turns]
+    return (f"mean {statistics.mean(counts):.2f}, p99 {percentile(counts, 0.99):.0f}, "
+            f"max {max(counts)}, {over_line(turns)}")
 
 
 def _where(steps: Steps, total: int) -> None:
@@ -382,41 +427,38 @@ def run() -> None:
         started = time.perf_counter()
         steps = Steps()
         turns, kinds, paper = _measure(board, steps)
-        mean = statistics.mean(turns)
-        over = sum(1 for n in turns if n > MAX_GOAL)
-        spread = dict(sorted(Counter(turns).items()))
+        counts = [turn.presses for turn in turns]
+        mean = statistics.mean(counts)
+        over = sum(1 for n in counts if n > MAX_GOAL)
+        spread = dict(sorted(Counter(counts).items()))
         what = "the board's points entered in setup" if board else \
             "no board points entered (steppers from the last value)"
         print(f"   presses per turn through the table, {what} (electronic cards, "
               f"{len(turns)} turns): mean {mean:.2f} (goal <= {MEAN_GOAL}), p95 "
-              f"{percentile(turns, 0.95):.0f}, p99 {percentile(turns, 0.99):.0f}, max "
-              f"{max(turns)} (goal <= {MAX_GOAL}), {over} over; spread {spread} "
+              f"{percentile(counts, 0.95):.0f}, p99 {percentile(counts, 0.99):.0f}, max "
+              f"{max(counts)} (goal <= {MAX_GOAL}), {over_line(turns)}; spread {spread} "
               f"({time.perf_counter() - started:.1f} s)")
         for key, values in kinds.items():
             if values:
                 print(f"     {KINDS[key]:46s} {len(values):5d} turns  mean "
                       f"{statistics.mean(values):5.2f}  max {max(values):3d}")
-        _where(steps, sum(turns))
+        _where(steps, sum(counts))
         if paper:
             print(f"     with paper cards ({len(paper)} turns, each card entered by hand): "
                   f"mean {statistics.mean(paper):.2f}, max {max(paper)}")
         again, _, _ = _measure(board, Steps(), learnt=True)
         print(f"     a group that played the board before (the table given its {LEARNS} "
-              f"trips before each): mean {statistics.mean(again):.2f}, p99 "
-              f"{percentile(again, 0.99):.0f}, max {max(again)}, "
-              f"{sum(1 for n in again if n > MAX_GOAL)} over {MAX_GOAL}")
+              f"trips before each): {figures(again)}")
         if board:
             boards = other_boards()
             print("     the first trip with the lines in other orders on the board: "
-                  + "; ".join(f"max {max(t)}, {sum(1 for n in t if n > MAX_GOAL)} over "
-                              f"{MAX_GOAL}" for t in boards))
+                  + "; ".join(f"max {max(t.presses for t in turns)}, {over_line(turns)}"
+                              for turns in boards))
         copied, _, _ = _measure(board, Steps(), route=True)
         print(f"     a group that copied its board's route into its configuration (N2): "
-              f"mean {statistics.mean(copied):.2f}, p99 {percentile(copied, 0.99):.0f}, max "
-              f"{max(copied)}, {sum(1 for n in copied if n > MAX_GOAL)} over {MAX_GOAL}")
+              f"{figures(copied)}")
         floor, _, _ = _measure(board, Steps(), perfect=True)
-        print(f"     the menus' floor, every guess right: mean {statistics.mean(floor):.2f}, "
-              f"max {max(floor)}, {sum(1 for n in floor if n > MAX_GOAL)} over {MAX_GOAL}")
+        print(f"     the menus' floor, every guess right: {figures(floor)}")
         if board:
             verdict = "met" if mean <= MEAN_GOAL and not over else "NOT met"
             print(f"   goals {verdict}; L1/L2 problems: {rules.problems}")
