@@ -246,7 +246,7 @@ class Memory:
     def behind(self, seat: int, keys: Iterable[str]) -> list[str]:
         """The `keys` the trips put behind `seat`'s canoe on the way it paddles (`along`),
         nearest first, those at its latest landmark's place first: a canoe that turns round
-        meets them first. None where the trips have not placed the canoe."""
+        meets them first. Empty where the trips have not placed the canoe."""
         along = self.along()
         here = self.place_of(seat)
         if here is None:
