@@ -21,6 +21,8 @@ from companion.games.canoe.table.likely import (
     HELD_GOES,
     LEADER_PLACE,
     LINE_FLOOR,
+    TURNING,
+    TURNING_STEP,
     UNTOLD_PLACE,
     Guess,
     at_the_end,
@@ -269,6 +271,54 @@ def test_a2_a_canoe_paddling_back_meets_the_lines_in_the_board_s_order_backwards
     # way out, so it is not what she meets next
     assert memory.follows[("a:rainbow", "a:great_falls")] > 0
     assert memory.after(0, "a:rainbow") == 0 < memory.after(0, "a:moose")
+
+
+def _turned_at_the_northern_lights(nights: int) -> tuple[Memory, list[Guess]]:
+    """Ann, one night camped at Sugar Island, crosses Great Falls, the rainbow and the
+    Northern Lights, turns round and crosses the rainbow again; then throws. The group
+    copied the route: the canoe paddle's line is its last."""
+    board = route_memory(("moose", "Sugar Island", "great_falls", "rainbow",
+                          "northern_lights", "canoe_paddle"))
+    trip = Trip(2, nights=nights, campsites=SITES)
+
+    def ann(face: int, command: c.Command) -> None:
+        while trip.active != 0:
+            trip.turn(1)  # Bob throws 1s, telling nothing
+        trip.turn(face, command)
+
+    ann(2, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    ann(2, c.Camp(0, "Sugar Island", 15))
+    for attraction in (Attraction.GREAT_FALLS, Attraction.RAINBOW,
+                       Attraction.NORTHERN_LIGHTS, Attraction.RAINBOW):
+        ann(3, c.SeeAttraction(0, attraction, 20))
+    while trip.active != 0:
+        trip.turn(1)
+    trip.roll(3)
+    memory = remember(trip.events, board)
+    assert memory.heading_back(0)
+    return memory, guesses(trip.state, 0, memory, allowed=list(ENTERED_ATTRACTIONS),
+                         open_sites=[], open_points=[], climbable=False, may_stop=False,
+                         blown=False, portage=True, finish=nights == 1)
+
+
+def test_f1_a2_a_canoe_paddling_back_that_may_finish_turns_round_over_the_lines_behind(
+        ) -> None:
+    # one night wanted, one camped, no card: Ann may finish, so she paddles back only for
+    # points and turns round for the dock; the lines just behind her come right after
+    # the likeliest way back, nearest first
+    memory, ranked = _turned_at_the_northern_lights(nights=1)
+    assert memory.behind(0, ["a:moose", "a:northern_lights", "a:canoe_paddle",
+                             "a:rainbow"]) == ["a:rainbow", "a:northern_lights",
+                                               "a:canoe_paddle"]
+    lines = [g for g in ranked if g.kind == "a"]
+    assert [g.value for g in lines[:3]] == [Attraction.GREAT_FALLS, Attraction.RAINBOW,
+                                            Attraction.NORTHERN_LIGHTS]
+    assert [g.score for g in lines[1:3]] == [TURNING, TURNING - TURNING_STEP]
+    # a night still to camp: she goes back for it, and the lines behind her wait
+    _, ranked = _turned_at_the_northern_lights(nights=2)
+    kinds = [(g.kind, g.value) for g in ranked]
+    assert kinds.index(("a", Attraction.NORTHERN_LIGHTS)) > kinds.index(("portage", None)) \
+        > kinds.index(("a", Attraction.MOOSE))
 
 
 def _unmapped_after_moose(trip: Trip) -> list[Guess]:

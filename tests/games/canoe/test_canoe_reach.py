@@ -16,6 +16,7 @@ from companion.games.canoe.table.reach import SLACK, Reach
 from games.canoe.test_canoe_presses import SITES
 
 MOOSE, RAINBOW, FALLS = Attraction.MOOSE, Attraction.RAINBOW, Attraction.GREAT_FALLS
+RESCUE = Attraction.RESCUE_BEGINNERS
 
 
 def _two_lines() -> Trip:
@@ -105,6 +106,33 @@ def test_l5_no_bracket_reaches_across_the_unmapped_region() -> None:
     assert ("exit:4", "a:rainbow") in reach.spans
     assert ("a:moose", "a:rainbow") not in reach.spans
     assert ("stop:unmapped_edge", "a:rainbow") not in reach.spans
+
+
+def test_l5_a2_out_of_an_exit_nobody_used_the_lines_lie_where_they_did_past_the_others(
+        ) -> None:
+    trip = Trip(2, campsites=SITES)
+    trip.turn(2, c.ReachUnmapped(0, 1))  # Ann at the region's edge
+    trip.turn(2, c.ReachUnmapped(1, 2))  # Bob too
+    trip.turn(3)  # Ann in: out by exit 3
+    trip.turn(6)  # Bob in: out by exit 6
+    trip.turn(2, c.SeeAttraction(0, RAINBOW, 20))  # Ann: 0 to 2 past exit 3
+    trip.turn(5)  # Bob: 5 past exit 6, nothing told
+    # Ann: 2 to 6 past exit 3, and camps there
+    trip.turn(4, c.SeeAttraction(0, RESCUE, 15), c.Camp(0, "Indian Pond 2", 10))
+    trip.roll(3)  # Bob: 5 to 8 past exit 6
+    memory = remember(trip.events)
+    assert memory.latest(1) == "exit:6" and memory.after(1, "a:rainbow") == 0
+    assert ("exit:6", "a:rescue_beginners") not in memory.reach.spans
+    # nobody told a line past exit 6; past exit 3 the rainbow lay nearer than this throw
+    # reaches, beyond its slack, and the beginners within it
+    assert memory.near(1, "a:rainbow") == 0.0 < memory.near(1, "a:rescue_beginners")
+    # the rainbow is the line the trips put next ahead; the throw says the beginners
+    meets = memory.meets(1, ["a:rainbow", "a:rescue_beginners"])
+    assert meets["a:rainbow"] < meets["a:rescue_beginners"]
+    assert attractions(trip.state, 1, memory, [RAINBOW, RESCUE, MOOSE])[:2] == [
+        RESCUE, RAINBOW]
+    # the lines only: Ann's camp past exit 3 is no measure for Bob's (`Memory.near`)
+    assert memory.near(1, "site:Indian Pond 2") == 0.0
 
 
 def test_n1_the_site_this_throw_reaches_ranks_first() -> None:

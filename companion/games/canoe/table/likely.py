@@ -35,6 +35,7 @@ from companion.games.canoe.queries import (
     attraction_obeys,
     camping_wanted,
     climb_reason,
+    finish_reasons,
     likely_site,
     missing_attractions,
     missing_sites,
@@ -92,6 +93,17 @@ at the place by then than at a line nothing points to. Over 40 bench trips (a po
 throw before): turns over six 84 -> 84 (the board's points entered), 12 -> 12 (the route
 copied), 20 -> 17 (the board played before); presses at "card done" 26 -> 18, 25 -> 18,
 32 -> 22."""
+
+TURNING = 4.2
+"""F1: a canoe heading back (`Memory.heading_back`) that may finish already paddles back
+only for points, and turns round again to make for the dock: its first go out crosses one
+of the lines just behind it (`Memory.behind`). Before it crosses a line this go, the
+nearest of them scores at least this (just above the likeliest line nothing was told of),
+the next `TURNING_LINES` - 1 a `TURNING_STEP` less each, so they come right after the
+likeliest way back. Over 40 bench trips: turns over six 87 -> 86 (first trip), 13 -> 10
+(the route copied), 23 -> 22 (the board played before); the mean fell in all three."""
+TURNING_LINES = 3
+TURNING_STEP = 0.2
 
 BLOWN_BACK = 5.0
 """L7: the score of "blown back onto an island" when this go's throw takes a canoe back on a
@@ -351,9 +363,16 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
     # over six 109 -> 105 (first trip), 43 -> 39 (the route copied)
     seen = bool(state.require_turn().seen)
     base = 0.5 if seen else 4.0
+    # F1: a canoe paddling back that may finish turns round for the dock (`TURNING`)
+    turning = memory.behind(seat, [f"a:{a.value}" for a in allowed])[:TURNING_LINES] \
+        if not seen and memory.heading_back(seat) and not finish_reasons(state, seat) \
+        else []
     for rank, a in enumerate(attractions(state, seat, memory, allowed)):
-        out.append(Guess(10 * memory.chance(seat, f"a:{a.value}")
-                         + max(LINE_FLOOR, base - rank), "a", a))
+        key = f"a:{a.value}"
+        score = 10 * memory.chance(seat, key) + max(LINE_FLOOR, base - rank)
+        if key in turning:
+            score = max(score, TURNING - TURNING_STEP * turning.index(key))
+        out.append(Guess(score, "a", a))
     if open_sites:
         site, _ = camp_site(state, seat, memory, open_sites)
         if site is not None:

@@ -84,14 +84,18 @@ class Reach:
                 return start - at, end - at
         return None
 
-    def within(self, seat: int, key: str) -> float | None:
+    def within(self, seat: int, key: str, any_exit: bool = False) -> float | None:
         """The share of the brackets learnt for `key` that this go's throw reaches (0 to
         1), measured from the seat's latest landmark that has any for it; None when none
-        has (the table does not know how far `key` lies)."""
+        has (the table does not know how far `key` lies). `any_exit`: past an Unmapped
+        Region exit nobody told `key` after, the brackets learnt past every exit
+        (`exit_spans`)."""
         for before, _ in reversed(self.marks.get(seat, [])):
             if before == key:
                 return None  # told since: what lies past it is asked of it, not of it
             spans = self.spans.get((before, key))
+            if not spans and any_exit and before.startswith("exit:"):
+                spans = self.exit_spans(key)
             window = self.window(seat, before)
             if not spans or window is None:
                 continue
@@ -102,6 +106,13 @@ class Reach:
                 share += max(0, min(b, high) - max(a, low)) / (b - a)
             return share / len(spans)
         return None
+
+    def exit_spans(self, key: str) -> list[Span]:
+        """L5: the brackets learnt for `key` past each Unmapped Region exit: the exits let
+        canoes out of the one region onto the stretch past it, so where a canoe out of one
+        exit met `key` tells where a canoe out of another, that nobody used yet, may."""
+        return [span for (before, told), kept in self.spans.items()
+                if told == key and before.startswith("exit:") for span in kept]
 
     def board(self) -> Reach:
         """What stays true of the board for the next trip on it: the brackets, not the
