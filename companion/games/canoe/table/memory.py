@@ -274,8 +274,22 @@ class Memory:
         turns over six: 86 -> 84 (first trip), 22 -> 21 (the board played before), 10
         -> 10 (the route copied); the mean fell in all three. The lines only: the
         campsites' brackets pooled too put more turns over six (84 -> 88, 21 -> 26,
-        10 -> 13)."""
-        return self.reach.within(seat, key, any_exit=key.startswith("a:")) or 0.0
+        10 -> 13). Not from a landmark before the latest that the trips put after `key`
+        the way the canoe paddles (`ordered`; before it, for a canoe heading back): the
+        canoe passed `key` or paddles away from it, and the bracket was learnt by canoes
+        paddling the other way. Over 40 bench trips, turns over six that told nothing
+        first: 16 -> 16 (the board's points entered), 9 -> 9 (the route copied), 14 -> 12
+        (the board played before); the mean fell in two, the third unchanged. From the
+        latest landmark too, more turns went over six (39 -> 43 in all): a canoe turns
+        round there."""
+        order = self.ordered()
+        back = self.heading_back(seat)
+
+        def behind(landmark: str) -> bool:
+            first, then = (landmark, key) if back else (key, landmark)
+            return order[(first, then)] > order[(then, first)]
+        return self.reach.within(seat, key, any_exit=key.startswith("a:"),
+                                 behind=behind) or 0.0
 
     def chance_in_wind(self, seat: int, key: str) -> float:
         """`chance` among what was told in a wind only (a canoe shelters by Dangerous Point

@@ -20,6 +20,7 @@ reach.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 START = "start"
@@ -84,15 +85,22 @@ class Reach:
                 return start - at, end - at
         return None
 
-    def within(self, seat: int, key: str, any_exit: bool = False) -> float | None:
+    def within(self, seat: int, key: str, any_exit: bool = False,
+               behind: Callable[[str], bool] | None = None) -> float | None:
         """The share of the brackets learnt for `key` that this go's throw reaches (0 to
         1), measured from the seat's latest landmark that has any for it; None when none
         has (the table does not know how far `key` lies). `any_exit`: past an Unmapped
         Region exit nobody told `key` after, the brackets learnt past every exit
-        (`exit_spans`)."""
-        for before, _ in reversed(self.marks.get(seat, [])):
+        (`exit_spans`). `behind(landmark)`: whether `key` lies behind one of the seat's
+        earlier landmarks the way its canoe paddles now; the canoe has passed `key` since
+        or paddles away from it, so no bracket from that landmark or an earlier one says
+        where it lies (that bracket was learnt by canoes paddling the other way)."""
+        marks = self.marks.get(seat, [])
+        for before, _ in reversed(marks):
             if before == key:
                 return None  # told since: what lies past it is asked of it, not of it
+            if behind is not None and before != marks[-1][0] and behind(before):
+                return None
             spans = self.spans.get((before, key))
             if not spans and any_exit and before.startswith("exit:"):
                 spans = self.exit_spans(key)

@@ -1,0 +1,40 @@
+"""What the Canoe table guesses where the trips told it all already: the steps a canoe
+takes over landmarks every trip has placed, ranked from what the table knows of them
+(where each lies on the way out, how far past another, which way the canoe paddles).
+Each case is read from the table's memory of a real trip through the rules, or from the
+guesses themselves."""
+
+from __future__ import annotations
+
+from canoe_harness import Trip
+
+from companion.games.canoe import commands as c
+from companion.games.canoe.model import Attraction
+from companion.games.canoe.table.memory import remember
+from games.canoe.test_canoe_presses import SITES
+
+MOOSE, RAINBOW, FALLS = Attraction.MOOSE, Attraction.RAINBOW, Attraction.GREAT_FALLS
+
+
+def test_e3_a2_no_bracket_from_a_landmark_the_line_lies_behind() -> None:
+    """Ann paddles out over the moose, the rainbow and Great Falls and turns round over
+    the rainbow again: the rainbow lies 0 to 3 spaces past Great Falls on her way back.
+    Bob paddles out over the same lines and camps: the rainbow lies behind Great Falls
+    on his way, so Ann's bracket from there says nothing of where he meets it."""
+    trip = Trip(2, campsites=SITES)
+    for line in (MOOSE, RAINBOW, FALLS):
+        trip.turn(3, c.SeeAttraction(0, line, 10))
+        trip.turn(3, c.SeeAttraction(1, line, 10))
+    trip.turn(3, c.SeeAttraction(0, RAINBOW, 10))  # Ann, back over it
+    trip.turn(3, c.Camp(1, "Indian Pond 2", 5))  # Bob: 0 to 3 past Great Falls' go
+    trip.turn(3)  # Ann; Bob's go missed for the camp (N1)
+    trip.turn(3)  # Ann
+    assert trip.active == 1
+    trip.roll(1)  # Bob: 3 to 4 past Great Falls' go, within Ann's bracket and its slack
+    memory = remember(trip.events)
+    assert memory.reach.spans[("a:great_falls", "a:rainbow")] == [(0, 3)]
+    assert memory.reach.window(1, "a:great_falls") == (3, 4)
+    assert not memory.heading_back(1) and memory.heading_back(0)
+    within = memory.reach.within(1, "a:rainbow")
+    assert within is not None and within > 0  # the bracket itself: this throw reaches it
+    assert memory.near(1, "a:rainbow") == 0.0
