@@ -38,3 +38,23 @@ def test_e3_a2_no_bracket_from_a_landmark_the_line_lies_behind() -> None:
     within = memory.reach.within(1, "a:rainbow")
     assert within is not None and within > 0  # the bracket itself: this throw reaches it
     assert memory.near(1, "a:rainbow") == 0.0
+
+
+def test_a2_n1_a_line_level_with_the_site_the_canoe_camped_at_is_ahead_of_it() -> None:
+    """Ann paddles out over the moose and the rainbow; Bob over the moose, then camps at
+    Indian Pond 2. The trips put the rainbow and the site each one landmark past the
+    moose and never one before the other: the rainbow lies ahead of Bob's camp (a line
+    he had passed he would have told), so he meets it before a line nobody placed."""
+    trip = Trip(2, campsites=SITES)
+    trip.turn(3, c.SeeAttraction(0, MOOSE, 10))
+    trip.turn(3, c.SeeAttraction(1, MOOSE, 10))
+    trip.turn(3, c.SeeAttraction(0, RAINBOW, 10))
+    trip.turn(3, c.Camp(1, "Indian Pond 2", 5))
+    memory = remember(trip.events)
+    assert memory.along()["a:rainbow"] == memory.along()["site:Indian Pond 2"]
+    meets = memory.meets(1, ["a:rainbow", "a:great_falls", "a:moose"])
+    assert meets["a:rainbow"] < meets["a:great_falls"]
+    assert meets["a:rainbow"] < meets["a:moose"]
+    # Ann, at the rainbow itself, has it behind her: she passed it
+    meets = memory.meets(0, ["a:rainbow", "a:great_falls"])
+    assert meets["a:great_falls"] < meets["a:rainbow"]
