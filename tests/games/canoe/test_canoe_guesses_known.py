@@ -10,10 +10,12 @@ from canoe_harness import Trip
 
 from companion.games.canoe import commands as c
 from companion.games.canoe.model import Attraction
+from companion.games.canoe.table.likely import ranked_sites
 from companion.games.canoe.table.memory import remember
 from games.canoe.test_canoe_presses import SITES
 
 MOOSE, RAINBOW, FALLS = Attraction.MOOSE, Attraction.RAINBOW, Attraction.GREAT_FALLS
+OPEN = list(SITES.names)
 
 
 def test_e3_a2_no_bracket_from_a_landmark_the_line_lies_behind() -> None:
@@ -58,3 +60,30 @@ def test_a2_n1_a_line_level_with_the_site_the_canoe_camped_at_is_ahead_of_it() -
     # Ann, at the rainbow itself, has it behind her: she passed it
     meets = memory.meets(0, ["a:rainbow", "a:great_falls"])
     assert meets["a:great_falls"] < meets["a:rainbow"]
+
+
+def test_n1_n2_a_canoe_heading_back_camps_first_at_the_nearest_site_behind_it() -> None:
+    """Ann camps at Sugar Island and crosses the rainbow right after it; Cy camps at
+    Indian Pond 1 and crosses the moose, then the rainbow. Bob paddles out over the
+    moose, the rainbow and Great Falls and back over the rainbow: heading back, he meets
+    Indian Pond 1 before Sugar Island (the board's order backwards), though the trips
+    told Sugar Island right before the rainbow."""
+    trip = Trip(3, campsites=SITES)
+    trip.turn(2, c.Camp(0, "Sugar Island", 15))
+    trip.turn(2, c.SeeAttraction(1, MOOSE, 10))
+    trip.turn(2, c.Camp(2, "Indian Pond 1", 10))
+    trip.turn(2, c.SeeAttraction(1, RAINBOW, 20))  # Ann's go missed for the camp (N1)
+    trip.turn(2, c.SeeAttraction(0, RAINBOW, 20))  # and Cy's
+    trip.turn(2, c.SeeAttraction(1, FALLS, 25))
+    trip.turn(2, c.SeeAttraction(2, MOOSE, 10))
+    trip.turn(2)  # Ann
+    trip.turn(2, c.SeeAttraction(1, RAINBOW, 20))  # Bob, back over it
+    trip.turn(2, c.SeeAttraction(2, RAINBOW, 20))
+    trip.turn(2)  # Ann
+    assert trip.active == 1
+    trip.roll(3)
+    memory = remember(trip.events)
+    assert memory.heading_back(1)
+    assert memory.after(1, "site:Sugar Island") > memory.after(1, "site:Indian Pond 1")
+    assert ranked_sites(trip.state, 1, memory, OPEN) == [
+        "Indian Pond 1", "Sugar Island", "Solitude Point", "Indian Pond 2"]
