@@ -393,6 +393,8 @@ def test_n2_the_board_docs_playing_md_shows_is_a_file_the_companion_takes(
     settings = setup_of(part, None).draft.settings()
     assert not settings.campsites.placeholder and not settings.ring.placeholder
     assert settings.campsites.printed("Sugar Island") == 15
+    # the route the guide asks the host to copy: every campsite and landmark, in order
+    assert len(settings.route) == 17 and settings.route[0] == "Solitude Point"
 
 
 def test_n2_a_table_set_to_mush_that_switches_to_canoe_finds_the_file_s_board(

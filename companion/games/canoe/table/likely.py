@@ -160,8 +160,7 @@ def ranked_sites(state: GameState, seat: int, memory: Memory, open_sites: Sequen
     Destination card orders them to, Solitude Point while the all-night trip still wants
     it (where no other site is wanted, or the canoe stands at it: `other_camps`), one the
     table told right after the player's latest landmark (`told_next`; of those told as
-    often, the one
-    this go's throw reaches, `Memory.near`), then the open sites along
+    often, the one this go's throw reaches, `Memory.near`), then the open sites along
     the board's order (N2) past the last site some trip camped at before reaching that
     landmark (`firsts`), then the ones before it, nearest the dock first (a canoe that
     turned round paddles back over the last stretch); where no trip tells that, the
