@@ -9,9 +9,17 @@ from __future__ import annotations
 from canoe_harness import Trip
 
 from companion.games.canoe import commands as c
-from companion.games.canoe.model import Attraction
-from companion.games.canoe.table.likely import ranked_sites
-from companion.games.canoe.table.memory import remember
+from companion.games.canoe import events as ev
+from companion.games.canoe.model import Attraction, Place, Weather
+from companion.games.canoe.settings import Ring
+from companion.games.canoe.table.likely import (
+    FLOOR,
+    UNTOLD_PLACE,
+    passed_place,
+    place_guesses,
+    ranked_sites,
+)
+from companion.games.canoe.table.memory import DANGEROUS_POINT, Memory, remember
 from games.canoe.test_canoe_presses import SITES
 
 MOOSE, RAINBOW, FALLS = Attraction.MOOSE, Attraction.RAINBOW, Attraction.GREAT_FALLS
@@ -87,3 +95,33 @@ def test_n1_n2_a_canoe_heading_back_camps_first_at_the_nearest_site_behind_it() 
     assert memory.after(1, "site:Sugar Island") > memory.after(1, "site:Indian Pond 1")
     assert ranked_sites(trip.state, 1, memory, OPEN) == [
         "Indian Pond 1", "Sugar Island", "Solitude Point", "Indian Pond 2"]
+
+
+def _waited_then_rainbow() -> Memory:
+    """Bob crossed the moose, waited by Dangerous Point and went on to the rainbow; Ann
+    crossed the moose."""
+    memory = Memory()
+    memory.add(ev.AttractionSeen(1, MOOSE, 10))
+    memory.add(ev.Stopped(1, Place.DANGEROUS_POINT))
+    memory.add(ev.AttractionSeen(1, RAINBOW, 20))
+    memory.add(ev.AttractionSeen(0, MOOSE, 10))
+    return memory
+
+
+def test_l6_a2_a_place_behind_the_line_crossed_this_go_was_passed() -> None:
+    """In a Windbound go Ann throws and crosses the rainbow: Dangerous Point, which the
+    trips put between the moose and the rainbow, lies behind her, so the go does not end
+    by it; before she crossed a line it was still ahead of her."""
+    trip = Trip(2, campsites=SITES, ring=Ring((Weather.WINDBOUND, Weather.CALM)))
+    trip.roll(5)  # forwards
+    memory = _waited_then_rainbow()
+    assert not passed_place(memory, 0, [DANGEROUS_POINT])
+    point = next(g for g in place_guesses(trip.state, 0, memory, [], False, True)
+                 if g.kind == "wait_point")
+    assert point.score == UNTOLD_PLACE
+    trip.do(c.SeeAttraction(0, RAINBOW, 20))
+    memory.add(ev.AttractionSeen(0, RAINBOW, 20))
+    assert passed_place(memory, 0, [DANGEROUS_POINT])
+    point = next(g for g in place_guesses(trip.state, 0, memory, [], False, True)
+                 if g.kind == "wait_point")
+    assert point.score == FLOOR
