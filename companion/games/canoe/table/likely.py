@@ -376,13 +376,7 @@ def passed_place(memory: Memory, seat: int, keys: Sequence[str]) -> bool:
     latest landmark before any line this go stays: dropped too, it put far more turns
     over six (37 -> 61 in all heading back, 72 either way); canoes turn round to it."""
     latest = memory.latest(seat)
-    order = memory.ordered()
-    back = memory.heading_back(seat)
-    for key in keys:
-        first, then = (latest, key) if back else (key, latest)
-        if order[(first, then)] > order[(then, first)]:
-            return True
-    return False
+    return any(memory.behind_on_way(seat, key, latest) for key in keys)
 
 
 def guesses(state: GameState, seat: int, memory: Memory, *,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from companion.games.canoe import events as ev
 from companion.games.canoe.model import CLIMBED_ATTRACTION, Place, Weather, moves
@@ -181,6 +182,19 @@ class Memory:
             self._firsts = firsts(self)
         return self._firsts
 
+    def first_out(self, first: str, then: str) -> bool:
+        """Whether the trips put `first` before `then` on the way out (`ordered`) more
+        often than after it."""
+        order = self.ordered()
+        return order[(first, then)] > order[(then, first)]
+
+    def behind_on_way(self, seat: int, key: str, landmark: str) -> bool:
+        """Whether the trips put `key` behind `landmark` the way `seat`'s canoe paddles:
+        before it on the way out, past it for a canoe heading back."""
+        if self.heading_back(seat):
+            return self.first_out(landmark, key)
+        return self.first_out(key, landmark)
+
     def along(self) -> dict[str, int]:
         """Each landmark's place on the way out: how many landmarks the trips told before
         it more often than after it (`ordered`), kept until the next landmark is told."""
@@ -235,19 +249,14 @@ class Memory:
         behind: list[tuple[int, str]] = []
         unplaced: list[str] = []
         latest = self.latest(seat)
-        before = self.ordered()
-
-        def before_latest(key: str) -> bool:
-            first, then = (key, latest) if way > 0 else (latest, key)
-            return before[(first, then)] > before[(then, first)]
-
         for key in keys:
             at = along.get(key)
             if here is None or at is None:
                 unplaced.append(key)
             elif (at - here) * way > 0:
                 ahead.append(((at - here) * way, key))
-            elif at == here and latest.startswith("site:") and not before_latest(key):
+            elif at == here and latest.startswith("site:") and \
+                    not self.behind_on_way(seat, key, latest):
                 ahead.append((0, key))  # level with a site few canoes told: not behind
             else:
                 behind.append(((here - at) * way, key))
@@ -299,14 +308,8 @@ class Memory:
         (the board played before); the mean fell in two, the third unchanged. From the
         latest landmark too, more turns went over six (39 -> 43 in all): a canoe turns
         round there."""
-        order = self.ordered()
-        back = self.heading_back(seat)
-
-        def behind(landmark: str) -> bool:
-            first, then = (landmark, key) if back else (key, landmark)
-            return order[(first, then)] > order[(then, first)]
         return self.reach.within(seat, key, any_exit=key.startswith("a:"),
-                                 behind=behind) or 0.0
+                                 behind=partial(self.behind_on_way, seat, key)) or 0.0
 
     def chance_in_wind(self, seat: int, key: str) -> float:
         """`chance` among what was told in a wind only (a canoe shelters by Dangerous Point
