@@ -17,8 +17,8 @@ they spread), by kind of turn (`turn_kind`), and where they went: the presses of
 step the rules took (`step_name`). Goals: mean at most 3, none over 6. Each figure of
 turns over 6 says how many of them told a line or a place no trip had told before
 (`Turn.first`): the canoe in front of every landmark the table knows, where the table
-has nothing but the rules' order to guess from, and a list has room for few steps near
-its focus; and the most presses of a turn that told none. The next player's
+has nothing but the rules' order to guess from, and few steps lie within three presses;
+and the most presses of a turn that told none. The next player's
 first choice ends a go with nothing more to tell (C4): that press is counted in the go it
 starts. Then the same trips by a group that played the board before (the table given the
 trips before each, `earlier_trips`, as the journal gives them), and with every guess of

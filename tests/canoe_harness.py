@@ -25,8 +25,10 @@ from companion.games.canoe.model import CardMode, Pile
 from companion.games.canoe.settings import Campsites, Ring, Settings, Variants
 from companion.games.canoe.state import GameState
 from companion.games.canoe.table.controller import CanoeTable
+from companion.games.canoe.table.menus import in_order
 from companion.games.mush.dice import DiceSource
 from companion.pads.events import Button
+from companion.table.tree import Node, Tree
 from companion.table.virtual import click, hold
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
@@ -177,3 +179,27 @@ class SetupPads:
     def line(self, label: str) -> str:
         """The value setup's summary shows beside `label`."""
         return next(line.value for line in self.table.frame().setup if line.label == label)
+
+
+BUTTONS = {"left": Button.LEFT, "right": Button.RIGHT, "select": Button.SELECT}
+"""A three-button level's slots and the buttons that choose them."""
+
+
+def path_to_key(tree: Tree, key: str) -> list[Node] | None:
+    """The items leading from `tree` to the item `key`, a sub-menu too (the menus' own
+    `path_to` stops at leaves): the buttons a player presses through levels of three."""
+    for node in tree.items:
+        if node.key == key:
+            return [node]
+        if node.children is not None:
+            rest = path_to_key(node.children, key)
+            if rest is not None:
+                return [node, *rest]
+    return None
+
+
+def listed(tree: Tree) -> list[Node]:
+    """The steps behind ● after a throw (`seat_tree`'s "more"), likeliest first."""
+    more = tree.find("more")
+    assert more is not None and more.children is not None
+    return in_order(more.children)

@@ -91,9 +91,6 @@ class Menu:
     # the menu takes no press yet (the reveal's first seconds, dice still tumbling): draw
     # it as waiting, never as inviting
     waiting: bool = False
-    # the items lie round the focus, likeliest nearest either side (a wrap-round list laid
-    # out for ◀ ▶): a page that shows every row at once lists them nearest the focus first
-    ranked: bool = False
 
 
 @dataclass(frozen=True)

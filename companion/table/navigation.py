@@ -232,7 +232,7 @@ class Navigator:
             current = focused(SeatUi(ui.path[:depth], ui.focus), level)
             focus = keys.index(current)
         return Menu(key, level.title, items, focus, level.hint, level.style, depth,
-                    level.confirm, level.note, ranked=level.ranked and focus >= 0)
+                    level.confirm, level.note)
 
     def next_press(self, key: int, root: Tree,
                    matches: Callable[[Command], bool]) -> tuple[Button, bool] | None:

@@ -55,7 +55,6 @@ class Tree:
     confirm: bool = False  # a confirmation step before chips are paid
     note: str = ""  # a line under the title
     screen: StrEnum | None = None  # the game's screen while the active seat stands here
-    ranked: bool = False  # the items lie round `default`, likeliest nearest (`Menu.ranked`)
 
     def find(self, key: str) -> Node | None:
         """The item with this key."""

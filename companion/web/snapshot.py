@@ -144,30 +144,11 @@ def menu_json(menu: Menu | None) -> dict[str, Any] | None:
         return None
     return {"title": menu.title, "hint": menu.hint, "note": menu.note, "style": menu.style,
             "depth": menu.depth, "confirm": menu.confirm, "focus": menu.focus,
-            "waiting": menu.waiting, "order": rows(menu),
+            "waiting": menu.waiting,
             "items": [{"label": i.label, "detail": i.detail, "enabled": i.enabled,
                        "button": i.button, "submenu": i.submenu,
                        "back": menu.confirm and i.enabled and i.command is None
                        and not i.submenu} for i in menu.items]}
-
-
-def rows(menu: Menu) -> list[int]:
-    """The order a phone lists a menu's items in (their indices): as the table lays them
-    out, except a ranked list (`Menu.ranked`: likeliest at the focus, the next ones either
-    side, wrapping round for ◀ ▶), which a phone showing every row lists nearest the focus
-    first, so it reads likeliest first, greyed items last (◀ ▶ pass over them: their place
-    round the focus says nothing); a tap still names the item's own index."""
-    count = len(menu.items)
-    if not menu.ranked or not 0 <= menu.focus < count:
-        return list(range(count))
-    out: list[int] = []
-    for step in range(2 * count):  # the focus, then +1, -1, +2, -2, ... round the list
-        offset = (step + 1) // 2 if step % 2 else -(step // 2)
-        index = (menu.focus + offset) % count
-        if index not in out:
-            out.append(index)
-    return [i for i in out if menu.items[i].enabled] + \
-        [i for i in out if not menu.items[i].enabled]
 
 
 def menu_version(menu: Menu | None) -> str:

@@ -107,8 +107,9 @@ def test_c4_the_player_choosing_now_reads_first_and_whole_the_next_player_under(
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_c4_the_list_open_keeps_the_next_player_s_throw_in_view_waiting(
         language: str) -> None:
-    # C4: the thrower's whole list open (its far end "End of turn"): it takes the room,
-    # the next player's menu keeps its title and its focused throw, drawn waiting with why
+    # C4: the thrower inside the rest behind ● (three buttons again, "End of turn" at
+    # its end): the next player's menu keeps its title and its focused throw, drawn
+    # waiting with why
     clock = Clock()
     table = table_for(camp_guessed(), language, clock)
     clock.now = 5.0
@@ -117,7 +118,7 @@ def test_c4_the_list_open_keeps_the_next_player_s_throw_in_view_waiting(
         table.handle(event)
     frame = table.frame()
     menus = {m.seat: m for m in frame.menus}
-    assert menus[0].depth == 1 and len(menus[0].items) > 10
+    assert menus[0].depth == 1 and len(menus[0].items) == 3
     focused = menus[0].items[menus[0].focus].label
     throw = menus[1].items[menus[1].focus].label
     with speaking(language):

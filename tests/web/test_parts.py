@@ -33,11 +33,9 @@ from companion.web.room import FILE_NAME, Room, device_hash
 from companion.web.snapshot import (
     MenuShape,
     Snapshot,
-    menu_json,
     menu_shape,
     menu_version,
     presses_for,
-    rows,
 )
 from web.harness import Phone, WebTable, read_qr, seeded_bytes
 
@@ -301,18 +299,3 @@ def test_the_join_card_follows_an_address_the_network_gives_after_start(
         assert said == [f"phones: the address is now http://192.168.1.50:{port}"]
     finally:
         table.close()
-
-
-def test_a_ranked_list_reads_nearest_its_focus_first_on_a_phone() -> None:
-    """A list laid out round its focus for ◀ ▶ (likeliest in the middle, the next ones
-    either side) is listed by a phone, which shows every row, nearest the focus first:
-    +1 before -1, wrapping round; any other list keeps the table's order."""
-    items = tuple(MenuItem(str(i)) for i in range(5))
-    ranked = Menu(0, "t", items, focus=3, ranked=True)
-    assert rows(ranked) == [3, 4, 2, 0, 1]
-    assert rows(Menu(0, "t", items[:4], focus=0, ranked=True)) == [0, 1, 3, 2]
-    assert rows(Menu(0, "t", items, focus=3)) == [0, 1, 2, 3, 4]
-    assert rows(Menu(0, "t", items, focus=-1, ranked=True)) == [0, 1, 2, 3, 4]
-    assert menu_json(ranked)["order"] == [3, 4, 2, 0, 1]
-    greyed = replace(ranked, items=(*items[:4], MenuItem("4", "why not", enabled=False)))
-    assert rows(greyed) == [3, 2, 0, 1, 4]

@@ -289,9 +289,7 @@
       }
     } else {
       var list = el("div", { class: "items" });
-      // a ranked list comes likeliest first (`order`); a tap still names the item's index
-      (menu.order || menu.items.map(function (_, i) { return i; })).forEach(function (index) {
-        var item = menu.items[index];
+      menu.items.forEach(function (item, index) {
         var focused = menu.style === "list" && index === menu.focus;
         var kids = [];
         if (item.button) kids.push(el("span", { class: "glyph", text: GLYPH[item.button] }));

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from canoe_harness import SetupPads
+from canoe_harness import BUTTONS, SetupPads, path_to_key
 
 from companion.app.cli import main
 from companion.app.journals import journal_beside
@@ -139,9 +139,11 @@ def test_n2_e1_n1_a3_the_file_s_board_is_the_trip_s_from_setup_to_the_camp_menu(
         seat = view.active
         focus(app, seat, "Throw the die")
         press(app, seat, Button.SELECT)
-        press(app, seat, Button.SELECT)  # ● the list of the rest
-        focus(app, seat, "Camp here")
-        press(app, seat, Button.SELECT)
+        tree = table._tree(seat)  # the rest behind ●, in levels of three
+        path = path_to_key(tree, "camp") if tree is not None else None
+        assert path is not None
+        for node in path:
+            press(app, seat, BUTTONS[node.button])
         menu = next(m for m in table.frame().menus if m.seat == seat)
         labels = [item.label for item in menu.items]
         assert labels == ["Solitude Point", "Moose Bay · +15", "Sugar Island",

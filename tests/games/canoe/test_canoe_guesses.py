@@ -6,7 +6,7 @@ table or read from the guesses themselves."""
 
 from __future__ import annotations
 
-from canoe_harness import Trip, pile
+from canoe_harness import Trip, listed, path_to_key, pile
 
 from companion.config.table import TableConfig
 from companion.games.canoe import commands as c
@@ -101,12 +101,13 @@ def test_n1_the_full_list_of_sites_is_beside_the_guess_and_opens_on_the_next_lik
     trip.roll(3)
     tree = seat_tree(trip.state, 0, remember(trip.events))
     assert tree is not None
-    more = tree.find("more")
-    assert more is not None and more.children is not None
-    keys = [n.key for n in more.children.items]
+    steps = listed(tree)
+    keys = [n.key for n in steps]
     guess, full = keys.index("next:camp"), keys.index("camp")
-    assert abs(guess - full) <= 3  # a step or two further out on the same side
-    sites = more.children.items[full].children
+    assert 0 < full - guess <= 3  # a few steps further on
+    # a press or two more than the guess
+    assert 0 < len(path_to_key(tree, "camp") or ()) - len(path_to_key(tree, "next:camp") or ()) <= 2
+    sites = steps[full].children
     assert sites is not None and sites.default == "site:Indian Pond 2"
     table = Table(trip)
     # the guess is Indian Pond 1; a camp at Indian Pond 2 is a few presses, not a trip
@@ -602,12 +603,13 @@ def test_n1_the_full_list_of_sites_stays_beside_a_guess_the_pins_moved() -> None
     assert [g.kind for g in ranked[:3]] == ["a", "a", "camp"]
     tree = seat_tree(trip.state, 0, memory)
     assert tree is not None
-    more = tree.find("more")
-    assert more is not None and more.children is not None
-    keys = [n.key for n in more.children.items]
-    focus = keys.index(more.children.default or "")
-    # ◀ the guessed camp, ◀◀ the full list of sites beside it
-    assert keys[focus - 1] == "next:camp" and keys[focus - 2] == "camp"
-    # a camp at the next likeliest site (the list opens on it): ●, two steps, ● on the
-    # list, ● on the site, at the table (the likeliest line on ◀ there, C4)
+    keys = [n.key for n in listed(tree)]
+    # the pins moved the guessed camp to ◀ one level in (behind ● twice), the full list
+    # of sites two steps further on
+    assert keys.index("next:camp") == 2 and keys.index("camp") == 4
+    camp, sites = path_to_key(tree, "next:camp"), path_to_key(tree, "camp")
+    assert camp is not None and [n.button for n in camp] == ["select", "select", "left"]
+    assert sites is not None and len(sites) == 4
+    # a camp at the next likeliest site (the full list opens on it): four presses to
+    # the list, ● on the site, at the table (the likeliest line on ◀ there, C4)
     assert Table(trip).presses(c.Camp(0, "Sugar Island", 15)) == 5

@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from canoe_harness import Trip, pile
+from canoe_harness import BUTTONS, Trip, listed, path_to_key, pile
 
 from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
@@ -40,8 +40,8 @@ from companion.games.canoe.table.likely import attractions
 from companion.games.canoe.table.memory import remember
 from companion.pads.events import Button, Kind
 from companion.table.frame import MenuStyle
+from companion.table.tree import Tree
 from companion.table.virtual import pad_events
-from companion.web.snapshot import menu_json, rows
 
 SITES = Campsites(("Solitude Point", "Sugar Island", "Indian Pond 1", "Indian Pond 2"),
                   placeholder=False, points=(20, 15, 10, 5))
@@ -90,6 +90,21 @@ class Table:
             if len(self.table.history) > before:
                 return count
         raise AssertionError(f"{command!r} not reached in 30 presses")
+
+    def tree(self, seat: int) -> Tree:
+        """The menu tree the seat's pad walks now."""
+        tree = self.table._tree(seat)
+        assert tree is not None
+        return tree
+
+    def go(self, seat: int, key: str) -> int:
+        """Presses through the seat's levels of three to the item `key` (a sub-menu
+        opens): how many."""
+        path = path_to_key(self.tree(seat), key)
+        assert path is not None, f"no item {key!r}"
+        for node in path:
+            self.press(seat, BUTTONS[node.button])
+        return len(path)
 
     def _sync(self) -> None:
         self.trip.state = self.table.state
@@ -215,25 +230,17 @@ def test_c6_after_the_throw_the_plain_button_opens_the_list_and_changes_nothing(
     assert buttons[2] == ("right", "Landed on C")
     assert buttons[1][0] == "left" and buttons[1][1] != "End of turn"
     before = len(table.table.history)
+    steps = listed(table.tree(0))
     assert table.press(0, Button.SELECT) == []
     assert len(table.table.history) == before  # ● only opened the list
     menu = table.table.frame().menus[0]
-    labels = [i.label for i in menu.items]
-    assert menu.depth == 1 and labels[menu.focus] != "End of turn"
-    # "End of turn" still there, as far from the focus as the list goes
-    assert min(abs(labels.index("End of turn") - menu.focus),
-               len(labels) - abs(labels.index("End of turn") - menu.focus)) >= \
-        len(labels) // 2 - 1
-    # a phone lists every row at once: likeliest first (the focus, then either side of
-    # it), "End of turn" last but the greyed ones, a tap still naming each item's own
-    # place in the list
-    assert menu.ranked
-    order = rows(menu)
-    assert sorted(order) == list(range(len(labels)))
-    live = [labels[i] for i in order if menu.items[i].enabled]
-    assert order[0] == menu.focus and live[-1] == "End of turn"
-    assert all(not menu.items[i].enabled for i in order[len(live):])
-    assert menu_json(menu)["order"] == order
+    # three buttons again: ◀ ▶ the next two likeliest steps, ● the rest
+    assert menu.depth == 1 and menu.style is MenuStyle.KEYS
+    shown = {i.button: i.label for i in menu.items}
+    assert [shown["left"], shown["right"]] == [n.label for n in steps[:2]]
+    assert shown["select"] == "More…" and "End of turn" not in shown.values()
+    # "End of turn" still there, the last step (the next player's throw says it, C4)
+    assert [n.label for n in steps if n.enabled][-1] == "End of turn"
 
 
 def test_n1_a_camp_at_the_likeliest_site_with_its_printed_points_is_four_presses_at_most(
@@ -276,9 +283,7 @@ def test_n1_without_printed_points_a_new_site_starts_at_the_last_camp_s_points()
     trip.turn(2, c.Camp(0, "Solitude Point", 25))
     table = Table(trip)
     table.presses(c.Roll(1), 3)
-    table.press(1, Button.SELECT)  # the list
-    _focus_on(table, 1, "Camp here")
-    table.press(1, Button.SELECT)  # the sites in the board's order
+    table.go(1, "camp")  # the sites in the board's order
     sites = next(m for m in table.table.frame().menus if m.seat == 1)
     _focus_on(table, 1, "Sugar Island")
     table.press(1, Button.SELECT)  # never entered, none printed: a stepper
@@ -295,9 +300,7 @@ def _points_from_the_board(trip: Trip, seat: int) -> Table:
     board**)."""
     table = Table(trip)
     table.presses(c.Roll(seat), 4)
-    table.press(seat, Button.SELECT)  # the list
-    _focus_on(table, seat, "Points from the board")
-    table.press(seat, Button.SELECT)
+    table.go(seat, "points")
     return table
 
 
@@ -359,7 +362,7 @@ def test_a3_the_attraction_the_table_told_after_the_same_landmark_is_one_press_a
 def test_a2_k4_the_lines_crossed_come_before_the_landing_the_table_learnt() -> None:
     # Ann landed on P in the go after her moose; Bob has seen the moose too. His next
     # go may cross another line or reach a site first (a go tells them before its
-    # landing): the list opens on one of those, P one step away
+    # landing): ◀ is one of those, P ▶ behind ●
     trip = Trip(2, nights=1, campsites=SITES)
     trip.settings = replace(trip.settings, attraction_points=PRINTED)
     trip.events[0] = ev.GameStarted(trip.settings)
@@ -372,12 +375,10 @@ def test_a2_k4_the_lines_crossed_come_before_the_landing_the_table_learnt() -> N
     top = next(m for m in table.table.frame().menus if m.seat == 1)
     left = next(i.label for i in top.items if i.button == "left")  # ◀: not P
     assert left in ("Camp at Solitude Point · +20", "A perfect rainbow · +20")
-    table.press(1, Button.SELECT)  # the list: P one step from its focus
+    table.press(1, Button.SELECT)  # the rest: P on ▶
     menu = next(m for m in table.table.frame().menus if m.seat == 1)
-    labels = [item.label for item in menu.items]
-    assert abs(labels.index("Landed on P") - menu.focus) == 1
-    table.press(1, Button.LEFT if labels.index("Landed on P") < menu.focus else Button.RIGHT)
-    table.press(1, Button.SELECT)
+    assert {i.button: i.label for i in menu.items}["right"] == "Landed on P"
+    table.press(1, Button.RIGHT)
     assert ev.Landed(1, Pile.PORTAGE) in table.trip.events
 
 
@@ -389,24 +390,21 @@ def _ann_ahead() -> Trip:
 
 def test_l9_asking_for_a_shared_space_is_still_the_list_s_last_item() -> None:
     # the screen shows the answer unasked, so the list guesses no shared space; asking
-    # (to hear it said, and keep it in the journal) is the item farthest from the focus
+    # (to hear it said, and keep it in the journal) is the last step but "End of turn"
+    # (the next player's throw says that, C4)
     table = Table(_ann_ahead())
     table.presses(c.Roll(1), 2)
-    table.press(1, Button.SELECT)  # the list
-    menu = next(m for m in table.table.frame().menus if m.seat == 1)
-    labels = [item.label for item in menu.items]
-    shared = [item for item in menu.items if item.label.startswith("Another canoe")]
+    steps = [n for n in listed(table.tree(1)) if n.enabled]
+    shared = [n for n in steps if n.label.startswith("Another canoe")]
     # Ann's is the only other canoe: no list of whose, the answer beside her name
-    assert [(i.label, i.detail, i.submenu, i.command) for i in shared] == [
-        ("Another canoe on this space · Ann", "you go behind (no more points)", False,
+    assert [(n.label, n.detail, n.children, n.command) for n in shared] == [
+        ("Another canoe on this space · Ann", "you go behind (no more points)", None,
          c.ShareSpace(1, 0))]
-    assert labels.index(shared[0].label) in (0, len(labels) - 1)
-    enabled = sum(1 for item in menu.items if item.enabled)
-    again = Table(_ann_ahead())
-    again.presses(c.Roll(1), 2)
-    # ●, round the list the shorter way (it wraps), ●
-    assert again.presses(c.ShareSpace(1, 0)) <= 2 + enabled // 2
-    assert ev.SpaceShared(1, 0, ahead=False) in again.trip.events
+    assert [n.key for n in steps[-2:]] == ["share", "end"]
+    # as many presses as its place in the levels of three: one a level
+    reach = path_to_key(table.tree(1), "share")
+    assert reach is not None and table.presses(c.ShareSpace(1, 0)) == len(reach) <= 6
+    assert ev.SpaceShared(1, 0, ahead=False) in table.trip.events
 
 
 def test_l1_after_waiting_at_the_base_the_climb_is_where_the_list_opens() -> None:
@@ -497,30 +495,29 @@ def test_l9_with_more_canoes_out_the_list_asks_whose_with_each_answer() -> None:
     seat = table.trip.active
     others = [s for s in range(3) if s != seat]
     table.presses(c.Roll(seat), 2)
-    table.press(seat, Button.SELECT)  # the list
-    menu = next(m for m in table.table.frame().menus if m.seat == seat)
-    labels = [item.label for item in menu.items]
+    steps = [n for n in listed(table.tree(seat)) if n.enabled]
     # one item, no guess per canoe: it opens the list of whose, the answer beside each
-    assert [label for label in labels if label.startswith("Another canoe")] == [
+    assert [n.label for n in steps if n.label.startswith("Another canoe")] == [
         "Another canoe on this space"]
-    assert labels.index("Another canoe on this space") in (0, len(labels) - 1)
+    assert [n.key for n in steps[-2:]] == ["share", "end"]
+    reach = len(path_to_key(table.tree(seat), "share") or ())
     for other in others:
-        steps = Table(_three_canoes_out())
-        steps.presses(c.Roll(seat), 2)
-        assert steps.presses(c.ShareSpace(seat, other)) <= 2 + len(labels) // 2 + 2
-        assert ev.SpaceShared(seat, other, ahead=False) in steps.trip.events
+        again = Table(_three_canoes_out())
+        again.presses(c.Roll(seat), 2)
+        # to the list of whose, then at most one move and ● there
+        assert again.presses(c.ShareSpace(seat, other)) <= reach + 2
+        assert ev.SpaceShared(seat, other, ahead=False) in again.trip.events
 
 
 def test_l4_a_place_nobody_told_yet_is_still_one_item_of_the_list() -> None:
     table = Table(Trip(2, nights=1))
     table.presses(c.Roll(0), 3)
-    table.press(0, Button.SELECT)  # the list
-    menu = table.table.frame().menus[0]
-    direct = {item.command for item in menu.items if not item.submenu}
+    steps = listed(table.tree(0))
+    direct = {n.command for n in steps if n.children is None}
     # the Unmapped Region at its first open point, without the menu of places; the climb
     # too (its points asked next: the group entered none)
     assert c.ReachUnmapped(0, 1) in direct
-    assert "Climbed Raven Rock" in [item.label for item in menu.items]
+    assert "Climbed Raven Rock" in [n.label for n in steps]
 
 
 def test_k8_a_place_s_destination_card_done_is_one_item_of_the_list() -> None:
@@ -531,13 +528,11 @@ def test_k8_a_place_s_destination_card_done_is_one_item_of_the_list() -> None:
     trip.turn(3)
     table = Table(trip)
     table.presses(c.Roll(0), 2)
-    table.press(0, Button.SELECT)  # the list
-    menu = table.table.frame().menus[0]
     # only the player sees the portage travelled: marked done in one press, no sub-menu
-    done = [item for item in menu.items if item.command == c.ObeyDestination(0)]
-    assert [(i.label, i.submenu) for i in done] == [("Destination card done", False)]
-    # the list wraps round: at most half of it away either way, then ●
-    assert table.presses(c.ObeyDestination(0)) <= len(menu.items) // 2 + 1
+    done = [n for n in listed(table.tree(0)) if n.command == c.ObeyDestination(0)]
+    assert [(n.label, n.children) for n in done] == [("Destination card done", None)]
+    # one press a level of three: within four of the top
+    assert table.presses(c.ObeyDestination(0)) <= 4
     assert ev.DestinationObeyed(0, "dest-northern-portage") in table.trip.events
 
 
@@ -562,10 +557,10 @@ def test_e3_a_canoe_the_wind_may_have_blown_back_is_offered_the_line_it_crossed_
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_c6_f1_landing_on_p_or_finishing_is_one_move_from_the_focus_whatever_the_guess(
+def test_c6_f1_landing_on_p_or_finishing_is_one_press_behind_the_rest_whatever_the_guess(
         seed: int) -> None:
-    # a trip that told the table plenty first, whatever it learnt: P is ▶ next to the
-    # focus (or the focus), finishing or the guessed campsite ◀
+    # a trip that told the table plenty first, whatever it learnt: P is ▶ behind ● (or
+    # ◀, the likeliest there), finishing or the guessed campsite ◀ one level further
     rng = random.Random(seed)
     trip = Trip(3, nights=1, campsites=SITES)
     for _ in range(6):
@@ -576,11 +571,9 @@ def test_c6_f1_landing_on_p_or_finishing_is_one_move_from_the_focus_whatever_the
     table = Table(trip)
     seat = trip.active
     table.presses(c.Roll(seat), 3)
-    table.press(seat, Button.SELECT)  # the list
-    menu = next(m for m in table.table.frame().menus if m.seat == seat)
-    labels = [item.label for item in menu.items]
-    assert labels.index("Landed on P") - menu.focus in (0, 1)
-    assert table.presses(c.Land(seat, Pile.PORTAGE)) <= 2  # at most ▶, then ●
+    steps = listed(table.tree(seat))
+    assert "Landed on P" in [n.label for n in steps[:2]]
+    assert table.presses(c.Land(seat, Pile.PORTAGE)) == 2  # ●, then ▶ or ◀
 
 
 def _drew(which: Pile, variants: Variants | None = None) -> Table:

@@ -10,8 +10,9 @@ one press at them; a paper card drawn is one list of what its pile prints (the s
 the paper card and the die's face: `companion.games.canoe.table.entries`). After the
 throw the top is three buttons, as MUSH's turn menus are:
 ▶ landed on C, ◀ the step the table guesses likeliest (`companion.games.canoe.table.likely`),
-● the rest, opening on the next likeliest; "End of turn" waits at the list's far end, as
-the next player's first choice says it (C4), and is ◀ only when nobody else acts next.
+● the rest, itself levels of three buttons, likeliest first (`laid_out`); "End of turn"
+comes last there, as the next player's first choice says it (C4), and is ◀ only when
+nobody else acts next.
 No rule is restated here: which items exist, which are
 greyed and why, what points a stepper offers, all come from `GAME.options(state, seat)`;
 the guesses only order what the options allow.
@@ -47,7 +48,7 @@ from companion.games.canoe.table.likely import (
 )
 from companion.games.canoe.table.memory import Memory
 from companion.i18n import t
-from companion.table.tree import Node, Tree, keys, submenu
+from companion.table.tree import Node, Tree, branch, keys, submenu
 
 CanoeOption = Option[cmd.Command]
 
@@ -244,8 +245,8 @@ def _share_item(state: GameState, seat: int, other: int, key: str, label: str) -
 
 
 GUESSES = 20
-"""How many of the table's guesses the list behind ● offers as steps of their own, round
-the focus, likeliest nearest (`centred`); the full menus of camps, points and places
+"""How many of the table's guesses the rest behind ● offers as steps of their own, the
+likeliest fewest presses away (`laid_out`); the full menus of camps, points and places
 follow them."""
 
 
@@ -280,14 +281,15 @@ def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[Ca
 
 
 PINNED = (("next:portage", "land:portage"), ("next:finish", "finish", "next:camp"))
-"""The common ends of a go (C6, F1, N1) kept one press either side of the focus whatever
-the guesses: ▶ a landing on P, ◀ finishing (else the guessed campsite). So a throw then
-one of them is four presses at most, as a throw then landing on C (▶ at the top) is two."""
+"""The common ends of a go (C6, F1, N1) kept near whatever the guesses: a landing on P
+second (▶ behind ●, `laid_out`), finishing (else the guessed campsite) third (◀ behind ●
+twice). So a throw then one of them is four presses at most, as a throw then landing on C
+(▶ at the top) is two."""
 
 
 def pinned(nodes: Sequence[Node]) -> list[Node]:
     """`nodes`, likeliest first, with the likeliest of each `PINNED` group moved up to
-    the second or third place (▶ or ◀ from the focus, `centred`), unless it leads."""
+    the second or third place, unless it leads."""
     out = list(nodes)
     for slot, group in enumerate(PINNED, start=1):
         found = next((n for n in out if n.key in group and n.enabled), None)
@@ -298,15 +300,63 @@ def pinned(nodes: Sequence[Node]) -> list[Node]:
     return out
 
 
-def centred(nodes: Sequence[Node]) -> list[Node]:
-    """`nodes`, likeliest first, laid out round the focus: the likeliest in the middle,
-    the next ones either side, as near going up as down (the list wraps round)."""
+def laid_out(nodes: Sequence[Node], title: str, depth: int = 0) -> Tree:
+    """`nodes`, likeliest first, as three-button levels (`keys`), each press choosing at
+    once: ◀ and ▶ the next two likeliest, ● the rest; there ◀ the next, ▶ one item that
+    holds the three after it (named after them, `branch`), ● the two after those and,
+    behind ● again, the rest laid out the same. Counting the throw and the ● that opens
+    the list, the likeliest two steps cost three presses, the next four, the five after
+    it five, and so on.
+
+    Why levels of three and not a list with a marker: in a list every press but the last
+    only moves the marker, so the items within k presses number 2k - 1; here every press
+    also chooses, and they number about 3 per press. A canoe ahead of every landmark the
+    table knows may meet any of 11 (six lines, three places, a landing on P, a camp): in
+    the list three of them cost 7 presses or more, here all of them fit within 5, and a
+    line (which a landing follows) within 4. Over 12 bench trips the turns over six went
+    18 to 7, the mean 2.08 to 2.01."""
+    items = list(nodes)
+    for node in items:
+        # a step's own " · " (its points, its point of the region) would read as a slot's
+        # edge in a branch's label ("Moose · +20 · Rainbow"): "Moose (+20) · Rainbow"
+        if not node.short and " · " in node.label:
+            name, more = node.label.split(" · ", 1)
+            node.short = f"{name} ({more})"
+    key = "more" if depth == 0 else f"more{depth}"
+    if len(items) <= 3:
+        return keys(key, title, left=items[0] if items else None,
+                    right=items[1] if len(items) > 1 else None,
+                    select=items[2] if len(items) > 2 else None)
+    if depth % 2 == 0:
+        deeper = laid_out(items[2:], title, depth + 1)
+        return keys(key, title, left=items[0], right=items[1],
+                    select=submenu(deeper.key, t("cm.more_rest"), deeper))
+    group = keys(f"{key}g", title, select=items[1], left=items[2],
+                 right=items[3] if len(items) > 3 else None)
+    last: Node | None = None
+    if len(items) == 5:
+        last = items[4]
+    elif len(items) > 5:
+        rest = laid_out(items[4:], title, depth + 1)
+        last = branch(rest.key, rest)
+    return keys(key, title, left=items[0], right=branch(group.key, group), select=last)
+
+
+def in_order(level: Tree) -> list[Node]:
+    """The steps of a list `laid_out` in the order it was given, likeliest first: what a
+    phone reads top to bottom, and what a test asks for by rank."""
+    slots = ("select", "left", "right") if level.key.endswith("g") else \
+        ("left", "right", "select")
+    by = {node.button: node for node in level.items}
     out: list[Node] = []
-    for index, node in enumerate(nodes):
-        if index % 2:
-            out.append(node)
+    for slot in slots:
+        node = by.get(slot)
+        if node is None:
+            continue
+        if node.key.startswith("more") and node.children is not None:
+            out += in_order(node.children)
         else:
-            out.insert(0, node)
+            out.append(node)
     return out
 
 
@@ -366,16 +416,14 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
 def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[CanoeOption]],
                memory: Memory, handed: bool = False) -> Tree:
     """After the throw, while the canoe may still land: three buttons, ▶ "Landed on C",
-    ◀ "End of turn" (or the likeliest step, when `handed`), and ● the list of everything
-    else, its focus on the likeliest step not on ◀ (the table's guesses first,
-    `_guessed`; then P, finishing, the full menus of camps,
-    points and places, the Destination card's choice, and last another canoe on this
-    space, whose answer the screen already shows, L9). ● itself does nothing but
-    open the list. `handed`: the next player's first choice ends this turn (C4), so
-    "End of turn" moves to the list's far end and ◀ is the likeliest step itself, the
-    list opening on the next likeliest. Once the canoe has landed or camped and the turn
-    waits for a card's choice, a list with the focus on "End of turn" (keeping is the
-    default)."""
+    ◀ "End of turn" (or the likeliest step, when `handed`), and ● the rest in levels of
+    three (`laid_out`), likeliest first: the table's guesses (`_guessed`), then P,
+    finishing, the full menus of camps, points and places, the Destination card's choice,
+    and last another canoe on this space, whose answer the screen already shows (L9).
+    ● itself does nothing but open the rest. `handed`: the next player's first choice
+    ends this turn (C4), so "End of turn" moves to the end of the rest and ◀ is the
+    likeliest step itself. Once the canoe has landed or camped and the turn waits for a
+    card's choice, a list with the focus on "End of turn" (keeping is the default)."""
 
     def first(kind: type[cmd.Command]) -> CanoeOption | None:
         found = by.get(kind)
@@ -429,14 +477,11 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
             left = first_guess
             rest.remove(first_guess)
             rest.append(end)
-            first_guess = rest[0] if rest[0] is not end else None
-        # the likeliest guesses nearest the focus, the full menus last: a step nobody
-        # foresaw is as few presses away going up as going down
-        rest = centred(_beside_camp(pinned(rest)))
-        likeliest = first_guess.key if first_guess is not None else None
-        # a phone lists it likeliest first (`ranked`), the pads' layout round the focus
-        more = Tree("more", title, rest, t("cm.hint"), default=likeliest,
-                    ranked=likeliest is not None)
+        # the likeliest guesses nearest, the full menus after them, greyed items last:
+        # on a level of three buttons a greyed item would take a slot from a step
+        ordered = _beside_camp(pinned(rest))
+        more = laid_out([n for n in ordered if n.enabled] +
+                        [n for n in ordered if not n.enabled], title)
         hint = t("cm.keys_hint_handed") if left is not end else \
             t("cm.keys_hint")
         return keys("canoe", title, left=left, right=canoe,
@@ -502,12 +547,11 @@ def _late_node(state: GameState, seat: int, option: CanoeOption | None) -> Node 
 
 def _beside_camp(nodes: list[Node]) -> list[Node]:
     """N1: `nodes` (pinned, likeliest first) with the full list of sites two places past
-    the guessed camp, where the pins left the guess (`pinned` may move it to ◀ of the
-    focus): laid out round the focus (`centred`), the list is then beside the guess on
-    its side, one press further, and a wrong guess of the site costs a press more than a
-    right one. The pinned places either side of the focus stay where they are. Over 40
-    bench trips: turns over six 84 -> 84 (the board's points entered), 12 -> 12 (the
-    route copied), 17 -> 16 (the board played before)."""
+    the guessed camp, where the pins left the guess, and never before the pinned ones:
+    laid out (`laid_out`), the list is then a press or two further than the guess, and a
+    wrong guess of the site costs that more than a right one. Right after the guess,
+    skipping the pins, was measured too: over 40 bench trips, turns over six 33 -> 36 (the
+    board's points entered), 5 -> 6 (the board played before)."""
     camp = next((n for n in nodes if n.key == "next:camp"), None)
     sites = next((n for n in nodes if n.key == "camp"), None)
     if camp is None or sites is None:
@@ -527,4 +571,4 @@ def _insert(items: list[Node], index: int, node: Node | None) -> None:
         items.insert(index, node)
 
 
-__all__ = ["seat_tree"]
+__all__ = ["in_order", "laid_out", "seat_tree"]

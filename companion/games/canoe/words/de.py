@@ -184,6 +184,7 @@ WORDS: Final[dict[str, str]] = {
     "cm.share_behind": "du bleibst dahinter (nicht mehr Punkte)",
     "cm.camp_at": "Zelten bei {site}",
     "cm.more": "Etwas anderes …",
+    "cm.more_rest": "Mehr …",
     "cm.keys_hint": "▶ C · ◀ Ende · ● der Rest",
     "cm.keys_hint_handed": "▶ C · ● der Rest · sonst nichts: der Nächste würfelt",
     "cm.handover_title": "{name}: als Nächstes · deine erste Wahl beendet den Zug von {other}",

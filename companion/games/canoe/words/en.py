@@ -183,6 +183,7 @@ WORDS: Final[dict[str, str]] = {
     "cm.share_behind": "you go behind (no more points)",
     "cm.camp_at": "Camp at {site}",
     "cm.more": "Something else…",
+    "cm.more_rest": "More…",
     "cm.keys_hint": "▶ C · ◀ end · ● the rest",
     "cm.keys_hint_handed": "▶ C · ● the rest · nothing else: the next player throws",
     "cm.handover_title": "{name}: next · your first choice ends {other}'s turn",

@@ -183,6 +183,7 @@ WORDS: Final[dict[str, str]] = {
     "cm.share_behind": "vous restez derrière (pas plus de points)",
     "cm.camp_at": "Camper à {site}",
     "cm.more": "Autre chose…",
+    "cm.more_rest": "Plus…",
     "cm.keys_hint": "▶ C · ◀ fin · ● le reste",
     "cm.keys_hint_handed": "▶ C · ● le reste · rien d'autre : le suivant lance",
     "cm.handover_title": "{name} : ensuite · votre premier choix finit le tour de {other}",
