@@ -41,6 +41,11 @@ class PadEvent:
     seat: int
     button: Button
     kind: Kind
+    # a tap on a page that lists every step beneath a level stands for several presses:
+    # `tap` numbers that tap (0: a press of its own), `step` is this press's place in it;
+    # a later step acts on the level the one before opened (`Gestures`)
+    tap: int = 0
+    step: int = 0
 
 
 class Light(enum.Enum):

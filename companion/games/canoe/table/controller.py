@@ -165,7 +165,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         else:
             out = self._click(seat, event.button)
         if not setup and self._nav.path(seat) != before:
-            self._gestures.changed((seat,), now)
+            self._gestures.changed((seat,), now, own=True)
         self._serial += 1
         return out
 
