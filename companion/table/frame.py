@@ -91,6 +91,19 @@ class Menu:
     # the menu takes no press yet (the reveal's first seconds, dice still tumbling): draw
     # it as waiting, never as inviting
     waiting: bool = False
+    # what a page showing every row lists instead of `items` (empty: the items): every
+    # step beneath this level at once, likeliest first; the screen draws `items`
+    steps: tuple[MenuStep, ...] = ()
+
+
+@dataclass(frozen=True)
+class MenuStep:
+    """A step beneath a menu's level, as a page showing every row lists it: the item, and
+    the buttons ("left", "right", "select") that walk to it from the level, the last one
+    choosing it (or opening it, a sub-menu)."""
+
+    item: MenuItem
+    buttons: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from companion.core.acts import Command
 from companion.i18n import t
 from companion.pads.events import Button
-from companion.table.frame import Menu, MenuItem, MenuStyle
+from companion.table.frame import Menu, MenuItem, MenuStep, MenuStyle
 from companion.table.tree import KEYS, Node, Tree, path_to, walk
 
 _BUTTON_NAMES = {Button.LEFT: "left", Button.SELECT: "select", Button.RIGHT: "right"}
@@ -221,9 +221,7 @@ class Navigator:
         """The level the seat stands at, as the display draws it."""
         ui = self._ui.get(key, SeatUi())
         level, depth = walk(root, ui.path)
-        items = tuple(MenuItem(n.label, n.detail, n.enabled, n.command if n.enabled else None,
-                               n.button, n.children is not None,
-                               n.short if n.short != n.label else "") for n in level.items)
+        items = tuple(_item(n) for n in level.items)
         focus = -1
         keys = [n.key for n in level.items]
         if ui.reopen is not None and not depth and ui.reopen in keys:
@@ -232,7 +230,7 @@ class Navigator:
             current = focused(SeatUi(ui.path[:depth], ui.focus), level)
             focus = keys.index(current)
         return Menu(key, level.title, items, focus, level.hint, level.style, depth,
-                    level.confirm, level.note)
+                    level.confirm, level.note, steps=flat_steps(level))
 
     def next_press(self, key: int, root: Tree,
                    matches: Callable[[Command], bool]) -> tuple[Button, bool] | None:
@@ -267,6 +265,43 @@ class Navigator:
         enabled = level.enabled_keys()
         ahead = (enabled.index(want) - enabled.index(current)) % len(enabled)
         return (Button.RIGHT if ahead <= len(enabled) - ahead else Button.LEFT), False
+
+
+def _item(node: Node) -> MenuItem:
+    """An item of a tree as a menu shows it."""
+    return MenuItem(node.label, node.detail, node.enabled,
+                    node.command if node.enabled else None, node.button,
+                    node.children is not None, node.short if node.short != node.label else "")
+
+
+def flat_steps(level: Tree) -> tuple[MenuStep, ...]:
+    """Every step beneath `level` as a page showing every row lists it (`Tree.flat`),
+    each with the buttons that walk to it; none when the level is not listed so, or when
+    a step cannot be reached by one button per level (the page then shows the level)."""
+    if level.flat is None or not keyed(level):
+        return ()
+    steps = []
+    for node in level.flat(level):
+        buttons = _buttons_to(level, node)
+        if buttons is None:
+            return ()
+        steps.append(MenuStep(_item(node), buttons))
+    return tuple(steps)
+
+
+def _buttons_to(level: Tree, target: Node) -> tuple[str, ...] | None:
+    """The buttons that walk from `level` to `target` (this very item), through levels
+    whose items each have their own button; None when there is no such way."""
+    for node in level.items:
+        if not node.button or node.hold:
+            continue
+        if node is target:
+            return (node.button,)
+        if node.children is not None and keyed(node.children):
+            rest = _buttons_to(node.children, target)
+            if rest is not None:
+                return (node.button, *rest)
+    return None
 
 
 def presses_to(root: Tree, matches: Callable[[Command], bool]) -> int | None:

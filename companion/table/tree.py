@@ -55,6 +55,10 @@ class Tree:
     confirm: bool = False  # a confirmation step before chips are paid
     note: str = ""  # a line under the title
     screen: StrEnum | None = None  # the game's screen while the active seat stands here
+    # a page that shows every row at once (a phone) lists, instead of this level, every
+    # step beneath it, in the order this gives them (likeliest first), each reached by the
+    # buttons that walk to it (`Menu.steps`); the screen and the pads keep the level
+    flat: Callable[[Tree], Sequence[Node]] | None = None
 
     def find(self, key: str) -> Node | None:
         """The item with this key."""
@@ -82,9 +86,11 @@ def keyed(tree: Tree, first: str) -> Tree:
 
 def keys(key: str, title: str, *, left: Node | None = None, select: Node | None = None,
          right: Node | None = None, hint: str = "", note: str = "",
-         confirm: bool = False) -> Tree:
+         confirm: bool = False, flat: Callable[[Tree], Sequence[Node]] | None = None
+         ) -> Tree:
     """A KEYS level from its three slots (an empty slot is no item): ● first, then ◀, ▶,
-    as the screen lists them."""
+    as the screen lists them; `flat`: how a page showing every row lists what lies
+    beneath (`Tree.flat`)."""
     items = []
     for node, button in ((select, "select"), (left, "left"), (right, "right")):
         if node is not None:
@@ -92,7 +98,7 @@ def keys(key: str, title: str, *, left: Node | None = None, select: Node | None 
             items.append(node)
     return Tree(key, title, items, hint or t("m.hint.keys"), KEYS,
                 default=select.key if select is not None else None, confirm=confirm,
-                note=note)
+                note=note, flat=flat)
 
 
 def branch(key: str, tree: Tree, label: str = "") -> Node:

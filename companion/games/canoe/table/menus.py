@@ -326,11 +326,13 @@ def laid_out(nodes: Sequence[Node], title: str, depth: int = 0) -> Tree:
     if len(items) <= 3:
         return keys(key, title, left=items[0] if items else None,
                     right=items[1] if len(items) > 1 else None,
-                    select=items[2] if len(items) > 2 else None)
+                    select=items[2] if len(items) > 2 else None,
+                    flat=in_order if depth == 0 else None)
     if depth % 2 == 0:
         deeper = laid_out(items[2:], title, depth + 1)
         return keys(key, title, left=items[0], right=items[1],
-                    select=submenu(deeper.key, t("cm.more_rest"), deeper))
+                    select=submenu(deeper.key, t("cm.more_rest"), deeper),
+                    flat=in_order if depth == 0 else None)
     group = keys(f"{key}g", title, select=items[1], left=items[2],
                  right=items[3] if len(items) > 3 else None)
     last: Node | None = None
