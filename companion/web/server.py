@@ -46,7 +46,7 @@ from aiohttp import web
 from companion.core.box import Pages
 from companion.games import box_of
 from companion.i18n import speaking, t
-from companion.pads.events import Button, PadEvent
+from companion.pads.events import PadEvent
 from companion.seats import MAX_SEATS
 from companion.table.frame import Frame, Names, Notice, SeatName, WifiCard
 from companion.voice.phrases import Announcement
@@ -122,7 +122,8 @@ class WebServer(Routes, Sockets):
         self.clients: set[Client] = set()
         self._started = clock()
         self._away: dict[int, float] = {}
-        self._held: dict[int, list[tuple[Button, bool]]] = {}
+        self._held: dict[int, list[PadEvent]] = {}
+        self._taps = 0
         self._buckets: dict[str, Bucket] = {}  # presses, per device
         self.counts: dict[str, int] = {}
 

@@ -41,11 +41,13 @@ log = logging.getLogger("companion.web")
 @dataclass(frozen=True)
 class MenuShape:
     """What a tap needs to become presses: the menu's style, its focus and, per item,
-    whether it is enabled and the button drawn beside it."""
+    whether it is enabled and the button drawn beside it; for a menu listed step by step
+    (`Menu.steps`), per step whether it is enabled and the buttons that walk to it."""
 
     style: str
     focus: int
     items: tuple[tuple[bool, str], ...]  # (enabled, button)
+    steps: tuple[tuple[bool, tuple[str, ...]], ...] = ()  # (enabled, buttons)
 
 
 EXPORT_TYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv; charset=utf-8",
@@ -139,9 +141,19 @@ def menu_for(menus: Iterable[Menu], seat: int) -> Menu | None:
 def menu_json(menu: Menu | None) -> dict[str, Any] | None:
     """A `Menu` as the phone draws it: every field the table gave, and which item steps
     back out (`back`: in a confirmation, the item that neither pays nor opens a menu, its
-    "No"; the page then needs no Back button of its own)."""
+    "No"; the page then needs no Back button of its own). A level listed step by step
+    (`Menu.steps`: every step beneath it, likeliest first) is sent as those steps, one
+    row each (`flat`), no button drawn beside them: a tap on one is the presses that
+    walk to it (`presses_for`)."""
     if menu is None:
         return None
+    if menu.steps:
+        return {"title": menu.title, "hint": menu.hint, "note": menu.note,
+                "style": menu.style, "depth": menu.depth, "confirm": menu.confirm,
+                "focus": -1, "waiting": menu.waiting, "flat": True,
+                "items": [{"label": i.label, "detail": i.detail, "enabled": i.enabled,
+                           "button": "", "submenu": i.submenu, "back": False}
+                          for i in (step.item for step in menu.steps)]}
     return {"title": menu.title, "hint": menu.hint, "note": menu.note, "style": menu.style,
             "depth": menu.depth, "confirm": menu.confirm, "focus": menu.focus,
             "waiting": menu.waiting,
@@ -158,6 +170,9 @@ def menu_version(menu: Menu | None) -> str:
         return ""
     shape = [menu.title, menu.style, menu.depth, menu.confirm, menu.note,
              [(i.label, i.detail, i.enabled, i.button, i.submenu) for i in menu.items]]
+    if menu.steps:  # a step deep beneath the level may change while the level stays
+        shape.append([(s.item.label, s.item.detail, s.item.enabled, s.item.submenu,
+                       s.buttons) for s in menu.steps])
     return hashlib.blake2b(dumps(shape), digest_size=6).hexdigest()
 
 
@@ -165,7 +180,8 @@ def menu_shape(menu: Menu | None) -> MenuShape | None:
     """The part of a menu that turns a tap into presses."""
     if menu is None:
         return None
-    return MenuShape(menu.style, menu.focus, tuple((i.enabled, i.button) for i in menu.items))
+    return MenuShape(menu.style, menu.focus, tuple((i.enabled, i.button) for i in menu.items),
+                     tuple((s.item.enabled, s.buttons) for s in menu.steps))
 
 
 def light_json(light: LightState | None) -> str:
@@ -282,7 +298,9 @@ def presses_for(snapshot: Snapshot, seat: int, data: dict[str, Any]
                 ) -> list[tuple[Button, bool]] | None:
     """The pad presses a phone's message stands for, against the snapshot its seat was sent
     (None: it is not a valid message): a press is itself; a tap on an item is that item's
-    button, or in a list the presses that move the focus to it the short way, then ●."""
+    button, or in a list the presses that move the focus to it the short way, then ●; a
+    tap on a step of a level listed step by step (`MenuShape.steps`) is the buttons that
+    walk the levels to it, one press each (nothing for a greyed step)."""
     shape = snapshot.shapes.get(seat)
     if data["t"] == "press":
         name = data.get("b")
@@ -295,8 +313,11 @@ def presses_for(snapshot: Snapshot, seat: int, data: dict[str, Any]
         return [(button, held)]
     index = data.get("i")
     if shape is None or not isinstance(index, int) or isinstance(index, bool) \
-            or not 0 <= index < len(shape.items):
+            or not 0 <= index < len(shape.steps or shape.items):
         return None
+    if shape.steps:
+        on, buttons = shape.steps[index]
+        return [(_BUTTONS[name], False) for name in buttons] if on else []
     enabled, button_name = shape.items[index]
     if shape.style == "bid":
         return None

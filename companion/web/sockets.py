@@ -18,7 +18,9 @@ A tap that arrives while its seat's menu is still waiting (the reveal's first se
 dice landing) is refused at once ("wait"); a tap on the menu the phone shows that comes
 within the table's guard after that menu changed is held until the guard has passed and
 then given to the table, so the first tap on a new menu acts (the page's version of the
-menu proves its player saw it).
+menu proves its player saw it). A tap on a step of a level listed step by step is the
+presses that walk to it, numbered as one tap (`PadEvent.tap`): the levels its first
+presses open were on the page, so its next presses are not "too soon" after them.
 """
 
 from __future__ import annotations
@@ -111,7 +113,8 @@ class Sockets:
     _away: dict[int, float]
     _started: float
     _buckets: dict[str, Bucket]
-    _held: dict[int, list[tuple[Button, bool]]]
+    _held: dict[int, list[PadEvent]]
+    _taps: int  # the taps of several presses numbered so far (`PadEvent.tap`)
 
     def _count(self, what: str) -> None:
         """Count an event (the routes do)."""
@@ -368,31 +371,48 @@ class Sockets:
             return
         self._count("presses")
         self._send(client, {"t": "ack", "n": n})
+        shape = snapshot.shapes.get(seat)
+        walks = data["t"] == "tap" and len(presses) > 1 and shape is not None \
+            and bool(shape.steps)  # the levels it opens on the way were on the page
+        events = self._events(seat, presses, walks)
         held = self._held.get(seat)
         if held is not None:  # behind a press still held: after it, in order
-            held.extend(presses)
+            held.extend(events)
             return
         wait = snapshot.ready.get(seat, float("-inf")) - self.clock()
         if wait <= 0:
-            self._put(seat, presses)
+            self._put(events)
             return
         self._count("held")
-        self._held[seat] = list(presses)
+        self._held[seat] = events
         loop = asyncio.get_running_loop()
         loop.call_later(min(wait, 2.0), self._release, seat)
 
     def _release(self, seat: int) -> None:
         """A held press's guard has passed: to the table."""
-        presses = self._held.pop(seat, None)
-        if presses:
-            self._put(seat, presses)
+        events = self._held.pop(seat, None)
+        if events:
+            self._put(events)
 
-    def _put(self, seat: int, presses: list[tuple[Button, bool]]) -> None:
-        for button, held in presses:
-            self.events.put(PadEvent(seat, button, Kind.PRESS))
-            if held:
-                self.events.put(PadEvent(seat, button, Kind.HOLD))
-            self.events.put(PadEvent(seat, button, Kind.RELEASE))
+    def _events(self, seat: int, presses: list[tuple[Button, bool]], walks: bool
+                ) -> list[PadEvent]:
+        """The pad events of one message's presses; `walks`: they walk levels the page
+        showed, numbered as one tap."""
+        tap = 0
+        if walks:
+            self._taps += 1
+            tap = self._taps
+        events = []
+        for step, (button, held) in enumerate(presses):
+            kinds = (Kind.PRESS, Kind.HOLD, Kind.RELEASE) if held else \
+                (Kind.PRESS, Kind.RELEASE)
+            events += [PadEvent(seat, button, kind, tap, step if tap else 0)
+                       for kind in kinds]
+        return events
+
+    def _put(self, events: list[PadEvent]) -> None:
+        for event in events:
+            self.events.put(event)
 
     def _free_other(self, client: Client, seat: object) -> None:
         """A seated phone frees a seat whose phone has been away a while."""

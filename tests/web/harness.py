@@ -291,7 +291,9 @@ def bot_press(table: WebTable, phones: dict[int, Phone], driver: Any,
     phone = phones[seat]
     menu = settle(table, phone, seat).get("menu") or {}
     style = menu.get("style")
-    if held or style == "bid" or (style == "list" and button != "select"):
+    # a level listed step by step (`flat`) names no button beside its rows: the bot's
+    # button is pressed as the page's pad would
+    if held or style == "bid" or menu.get("flat") or (style == "list" and button != "select"):
         phone.press(button, held)
     elif style == "list":
         phone.tap(menu["focus"])
