@@ -94,6 +94,9 @@ class Menu:
     # what a page showing every row lists instead of `items` (empty: the items): every
     # step beneath this level at once, likeliest first; the screen draws `items`
     steps: tuple[MenuStep, ...] = ()
+    # how many levels a page's Back steps out at once: more than one from the sub-menu of
+    # a step such a page listed, back to that list (the pads step out one level a hold)
+    back: int = 1
 
 
 @dataclass(frozen=True)

@@ -230,7 +230,8 @@ class Navigator:
             current = focused(SeatUi(ui.path[:depth], ui.focus), level)
             focus = keys.index(current)
         return Menu(key, level.title, items, focus, level.hint, level.style, depth,
-                    level.confirm, level.note, steps=flat_steps(level))
+                    level.confirm, level.note, steps=flat_steps(level),
+                    back=back_to_list(root, ui.path[:depth]) if depth else 1)
 
     def next_press(self, key: int, root: Tree,
                    matches: Callable[[Command], bool]) -> tuple[Button, bool] | None:
@@ -282,26 +283,43 @@ def flat_steps(level: Tree) -> tuple[MenuStep, ...]:
         return ()
     steps = []
     for node in level.flat(level):
-        buttons = _buttons_to(level, node)
-        if buttons is None:
+        way = _way(level, node)
+        if way is None:
             return ()
-        steps.append(MenuStep(_item(node), buttons))
+        steps.append(MenuStep(_item(node), tuple(n.button for n in way)))
     return tuple(steps)
 
 
-def _buttons_to(level: Tree, target: Node) -> tuple[str, ...] | None:
-    """The buttons that walk from `level` to `target` (this very item), through levels
+def _way(level: Tree, target: Node) -> list[Node] | None:
+    """The items that walk from `level` to `target` (this very item), through levels
     whose items each have their own button; None when there is no such way."""
     for node in level.items:
         if not node.button or node.hold:
             continue
         if node is target:
-            return (node.button,)
+            return [node]
         if node.children is not None and keyed(node.children):
-            rest = _buttons_to(node.children, target)
+            rest = _way(node.children, target)
             if rest is not None:
-                return (node.button, *rest)
+                return [node, *rest]
     return None
+
+
+def back_to_list(root: Tree, path: list[str]) -> int:
+    """How many levels a page's Back steps out of the level `path` leads to: one, or,
+    when it is a step's sub-menu that a page listed step by step (`Tree.flat`), back
+    out to that list at once (the levels between it lays out for the pads only)."""
+    level = root
+    for depth, key in enumerate(path):
+        if level.flat is not None and keyed(level) and len(path) - depth > 1 and any(
+                [n.key for n in way] == path[depth:] for step in level.flat(level)
+                if (way := _way(level, step)) is not None):
+            return len(path) - depth
+        node = level.find(key)
+        if node is None or node.children is None:
+            break
+        level = node.children
+    return 1
 
 
 def presses_to(root: Tree, matches: Callable[[Command], bool]) -> int | None:

@@ -48,6 +48,7 @@ class MenuShape:
     focus: int
     items: tuple[tuple[bool, str], ...]  # (enabled, button)
     steps: tuple[tuple[bool, tuple[str, ...]], ...] = ()  # (enabled, buttons)
+    back: int = 1  # the levels the page's Back (● held) steps out at once (`Menu.back`)
 
 
 EXPORT_TYPES = {"jsonl": "application/x-ndjson", "csv": "text/csv; charset=utf-8",
@@ -181,7 +182,7 @@ def menu_shape(menu: Menu | None) -> MenuShape | None:
     if menu is None:
         return None
     return MenuShape(menu.style, menu.focus, tuple((i.enabled, i.button) for i in menu.items),
-                     tuple((s.item.enabled, s.buttons) for s in menu.steps))
+                     tuple((s.item.enabled, s.buttons) for s in menu.steps), menu.back)
 
 
 def light_json(light: LightState | None) -> str:
@@ -300,7 +301,8 @@ def presses_for(snapshot: Snapshot, seat: int, data: dict[str, Any]
     (None: it is not a valid message): a press is itself; a tap on an item is that item's
     button, or in a list the presses that move the focus to it the short way, then ●; a
     tap on a step of a level listed step by step (`MenuShape.steps`) is the buttons that
-    walk the levels to it, one press each (nothing for a greyed step)."""
+    walk the levels to it, one press each (nothing for a greyed step), and Back from the
+    sub-menu such a step opened steps back out to that list (`MenuShape.back`)."""
     shape = snapshot.shapes.get(seat)
     if data["t"] == "press":
         name = data.get("b")
@@ -310,6 +312,8 @@ def presses_for(snapshot: Snapshot, seat: int, data: dict[str, Any]
             return None
         if held and button is Button.LEFT and seat not in snapshot.bidding:
             return []  # holding ◀ clears a bid; elsewhere it is the pads' own gesture
+        if held and button is Button.SELECT and shape is not None:
+            return [(button, held)] * shape.back  # Back: to the list it was tapped in
         return [(button, held)]
     index = data.get("i")
     if shape is None or not isinstance(index, int) or isinstance(index, bool) \

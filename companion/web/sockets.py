@@ -372,8 +372,10 @@ class Sockets:
         self._count("presses")
         self._send(client, {"t": "ack", "n": n})
         shape = snapshot.shapes.get(seat)
-        walks = data["t"] == "tap" and len(presses) > 1 and shape is not None \
-            and bool(shape.steps)  # the levels it opens on the way were on the page
+        # the levels it opens or leaves on the way were on the page: a step listed step
+        # by step, or Back to that list (not a list's moves, which open nothing)
+        walks = len(presses) > 1 and shape is not None and \
+            (data["t"] == "press" or bool(shape.steps))
         events = self._events(seat, presses, walks)
         held = self._held.get(seat)
         if held is not None:  # behind a press still held: after it, in order

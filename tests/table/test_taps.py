@@ -11,7 +11,7 @@ from companion.core.acts import Command
 from companion.pads.events import Button, Kind, PadEvent
 from companion.table.frame import MenuStyle
 from companion.table.gestures import Gestures
-from companion.table.navigation import Navigator
+from companion.table.navigation import Navigator, back_to_list
 from companion.table.tree import Node, Tree, keys, submenu
 from companion.web.snapshot import Snapshot, menu_json, menu_shape, menu_version, presses_for
 
@@ -143,7 +143,9 @@ def test_a_page_lists_every_step_beneath_a_level_and_a_tap_walks_to_it() -> None
     assert [(i["label"], i["enabled"], i["submenu"], i["button"]) for i in page["items"]] == [
         ("S1", True, False, ""), ("S2", True, False, ""), ("S3", True, True, ""),
         ("S4", True, False, ""), ("S5", False, False, "")]
-    snapshot = Snapshot(None, 1, {}, {}, {}, {0: menu_shape(menu)})  # type: ignore[dict-item]
+    shape = menu_shape(menu)
+    assert shape is not None
+    snapshot = Snapshot(None, 1, {}, {}, {}, {0: shape})
 
     def tap(index: int) -> list[tuple[Button, bool]] | None:
         return presses_for(snapshot, 0, {"t": "tap", "i": index})
@@ -153,7 +155,9 @@ def test_a_page_lists_every_step_beneath_a_level_and_a_tap_walks_to_it() -> None
     assert tap(5) is None
     # a step deep beneath that changes changes the version a tap is aimed at
     other = layered()
-    other.items[0].children.items[1].label = "Renamed"  # type: ignore[union-attr]
+    deeper = other.items[0].children
+    assert deeper is not None
+    deeper.items[1].label = "Renamed"  # S4, two levels down: the level's labels stand
     assert menu_version(Navigator().menu(0, other)) != menu_version(menu)
 
 
@@ -168,3 +172,20 @@ def test_a_level_whose_steps_no_button_reaches_is_shown_as_it_is() -> None:
     assert menu.steps == ()
     page = menu_json(menu)
     assert page is not None and "flat" not in page and len(page["items"]) == 3
+
+
+def test_back_from_a_listed_step_s_sub_menu_goes_back_to_the_list() -> None:
+    level = keys("top", "Top", select=submenu("lvl1", "Rest", layered()))
+    nav = Navigator()
+    assert nav.press(0, Button.SELECT, level) is not None  # into the listed level
+    assert nav.menu(0, level).back == 1  # out of the list itself: one level
+    for button in (Button.SELECT, Button.SELECT):  # S3's own sub-menu, two levels down
+        nav.press(0, button, level)
+    assert nav.path(0) == ("lvl1", "lvl2", "s3")
+    assert nav.menu(0, level).back == 2 == back_to_list(level, ["lvl1", "lvl2", "s3"])
+    assert back_to_list(level, ["lvl1", "lvl2"]) == 1  # a level of three: one
+    shape = menu_shape(nav.menu(0, level))
+    assert shape is not None and shape.back == 2
+    snapshot = Snapshot(None, 1, {}, {}, {}, {0: shape})
+    assert presses_for(snapshot, 0, {"t": "press", "b": "select", "hold": True}) == \
+        [(Button.SELECT, True)] * 2

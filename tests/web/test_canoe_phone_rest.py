@@ -139,6 +139,16 @@ def test_a_tap_on_a_step_that_is_a_menu_opens_it_and_a_greyed_one_does_nothing(
         assert not menu.get("flat") and menu["title"] == node.children.title
         assert [i["label"] for i in menu["items"]] == [n.label for n in node.children.items]
         assert menu["depth"] > 2 and controller.state == state
+        # Back (● held) goes back to the whole list at once, not to the pads' level of
+        # three that held the step
+        holds = menu["depth"] - 1
+        phone.press("select", hold=True)
+        table.wait_events(3 * holds)
+        for _ in range(2):
+            table.step(0.3)
+        menu = settle(table, phone, seat)["menu"]
+        assert menu["flat"] and menu["depth"] == 1
+        assert [i["label"] for i in menu["items"]] == [n.label for n in steps]
     finally:
         phone.close()
 
