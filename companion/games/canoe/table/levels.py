@@ -6,13 +6,14 @@ presses than in a list a marker moves along. The rest behind ● after a throw
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion.i18n import t
 from companion.table.tree import Node, Tree, branch, keys, submenu
 
 
-def laid_out(nodes: Sequence[Node], title: str, key: str = "more", depth: int = 0) -> Tree:
+def laid_out(nodes: Sequence[Node], title: str, key: str = "more", depth: int = 0,
+             tidy: Callable[[Node], tuple[int, ...]] | None = None) -> Tree:
     """`nodes`, likeliest first, as three-button levels (`keys`), each press choosing at
     once: ◀ and ▶ the next two likeliest, ● the rest; there ◀ the next, ▶ one item that
     holds the three after it (named after them, `branch`), ● the two after those and,
@@ -26,7 +27,11 @@ def laid_out(nodes: Sequence[Node], title: str, key: str = "more", depth: int = 
     table knows may meet any of 11 (six lines, three places, a landing on P, a camp): in
     the list three of them cost 7 presses or more, here all of them fit within 5, and a
     line (which a landing follows) within 4. Over 12 bench trips the turns over six went
-    18 to 7, the mean 2.08 to 2.01."""
+    18 to 7, the mean 2.08 to 2.01.
+
+    `tidy`: the order steps that cost as many presses are shown in, on one level or in
+    one item, read ◀ ● ▶ (a paper card's points lowest first: "-20 · -15 · +20"); else
+    likeliest first."""
     items = list(nodes)
     for node in items:
         # a step's own " · " (its points, its point of the region) would read as a slot's
@@ -36,28 +41,38 @@ def laid_out(nodes: Sequence[Node], title: str, key: str = "more", depth: int = 
             node.short = f"{name} ({more})"
     if depth:
         key = f"{key.split('/')[0]}/{depth}"
+
     if len(items) <= 3:
-        return keys(key, title, left=items[0] if items else None,
-                    right=items[1] if len(items) > 1 else None,
-                    select=items[2] if len(items) > 2 else None)
-    if depth % 2 == 0:
-        deeper = laid_out(items[2:], title, key, depth + 1)
-        return keys(key, title, left=items[0], right=items[1],
-                    select=submenu(deeper.key, t("cm.more_rest"), deeper))
-    group = keys(f"{key}g", title, select=items[1], left=items[2],
-                 right=items[3] if len(items) > 3 else None)
-    last: Node | None = None
-    if len(items) == 5:
-        last = items[4]
-    elif len(items) > 5:
-        rest = laid_out(items[4:], title, key, depth + 1)
-        last = branch(rest.key, rest)
-    return keys(key, title, left=items[0], right=branch(group.key, group), select=last)
+        if tidy is not None and len(items) == 3:  # read ◀ ● ▶
+            low, middle, high = sorted(items, key=tidy)
+            return keys(key, title, left=low, select=middle, right=high)
+        few = sorted(items, key=tidy) if tidy is not None else items
+        return keys(key, title, left=few[0] if few else None,
+                    right=few[1] if len(few) > 1 else None,
+                    select=few[2] if len(few) > 2 else None)
+    if depth % 2 == 0 or len(items) <= 5:
+        # two steps, and the rest as one item: named after what it holds when that is
+        # three steps at most (a fourth and fifth never cost more than a group's), else
+        # "More…"
+        pair = sorted(items[:2], key=tidy) if tidy is not None else items[:2]
+        deeper = laid_out(items[2:], title, key, depth + 1, tidy)
+        rest = branch(deeper.key, deeper) if len(items) <= 5 else \
+            submenu(deeper.key, t("cm.more_rest"), deeper)
+        return keys(key, title, left=pair[0], right=pair[1], select=rest)
+    three = items[1:4]
+    if tidy is not None:  # read ◀ ● ▶
+        low, middle, high = sorted(three, key=tidy)
+        group = keys(f"{key}g", title, left=low, select=middle, right=high)
+    else:
+        group = keys(f"{key}g", title, select=three[0], left=three[1], right=three[2])
+    tail = laid_out(items[4:], title, key, depth + 1, tidy)
+    return keys(key, title, left=items[0], right=branch(group.key, group),
+                select=branch(tail.key, tail))
 
 
 def in_order(level: Tree) -> list[Node]:
-    """The steps of a list `laid_out` in the order it was given, likeliest first: what a
-    phone reads top to bottom, and what a test asks for by rank."""
+    """The steps of a list `laid_out` in the order it was given, likeliest first (without
+    `tidy`): what a phone reads top to bottom, and what a test asks for by rank."""
     root = level.key.split("/")[0]
     slots = ("select", "left", "right") if "/" in level.key and level.key.endswith("g") else \
         ("left", "right", "select")

@@ -6,7 +6,8 @@ command is carried as any game's is) and the `Navigator` walks them, so ◀ ▶ 
 same in both games; a face of the wooden die is entered as MUSH's are (`Enter`). Points are
 entered as a stepper: ◀ ▶ move five points down or up the option's own values, ● enters;
 where the group entered the board's printed points, a camp, a climb or an attraction is
-one press at them; a paper card drawn is one list of what its pile prints (the steppers,
+one press at them; a paper card drawn is entered on levels of three of what its pile
+prints, the commonest nearest (the steppers,
 the paper card and the die's face: `companion.games.canoe.table.entries`). After the
 throw the top is three buttons, as MUSH's turn menus are:
 ▶ landed on C, ◀ the step the table guesses likeliest (`companion.games.canoe.table.likely`),
