@@ -25,7 +25,7 @@ from companion.games.canoe.model import CardMode, Pile
 from companion.games.canoe.settings import Campsites, Ring, Settings, Variants
 from companion.games.canoe.state import GameState
 from companion.games.canoe.table.controller import CanoeTable
-from companion.games.canoe.table.menus import in_order
+from companion.games.canoe.table.levels import in_order
 from companion.games.mush.dice import DiceSource
 from companion.pads.events import Button
 from companion.table.tree import Node, Tree

@@ -36,6 +36,7 @@ from companion.games.canoe.model import (
 from companion.games.canoe.settings import Campsites, Ring, Variants
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
+from companion.games.canoe.table.levels import in_order
 from companion.games.canoe.table.likely import attractions
 from companion.games.canoe.table.memory import remember
 from companion.pads.events import Button, Kind
@@ -585,50 +586,60 @@ def _drew(which: Pile, variants: Variants | None = None) -> Table:
     return Table(trip)
 
 
-@pytest.mark.parametrize("which", list(Pile))
-def test_k12_a_paper_card_is_one_list_of_what_its_pile_prints(which: Pile) -> None:
-    # K1, K2, K12: the points the pile's cards print, lowest first (the leak's missed go
-    # beside its points), then the camp Hero and a Destination card; each one item, so
-    # the card drawn is entered in a few presses, whichever it is
-    menu = next(m for m in _drew(which).table.frame().menus if m.seat == 0)
-    labels = [item.label for item in menu.items]
-    printed = sorted({card.points for card in OWN_CARDS[which]
-                      if card.kind is CardKind.ORDINARY})
-    leak = "-15 · and miss the next go"
-    assert [x for x in labels if x != leak][:len(printed)] == [f"{p:+d}" for p in printed]
-    assert (leak in labels) is (which is Pile.CANOE)
-    if which is Pile.CANOE:
-        assert labels.index(leak) == labels.index("-15") + 1
-    assert labels[-1] == "A Destination card"
-    assert ("The camp Hero card" in labels) is (which is Pile.CAMP)
+def _cards(which: Pile) -> list[c.EnterCard]:
+    """K1, K2: an entry for each card of the pile, as drawn (the three Destination cards
+    dealt into it too)."""
     drawn = [c.EnterCard(0, 0, PaperEffect.HERO) if card.kind is CardKind.HERO  # K11: kept
              else c.EnterCard(0, card.points, PaperEffect.MISS_GO if card.kind is
                               CardKind.MISS_GO else PaperEffect.POINTS)
              for card in OWN_CARDS[which]]
-    drawn += [c.EnterCard(0, 0, PaperEffect.DESTINATION)] * DESTINATIONS_PER_PILE
+    return drawn + [c.EnterCard(0, 0, PaperEffect.DESTINATION)] * DESTINATIONS_PER_PILE
+
+
+@pytest.mark.parametrize("which", list(Pile))
+def test_k12_a_paper_card_is_entered_on_levels_of_what_its_pile_prints(which: Pile) -> None:
+    # K1, K2, K12: the points the pile's cards print (the leak's missed go beside its
+    # points), the camp Hero and a Destination card, each one item, the ones the most
+    # cards print first: the card drawn is entered in a few presses, whichever it is
+    table = _drew(which)
+    entries = in_order(table.tree(0))
+    labels = [n.label for n in entries]
+    printed = {card.points for card in OWN_CARDS[which] if card.kind is CardKind.ORDINARY}
+    leak = "-15 · and miss the next go"
+    assert {x for x in labels if x.lstrip("+-").isdigit() or x == "0"} == {
+        f"{p:+d}" if p else "0" for p in printed}
+    assert (leak in labels) is (which is Pile.CANOE)
+    assert "A Destination card" in labels
+    assert ("The camp Hero card" in labels) is (which is Pile.CAMP)
+    drawn = _cards(which)
+    count = {n.command: sum(1 for d in drawn if d == n.command) for n in entries}
+    depth = {n.command: len(path_to_key(table.tree(0), n.key) or ()) for n in entries}
+    # an entry more cards print is never further than one fewer print
+    assert all(depth[a] <= depth[b] for a in count for b in count if count[a] > count[b])
+    # and each costs as many presses as levels it lies in, the commonest one press
     presses = [_drew(which).presses(command) for command in drawn]
-    # a ring of items, the focus where the pile's cards lie fewest presses away in all
-    names = {PaperEffect.HERO: "The camp Hero card", PaperEffect.DESTINATION:
-             "A Destination card", PaperEffect.MISS_GO: "{:+d} · and miss the next go",
-             PaperEffect.POINTS: "{:+d}"}
-    at = [labels.index(names[d.effect].format(d.points)) for d in drawn]
-    n = len(labels)
-    least = min(sum(min((i - f) % n, (f - i) % n) for i in at) for f in range(n))
-    assert sum(presses) == len(drawn) + least
-    assert max(presses) <= 1 + n // 2 and min(presses) == 1
-
-
-def test_k12_v1_on_a_trip_without_destination_cards_that_item_is_greyed_never_the_focus(
-        ) -> None:
-    # V1, K12: the list still shows every kind of card, the ones the trip refuses greyed
-    # with their reason; the focus starts among the cards the pile can give
-    table = _drew(Pile.CANOE, Variants(destinations=DestinationRule.NONE))
+    assert presses == [depth[command] for command in drawn] and min(presses) == 1
+    # steps as far are shown lowest points first, read ◀ ● ▶ ("-20 · -15 · +20")
     menu = next(m for m in table.table.frame().menus if m.seat == 0)
-    item = next(i for i in menu.items if i.label == "A Destination card")
-    assert not item.enabled and item.detail == "this trip has no Destination cards"
-    focus = menu.items[menu.focus]
-    assert focus.enabled and focus.command is not None
-    # the greyed item weighs nothing: the focus is not where the three Destination cards
-    # of a trip with them draw it
-    with_them = next(m for m in _drew(Pile.CANOE).table.frame().menus if m.seat == 0)
-    assert menu.focus != with_them.focus
+    groups = [i.label.split(" · ") for i in menu.items if i.submenu and "More" not in i.label]
+    assert all(g == sorted(g, key=lambda x: int(x.split()[0])) for g in groups if all(
+        x.split()[0].lstrip("+-").isdigit() for x in g))
+    # never more in all than a list a marker moves along, its focus at its best place
+    n = len(entries)
+    at = [labels.index(next(e.label for e in entries if e.command == d)) for d in drawn]
+    best = min(sum(min((i - f) % n, (f - i) % n) for i in at) for f in range(n))
+    assert sum(presses) <= len(drawn) + best
+
+
+def test_k12_v1_on_a_trip_without_destination_cards_that_item_is_greyed_and_last(
+        ) -> None:
+    # V1, K12: the entries still show every kind of card, the ones the trip refuses greyed
+    # with their reason, after every card the pile can give
+    table = _drew(Pile.CANOE, Variants(destinations=DestinationRule.NONE))
+    entries = in_order(table.tree(0))
+    assert [(n.label, n.enabled, n.detail) for n in entries[-1:]] == [
+        ("A Destination card", False, "this trip has no Destination cards")]
+    assert all(n.enabled for n in entries[:-1])
+    # with them, the three Destination cards of the pile put it nearer the front
+    with_them = [n.label for n in in_order(_drew(Pile.CANOE).tree(0))]
+    assert with_them.index("A Destination card") < len(with_them) - 1

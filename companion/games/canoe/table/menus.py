@@ -6,7 +6,8 @@ command is carried as any game's is) and the `Navigator` walks them, so ◀ ▶ 
 same in both games; a face of the wooden die is entered as MUSH's are (`Enter`). Points are
 entered as a stepper: ◀ ▶ move five points down or up the option's own values, ● enters;
 where the group entered the board's printed points, a camp, a climb or an attraction is
-one press at them; a paper card drawn is one list of what its pile prints (the steppers,
+one press at them; a paper card drawn is entered on levels of three of what its pile
+prints, the commonest nearest (the steppers,
 the paper card and the die's face: `companion.games.canoe.table.entries`). After the
 throw the top is three buttons, as MUSH's turn menus are:
 ▶ landed on C, ◀ the step the table guesses likeliest (`companion.games.canoe.table.likely`),
@@ -38,6 +39,7 @@ from companion.games.canoe.phases import ActKind, act_of
 from companion.games.canoe.queries import goes_ahead
 from companion.games.canoe.state import GameState
 from companion.games.canoe.table.entries import amount_tree, card_tree, points_of, reason_text
+from companion.games.canoe.table.levels import laid_out
 from companion.games.canoe.table.likely import (
     Guess,
     attractions,
@@ -48,7 +50,7 @@ from companion.games.canoe.table.likely import (
 )
 from companion.games.canoe.table.memory import Memory
 from companion.i18n import t
-from companion.table.tree import Node, Tree, branch, keys, submenu
+from companion.table.tree import Node, Tree, keys, submenu
 
 CanoeOption = Option[cmd.Command]
 
@@ -300,68 +302,6 @@ def pinned(nodes: Sequence[Node]) -> list[Node]:
     return out
 
 
-def laid_out(nodes: Sequence[Node], title: str, depth: int = 0) -> Tree:
-    """`nodes`, likeliest first, as three-button levels (`keys`), each press choosing at
-    once: ◀ and ▶ the next two likeliest, ● the rest; there ◀ the next, ▶ one item that
-    holds the three after it (named after them, `branch`), ● the two after those and,
-    behind ● again, the rest laid out the same. Counting the throw and the ● that opens
-    the list, the likeliest two steps cost three presses, the next four, the five after
-    it five, and so on.
-
-    Why levels of three and not a list with a marker: in a list every press but the last
-    only moves the marker, so the items within k presses number 2k - 1; here every press
-    also chooses, and they number about 3 per press. A canoe ahead of every landmark the
-    table knows may meet any of 11 (six lines, three places, a landing on P, a camp): in
-    the list three of them cost 7 presses or more, here all of them fit within 5, and a
-    line (which a landing follows) within 4. Over 12 bench trips the turns over six went
-    18 to 7, the mean 2.08 to 2.01."""
-    items = list(nodes)
-    for node in items:
-        # a step's own " · " (its points, its point of the region) would read as a slot's
-        # edge in a branch's label ("Moose · +20 · Rainbow"): "Moose (+20) · Rainbow"
-        if not node.short and " · " in node.label:
-            name, more = node.label.split(" · ", 1)
-            node.short = f"{name} ({more})"
-    key = "more" if depth == 0 else f"more{depth}"
-    if len(items) <= 3:
-        return keys(key, title, left=items[0] if items else None,
-                    right=items[1] if len(items) > 1 else None,
-                    select=items[2] if len(items) > 2 else None,
-                    flat=in_order if depth == 0 else None)
-    if depth % 2 == 0:
-        deeper = laid_out(items[2:], title, depth + 1)
-        return keys(key, title, left=items[0], right=items[1],
-                    select=submenu(deeper.key, t("cm.more_rest"), deeper),
-                    flat=in_order if depth == 0 else None)
-    group = keys(f"{key}g", title, select=items[1], left=items[2],
-                 right=items[3] if len(items) > 3 else None)
-    last: Node | None = None
-    if len(items) == 5:
-        last = items[4]
-    elif len(items) > 5:
-        rest = laid_out(items[4:], title, depth + 1)
-        last = branch(rest.key, rest)
-    return keys(key, title, left=items[0], right=branch(group.key, group), select=last)
-
-
-def in_order(level: Tree) -> list[Node]:
-    """The steps of a list `laid_out` in the order it was given, likeliest first: what a
-    phone reads top to bottom, and what a test asks for by rank."""
-    slots = ("select", "left", "right") if level.key.endswith("g") else \
-        ("left", "right", "select")
-    by = {node.button: node for node in level.items}
-    out: list[Node] = []
-    for slot in slots:
-        node = by.get(slot)
-        if node is None:
-            continue
-        if node.key.startswith("more") and node.children is not None:
-            out += in_order(node.children)
-        else:
-            out.append(node)
-    return out
-
-
 def _place_card(state: GameState, seat: int,
                 by: Mapping[type[cmd.Command], list[CanoeOption]]) -> bool:
     """K8: the player may mark a place's Destination card done (only they see the place)."""
@@ -573,4 +513,4 @@ def _insert(items: list[Node], index: int, node: Node | None) -> None:
         items.insert(index, node)
 
 
-__all__ = ["in_order", "laid_out", "seat_tree"]
+__all__ = ["seat_tree"]

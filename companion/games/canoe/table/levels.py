@@ -1,0 +1,100 @@
+"""Levels of three buttons for a Canoe player's longer choices, likeliest first: every
+press chooses at once (`companion.table.tree.keys`), so many more steps lie within a few
+presses than in a list a marker moves along. The rest behind ● after a throw
+(`companion.games.canoe.table.menus`) is laid out so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion.i18n import t
+from companion.table.tree import Node, Tree, branch, keys, submenu
+
+
+def laid_out(nodes: Sequence[Node], title: str, key: str = "more", depth: int = 0,
+             tidy: Callable[[Node], tuple[int, ...]] | None = None) -> Tree:
+    """`nodes`, likeliest first, as three-button levels (`keys`), each press choosing at
+    once: ◀ and ▶ the next two likeliest, ● the rest; there ◀ the next, ▶ one item that
+    holds the three after it (named after them, `branch`), ● the two after those and,
+    behind ● again, the rest laid out the same. Counting the throw and the ● that opens
+    the list, the likeliest two steps cost three presses, the next four, the five after
+    it five, and so on.
+
+    Why levels of three and not a list with a marker: in a list every press but the last
+    only moves the marker, so the items within k presses number 2k - 1; here every press
+    also chooses, and they number about 3 per press. A canoe ahead of every landmark the
+    table knows may meet any of 11 (six lines, three places, a landing on P, a camp): in
+    the list three of them cost 7 presses or more, here all of them fit within 5, and a
+    line (which a landing follows) within 4. Over 12 bench trips the turns over six went
+    18 to 7, the mean 2.08 to 2.01.
+
+    `tidy`: the order steps that cost as many presses are shown in, on one level or in
+    one item, read ◀ ● ▶ (a paper card's points lowest first: "-20 · -15 · +20"); else
+    likeliest first."""
+    items = list(nodes)
+    for node in items:
+        # a step's own " · " (its points, its point of the region) would read as a slot's
+        # edge in a branch's label ("Moose · +20 · Rainbow"): "Moose (+20) · Rainbow"
+        if not node.short and " · " in node.label:
+            name, more = node.label.split(" · ", 1)
+            node.short = f"{name} ({more})"
+    if depth:
+        key = f"{key.split('/')[0]}/{depth}"
+    # a page showing every row (a phone) lists them all at once, as given: likeliest first
+    flat = _as_given(items) if depth == 0 else None
+
+    if len(items) <= 3:
+        if tidy is not None and len(items) == 3:  # read ◀ ● ▶
+            low, middle, high = sorted(items, key=tidy)
+            return keys(key, title, left=low, select=middle, right=high, flat=flat)
+        few = sorted(items, key=tidy) if tidy is not None else items
+        return keys(key, title, left=few[0] if few else None,
+                    right=few[1] if len(few) > 1 else None,
+                    select=few[2] if len(few) > 2 else None, flat=flat)
+    if depth % 2 == 0 or len(items) <= 5:
+        # two steps, and the rest as one item: named after what it holds when that is
+        # three steps at most (a fourth and fifth never cost more than a group's), else
+        # "More…"
+        pair = sorted(items[:2], key=tidy) if tidy is not None else items[:2]
+        deeper = laid_out(items[2:], title, key, depth + 1, tidy)
+        rest = branch(deeper.key, deeper) if len(items) <= 5 else \
+            submenu(deeper.key, t("cm.more_rest"), deeper)
+        return keys(key, title, left=pair[0], right=pair[1], select=rest, flat=flat)
+    three = items[1:4]
+    if tidy is not None:  # read ◀ ● ▶
+        low, middle, high = sorted(three, key=tidy)
+        group = keys(f"{key}g", title, left=low, select=middle, right=high)
+    else:
+        group = keys(f"{key}g", title, select=three[0], left=three[1], right=three[2])
+    tail = laid_out(items[4:], title, key, depth + 1, tidy)
+    return keys(key, title, left=items[0], right=branch(group.key, group),
+                select=branch(tail.key, tail))
+
+
+def _as_given(nodes: Sequence[Node]) -> Callable[[Tree], Sequence[Node]]:
+    """`Tree.flat` for the top of a layout: its steps in the order they were given."""
+    given = tuple(nodes)
+    return lambda _level: given
+
+
+def in_order(level: Tree) -> list[Node]:
+    """The steps of a list `laid_out` in the order it was given, likeliest first (without
+    `tidy`): what a phone reads top to bottom, and what a test asks for by rank."""
+    root = level.key.split("/")[0]
+    slots = ("select", "left", "right") if "/" in level.key and level.key.endswith("g") else \
+        ("left", "right", "select")
+    by = {node.button: node for node in level.items}
+    out: list[Node] = []
+    for slot in slots:
+        node = by.get(slot)
+        if node is None:
+            continue
+        if node.children is not None and node.children.key.startswith(f"{root}/"):
+            out += in_order(node.children)
+        else:
+            out.append(node)
+    return out
+
+
+__all__ = ["in_order", "laid_out"]
