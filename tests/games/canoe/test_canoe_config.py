@@ -31,6 +31,7 @@ from companion.games.canoe.config import CanoeSetup
 from companion.games.canoe.model import Attraction, CardMode, DestinationRule, Weather
 from companion.games.canoe.settings import DEFAULT_CAMPSITES, Campsites, Ring, Settings
 from companion.games.canoe.table.controller import CanoeTable
+from companion.games.canoe.table.levels import in_order
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
 
@@ -144,11 +145,18 @@ def test_n2_e1_n1_a3_the_file_s_board_is_the_trip_s_from_setup_to_the_camp_menu(
         assert path is not None
         for node in path:
             press(app, seat, BUTTONS[node.button])
-        menu = next(m for m in table.frame().menus if m.seat == seat)
-        labels = [item.label for item in menu.items]
-        assert labels == ["Solitude Point", "Moose Bay · +15", "Sugar Island",
-                          "Indian Pond East", "Indian Pond West", "Lily Bay · -5"]
+        sites = path[-1].children
+        assert sites is not None
+        labels = [n.label for n in in_order(sites)]
+        assert sorted(labels) == sorted(["Solitude Point", "Moose Bay · +15", "Sugar Island",
+                                         "Indian Pond East", "Indian Pond West",
+                                         "Lily Bay · -5"])
         assert not {label.split(" · ")[0] for label in labels} & set(DEFAULT_CAMPSITES[4:])
+        # on the pads, the first of them, two a level read in the board's order
+        menu = next(m for m in table.frame().menus if m.seat == seat)
+        pair = [next(i.label for i in menu.items if i.button == b) for b in ("left", "right")]
+        assert [SITES.index(label.split(" · ")[0]) for label in pair] == sorted(
+            SITES.index(label.split(" · ")[0]) for label in pair)
     finally:
         app.close()
     # the journal keeps the trip's board: its settings are the file's

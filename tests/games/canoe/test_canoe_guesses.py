@@ -14,6 +14,7 @@ from companion.games.canoe import events as ev
 from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile, Place, Weather
 from companion.games.canoe.settings import Campsites, Ring
 from companion.games.canoe.table.controller import CanoeTable
+from companion.games.canoe.table.levels import in_order
 from companion.games.canoe.table.likely import (
     BLOWN_BACK,
     FLOOR,
@@ -108,7 +109,12 @@ def test_n1_the_full_list_of_sites_is_beside_the_guess_and_opens_on_the_next_lik
     # a press or two more than the guess
     assert 0 < len(path_to_key(tree, "camp") or ()) - len(path_to_key(tree, "next:camp") or ()) <= 2
     sites = steps[full].children
-    assert sites is not None and sites.default == "site:Indian Pond 2"
+    # the sites likeliest first, the guessed one last: the next likeliest is one press
+    # there, the guessed one the most
+    assert sites is not None
+    assert "site:Indian Pond 2" in [n.key for n in sites.items]
+    depth = {n.key: len(path_to_key(sites, n.key) or ()) for n in in_order(sites)}
+    assert depth["site:Indian Pond 1"] == max(depth.values()) > 1
     table = Table(trip)
     # the guess is Indian Pond 1; a camp at Indian Pond 2 is a few presses, not a trip
     # round the list

@@ -284,16 +284,15 @@ def test_n1_without_printed_points_a_new_site_starts_at_the_last_camp_s_points()
     trip.turn(2, c.Camp(0, "Solitude Point", 25))
     table = Table(trip)
     table.presses(c.Roll(1), 3)
-    table.go(1, "camp")  # the sites in the board's order
-    sites = next(m for m in table.table.frame().menus if m.seat == 1)
-    _focus_on(table, 1, "Sugar Island")
-    table.press(1, Button.SELECT)  # never entered, none printed: a stepper
+    camp = path_to_key(table.tree(1), "camp")
+    assert camp is not None and camp[-1].children is not None
+    sites = {n.label: n for n in in_order(camp[-1].children)}
+    table.go(1, "site:Sugar Island")  # never entered, none printed: a stepper
     stepper = next(m for m in table.table.frame().menus if m.seat == 1)
     assert stepper.items[stepper.focus].label == "+25"  # from the last camp's points
-    by_label = {item.label: item for item in sites.items}
-    assert by_label["Sugar Island"].submenu  # its points asked on a stepper
+    assert sites["Sugar Island"].children is not None  # its points asked on a stepper
     # entered by Ann: in the full list still any points (she may have misread), from hers
-    assert by_label["Solitude Point"].submenu
+    assert sites["Solitude Point"].children is not None
 
 
 def _points_from_the_board(trip: Trip, seat: int) -> Table:

@@ -59,7 +59,7 @@ def card_tree(state: GameState, seat: int, entered: Sequence[CanoeOption]) -> Tr
     the leak's points with its missed go, the camp Hero, a Destination card. Over 40 bench
     trips on paper cards, a list a marker moved along (its focus where the cards lay
     fewest presses away) cost 3.09 presses a turn, 12 at most, 153 turns over six; these
-    levels 2.81, 10 and 48. The title names the pile the card came from."""
+    levels 2.80, 10 and 46. The title names the pile the card came from."""
     pile = state.require_turn().awaiting
     # (where it stands, how many of the pile's cards it stands for, the item)
     items: list[tuple[tuple[int, int, bool], int, Node]] = []
