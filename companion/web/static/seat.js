@@ -13,6 +13,7 @@
   var pending = {};  // n -> the element tapped, until the table's answer
   var boardSent = {};  // n -> true: a tap on the board, whose refusal is said under it
   var then = null, thenAt = 0;  // a die to choose on the board once the seat has stepped back out
+  var level = null;  // the menu level drawn last (its title, depth and style): see showLevel
   var GLYPH = { left: "◀", select: "●", right: "▶" };
   var NACK = { too_fast: "too_fast", changed: "changed", not_playing: "not_playing",
     wait: "wait", nothing: "nothing_now", not_away: "not_away", replayed: "changed",
@@ -265,6 +266,7 @@
       M.fill(box, [el("p", { class: "status", id: "status", text: text })]);
       box.dataset.style = "";
       box.dataset.waiting = "";
+      level = null;
       return;
     }
     box.dataset.style = menu.style;
@@ -309,6 +311,23 @@
     }
     if (M.padless(menu.hint)) out.push(el("p", { class: "hint", text: menu.hint }));
     M.fill(box, out);
+    showLevel(box, menu);
+  }
+
+  /* A new level (not the same one drawn again, nor its focus moved by the pad) is shown
+     from where it starts: a list with a focus on its focused row when it is off the
+     screen (the points the table thinks likeliest, forty rows under -200), else its title when the page was scrolled
+     past it (a Back tapped at the foot of a long list left the page scrolled there, the
+     whole rest drawn again with its likeliest rows off the top). */
+  function showLevel(box, menu) {
+    var key = [menu.title, menu.depth, menu.style].join("\n");
+    if (key === level) return;
+    level = key;
+    var focus = menu.style === "list" ? box.querySelector(".item.focus") : null;
+    if (focus) {
+      var at = focus.getBoundingClientRect();
+      if (at.top < 0 || at.bottom > window.innerHeight) focus.scrollIntoView({ block: "center" });
+    } else if (box.getBoundingClientRect().top < 0) window.scrollTo(0, 0);
   }
 
   function renderExtras(s) {
