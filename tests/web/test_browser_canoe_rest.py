@@ -1,9 +1,9 @@
 """The rest behind ● on a phone's own page, in Debian's Chromium at 390x844: after the
 first throw (C4) the thrower's page taps "Something else…" and lists every step of the
 rest at once, likeliest first, greyed steps last with their reason; a row that is a menu
-(camping, N1; an attraction's points, A3; the Unmapped Region's points, L4) opens it and
-Back comes back to the whole list; one tap on a step deep in the list is the one step the
-rules take (C6: a canoe ends its move on one space). The real table and server on a fake
+(camping, N1; an attraction's points, A3) opens it and Back comes back to the whole list;
+one tap on a step deep in the list (at the Unmapped Region, point 1: L4) is the one step
+the rules take (C6: a canoe ends its move on one space). The real table and server on a fake
 clock; screenshots in test-artifacts/web/ to look at."""
 
 from __future__ import annotations
