@@ -16,8 +16,10 @@ from companion.games.canoe import commands as c
 from companion.games.canoe import events as ev
 from companion.games.canoe.bots import PretendTrip, trip_settings, with_route
 from companion.games.canoe.codec import CODEC, settings_from_json
-from companion.games.canoe.model import Attraction
-from companion.games.canoe.settings import MAX_ROUTE, ROUTE_WORDS, Settings
+from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Weather
+from companion.games.canoe.settings import MAX_ROUTE, ROUTE_WORDS, Ring, Settings
+from companion.games.canoe.table.likely import UNTOLD_PLACE, guesses
+from companion.games.canoe.table.memory import remember
 from companion.games.canoe.table.route import route_memory
 from games.canoe.test_canoe_presses import SITES, Table
 
@@ -100,3 +102,24 @@ def test_n2_the_bots_copy_their_pretend_board_s_route() -> None:
     lines = [a.value for _, a in sorted(trip.lines.items())]
     assert [x for x in settings.route if x in lines] == lines
     assert set(settings.campsites.names) <= set(settings.route)
+
+
+def test_n2_l6_the_route_places_dangerous_point_for_a_canoe_in_a_wind() -> None:
+    # the route's canoe stops at every landmark, so it tells them in a wind (only then
+    # does a canoe wait by the point): past Indian Pond 2, the route's last site before
+    # the point, a canoe in a headwind is guessed to wait there first
+    trip = Trip(2, nights=2, campsites=SITES, ring=Ring((Weather.HEADWIND,) * 2))
+    trip.settings = replace(trip.settings, route=ROUTE)
+    trip.events[0] = ev.GameStarted(trip.settings)
+    trip.state = replace(trip.state, settings=trip.settings)
+    trip.turn(2, c.Camp(0, "Indian Pond 2", 5))
+    trip.turn(2)
+    trip.roll(3)
+    board = route_memory(ROUTE)
+    assert board is not None
+    assert board.windy["site:Indian Pond 2"] == board.totals["site:Indian Pond 2"] > 0
+    ranked = guesses(trip.state, 0, remember(trip.events, board),
+                     allowed=list(ENTERED_ATTRACTIONS), open_sites=[], open_points=[],
+                     climbable=False, may_stop=True, blown=False, portage=True,
+                     finish=False)
+    assert ranked[0].kind == "wait_point" and ranked[0].score > UNTOLD_PLACE
