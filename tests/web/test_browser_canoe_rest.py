@@ -14,14 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from canoe_harness import path_to_key
 
 from companion.core.dice import ScriptedDice
 from companion.games.canoe.engine import apply
-from companion.games.canoe.table import CanoeTable
 from companion.games.canoe.table.levels import in_order
 from companion.table.tree import Node, Tree
 from web.browser import PHONE, Page, needs_browser
 from web.harness import WebTable
+from web.test_canoe_phone_rest import rest_of
 from web.test_canoe_table_page import to_the_first_throw
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
@@ -77,28 +78,12 @@ def settle(table: WebTable) -> None:
         table.step(0.3)
 
 
-def rest_of(controller: CanoeTable, seat: int) -> Tree:
-    """The level ● opens after the throw: the first of the rest's levels of three."""
-    tree = controller._tree(seat)
-    assert tree is not None
-    more = tree.find("more")
-    assert more is not None and more.children is not None
-    return more.children
-
-
 def presses(level: Tree, step: Node) -> int:
     """How many presses the pads make from `level` to `step` (a sub-menu's row too): one
     a level."""
-    def down(tree: Tree) -> int | None:
-        for node in tree.items:
-            if node is step:
-                return 1
-            if node.children is not None and (deeper := down(node.children)) is not None:
-                return 1 + deeper
-        return None
-    count = down(level)
-    assert count is not None, f"{step.key} is not beneath {level.key}"
-    return count
+    path = path_to_key(level, step.key)
+    assert path is not None, f"{step.key} is not beneath {level.key}"
+    return len(path)
 
 
 @needs_browser
