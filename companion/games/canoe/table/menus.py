@@ -122,8 +122,8 @@ def _camp_node(state: GameState, seat: int, camps: Sequence[CanoeOption],
     detail = "" if enabled else (items[0].detail if items else "")
     open_sites = [str(x) for o in camps if o.blocked is None for x in o.params.get("site", ())]
     ranked = ranked_sites(state, seat, memory, open_sites)
-    # the list behind ● already offers the likeliest site as a step of its own: a player
-    # who opens the full list wants another, so it opens on the next likeliest
+    # the rest behind ● already offers the likeliest site as a step of its own: a player
+    # who opens every site wants another, so the next likeliest comes first, that one last
     rank = {f"site:{name}": i for i, name in enumerate(ranked)}
     if guessed and ranked:
         rank[f"site:{ranked[0]}"] = len(ranked)
