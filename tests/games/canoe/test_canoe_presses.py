@@ -642,3 +642,20 @@ def test_k12_v1_on_a_trip_without_destination_cards_that_item_is_greyed_and_last
     # with them, the three Destination cards of the pile put it nearer the front
     with_them = [n.label for n in in_order(_drew(Pile.CANOE).tree(0))]
     assert with_them.index("A Destination card") < len(with_them) - 1
+
+
+@pytest.mark.parametrize("which", list(Pile))
+def test_k12_a_phone_lists_what_the_pile_prints_lowest_points_first(which: Pile) -> None:
+    # a phone shows every entry at once, one tap each: the order only helps reading, so
+    # it is the sheet's (the points lowest first, the leak's beside its points, then the
+    # camp Hero and a Destination card), not the pads' likeliest first
+    table = _drew(which)
+    menu = next(m for m in table.table.frame().menus if m.seat == 0)
+    labels = [step.item.label for step in menu.steps]
+    assert sorted(labels) == sorted(n.label for n in in_order(table.tree(0)))
+    points = [int(label.split()[0]) for label in labels if label[0] in "+-0"]
+    assert points == sorted(points) and labels[-1] == "A Destination card"
+    if which is Pile.CANOE:
+        assert labels.index("-15 · and miss the next go") == labels.index("-15") + 1
+    if which is Pile.CAMP:
+        assert labels[-2] == "The camp Hero card"

@@ -34,8 +34,8 @@ def laid_out(nodes: Sequence[Node], title: str, key: str = "more", depth: int = 
     in 12 trips where these put 7; three groups of three on the second level, 9.
 
     `tidy`: the order steps that cost as many presses are shown in, on one level or in
-    one item, read ◀ ● ▶ (a paper card's points lowest first: "-20 · -15 · +20"); else
-    likeliest first."""
+    one item, read ◀ ● ▶ (a paper card's points lowest first: "-20 · -15 · +20"), and
+    the order a phone lists every step in; else likeliest first."""
     items = list(nodes)
     for node in items:
         # a step's own " · " (its points, its point of the region) would read as a slot's
@@ -45,8 +45,13 @@ def laid_out(nodes: Sequence[Node], title: str, key: str = "more", depth: int = 
             node.short = f"{name} ({more})"
     if depth:
         key = f"{key.split('/')[0]}/{depth}"
-    # a page showing every row (a phone) lists them all at once, as given: likeliest first
-    flat = _as_given(items) if depth == 0 else None
+    # a page showing every row (a phone) lists them all at once: as given, likeliest
+    # first, or in the `tidy` order where there is one (a phone taps any row at once, so
+    # the order only helps reading: a paper card's points lowest first, the sites in the
+    # board's order), greyed ones last
+    flat = _as_given(items if tidy is None else
+                     sorted(items, key=lambda n: (not n.enabled, tidy(n)))) \
+        if depth == 0 else None
 
     if len(items) <= 3:
         if tidy is not None and len(items) == 3:  # read ◀ ● ▶
