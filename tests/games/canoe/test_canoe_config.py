@@ -157,6 +157,8 @@ def test_n2_e1_n1_a3_the_file_s_board_is_the_trip_s_from_setup_to_the_camp_menu(
         pair = [next(i.label for i in menu.items if i.button == b) for b in ("left", "right")]
         assert [SITES.index(label.split(" · ")[0]) for label in pair] == sorted(
             SITES.index(label.split(" · ")[0]) for label in pair)
+        # a phone lists them all at once, in the board's order
+        assert [step.item.label.split(" · ")[0] for step in menu.steps] == list(SITES)
     finally:
         app.close()
     # the journal keeps the trip's board: its settings are the file's
