@@ -13,7 +13,7 @@ them in the board's order backwards. The player's Destination card, the nights s
 camp, the weather of the go and the die's own rules narrow it further; where the table has
 told nothing yet, the rules' order stands. A shared space is no guess: the screen shows the
 answer for every canoe out on the water before anyone asks (L9, `views.share_answers`), so
-the players need not tell it, and the list keeps its room for the steps they do tell.
+the players need not tell it, and the rest keeps its room for the steps they do tell.
 
 Nothing here decides a rule: it only orders what the rules' options already allow.
 """
@@ -429,7 +429,7 @@ def guesses(state: GameState, seat: int, memory: Memory, *,
                          "portage"))
     if finish:
         # F2: the dock lies past the route's last landmark; elsewhere finishing is only
-        # pinned beside the focus (`menus.PINNED`)
+        # pinned third, ◀ behind ● twice (`menus.PINNED`)
         out.append(Guess(4.5 if at_the_end(memory, seat) else 1.0, "finish"))
     if obey:
         # K8: a place's Destination card, done where only the player sees it: the card

@@ -392,9 +392,8 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     camp_guess = next((i for i, n in enumerate(guessed) if n.key == "next:camp"), None)
     rest += guessed
     if camp_guess is not None:
-        # N1: the full list of sites next to the guessed one, opening on the next
-        # likeliest: a wrong guess of the site costs a press or two, not a trip
-        # round the list
+        # N1: every site two steps after the guessed one, the next likeliest first: a
+        # wrong guess of the site costs a press or two
         _insert(rest, camp_guess + 2,
                 _camp_node(state, seat, by.get(cmd.Camp, []), memory, guessed=True))
     # the full menus next to the guesses (the places at the end: as near from the left)
@@ -417,13 +416,13 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
         rest.append(_item("hero_back", t("cm.hero_back"), o, lambda: cmd.PutBackHero(seat)))
     _add(rest, _places_node(state, seat, by, memory))
     # L9: the screen shows ahead or behind for every canoe out unasked, so asking is no
-    # guess; the list's last item still asks it, to hear it said and keep it in the journal
+    # guess; the rest's last step still asks it, to hear it said and keep it in the journal
     _add(rest, _share_node(state, seat, by))
     if canoe is not None and canoe.enabled:
         left = end
         if handed and first_guess is not None and end is not None:
             # C4: nobody needs "End of turn" at hand when the next player's throw says
-            # it: ◀ tells the likeliest step at once, the list opens on the next one
+            # it: ◀ tells the likeliest step at once, the rest starts at the next one
             left = first_guess
             rest.remove(first_guess)
             rest.append(end)
