@@ -25,7 +25,6 @@ from companion.games.canoe.model import CardMode, Pile
 from companion.games.canoe.settings import Campsites, Ring, Settings, Variants
 from companion.games.canoe.state import GameState
 from companion.games.canoe.table.controller import CanoeTable
-from companion.games.canoe.table.levels import in_order
 from companion.games.mush.dice import DiceSource
 from companion.pads.events import Button
 from companion.table.tree import Node, Tree
@@ -203,3 +202,23 @@ def listed(tree: Tree) -> list[Node]:
     more = tree.find("more")
     assert more is not None and more.children is not None
     return in_order(more.children)
+
+
+def in_order(level: Tree) -> list[Node]:
+    """The steps of a list `laid_out` in the order it was given, likeliest first (without
+    `tidy`), read back from the levels' slots: a test asks for a step by rank, and checks
+    what a phone lists (`Tree.flat`) against it."""
+    root = level.key.split("/")[0]
+    slots = ("select", "left", "right") if "/" in level.key and level.key.endswith("g") else \
+        ("left", "right", "select")
+    by = {node.button: node for node in level.items}
+    out: list[Node] = []
+    for slot in slots:
+        node = by.get(slot)
+        if node is None:
+            continue
+        if node.children is not None and node.children.key.startswith(f"{root}/"):
+            out += in_order(node.children)
+        else:
+            out.append(node)
+    return out

@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from canoe_harness import path_to_key
+from canoe_harness import in_order, path_to_key
 
 from companion.core.dice import ScriptedDice
 from companion.games.canoe.engine import apply
-from companion.games.canoe.table.levels import in_order
 from companion.table.tree import Node, Tree
 from web.browser import PHONE, Page, needs_browser
 from web.harness import WebTable

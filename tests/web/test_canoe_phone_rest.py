@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+from canoe_harness import in_order
 
 from companion.core.dice import ScriptedDice
 from companion.display import render
 from companion.games.canoe.engine import apply
 from companion.games.canoe.table import CanoeTable
-from companion.games.canoe.table.levels import in_order
 from companion.table.frame import MenuStyle
 from companion.table.tree import Node, Tree, path_to
 from web.harness import Phone, WebTable, settle

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from canoe_harness import BUTTONS, SetupPads, path_to_key
+from canoe_harness import BUTTONS, SetupPads, in_order, path_to_key
 
 from companion.app.cli import main
 from companion.app.journals import journal_beside
@@ -31,7 +31,6 @@ from companion.games.canoe.config import CanoeSetup
 from companion.games.canoe.model import Attraction, CardMode, DestinationRule, Weather
 from companion.games.canoe.settings import DEFAULT_CAMPSITES, Campsites, Ring, Settings
 from companion.games.canoe.table.controller import CanoeTable
-from companion.games.canoe.table.levels import in_order
 from companion.pads.events import Button, Kind, PadEvent
 from companion.store import Journal
 

@@ -6,14 +6,13 @@ counted in presses on the real table or read from the guesses themselves."""
 
 from __future__ import annotations
 
-from canoe_harness import Trip, listed, path_to_key, pile
+from canoe_harness import Trip, in_order, listed, path_to_key, pile
 
 from companion.config.table import TableConfig
 from companion.games.canoe import commands as c
 from companion.games.canoe.model import ENTERED_ATTRACTIONS, Attraction, Pile
 from companion.games.canoe.settings import Campsites
 from companion.games.canoe.table.controller import CanoeTable
-from companion.games.canoe.table.levels import in_order
 from companion.games.canoe.table.likely import (
     FLOOR,
     HELD_GAIN,

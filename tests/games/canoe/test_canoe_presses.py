@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from canoe_harness import BUTTONS, Trip, listed, path_to_key, pile
+from canoe_harness import BUTTONS, Trip, in_order, listed, path_to_key, pile
 
 from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
@@ -36,7 +36,6 @@ from companion.games.canoe.model import (
 from companion.games.canoe.settings import Campsites, Ring, Variants
 from companion.games.canoe.table.bots import CanoeBotDriver
 from companion.games.canoe.table.controller import CanoeTable
-from companion.games.canoe.table.levels import in_order
 from companion.games.canoe.table.likely import attractions
 from companion.games.canoe.table.memory import remember
 from companion.pads.events import Button, Kind

@@ -73,10 +73,9 @@ def card_tree(state: GameState, seat: int, entered: Sequence[CanoeOption]) -> Tr
     items.sort(key=lambda item: (not item[2].enabled, -item[1], item[0]))
     title = t("cm.card_title", name=state.players[seat].name,
               pile=t(f"cp.{pile}") if pile is not None else "")
-    where = {id(node): place for place, _, node in items}
+    place = {node.key: where for where, _, node in items}
     return laid_out([node for _, _, node in items], title, "card",
-                    tidy=lambda node: (where[id(node)][0], where[id(node)][1],
-                                       int(where[id(node)][2])))
+                    tidy=lambda node: place[node.key])
 
 
 def _card_item(seat: int, option: CanoeOption, effect: PaperEffect, points: int) -> Node:

@@ -87,23 +87,4 @@ def _as_given(nodes: Sequence[Node]) -> Callable[[Tree], Sequence[Node]]:
     return lambda _level: given
 
 
-def in_order(level: Tree) -> list[Node]:
-    """The steps of a list `laid_out` in the order it was given, likeliest first (without
-    `tidy`): what a phone reads top to bottom, and what a test asks for by rank."""
-    root = level.key.split("/")[0]
-    slots = ("select", "left", "right") if "/" in level.key and level.key.endswith("g") else \
-        ("left", "right", "select")
-    by = {node.button: node for node in level.items}
-    out: list[Node] = []
-    for slot in slots:
-        node = by.get(slot)
-        if node is None:
-            continue
-        if node.children is not None and node.children.key.startswith(f"{root}/"):
-            out += in_order(node.children)
-        else:
-            out.append(node)
-    return out
-
-
-__all__ = ["in_order", "laid_out"]
+__all__ = ["laid_out"]
