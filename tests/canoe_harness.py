@@ -204,6 +204,20 @@ def listed(tree: Tree) -> list[Node]:
     return in_order(more.children)
 
 
+def ranked(tree: Tree) -> list[Node]:
+    """Every step after a throw, likeliest first: ◀ at the top when it is a step (the
+    likeliest; the three likeliest where the steps are spread out, `spread_out`), then
+    the steps behind ● (`listed`). "End of turn" at ◀ (nobody throws next) is not one."""
+    left = next((n for n in tree.items if n.button == "left"), None)
+    if left is None or left.key == "end":
+        first: list[Node] = []
+    elif left.children is not None and left.children.key == f"{tree.key}/g":
+        first = in_order(left.children)
+    else:
+        first = [left]
+    return first + listed(tree)
+
+
 def in_order(level: Tree) -> list[Node]:
     """The steps of a list `laid_out` in the order it was given, likeliest first (without
     `tidy`), read back from the levels' slots: a test asks for a step by rank, and checks

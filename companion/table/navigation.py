@@ -8,6 +8,7 @@ each time (`companion.games.mush.table.menus`), so they can never go stale.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -387,3 +388,41 @@ def offered(tree: Tree, button: Button) -> Node | None:
         return tree.items[0]
     return next((n for n in tree.items if n.enabled and not n.hold
                  and n.button == _BUTTON_NAMES[button]), None)
+
+
+def nearest(nav: Navigator, seat: int, tree: Tree, matches: Callable[[Command], bool]
+            ) -> Node | None:
+    """Of the items whose command `matches` (a step may be both a guess and in a full
+    menu), the one a player makes for: the fewest presses from where the seat stands,
+    counted by walking a copy of its place in the menus."""
+    best: tuple[int, Node] | None = None
+    for node in _leaves(tree):
+        if node.command is None or not matches(node.command):
+            continue
+        walker = copy.deepcopy(nav)
+        for presses in range(1, 40):
+            step = walker.steer(seat, tree, lambda n, node=node: n is node)  # type: ignore[misc]
+            if step is None:
+                break
+            button, held = step
+            if held:
+                walker.back(seat, tree)
+                continue
+            if walker.press(seat, button, tree) is node:
+                if best is None or presses < best[0]:
+                    best = (presses, node)
+                break
+    return best[1] if best is not None else None
+
+
+def _leaves(tree: Tree) -> list[Node]:
+    """Every enabled item of `tree` that chooses something, at any depth."""
+    out: list[Node] = []
+    for node in tree.items:
+        if not node.enabled:
+            continue
+        if node.children is not None:
+            out += _leaves(node.children)
+        else:
+            out.append(node)
+    return out

@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from canoe_harness import BUTTONS, Trip, in_order, listed, path_to_key, pile
+from canoe_harness import BUTTONS, Trip, in_order, listed, path_to_key, pile, ranked
 
 from companion.config.table import TableConfig
 from companion.core.dice import SeededDice
@@ -221,19 +221,25 @@ def test_c4_with_no_next_player_to_throw_left_ends_the_turn() -> None:
 
 
 def test_c6_after_the_throw_the_plain_button_opens_the_list_and_changes_nothing() -> None:
-    table = Table(Trip(2, nights=1))
-    table.presses(c.Roll(0), 3)
-    top = table.table.frame().menus[0]
+    # the table was told Ann's rainbow after her moose: Bob, past the moose too, likeliest
+    # crosses the rainbow's line next (◀), the steps likeliest first
+    trip = Trip(2, nights=1)
+    trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(3, c.SeeAttraction(1, Attraction.MOOSE, 15))
+    trip.turn(2, c.SeeAttraction(0, Attraction.RAINBOW, 20))
+    table = Table(trip)
+    table.presses(c.Roll(1), 3)
+    top = table.table.frame().menus[1]
     assert top.style is MenuStyle.KEYS
-    # ◀ the likeliest step (Bob's throw says "End of turn", C4), ▶ landed on C
+    # ◀ the likeliest step (Ann's throw says "End of turn", C4), ▶ landed on C
     buttons = [(i.button, i.label) for i in top.items]
     assert buttons[2] == ("right", "Landed on C")
-    assert buttons[1][0] == "left" and buttons[1][1] != "End of turn"
+    assert buttons[1][0] == "left" and buttons[1][1].startswith("A perfect rainbow")
     before = len(table.table.history)
-    steps = listed(table.tree(0))
-    assert table.press(0, Button.SELECT) == []
+    steps = listed(table.tree(1))
+    assert table.press(1, Button.SELECT) == []
     assert len(table.table.history) == before  # ● only opened the list
-    menu = table.table.frame().menus[0]
+    menu = table.table.frame().menus[1]
     # three buttons again: ◀ ▶ the next two likeliest steps, ● the rest
     assert menu.depth == 1 and menu.style is MenuStyle.KEYS
     shown = {i.button: i.label for i in menu.items}
@@ -241,6 +247,30 @@ def test_c6_after_the_throw_the_plain_button_opens_the_list_and_changes_nothing(
     assert shown["select"] == "More…" and "End of turn" not in shown.values()
     # "End of turn" still there, the last step (the next player's throw says it, C4)
     assert [n.label for n in steps if n.enabled][-1] == "End of turn"
+
+
+def test_c6_where_nothing_told_points_to_a_step_the_three_likeliest_are_one_item() -> None:
+    # the first throw of a trip: nothing the table was told points to a step, so the
+    # steps are spread out (`spread_out`): ◀ the three likeliest, ● two items of three
+    # and the rest, eleven steps within three presses after the throw
+    table = Table(Trip(2, nights=1))
+    table.presses(c.Roll(0), 3)
+    tree = table.tree(0)
+    steps = [n for n in ranked(tree) if n.enabled]
+    top = {i.button: i.label for i in table.table.frame().menus[0].items}
+    assert top["right"] == "Landed on C" and top["select"] == "Something else…"
+    # the three likeliest named in one item, read ◀ ● ▶ (their short names)
+    assert top["left"] == " · ".join(n.short or n.label for n in (steps[1], steps[0], steps[2]))
+    assert table.press(0, Button.SELECT) == []  # ● opens the rest, nothing done
+    menu = table.table.frame().menus[0]
+    shown = {i.button: i.label for i in menu.items}
+    assert shown["left"] == " · ".join(n.short or n.label for n in (steps[4], steps[3], steps[5]))
+    assert shown["right"] == " · ".join(n.short or n.label for n in (steps[7], steps[6], steps[8]))
+    assert shown["select"] == "More…"
+    within = [n for n in steps if (way := path_to_key(tree, n.key)) is not None
+              and len(way) <= 3]
+    assert len(within) >= 11 and [n.key for n in within] == [n.key for n in steps[:len(within)]]
+    assert steps[-1].label == "End of turn"  # still there, last (C4)
 
 
 def test_n1_a_camp_at_the_likeliest_site_with_its_printed_points_is_four_presses_at_most(
@@ -371,13 +401,12 @@ def test_a2_k4_the_lines_crossed_come_before_the_landing_the_table_learnt() -> N
     trip.turn(2, c.Land(0, Pile.PORTAGE))
     table = Table(trip)
     assert table.presses(c.Roll(1), 3) == 1
-    top = next(m for m in table.table.frame().menus if m.seat == 1)
-    left = next(i.label for i in top.items if i.button == "left")  # ◀: not P
-    assert left in ("Camp at Solitude Point · +20", "A perfect rainbow · +20")
-    table.press(1, Button.SELECT)  # the rest: P on ▶
-    menu = next(m for m in table.table.frame().menus if m.seat == 1)
-    assert {i.button: i.label for i in menu.items}["right"] == "Landed on P"
-    table.press(1, Button.RIGHT)
+    steps = [n.label for n in ranked(table.tree(1))]
+    assert steps[0] in ("Camp at Solitude Point · +20", "A perfect rainbow · +20")  # not P
+    # P close behind: one of the three likeliest, spread out (the trips told little
+    # after the moose): ◀ opens them, ▶ or ◀ on P
+    assert "Landed on P" in steps[1:3]
+    assert table.presses(c.Land(1, Pile.PORTAGE)) == 2
     assert ev.Landed(1, Pile.PORTAGE) in table.trip.events
 
 
@@ -570,9 +599,11 @@ def test_c6_f1_landing_on_p_or_finishing_is_one_press_behind_the_rest_whatever_t
     table = Table(trip)
     seat = trip.active
     table.presses(c.Roll(seat), 3)
-    steps = listed(table.tree(seat))
-    assert "Landed on P" in [n.label for n in steps[:2]]
-    assert table.presses(c.Land(seat, Pile.PORTAGE)) == 2  # ●, then ▶ or ◀
+    # second or third likeliest (pinned): behind ● at ◀ or ▶, or among the three
+    # likeliest at ◀ where the steps are spread out
+    steps = ranked(table.tree(seat))
+    assert "Landed on P" in [n.label for n in steps[1:3]]
+    assert table.presses(c.Land(seat, Pile.PORTAGE)) == 2
 
 
 def _drew(which: Pile, variants: Variants | None = None) -> Table:

@@ -12,9 +12,9 @@ waits for its face to be entered on the thrower's pad.
 
 from __future__ import annotations
 
-import copy
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
@@ -43,7 +43,7 @@ from companion.table.base import SETUP_UI, TableBase, Target, aims_at, in_screen
 from companion.table.frame import Menu, Names, Notice, SeatName, UndoOffer
 from companion.table.gestures import Gesture
 from companion.table.lights import LightState, steady
-from companion.table.navigation import Navigator
+from companion.table.navigation import nearest
 from companion.table.outcome import Outcome
 from companion.table.tree import Node, Tree
 
@@ -100,6 +100,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         self._ahead: tuple[GameState, tuple[int, GameState] | None] | None = None
         # whose go the next player's choice ended, and the number of the go it started
         self._handed_from: tuple[int, int] | None = None
+        self._pressed: Counter[int] = Counter()  # in each seat's go since its throw
+
 
     # --- what the app reads --------------------------------------------------------------
 
@@ -236,7 +238,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
                     if seat == request.seat else None
             memory = self._remembered()
             tree = seat_tree(self._state, seat, memory,
-                             handed=self.handed_to() is not None)
+                             handed=self.handed_to() is not None,
+                             pressed=self._pressed[seat])
             if tree is not None:
                 return tree
             handover = self._handover(seat)
@@ -301,6 +304,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         return t("cn.wait", name=self._state.players[active].name)
 
     def _click(self, seat: int, button: Button) -> Outcome:
+        self._pressed[seat] += seat == self._state.active
         tree = self._tree(seat)
         if self.over:
             self.notice(seat, t("c.game_over"))
@@ -404,6 +408,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
 
     def _on_event(self, event: ev.Event, now: float) -> None:
         names = [p.name for p in self._state.players]
+        if isinstance(event, ev.DieRolled):
+            self._pressed[event.seat] = 0
         if isinstance(event, ev.WeatherAdvanced):
             self.notice(None, t("cn.weather", weather=t(f"cw.{event.weather.value}")))
         elif isinstance(event, ev.TurnSkipped):
@@ -554,44 +560,6 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         if tree is None:
             return None
         return self._nav.steer(seat, tree, lambda node: node.act == Enter(face))
-
-
-def nearest(nav: Navigator, seat: int, tree: Tree, matches: Callable[[cmd.Command], bool]
-            ) -> Node | None:
-    """Of the items whose command `matches` (a step may be both a guess and in a full
-    menu), the one a player makes for: the fewest presses from where the seat stands,
-    counted by walking a copy of its place in the menus."""
-    best: tuple[int, Node] | None = None
-    for node in _leaves(tree):
-        if node.command is None or not matches(node.command):
-            continue
-        walker = copy.deepcopy(nav)
-        for presses in range(1, 40):
-            step = walker.steer(seat, tree, lambda n, node=node: n is node)  # type: ignore[misc]
-            if step is None:
-                break
-            button, held = step
-            if held:
-                walker.back(seat, tree)
-                continue
-            if walker.press(seat, button, tree) is node:
-                if best is None or presses < best[0]:
-                    best = (presses, node)
-                break
-    return best[1] if best is not None else None
-
-
-def _leaves(tree: Tree) -> list[Node]:
-    """Every enabled item of `tree` that chooses something, at any depth."""
-    out: list[Node] = []
-    for node in tree.items:
-        if not node.enabled:
-            continue
-        if node.children is not None:
-            out += _leaves(node.children)
-        else:
-            out.append(node)
-    return out
 
 
 __all__ = ["CanoeTable", "Target"]

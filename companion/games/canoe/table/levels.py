@@ -36,13 +36,7 @@ def laid_out(nodes: Sequence[Node], title: str, key: str = "more", depth: int = 
     `tidy`: the order steps that cost as many presses are shown in, on one level or in
     one item, read ◀ ● ▶ (a paper card's points lowest first: "-20 · -15 · +20"), and
     the order a phone lists every step in; else likeliest first."""
-    items = list(nodes)
-    for node in items:
-        # a step's own " · " (its points, its point of the region) would read as a slot's
-        # edge in a branch's label ("Moose · +20 · Rainbow"): "Moose (+20) · Rainbow"
-        if not node.short and " · " in node.label:
-            name, more = node.label.split(" · ", 1)
-            node.short = f"{name} ({more})"
+    items = _shortened(nodes)
     if depth:
         key = f"{key.split('/')[0]}/{depth}"
     # a page showing every row (a phone) lists them all at once: as given, likeliest
@@ -81,10 +75,63 @@ def laid_out(nodes: Sequence[Node], title: str, key: str = "more", depth: int = 
                 select=branch(tail.key, tail))
 
 
+def _shortened(nodes: Sequence[Node]) -> list[Node]:
+    """`nodes`, each given a short name where its label has a " · " of its own (its
+    points, its point of the region), which would read as a slot's edge in a branch's
+    label ("Moose · +20 · Rainbow"): "Moose (+20) · Rainbow"."""
+    items = list(nodes)
+    for node in items:
+        if not node.short and " · " in node.label:
+            name, more = node.label.split(" · ", 1)
+            node.short = f"{name} ({more})"
+    return items
+
+
+def _three(key: str, title: str, nodes: Sequence[Node]) -> Node | None:
+    """Up to three steps as one item opening a level of them (named after them,
+    `branch`): ● the first, ◀ and ▶ the next two; one step is itself, none is None."""
+    if len(nodes) <= 1:
+        return nodes[0] if nodes else None
+    return branch(key, keys(key, title, select=nodes[0], left=nodes[1],
+                            right=nodes[2] if len(nodes) > 2 else None))
+
+
+def spread_out(steps: Sequence[Node], title: str, *, wide: bool) -> tuple[Node | None, Tree]:
+    """`steps`, likeliest first (greyed ones last), laid out for a go where the table
+    cannot tell one step from the next: the first three as one item (◀ at the top,
+    `_three`, two presses each), and the rest behind ● as `wide` or near levels. Wide
+    (before a line is crossed, when any of a dozen may come): ◀ and ▶ three more each,
+    ● two more and the rest (`laid_out`), so eleven steps lie within three presses, where
+    the likeliest-first levels put four. Near (after a line, a landing or a place to
+    come): ◀ and ▶ one more each, ● the rest, so five lie within two presses, where the
+    likeliest-first levels put three. Returns the item of the first three and the
+    level ● opens; a page showing every row lists the steps behind ● as given."""
+    items = _shortened(steps)
+    top, rest = _three("canoe/g", title, items[:3]), items[3:]
+    flat = _as_given(rest)
+    if not wide:
+        far = rest[2:]
+        return top, keys("more", title, left=rest[0] if rest else None,
+                         right=rest[1] if len(rest) > 1 else None,
+                         select=submenu("more/1", t("cm.more_rest"),
+                                        laid_out(far, title, "more", 1)) if far else None,
+                         flat=flat)
+    tail = rest[6:]
+    far = tail[2:]
+    last = keys("more/2", title, left=tail[0] if tail else None,
+                right=tail[1] if len(tail) > 1 else None,
+                select=submenu("more/3", t("cm.more_rest"), laid_out(far, title, "more", 3))
+                if far else None)
+    return top, keys("more", title, left=_three("more/1g", title, rest[:3]),
+                     right=_three("more/2g", title, rest[3:6]),
+                     select=submenu("more/2", t("cm.more_rest"), last) if tail else None,
+                     flat=flat)
+
+
 def _as_given(nodes: Sequence[Node]) -> Callable[[Tree], Sequence[Node]]:
     """`Tree.flat` for the top of a layout: its steps in the order they were given."""
     given = tuple(nodes)
     return lambda _level: given
 
 
-__all__ = ["laid_out"]
+__all__ = ["laid_out", "spread_out"]

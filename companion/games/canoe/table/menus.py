@@ -39,7 +39,7 @@ from companion.games.canoe.phases import ActKind, act_of
 from companion.games.canoe.queries import goes_ahead
 from companion.games.canoe.state import GameState
 from companion.games.canoe.table.entries import amount_tree, card_tree, points_of, reason_text
-from companion.games.canoe.table.levels import laid_out
+from companion.games.canoe.table.levels import laid_out, spread_out
 from companion.games.canoe.table.likely import (
     Guess,
     attractions,
@@ -266,9 +266,10 @@ def _enabled(by: Mapping[type[cmd.Command], list[CanoeOption]],
 
 
 def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[CanoeOption]],
-             memory: Memory) -> list[Node]:
+             memory: Memory) -> tuple[list[Node], float]:
     """The steps the table guesses the player tells next (`likely.guesses`), likeliest
-    first, each one press (a stepper where the board's points are not known)."""
+    first, each one press (a stepper where the board's points are not known), and the
+    likeliest one's score (0 when there is none)."""
     seen = _enabled(by, cmd.SeeAttraction)
     camp, climb = _enabled(by, cmd.Camp), _enabled(by, cmd.Climb)
     land, finish = _enabled(by, cmd.Land), _enabled(by, cmd.Finish)
@@ -287,7 +288,7 @@ def _guessed(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[Ca
         node = _guess_node(state, seat, guess, memory, seen, camp, climb)
         if node is not None:
             nodes.append(node)
-    return nodes
+    return nodes, ranked[0].score if ranked else 0.0
 
 
 PINNED = (("next:portage", "land:portage"), ("next:finish", "finish", "next:camp"))
@@ -364,7 +365,7 @@ def _guess_node(state: GameState, seat: int, guess: Guess, memory: Memory,
 
 
 def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[CanoeOption]],
-               memory: Memory, handed: bool = False) -> Tree:
+               memory: Memory, handed: bool = False, pressed: int = 0) -> Tree:
     """After the throw, while the canoe may still land: three buttons, ▶ "Landed on C",
     ◀ "End of turn" (or the likeliest step, when `handed`), and ● the rest in levels of
     three (`laid_out`), likeliest first: the table's guesses (`_guessed`), then P,
@@ -372,8 +373,11 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     and last another canoe on this space, whose answer the screen already shows (L9).
     ● itself does nothing but open the rest. `handed`: the next player's first choice
     ends this turn (C4), so "End of turn" moves to the end of the rest and ◀ is the
-    likeliest step itself. Once the canoe has landed or camped and the turn waits for a
-    card's choice, a list with the focus on "End of turn" (keeping is the default)."""
+    likeliest step itself. Where the table cannot tell the steps apart, or the go has
+    two presses left of six (`_spread`), the steps are spread out instead (`spread_out`):
+    ◀ the three likeliest, ● the rest. `pressed`: the presses since this go's throw.
+    Once the canoe has landed or camped and the turn waits for a card's choice, a list
+    with the focus on "End of turn" (keeping is the default)."""
 
     def first(kind: type[cmd.Command]) -> CanoeOption | None:
         found = by.get(kind)
@@ -386,8 +390,8 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     end = _item("end", t("cm.end"), o, lambda: cmd.EndTurn(seat)) \
         if (o := first(cmd.EndTurn)) is not None else None
     rest: list[Node] = []
-    guessed = _guessed(state, seat, by, memory) if land is not None and land.blocked is None \
-        else []
+    guessed, surest = _guessed(state, seat, by, memory) \
+        if land is not None and land.blocked is None else ([], 0.0)
     first_guess = guessed[0] if guessed else None
     camp_guess = next((i for i, n in enumerate(guessed) if n.key == "next:camp"), None)
     rest += guessed
@@ -429,6 +433,16 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
         # the likeliest guesses nearest, the full menus after them, greyed items last:
         # on a level of three buttons a greyed item would take a slot from a step
         ordered = _beside_camp(pinned(rest))
+        wide = _spread(state, surest, pressed) if left is not end else None
+        if left is not None and wide is not None:
+            steps: list[Node] = [left, *(n for n in ordered if n.enabled)]
+            if not wide:
+                steps = _other_sites(state, seat, by, memory, steps)
+            top, more = spread_out([*steps, *(n for n in ordered if not n.enabled)], title,
+                                   wide=wide)
+            return keys("canoe", title, left=top, right=canoe,
+                        select=submenu("more", t("cm.more"), more),
+                        hint=t("cm.keys_hint_handed"))
         more = laid_out([n for n in ordered if n.enabled] +
                         [n for n in ordered if not n.enabled], title)
         hint = t("cm.keys_hint_handed") if left is not end else \
@@ -439,12 +453,74 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     return Tree("canoe", title, items, t("cm.hint"), default="end")
 
 
+UNSURE = 4.5
+"""The likeliest step's score (`likely.guesses`) at or under which the table cannot tell
+the steps apart: what the rules' order alone gives an untold line (4 at most) or the
+campsite (4.5), with nothing the trips told after the canoe's landmark behind it."""
+
+LEFT_NEAR = 3
+"""The presses after a go's throw at which the steps after a line are laid out near
+(`spread_out`): with the throw, four of the six a turn should take at most are gone,
+and near levels put five steps within the two left, where likeliest first puts three.
+With more pressed, only a step of one press keeps the turn within six, and the
+likeliest first keeps its likeliest there."""
+
+
+def _spread(state: GameState, surest: float, pressed: int) -> bool | None:
+    """Whether the steps after a throw are spread out (`spread_out`): wide (True) before
+    any line is crossed this go where the table cannot tell them apart (`UNSURE`), near
+    (False) after one, there or when the go has pressed `LEFT_NEAR`; else None, the
+    likeliest first. Over 40 bench trips each, on the board's order and five others,
+    turns over six on a first trip with the board's points entered 158 -> 59 (with
+    `_other_sites`, 46; the mean on the board's order 1.987 -> 2.009); for a group that
+    played the board before 5 -> 5 (1.900 -> 1.911), with the route copied 3 -> 3
+    (1.898 -> 1.908). Spread before a line whatever the guesses: 46 -> 39 over six, the
+    mean 2.009 -> 2.23. Near at three presses or more: twice as many over six (a go
+    past four presses has one left, and the likeliest first keeps its likeliest at one)."""
+    unsure = surest <= UNSURE
+    if not state.require_turn().seen:
+        return True if unsure else None
+    return False if unsure or pressed == LEFT_NEAR else None
+
+
+def _other_sites(state: GameState, seat: int,
+                 by: Mapping[type[cmd.Command], list[CanoeOption]], memory: Memory,
+                 steps: list[Node]) -> list[Node]:
+    """N1: `steps` with the two sites likeliest after the guessed one (`ranked_sites`)
+    as steps of their own, for the near levels (`spread_out`): past a line the canoe is
+    somewhere the table has not placed, and a wrong site would cost the list of sites
+    and a press in it. They come after the guessed site and the two steps after it (the
+    three at ◀), or right after the guessed one when it is later, and the full list of
+    sites after them. Over 40 bench trips each on six orders of the lines, turns over
+    six (the board's points entered): without them 59, right after the guessed site 55,
+    so 46; one site so, 55."""
+    camp = _enabled(by, cmd.Camp)
+    at = next((i for i, n in enumerate(steps) if n.key == "next:camp"), None)
+    if camp is None or at is None:
+        return steps
+    sites = ranked_sites(state, seat, memory, [str(x) for x in camp.params.get("site", ())])
+    more: list[Node] = []
+    for k, site in enumerate(sites[1:3]):
+
+        def pitch(points: int, site: str = site) -> cmd.Command:
+            return cmd.Camp(seat, site, points)
+
+        more.append(_scored(f"next:camp:{k + 1}", t("cm.camp_at", site=site), camp, pitch,
+                            known_points(state, memory, f"site:{site}"),
+                            memory.last.get("camp", CAMP_DEFAULT)))
+    listed = [n for n in steps if n.key == "camp"]
+    steps = [n for n in steps if n.key != "camp"]
+    at = max(at + 1, 3)
+    return [*steps[:at], *more, *listed, *steps[at:]]
+
+
 def seat_tree(state: GameState, seat: int, memory: Memory | None = None,
-              handed: bool = False) -> Tree | None:
+              handed: bool = False, pressed: int = 0) -> Tree | None:
     """The seat's menu now: the rules' options as items, or None when it has none.
     `memory` is what the table was told this trip (`memory.remember`): where steppers
     start, and what the table guesses comes next. `handed`: the next player's first
-    choice ends this seat's turn (C4; the table knows who that is)."""
+    choice ends this seat's turn (C4; the table knows who that is). `pressed`: the
+    presses the player made since this go's throw (`_spread`)."""
     memory = memory or Memory()
     offered = options(state, seat)
     if not offered:
@@ -461,7 +537,7 @@ def seat_tree(state: GameState, seat: int, memory: Memory | None = None,
     if act is ActKind.ENTER_CARD:
         return card_tree(state, seat, by.get(cmd.EnterCard, []))
     if act is not ActKind.THROW:
-        return _tell_tree(state, seat, by, memory, handed)
+        return _tell_tree(state, seat, by, memory, handed, pressed)
     items: list[Node] = []
     if (o := first(cmd.Roll)) is not None:
         items.append(_item("roll", t("cm.throw"), o, lambda: cmd.Roll(seat)))
