@@ -1,0 +1,99 @@
+"""C4, C6: the steps after a throw spread out where the table cannot tell them apart, or
+where a go after its line has two presses left of six (`menus._spread`, `spread_out`):
+the three likeliest at ◀, then eleven steps within three presses before a line, five
+within two after one. Real trees from the rules' options, the real table's presses."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from canoe_harness import Trip, in_order, listed, path_to_key, ranked
+
+from companion.games.canoe import commands as c
+from companion.games.canoe import events as ev
+from companion.games.canoe.model import Attraction, Pile
+from companion.games.canoe.table.memory import remember
+from companion.games.canoe.table.menus import LEFT_NEAR, UNSURE, _spread, seat_tree
+from companion.table.tree import Tree
+from games.canoe.test_canoe_presses import PRINTED, SITES, Table
+
+
+def _rainbow_then_p() -> Trip:
+    """Ann crossed the moose, then the rainbow and landed on P after it; Bob crossed the
+    moose and has thrown: the trips told the rainbow after the moose, P after the rainbow."""
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.settings = replace(trip.settings, attraction_points=PRINTED)
+    trip.events[0] = ev.GameStarted(trip.settings)
+    trip.state = replace(trip.state, settings=trip.settings)
+    trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(3, c.SeeAttraction(1, Attraction.MOOSE, 15))
+    trip.turn(2, c.SeeAttraction(0, Attraction.RAINBOW, 20), c.Land(0, Pile.PORTAGE))
+    trip.roll(2)
+    return trip
+
+
+def _within(tree: Tree, presses: int) -> list[str]:
+    """The keys of the enabled steps after a throw that lie within `presses` presses."""
+    return [n.key for n in ranked(tree) if n.enabled
+            and (way := path_to_key(tree, n.key)) is not None and len(way) <= presses]
+
+
+def test_c6_the_rule_wide_before_a_line_near_after_one_or_with_two_presses_left() -> None:
+    trip = _rainbow_then_p()
+    assert not trip.state.require_turn().seen  # thrown, no line told yet
+    assert _spread(trip.state, UNSURE, 0) is True  # nothing told points to a step: wide
+    assert _spread(trip.state, UNSURE + 5, LEFT_NEAR) is None  # before a line: no budget
+    trip.do(c.SeeAttraction(1, Attraction.RAINBOW, 20))
+    assert _spread(trip.state, UNSURE, 0) is False  # after a line: near
+    assert _spread(trip.state, UNSURE + 5, LEFT_NEAR) is False  # two presses left of six
+    # one press gone, plenty left; four gone, only a one-press step keeps the six
+    assert _spread(trip.state, UNSURE + 5, LEFT_NEAR - 2) is None
+    assert _spread(trip.state, UNSURE + 5, LEFT_NEAR + 1) is None
+
+
+def test_c6_after_a_line_reached_in_three_presses_five_steps_lie_within_two() -> None:
+    trip = _rainbow_then_p()
+    trip.do(c.SeeAttraction(1, Attraction.RAINBOW, 20))
+    memory = remember(trip.events)
+    plain = seat_tree(trip.state, 1, memory, handed=True, pressed=1)
+    near = seat_tree(trip.state, 1, memory, handed=True, pressed=LEFT_NEAR)
+    assert plain is not None and near is not None
+    # the trips told P after the rainbow: sure of it, ◀ is P alone, one press
+    left = {n.button: n for n in plain.items}["left"]
+    assert left.label == "Landed on P" and left.children is None
+    # the same steps either way, and near two more: the sites likeliest after the guessed
+    # one (N1), each a step of its own
+    extra = [n.key for n in ranked(near) if n.key not in {m.key for m in ranked(plain)}]
+    assert extra == ["next:camp:1", "next:camp:2"]
+    # near: ◀ the three likeliest (P first, on ●), ● two more steps and the rest
+    group = {n.button: n for n in near.items}["left"]
+    assert group.children is not None and group.children.key == "canoe/g"
+    assert in_order(group.children)[0].label == "Landed on P"
+    more = listed(near)
+    level = near.find("more")
+    assert level is not None and level.children is not None
+    slots = {n.button: n for n in level.children.items}
+    assert (slots["left"], slots["right"]) == (more[0], more[1])
+    assert len(_within(near, 2)) == 5 > len(_within(plain, 2)) == 3
+    # the right step is never further than the likeliest first put it past one press
+    for key in _within(plain, 2):
+        assert key in _within(near, 2)
+
+
+def test_c4_the_table_counts_a_go_s_presses_from_its_throw() -> None:
+    # Bob's throw is one press; a line three levels in (● the rest, ● More…, then its
+    # button) makes three since the throw: what follows the line is laid out near
+    table = Table(_rainbow_then_p())
+    tree = table.tree(1)
+    far = next(n for n in ranked(tree) if n.key.startswith("next:a:") and n.children is None
+               and len(path_to_key(tree, n.key) or ()) == LEFT_NEAR)
+    assert far.command is not None
+    assert table.presses(far.command) == LEFT_NEAR
+    group = {n.button: n for n in table.tree(1).items}["left"]
+    assert group.children is not None and group.children.key == "canoe/g"
+    # a line at one press (the likeliest, ◀) leaves the likeliest first after it
+    again = Table(_rainbow_then_p())
+    first = ranked(again.tree(1))[0]
+    assert first.key == "next:a:rainbow" and first.command is not None
+    assert again.presses(first.command) == 1
+    assert {n.button: n for n in again.tree(1).items}["left"].label == "Landed on P"
