@@ -13,7 +13,14 @@ from companion.games.canoe import commands as c
 from companion.games.canoe import events as ev
 from companion.games.canoe.model import Attraction, Pile
 from companion.games.canoe.table.memory import remember
-from companion.games.canoe.table.menus import LEFT_NEAR, UNSURE, _spread, seat_tree
+from companion.games.canoe.table.menus import (
+    LEFT_NEAR,
+    LEFT_WIDE,
+    TURN_PRESSES,
+    UNSURE,
+    _spread,
+    seat_tree,
+)
 from companion.table.tree import Tree
 from games.canoe.test_canoe_presses import PRINTED, SITES, Table
 
@@ -32,6 +39,14 @@ def _rainbow_then_p() -> Trip:
     return trip
 
 
+def _pressed(left: int) -> int:
+    """The presses since the throw that leave `left` of the six a turn should take."""
+    return TURN_PRESSES - 1 - left
+
+
+NEAR, WIDE = _pressed(LEFT_NEAR), _pressed(LEFT_WIDE)  # 3 and 2
+
+
 def _within(tree: Tree, presses: int) -> list[str]:
     """The keys of the enabled steps after a throw that lie within `presses` presses."""
     return [n.key for n in ranked(tree) if n.enabled
@@ -42,13 +57,16 @@ def test_c6_the_rule_wide_before_a_line_near_after_one_or_with_two_presses_left(
     trip = _rainbow_then_p()
     assert not trip.state.require_turn().seen  # thrown, no line told yet
     assert _spread(trip.state, UNSURE, 0) is True  # nothing told points to a step: wide
-    assert _spread(trip.state, UNSURE + 5, LEFT_NEAR) is None  # before a line: no budget
+    sure = UNSURE + 5
+    assert _spread(trip.state, sure, 0) is None  # the likeliest first
+    assert _spread(trip.state, sure, WIDE) is True  # a step before the line took two
+    assert _spread(trip.state, sure, NEAR) is None
     trip.do(c.SeeAttraction(1, Attraction.RAINBOW, 20))
     assert _spread(trip.state, UNSURE, 0) is False  # after a line: near
-    assert _spread(trip.state, UNSURE + 5, LEFT_NEAR) is False  # two presses left of six
+    assert _spread(trip.state, sure, NEAR) is False  # two presses left of six
     # one press gone, plenty left; four gone, only a one-press step keeps the six
-    assert _spread(trip.state, UNSURE + 5, LEFT_NEAR - 2) is None
-    assert _spread(trip.state, UNSURE + 5, LEFT_NEAR + 1) is None
+    assert _spread(trip.state, sure, 1) is None
+    assert _spread(trip.state, sure, NEAR + 1) is None
 
 
 def test_c6_after_a_line_reached_in_three_presses_five_steps_lie_within_two() -> None:
@@ -56,7 +74,7 @@ def test_c6_after_a_line_reached_in_three_presses_five_steps_lie_within_two() ->
     trip.do(c.SeeAttraction(1, Attraction.RAINBOW, 20))
     memory = remember(trip.events)
     plain = seat_tree(trip.state, 1, memory, handed=True, pressed=1)
-    near = seat_tree(trip.state, 1, memory, handed=True, pressed=LEFT_NEAR)
+    near = seat_tree(trip.state, 1, memory, handed=True, pressed=NEAR)
     assert plain is not None and near is not None
     # the trips told P after the rainbow: sure of it, ◀ is P alone, one press
     left = {n.button: n for n in plain.items}["left"]
@@ -86,9 +104,9 @@ def test_c4_the_table_counts_a_go_s_presses_from_its_throw() -> None:
     table = Table(_rainbow_then_p())
     tree = table.tree(1)
     far = next(n for n in ranked(tree) if n.key.startswith("next:a:") and n.children is None
-               and len(path_to_key(tree, n.key) or ()) == LEFT_NEAR)
+               and len(path_to_key(tree, n.key) or ()) == NEAR)
     assert far.command is not None
-    assert table.presses(far.command) == LEFT_NEAR
+    assert table.presses(far.command) == NEAR
     group = {n.button: n for n in table.tree(1).items}["left"]
     assert group.children is not None and group.children.key == "canoe/g"
     # a line at one press (the likeliest, ◀) leaves the likeliest first after it

@@ -458,29 +458,41 @@ UNSURE = 4.5
 the steps apart: what the rules' order alone gives an untold line (4 at most) or the
 campsite (4.5), with nothing the trips told after the canoe's landmark behind it."""
 
-LEFT_NEAR = 3
-"""The presses after a go's throw at which the steps after a line are laid out near
-(`spread_out`): with the throw, four of the six a turn should take at most are gone,
-and near levels put five steps within the two left, where likeliest first puts three.
-With more pressed, only a step of one press keeps the turn within six, and the
-likeliest first keeps its likeliest there."""
+TURN_PRESSES = 6
+"""The presses a turn should take at most (the throw included): what `_spread` keeps
+within where it can."""
+
+LEFT_NEAR = 2
+"""The presses left of `TURN_PRESSES` at which the steps after a line are laid out near
+(`spread_out`): five steps lie within two presses there, where likeliest first puts
+three. With fewer left, only a step of one press keeps the turn within six, and the
+likeliest first keeps its likeliest there; with more, the likeliest first leaves room."""
+
+LEFT_WIDE = 3
+"""The presses left of `TURN_PRESSES` at which the steps before a line are laid out wide
+(`spread_out`), a step told before it (a Destination card done, a turn back) having taken
+two: eleven steps lie within three presses there, where likeliest first puts four."""
 
 
 def _spread(state: GameState, surest: float, pressed: int) -> bool | None:
     """Whether the steps after a throw are spread out (`spread_out`): wide (True) before
-    any line is crossed this go where the table cannot tell them apart (`UNSURE`), near
-    (False) after one, there or when the go has pressed `LEFT_NEAR`; else None, the
-    likeliest first. Over 40 bench trips each, on the board's order and five others,
-    turns over six on a first trip with the board's points entered 158 -> 59 (with
-    `_other_sites`, 46; the mean on the board's order 1.987 -> 2.009); for a group that
-    played the board before 5 -> 5 (1.900 -> 1.911), with the route copied 3 -> 3
-    (1.898 -> 1.908). Spread before a line whatever the guesses: 46 -> 39 over six, the
-    mean 2.009 -> 2.23. Near at three presses or more: twice as many over six (a go
-    past four presses has one left, and the likeliest first keeps its likeliest at one)."""
+    any line is crossed this go, near (False) after one, where the table cannot tell them
+    apart (`UNSURE`) or the go has `LEFT_WIDE` or `LEFT_NEAR` presses left of six;
+    else None, the likeliest first. `pressed`: the presses since the throw.
+
+    Over 40 bench trips each, on the board's order and five others, turns over six on a
+    first trip with the board's points entered: 158 likeliest first; 59 spread where the
+    table cannot tell the steps apart or with two presses left after a line; 46 with
+    `_other_sites`; 43 wide with three left before a line too (the mean on the board's
+    order 1.987 -> 2.009). For a group that played the board before 5 -> 5 (the mean
+    1.900 -> 1.911), with the route copied 3 -> 2 (1.898 -> 1.908). Wide before every
+    line whatever the guesses: 46 -> 39 over six, the mean 2.009 -> 2.23. Near with
+    fewer than two left too: twice as many over six."""
     unsure = surest <= UNSURE
+    left = TURN_PRESSES - 1 - pressed  # the throw was one
     if not state.require_turn().seen:
-        return True if unsure else None
-    return False if unsure or pressed == LEFT_NEAR else None
+        return True if unsure or left == LEFT_WIDE else None
+    return False if unsure or left == LEFT_NEAR else None
 
 
 def _other_sites(state: GameState, seat: int,
