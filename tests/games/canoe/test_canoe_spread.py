@@ -1,5 +1,5 @@
 """C4, C6: the steps after a throw spread out where the table cannot tell them apart, or
-where a go after its line has two presses left of six (`menus._spread`, `spread_out`):
+where a go after its line has two presses left of six (`levels.spread_kind`, `spread_out`):
 the three likeliest at ◀, then eleven steps within three presses before a line, five
 within two after one. Real trees from the rules' options, the real table's presses."""
 
@@ -12,15 +12,15 @@ from canoe_harness import Trip, in_order, listed, path_to_key, ranked
 from companion.games.canoe import commands as c
 from companion.games.canoe import events as ev
 from companion.games.canoe.model import Attraction, Pile
-from companion.games.canoe.table.memory import remember
-from companion.games.canoe.table.menus import (
+from companion.games.canoe.table.levels import (
     LEFT_NEAR,
     LEFT_WIDE,
     TURN_PRESSES,
     UNSURE,
-    _spread,
-    seat_tree,
+    spread_kind,
 )
+from companion.games.canoe.table.memory import remember
+from companion.games.canoe.table.menus import seat_tree
 from companion.table.tree import Tree
 from games.canoe.test_canoe_presses import PRINTED, SITES, Table
 
@@ -54,19 +54,19 @@ def _within(tree: Tree, presses: int) -> list[str]:
 
 
 def test_c6_the_rule_wide_before_a_line_near_after_one_or_with_two_presses_left() -> None:
-    trip = _rainbow_then_p()
-    assert not trip.state.require_turn().seen  # thrown, no line told yet
-    assert _spread(trip.state, UNSURE, 0) is True  # nothing told points to a step: wide
     sure = UNSURE + 5
-    assert _spread(trip.state, sure, 0) is None  # the likeliest first
-    assert _spread(trip.state, sure, WIDE) is True  # a step before the line took two
-    assert _spread(trip.state, sure, NEAR) is None
-    trip.do(c.SeeAttraction(1, Attraction.RAINBOW, 20))
-    assert _spread(trip.state, UNSURE, 0) is False  # after a line: near
-    assert _spread(trip.state, sure, NEAR) is False  # two presses left of six
+    # before a line: wide where nothing told points to a step, or a step before the line
+    # took two presses (three left of six); else the likeliest first
+    assert spread_kind(False, UNSURE, 0) is True
+    assert spread_kind(False, sure, 0) is None
+    assert spread_kind(False, sure, WIDE) is True
+    assert spread_kind(False, sure, NEAR) is None
+    # after a line: near where nothing told points to a step, or two presses left of six
+    assert spread_kind(True, UNSURE, 0) is False
+    assert spread_kind(True, sure, NEAR) is False
     # one press gone, plenty left; four gone, only a one-press step keeps the six
-    assert _spread(trip.state, sure, 1) is None
-    assert _spread(trip.state, sure, NEAR + 1) is None
+    assert spread_kind(True, sure, 1) is None
+    assert spread_kind(True, sure, NEAR + 1) is None
 
 
 def test_c6_after_a_line_reached_in_three_presses_five_steps_lie_within_two() -> None:

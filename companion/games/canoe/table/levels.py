@@ -128,10 +128,53 @@ def spread_out(steps: Sequence[Node], title: str, *, wide: bool) -> tuple[Node |
                      flat=flat)
 
 
+UNSURE = 4.5
+"""The likeliest step's score (`likely.guesses`) at or under which the table cannot tell
+the steps apart: what the rules' order alone gives an untold line (4 at most) or the
+campsite (4.5), with nothing the trips told after the canoe's landmark behind it."""
+
+TURN_PRESSES = 6
+"""The presses a turn should take at most (the throw included): what `spread_kind` keeps
+within where it can."""
+
+LEFT_NEAR = 2
+"""The presses left of `TURN_PRESSES` at which the steps after a line are laid out near
+(`spread_out`): five steps lie within two presses there, where likeliest first puts
+three. With fewer left, only a step of one press keeps the turn within six, and the
+likeliest first keeps its likeliest there; with more, the likeliest first leaves room."""
+
+LEFT_WIDE = 3
+"""The presses left of `TURN_PRESSES` at which the steps before a line are laid out wide
+(`spread_out`), a step told before it (a Destination card done, a turn back) having taken
+two: eleven steps lie within three presses there, where likeliest first puts four."""
+
+
+def spread_kind(seen: bool, surest: float, pressed: int) -> bool | None:
+    """Whether the steps after a throw are spread out (`spread_out`): wide (True) before
+    any line is crossed this go, near (False) after one, where the table cannot tell them
+    apart (`UNSURE`) or the go has `LEFT_WIDE` or `LEFT_NEAR` presses left of six;
+    else None, the likeliest first. `seen`: a line was crossed this go; `surest`: the
+    likeliest step's score (`likely.guesses`); `pressed`: the presses since the throw.
+
+    Over 40 bench trips each, on the board's order and five others, turns over six on a
+    first trip with the board's points entered: 158 likeliest first; 59 spread where the
+    table cannot tell the steps apart or with two presses left after a line; 46 with
+    `menus._other_sites`; 43 wide with three left before a line too (the mean on the board's
+    order 1.987 -> 2.009). For a group that played the board before 5 -> 5 (the mean
+    1.900 -> 1.911), with the route copied 3 -> 2 (1.898 -> 1.908). Wide before every
+    line whatever the guesses: 46 -> 39 over six, the mean 2.009 -> 2.23. Near with
+    fewer than two left too: twice as many over six."""
+    unsure = surest <= UNSURE
+    left = TURN_PRESSES - 1 - pressed  # the throw was one
+    if not seen:
+        return True if unsure or left == LEFT_WIDE else None
+    return False if unsure or left == LEFT_NEAR else None
+
+
 def _as_given(nodes: Sequence[Node]) -> Callable[[Tree], Sequence[Node]]:
     """`Tree.flat` for the top of a layout: its steps in the order they were given."""
     given = tuple(nodes)
     return lambda _level: given
 
 
-__all__ = ["laid_out", "spread_out"]
+__all__ = ["laid_out", "spread_kind", "spread_out"]

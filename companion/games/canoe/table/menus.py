@@ -39,7 +39,7 @@ from companion.games.canoe.phases import ActKind, act_of
 from companion.games.canoe.queries import goes_ahead
 from companion.games.canoe.state import GameState
 from companion.games.canoe.table.entries import amount_tree, card_tree, points_of, reason_text
-from companion.games.canoe.table.levels import laid_out, spread_out
+from companion.games.canoe.table.levels import laid_out, spread_kind, spread_out
 from companion.games.canoe.table.likely import (
     Guess,
     attractions,
@@ -374,7 +374,7 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     ● itself does nothing but open the rest. `handed`: the next player's first choice
     ends this turn (C4), so "End of turn" moves to the end of the rest and ◀ is the
     likeliest step itself. Where the table cannot tell the steps apart, or the go has
-    two presses left of six (`_spread`), the steps are spread out instead (`spread_out`):
+    two presses left of six (`levels.spread_kind`), the steps are spread out instead (`spread_out`):
     ◀ the three likeliest, ● the rest. `pressed`: the presses since this go's throw.
     Once the canoe has landed or camped and the turn waits for a card's choice, a list
     with the focus on "End of turn" (keeping is the default)."""
@@ -433,7 +433,8 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
         # the likeliest guesses nearest, the full menus after them, greyed items last:
         # on a level of three buttons a greyed item would take a slot from a step
         ordered = _beside_camp(pinned(rest))
-        wide = _spread(state, surest, pressed) if left is not end else None
+        wide = spread_kind(bool(state.require_turn().seen), surest, pressed) \
+            if left is not end else None
         if left is not None and wide is not None:
             steps: list[Node] = [left, *(n for n in ordered if n.enabled)]
             if not wide:
@@ -451,48 +452,6 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
                     select=submenu("more", t("cm.more"), more), hint=hint)
     items = [n for n in (end, canoe) if n is not None] + rest
     return Tree("canoe", title, items, t("cm.hint"), default="end")
-
-
-UNSURE = 4.5
-"""The likeliest step's score (`likely.guesses`) at or under which the table cannot tell
-the steps apart: what the rules' order alone gives an untold line (4 at most) or the
-campsite (4.5), with nothing the trips told after the canoe's landmark behind it."""
-
-TURN_PRESSES = 6
-"""The presses a turn should take at most (the throw included): what `_spread` keeps
-within where it can."""
-
-LEFT_NEAR = 2
-"""The presses left of `TURN_PRESSES` at which the steps after a line are laid out near
-(`spread_out`): five steps lie within two presses there, where likeliest first puts
-three. With fewer left, only a step of one press keeps the turn within six, and the
-likeliest first keeps its likeliest there; with more, the likeliest first leaves room."""
-
-LEFT_WIDE = 3
-"""The presses left of `TURN_PRESSES` at which the steps before a line are laid out wide
-(`spread_out`), a step told before it (a Destination card done, a turn back) having taken
-two: eleven steps lie within three presses there, where likeliest first puts four."""
-
-
-def _spread(state: GameState, surest: float, pressed: int) -> bool | None:
-    """Whether the steps after a throw are spread out (`spread_out`): wide (True) before
-    any line is crossed this go, near (False) after one, where the table cannot tell them
-    apart (`UNSURE`) or the go has `LEFT_WIDE` or `LEFT_NEAR` presses left of six;
-    else None, the likeliest first. `pressed`: the presses since the throw.
-
-    Over 40 bench trips each, on the board's order and five others, turns over six on a
-    first trip with the board's points entered: 158 likeliest first; 59 spread where the
-    table cannot tell the steps apart or with two presses left after a line; 46 with
-    `_other_sites`; 43 wide with three left before a line too (the mean on the board's
-    order 1.987 -> 2.009). For a group that played the board before 5 -> 5 (the mean
-    1.900 -> 1.911), with the route copied 3 -> 2 (1.898 -> 1.908). Wide before every
-    line whatever the guesses: 46 -> 39 over six, the mean 2.009 -> 2.23. Near with
-    fewer than two left too: twice as many over six."""
-    unsure = surest <= UNSURE
-    left = TURN_PRESSES - 1 - pressed  # the throw was one
-    if not state.require_turn().seen:
-        return True if unsure or left == LEFT_WIDE else None
-    return False if unsure or left == LEFT_NEAR else None
 
 
 def _other_sites(state: GameState, seat: int,
@@ -532,7 +491,7 @@ def seat_tree(state: GameState, seat: int, memory: Memory | None = None,
     `memory` is what the table was told this trip (`memory.remember`): where steppers
     start, and what the table guesses comes next. `handed`: the next player's first
     choice ends this seat's turn (C4; the table knows who that is). `pressed`: the
-    presses the player made since this go's throw (`_spread`)."""
+    presses the player made since this go's throw (`levels.spread_kind`)."""
     memory = memory or Memory()
     offered = options(state, seat)
     if not offered:
