@@ -115,3 +115,23 @@ def test_c4_the_table_counts_a_go_s_presses_from_its_throw() -> None:
     assert first.key == "next:a:rainbow" and first.command is not None
     assert again.presses(first.command) == 1
     assert {n.button: n for n in again.tree(1).items}["left"].label == "Landed on P"
+
+
+def test_c4_with_nobody_throwing_next_end_keeps_its_button_and_the_rest_is_wide() -> None:
+    # Bob camped (his next go is forfeited, N1): after Ann's throw nobody else throws
+    # next, so ◀ is "End of turn" (C4); nothing was told after her moose, so every step
+    # is wide behind ●: eight within three presses of the throw
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2, c.Camp(1, "Solitude Point", 20))
+    trip.roll(3)
+    table = Table(trip)
+    tree = table.tree(0)
+    slots = {n.button: n for n in tree.items}
+    assert slots["left"].key == "end" and slots["right"].label == "Landed on C"
+    more = tree.find("more")
+    assert more is not None and more.children is not None
+    inner = {n.button: n.children.key if n.children is not None else n.key
+             for n in more.children.items}
+    assert inner == {"left": "more/1g", "right": "more/2g", "select": "more/2"}
+    assert len(_within(tree, 3)) >= 8

@@ -96,7 +96,8 @@ def _three(key: str, title: str, nodes: Sequence[Node]) -> Node | None:
                             right=nodes[2] if len(nodes) > 2 else None))
 
 
-def spread_out(steps: Sequence[Node], title: str, *, wide: bool) -> tuple[Node | None, Tree]:
+def spread_out(steps: Sequence[Node], title: str, *, wide: bool, top: bool = True
+               ) -> tuple[Node | None, Tree]:
     """`steps`, likeliest first (greyed ones last), laid out for a go where the table
     cannot tell one step from the next: the first three as one item (◀ at the top,
     `_three`, two presses each), and the rest behind ● as `wide` or near levels. Wide
@@ -105,27 +106,29 @@ def spread_out(steps: Sequence[Node], title: str, *, wide: bool) -> tuple[Node |
     the likeliest-first levels put four. Near (after a line, a landing or a place to
     come): ◀ and ▶ one more each, ● the rest, so five lie within two presses, where the
     likeliest-first levels put three. Returns the item of the first three and the
-    level ● opens; a page showing every row lists the steps behind ● as given."""
+    level ● opens; a page showing every row lists the steps behind ● as given. Without
+    `top` (◀ at the top is "End of turn": nobody else throws next), every step is behind
+    ●, and the item is None."""
     items = _shortened(steps)
-    top, rest = _three("canoe/g", title, items[:3]), items[3:]
+    first, rest = (_three("canoe/g", title, items[:3]), items[3:]) if top else (None, items)
     flat = _as_given(rest)
     if not wide:
         far = rest[2:]
-        return top, keys("more", title, left=rest[0] if rest else None,
-                         right=rest[1] if len(rest) > 1 else None,
-                         select=submenu("more/1", t("cm.more_rest"),
-                                        laid_out(far, title, "more", 1)) if far else None,
-                         flat=flat)
+        return first, keys("more", title, left=rest[0] if rest else None,
+                           right=rest[1] if len(rest) > 1 else None,
+                           select=submenu("more/1", t("cm.more_rest"),
+                                          laid_out(far, title, "more", 1)) if far else None,
+                           flat=flat)
     tail = rest[6:]
     far = tail[2:]
     last = keys("more/2", title, left=tail[0] if tail else None,
                 right=tail[1] if len(tail) > 1 else None,
                 select=submenu("more/3", t("cm.more_rest"), laid_out(far, title, "more", 3))
                 if far else None)
-    return top, keys("more", title, left=_three("more/1g", title, rest[:3]),
-                     right=_three("more/2g", title, rest[3:6]),
-                     select=submenu("more/2", t("cm.more_rest"), last) if tail else None,
-                     flat=flat)
+    return first, keys("more", title, left=_three("more/1g", title, rest[:3]),
+                       right=_three("more/2g", title, rest[3:6]),
+                       select=submenu("more/2", t("cm.more_rest"), last) if tail else None,
+                       flat=flat)
 
 
 UNSURE = 4.5
@@ -159,11 +162,12 @@ def spread_kind(seen: bool, surest: float, pressed: int) -> bool | None:
     Over 40 bench trips each, on the board's order and five others, turns over six on a
     first trip with the board's points entered: 158 likeliest first; 59 spread where the
     table cannot tell the steps apart or with two presses left after a line; 46 with
-    `menus._other_sites`; 43 wide with three left before a line too (the mean on the board's
-    order 1.987 -> 2.009). For a group that played the board before 5 -> 5 (the mean
-    1.900 -> 1.911), with the route copied 3 -> 2 (1.898 -> 1.908). Wide before every
-    line whatever the guesses: 46 -> 39 over six, the mean 2.009 -> 2.23. Near with
-    fewer than two left too: twice as many over six."""
+    `menus._other_sites`; 43 wide with three left before a line too; 36 wide behind ●
+    where ◀ is "End of turn" too (the mean on the board's order 1.987 -> 2.009). For a
+    group that played the board before 5 -> 5 (the mean 1.900 -> 1.911), with the route
+    copied 3 -> 2 (1.898 -> 1.908). Wide before every line whatever the guesses: 46 ->
+    39 over six, the mean 2.009 -> 2.23. Near with fewer than two left too: twice as
+    many over six."""
     unsure = surest <= UNSURE
     left = TURN_PRESSES - 1 - pressed  # the throw was one
     if not seen:

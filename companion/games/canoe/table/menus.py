@@ -433,9 +433,8 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
         # the likeliest guesses nearest, the full menus after them, greyed items last:
         # on a level of three buttons a greyed item would take a slot from a step
         ordered = _beside_camp(pinned(rest))
-        wide = spread_kind(bool(state.require_turn().seen), surest, pressed) \
-            if left is not end else None
-        if left is not None and wide is not None:
+        wide = spread_kind(bool(state.require_turn().seen), surest, pressed)
+        if left is not end and left is not None and wide is not None:
             steps: list[Node] = [left, *(n for n in ordered if n.enabled)]
             if not wide:
                 steps = _other_sites(state, seat, by, memory, steps)
@@ -444,6 +443,13 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
             return keys("canoe", title, left=top, right=canoe,
                         select=submenu("more", t("cm.more"), more),
                         hint=t("cm.keys_hint_handed"))
+        if left is end and wide:
+            # nobody else throws next: "End of turn" keeps ◀, every step wide behind ●
+            _, more = spread_out([*(n for n in ordered if n.enabled),
+                                  *(n for n in ordered if not n.enabled)], title,
+                                 wide=True, top=False)
+            return keys("canoe", title, left=left, right=canoe,
+                        select=submenu("more", t("cm.more"), more), hint=t("cm.keys_hint"))
         more = laid_out([n for n in ordered if n.enabled] +
                         [n for n in ordered if not n.enabled], title)
         hint = t("cm.keys_hint_handed") if left is not end else \
