@@ -25,9 +25,10 @@ from companion.table.tree import Tree
 from games.canoe.test_canoe_presses import PRINTED, SITES, Table
 
 
-def _rainbow_then_p() -> Trip:
+def _rainbow_then_p(thrown: bool = True) -> Trip:
     """Ann crossed the moose, then the rainbow and landed on P after it; Bob crossed the
-    moose and has thrown: the trips told the rainbow after the moose, P after the rainbow."""
+    moose and has thrown a 2 (unless not `thrown`): the trips told the rainbow after the
+    moose, P after the rainbow."""
     trip = Trip(2, nights=1, campsites=SITES)
     trip.settings = replace(trip.settings, attraction_points=PRINTED)
     trip.events[0] = ev.GameStarted(trip.settings)
@@ -35,16 +36,18 @@ def _rainbow_then_p() -> Trip:
     trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
     trip.turn(3, c.SeeAttraction(1, Attraction.MOOSE, 15))
     trip.turn(2, c.SeeAttraction(0, Attraction.RAINBOW, 20), c.Land(0, Pile.PORTAGE))
-    trip.roll(2)
+    if thrown:
+        trip.roll(2)
     return trip
 
 
 def _pressed(left: int) -> int:
-    """The presses since the throw that leave `left` of the six a turn should take."""
-    return TURN_PRESSES - 1 - left
+    """The presses of a go, its throw included, that leave `left` of the six a turn should
+    take."""
+    return TURN_PRESSES - left
 
 
-NEAR, WIDE = _pressed(LEFT_NEAR), _pressed(LEFT_WIDE)  # 3 and 2
+NEAR, WIDE = _pressed(LEFT_NEAR), _pressed(LEFT_WIDE)  # 4 and 3
 
 
 def _within(tree: Tree, presses: int) -> list[str]:
@@ -64,7 +67,7 @@ def test_c6_the_rule_wide_before_a_line_near_after_one_or_with_two_presses_left(
     # after a line: near where nothing told points to a step, or two presses left of six
     assert spread_kind(True, UNSURE, 0) is False
     assert spread_kind(True, sure, NEAR) is False
-    # one press gone, plenty left; four gone, only a one-press step keeps the six
+    # the throw alone gone, plenty left; five gone, only a one-press step keeps the six
     assert spread_kind(True, sure, 1) is None
     assert spread_kind(True, sure, NEAR + 1) is None
 
@@ -100,17 +103,19 @@ def test_c6_after_a_line_reached_in_three_presses_five_steps_lie_within_two() ->
 
 def test_c4_the_table_counts_a_go_s_presses_from_its_throw() -> None:
     # Bob's throw is one press; a line three levels in (● the rest, ● More…, then its
-    # button) makes three since the throw: what follows the line is laid out near
-    table = Table(_rainbow_then_p())
+    # button) makes four in the go: what follows the line is laid out near
+    table = Table(_rainbow_then_p(thrown=False))
+    assert table.presses(c.Roll(1), 2) == 1
     tree = table.tree(1)
     far = next(n for n in ranked(tree) if n.key.startswith("next:a:") and n.children is None
-               and len(path_to_key(tree, n.key) or ()) == NEAR)
+               and len(path_to_key(tree, n.key) or ()) == NEAR - 1)
     assert far.command is not None
-    assert table.presses(far.command) == NEAR
+    assert table.presses(far.command) == NEAR - 1
     group = {n.button: n for n in table.tree(1).items}["left"]
     assert group.children is not None and group.children.key == "canoe/g"
     # a line at one press (the likeliest, ◀) leaves the likeliest first after it
-    again = Table(_rainbow_then_p())
+    again = Table(_rainbow_then_p(thrown=False))
+    assert again.presses(c.Roll(1), 2) == 1
     first = ranked(again.tree(1))[0]
     assert first.key == "next:a:rainbow" and first.command is not None
     assert again.presses(first.command) == 1

@@ -100,7 +100,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         self._ahead: tuple[GameState, tuple[int, GameState] | None] | None = None
         # whose go the next player's choice ended, and the number of the go it started
         self._handed_from: tuple[int, int] | None = None
-        self._pressed: Counter[int] = Counter()  # in each seat's go since its throw
+        self._pressed: Counter[int] = Counter()  # in each seat's go, its throw included
 
 
     # --- what the app reads --------------------------------------------------------------
@@ -166,6 +166,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
             out = self._hold(seat, event.button)
         else:
             out = self._click(seat, event.button)
+            self._pressed[seat] += seat == self._state.active  # after a throw that began it
         if not setup and self._nav.path(seat) != before:
             self._gestures.changed((seat,), now, own=True)
         self._serial += 1
@@ -304,7 +305,6 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         return t("cn.wait", name=self._state.players[active].name)
 
     def _click(self, seat: int, button: Button) -> Outcome:
-        self._pressed[seat] += seat == self._state.active
         tree = self._tree(seat)
         if self.over:
             self.notice(seat, t("c.game_over"))
@@ -408,7 +408,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
 
     def _on_event(self, event: ev.Event, now: float) -> None:
         names = [p.name for p in self._state.players]
-        if isinstance(event, ev.DieRolled):
+        if isinstance(event, ev.TurnStarted):
             self._pressed[event.seat] = 0
         if isinstance(event, ev.WeatherAdvanced):
             self.notice(None, t("cn.weather", weather=t(f"cw.{event.weather.value}")))

@@ -157,19 +157,21 @@ def spread_kind(seen: bool, surest: float, pressed: int) -> bool | None:
     any line is crossed this go, near (False) after one, where the table cannot tell them
     apart (`UNSURE`) or the go has `LEFT_WIDE` or `LEFT_NEAR` presses left of six;
     else None, the likeliest first. `seen`: a line was crossed this go; `surest`: the
-    likeliest step's score (`likely.guesses`); `pressed`: the presses since the throw.
+    likeliest step's score (`likely.guesses`); `pressed`: the go's presses so far, its
+    throw included.
 
     Over 40 bench trips each, on the board's order and five others, turns over six on a
     first trip with the board's points entered: 158 likeliest first; 59 spread where the
     table cannot tell the steps apart or with two presses left after a line; 46 with
     `menus._other_sites`; 43 wide with three left before a line too; 36 wide behind ●
-    where ◀ is "End of turn" too (the mean on the board's order 1.987 -> 2.009). For a
+    where ◀ is "End of turn" too; 33 with a throw's own presses counted (a turn back is
+    two) (the mean on the board's order 1.987 -> 2.009). For a
     group that played the board before 5 -> 5 (the mean 1.900 -> 1.911), with the route
     copied 3 -> 2 (1.898 -> 1.908). Wide before every line whatever the guesses: 46 ->
     39 over six, the mean 2.009 -> 2.23. Near with fewer than two left too: twice as
     many over six."""
     unsure = surest <= UNSURE
-    left = TURN_PRESSES - 1 - pressed  # the throw was one
+    left = TURN_PRESSES - pressed
     if not seen:
         return True if unsure or left == LEFT_WIDE else None
     return False if unsure or left == LEFT_NEAR else None

@@ -375,7 +375,8 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     ends this turn (C4), so "End of turn" moves to the end of the rest and ◀ is the
     likeliest step itself. Where the table cannot tell the steps apart, or the go has
     two presses left of six (`levels.spread_kind`), the steps are spread out instead (`spread_out`):
-    ◀ the three likeliest, ● the rest. `pressed`: the presses since this go's throw.
+    ◀ the three likeliest, ● the rest. `pressed`: the go's presses so far, its throw
+    included.
     Once the canoe has landed or camped and the turn waits for a card's choice, a list
     with the focus on "End of turn" (keeping is the default)."""
 
@@ -497,7 +498,7 @@ def seat_tree(state: GameState, seat: int, memory: Memory | None = None,
     `memory` is what the table was told this trip (`memory.remember`): where steppers
     start, and what the table guesses comes next. `handed`: the next player's first
     choice ends this seat's turn (C4; the table knows who that is). `pressed`: the
-    presses the player made since this go's throw (`levels.spread_kind`)."""
+    presses the player made in this go so far, its throw included (`levels.spread_kind`)."""
     memory = memory or Memory()
     offered = options(state, seat)
     if not offered:
