@@ -48,6 +48,16 @@ SITES = Campsites(("Solitude Point", "Sugar Island", "Indian Pond 1", "Indian Po
 PRINTED = ((Attraction.MOOSE, 15), (Attraction.RAINBOW, 20), (Attraction.RAVEN_ROCK, 25))
 
 
+def printed_trip() -> Trip:
+    """Two players, one night, the campsites' and three attractions' printed points entered
+    in setup (A1, N1)."""
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.settings = replace(trip.settings, attraction_points=PRINTED)
+    trip.events[0] = ev.GameStarted(trip.settings)
+    trip.state = replace(trip.state, settings=trip.settings)
+    return trip
+
+
 class Clock:
     """A fake clock: each press a little later, so no press is taken for a stale one."""
 
@@ -373,10 +383,7 @@ def test_f3_finishing_with_the_lead_is_four_presses_at_most() -> None:
 
 def test_a3_the_attraction_the_table_told_after_the_same_landmark_is_one_press_away() -> None:
     # Ann saw a moose, then a rainbow; Bob, having seen the moose, sees the rainbow
-    trip = Trip(2, nights=1, campsites=SITES)
-    trip.settings = replace(trip.settings, attraction_points=PRINTED)
-    trip.events[0] = ev.GameStarted(trip.settings)
-    trip.state = replace(trip.state, settings=trip.settings)
+    trip = printed_trip()
     trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
     trip.turn(3, c.SeeAttraction(1, Attraction.MOOSE, 15))
     trip.turn(4, c.SeeAttraction(0, Attraction.RAINBOW, 20))
@@ -392,10 +399,7 @@ def test_a2_k4_the_lines_crossed_come_before_the_landing_the_table_learnt() -> N
     # Ann landed on P in the go after her moose; Bob has seen the moose too. His next
     # go may cross another line or reach a site first (a go tells them before its
     # landing): ◀ is one of those, P ▶ behind ●
-    trip = Trip(2, nights=1, campsites=SITES)
-    trip.settings = replace(trip.settings, attraction_points=PRINTED)
-    trip.events[0] = ev.GameStarted(trip.settings)
-    trip.state = replace(trip.state, settings=trip.settings)
+    trip = printed_trip()
     trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
     trip.turn(3, c.SeeAttraction(1, Attraction.MOOSE, 15))
     trip.turn(2, c.Land(0, Pile.PORTAGE))

@@ -5,12 +5,9 @@ within two after one. Real trees from the rules' options, the real table's press
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from canoe_harness import Trip, in_order, listed, path_to_key, ranked
 
 from companion.games.canoe import commands as c
-from companion.games.canoe import events as ev
 from companion.games.canoe.model import Attraction, Pile
 from companion.games.canoe.table.levels import (
     LEFT_NEAR,
@@ -22,17 +19,14 @@ from companion.games.canoe.table.levels import (
 from companion.games.canoe.table.memory import remember
 from companion.games.canoe.table.menus import seat_tree
 from companion.table.tree import Tree
-from games.canoe.test_canoe_presses import PRINTED, SITES, Table
+from games.canoe.test_canoe_presses import SITES, Table, printed_trip
 
 
 def _rainbow_then_p(thrown: bool = True) -> Trip:
     """Ann crossed the moose, then the rainbow and landed on P after it; Bob crossed the
     moose and has thrown a 2 (unless not `thrown`): the trips told the rainbow after the
     moose, P after the rainbow."""
-    trip = Trip(2, nights=1, campsites=SITES)
-    trip.settings = replace(trip.settings, attraction_points=PRINTED)
-    trip.events[0] = ev.GameStarted(trip.settings)
-    trip.state = replace(trip.state, settings=trip.settings)
+    trip = printed_trip()
     trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
     trip.turn(3, c.SeeAttraction(1, Attraction.MOOSE, 15))
     trip.turn(2, c.SeeAttraction(0, Attraction.RAINBOW, 20), c.Land(0, Pile.PORTAGE))
