@@ -76,10 +76,12 @@ def test_c6_after_a_line_reached_in_three_presses_five_steps_lie_within_two() ->
     # the trips told P after the rainbow: sure of it, ◀ is P alone, one press
     left = {n.button: n for n in plain.items}["left"]
     assert left.label == "Landed on P" and left.children is None
-    # the same steps either way, and near two more: the sites likeliest after the guessed
-    # one (N1), each a step of its own
-    extra = [n.key for n in ranked(near) if n.key not in {m.key for m in ranked(plain)}]
-    assert extra == ["next:camp:1", "next:camp:2"]
+    # the same steps in the same order either way, among them (after a line) the two
+    # sites likeliest after the guessed one (N1), each a step of its own
+    assert [n.key for n in ranked(near)] == [n.key for n in ranked(plain)]
+    keys = [n.key for n in ranked(near)]
+    assert keys.index("next:camp") < keys.index("next:camp:1") < keys.index("next:camp:2") \
+        < keys.index("camp")
     # near: ◀ the three likeliest (P first, on ●), ● two more steps and the rest
     group = {n.button: n for n in near.items}["left"]
     assert group.children is not None and group.children.key == "canoe/g"

@@ -434,16 +434,19 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
         # the likeliest guesses nearest, the full menus after them, greyed items last:
         # on a level of three buttons a greyed item would take a slot from a step
         ordered = _beside_camp(pinned(rest))
-        wide = spread_kind(bool(state.require_turn().seen), surest, pressed)
-        if left is not end and left is not None and wide is not None:
+        seen = bool(state.require_turn().seen)
+        wide = spread_kind(seen, surest, pressed)
+        if left is not end and left is not None:
             steps: list[Node] = [left, *(n for n in ordered if n.enabled)]
-            if not wide:
+            greyed = [n for n in ordered if not n.enabled]
+            if seen:
                 steps = _other_sites(state, seat, by, memory, steps)
-            top, more = spread_out([*steps, *(n for n in ordered if not n.enabled)], title,
-                                   wide=wide)
-            return keys("canoe", title, left=top, right=canoe,
-                        select=submenu("more", t("cm.more"), more),
-                        hint=t("cm.keys_hint_handed"))
+            if wide is not None:
+                top, more = spread_out([*steps, *greyed], title, wide=wide)
+                return keys("canoe", title, left=top, right=canoe,
+                            select=submenu("more", t("cm.more"), more),
+                            hint=t("cm.keys_hint_handed"))
+            ordered = [*steps[1:], *greyed]  # the guess stays on ◀
         if left is end and wide:
             # nobody else throws next: "End of turn" keeps ◀, every step wide behind ●
             _, more = spread_out([*(n for n in ordered if n.enabled),
@@ -465,13 +468,15 @@ def _other_sites(state: GameState, seat: int,
                  by: Mapping[type[cmd.Command], list[CanoeOption]], memory: Memory,
                  steps: list[Node]) -> list[Node]:
     """N1: `steps` with the two sites likeliest after the guessed one (`ranked_sites`)
-    as steps of their own, for the near levels (`spread_out`): past a line the canoe is
-    somewhere the table has not placed, and a wrong site would cost the list of sites
-    and a press in it. They come after the guessed site and the two steps after it (the
+    as steps of their own, after a line (near or likeliest first): past a line the canoe
+    is somewhere the landmark told less of, and a wrong site would cost the list of
+    sites and a press in it. They come after the guessed site and the two steps after it (the
     three at ◀), or right after the guessed one when it is later, and the full list of
     sites after them. Over 40 bench trips each on six orders of the lines, turns over
     six (the board's points entered): without them 59, right after the guessed site 55,
-    so 46; one site so, 55."""
+    so 46; one site so, 55. In the likeliest-first levels too: for a group that played
+    the board before 5 -> 1 (a canoe out of the Unmapped Region camps past the site
+    the trips told), the rest unchanged."""
     camp = _enabled(by, cmd.Camp)
     at = next((i for i, n in enumerate(steps) if n.key == "next:camp"), None)
     if camp is None or at is None:
