@@ -100,8 +100,9 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         self._ahead: tuple[GameState, tuple[int, GameState] | None] | None = None
         # whose go the next player's choice ended, and the number of the go it started
         self._handed_from: tuple[int, int] | None = None
-        self._pressed: Counter[int] = Counter()  # in each seat's go, its throw included
-
+        # the presses each seat made in its own go, its throw included (`seat_tree`'s
+        # `pressed`): counted after each press, set to nothing as the seat's turn starts
+        self._pressed: Counter[int] = Counter()
 
     # --- what the app reads --------------------------------------------------------------
 
@@ -166,7 +167,7 @@ class CanoeTable(TableBase[GameState, ev.Event]):
             out = self._hold(seat, event.button)
         else:
             out = self._click(seat, event.button)
-            self._pressed[seat] += seat == self._state.active  # after a throw that began it
+            self._pressed[seat] += seat == self._state.active  # the throw that began it too
         if not setup and self._nav.path(seat) != before:
             self._gestures.changed((seat,), now, own=True)
         self._serial += 1
@@ -365,7 +366,8 @@ class CanoeTable(TableBase[GameState, ev.Event]):
         if self._saved is None:
             self._saved = {"_state": self._state, "_history": list(self._history),
                            "_point": self._point, "_entry": self._entry, "_card": self._card,
-                           "_over_at": self._over_at, "_handed_from": self._handed_from}
+                           "_over_at": self._over_at, "_handed_from": self._handed_from,
+                           "_pressed": Counter(self._pressed)}
 
     def _apply(self, command: cmd.Command, text: str, face: int | None = None) -> Outcome:
         now = self._clock()

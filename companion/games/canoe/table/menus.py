@@ -374,11 +374,10 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
     ● itself does nothing but open the rest. `handed`: the next player's first choice
     ends this turn (C4), so "End of turn" moves to the end of the rest and ◀ is the
     likeliest step itself. Where the table cannot tell the steps apart, or the go has
-    two presses left of six (`levels.spread_kind`), the steps are spread out instead (`spread_out`):
-    ◀ the three likeliest, ● the rest. `pressed`: the go's presses so far, its throw
-    included.
-    Once the canoe has landed or camped and the turn waits for a card's choice, a list
-    with the focus on "End of turn" (keeping is the default)."""
+    few presses left of six (`levels.spread_kind`), the steps are spread out instead
+    (`spread_out`): ◀ the three likeliest, ● the rest. `pressed`: the go's presses so
+    far, its throw included. Once the canoe has landed or camped and the turn waits for
+    a card's choice, a list with the focus on "End of turn" (keeping is the default)."""
 
     def first(kind: type[cmd.Command]) -> CanoeOption | None:
         found = by.get(kind)
