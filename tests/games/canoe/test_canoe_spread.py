@@ -136,3 +136,24 @@ def test_c4_with_nobody_throwing_next_end_keeps_its_button_and_the_rest_is_wide(
              for n in more.children.items}
     assert inner == {"left": "more/1g", "right": "more/2g", "select": "more/2"}
     assert len(_within(tree, 3)) >= 8
+
+
+def test_c4_with_nobody_throwing_next_after_a_line_end_is_one_of_the_three_at_the_left(
+        ) -> None:
+    # the same, after a line, the go with two presses left of six: "End of turn" is the
+    # third of the three likeliest on ◀ (two presses, as the other four within two)
+    trip = Trip(2, nights=1, campsites=SITES)
+    trip.turn(3, c.SeeAttraction(0, Attraction.MOOSE, 15))
+    trip.turn(2, c.Camp(1, "Solitude Point", 20))
+    trip.roll(3)
+    trip.do(c.SeeAttraction(0, Attraction.RAINBOW, 20))
+    memory = remember(trip.events)
+    plain = seat_tree(trip.state, 0, memory, pressed=1)
+    tree = seat_tree(trip.state, 0, memory, pressed=NEAR)
+    assert plain is not None and tree is not None
+    assert {n.button: n.key for n in plain.items}["left"] == "end"  # one press
+    group = {n.button: n for n in tree.items}["left"]
+    assert group.children is not None and group.children.key == "canoe/g"
+    assert {n.button: n.key for n in group.children.items}["right"] == "end"
+    assert len(path_to_key(tree, "end") or ()) == 2
+    assert len(_within(tree, 2)) == 4 + 1  # four steps and "End of turn"

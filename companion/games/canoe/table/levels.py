@@ -165,10 +165,11 @@ def spread_kind(seen: bool, surest: float, pressed: int) -> bool | None:
     table cannot tell the steps apart or with two presses left after a line; 46 with
     `menus._other_sites`; 43 wide with three left before a line too; 36 wide behind ●
     where ◀ is "End of turn" too; 33 with a throw's own presses counted (a turn back is
-    two). The mean on the board's order 1.987 -> 2.009. For a group that played the
-    board before 5 -> 1 (1.900 -> 1.910), with the route copied 3 -> 2 (1.898 ->
-    1.908). Wide before every line whatever the guesses: 46 -> 39 over six, the mean
-    2.009 -> 2.23. Near with fewer than two left too: twice as many over six."""
+    two); 27 with "End of turn" one of the three at ◀ after a line, near. The mean on
+    the board's order 1.987 -> 2.009. For a group that played the board before 5 -> 1
+    (1.900 -> 1.910), with the route copied 3 -> 2 (1.898 -> 1.908). Wide before every
+    line whatever the guesses: 46 -> 39 over six, the mean 2.009 -> 2.23. Near with
+    fewer than two left too: twice as many over six."""
     unsure = surest <= UNSURE
     left = TURN_PRESSES - pressed
     if not seen:

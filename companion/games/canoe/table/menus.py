@@ -446,13 +446,21 @@ def _tell_tree(state: GameState, seat: int, by: Mapping[type[cmd.Command], list[
                             select=submenu("more", t("cm.more"), more),
                             hint=t("cm.keys_hint_handed"))
             ordered = [*steps[1:], *greyed]  # the guess stays on ◀
-        if left is end and wide:
-            # nobody else throws next: "End of turn" keeps ◀, every step wide behind ●
-            _, more = spread_out([*(n for n in ordered if n.enabled),
-                                  *(n for n in ordered if not n.enabled)], title,
-                                 wide=True, top=False)
-            return keys("canoe", title, left=left, right=canoe,
-                        select=submenu("more", t("cm.more"), more), hint=t("cm.keys_hint"))
+        if left is end and left is not None and wide is not None:
+            # nobody else throws next: before a line, "End of turn" keeps ◀ and every step
+            # is wide behind ●; after one, it is the third of the three likeliest at ◀
+            enabled = [n for n in ordered if n.enabled]
+            greyed = [n for n in ordered if not n.enabled]
+            if wide:
+                _, more = spread_out([*enabled, *greyed], title, wide=True, top=False)
+                return keys("canoe", title, left=left, right=canoe,
+                            select=submenu("more", t("cm.more"), more),
+                            hint=t("cm.keys_hint"))
+            top, more = spread_out([*enabled[:2], left, *enabled[2:], *greyed], title,
+                                   wide=False)
+            return keys("canoe", title, left=top, right=canoe,
+                        select=submenu("more", t("cm.more"), more),
+                        hint=t("cm.keys_hint_end_near"))
         more = laid_out([n for n in ordered if n.enabled] +
                         [n for n in ordered if not n.enabled], title)
         hint = t("cm.keys_hint_handed") if left is not end else \

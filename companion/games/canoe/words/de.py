@@ -187,6 +187,7 @@ WORDS: Final[dict[str, str]] = {
     "cm.more_rest": "Mehr …",
     "cm.keys_hint": "▶ C · ◀ Ende · ● der Rest",
     "cm.keys_hint_handed": "▶ C · ● der Rest · sonst nichts: der Nächste würfelt",
+    "cm.keys_hint_end_near": "▶ C · ◀ Ende oder zwei Schritte mehr · ● der Rest",
     "cm.handover_title": "{name}: als Nächstes · deine erste Wahl beendet den Zug von {other}",
     "cm.hero_back": "Heldenkarte zurücklegen",
     "cr.obeyed_by_companion": "erfüllt sich selbst, wenn das Kanu es tut",

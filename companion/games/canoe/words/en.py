@@ -186,6 +186,7 @@ WORDS: Final[dict[str, str]] = {
     "cm.more_rest": "More…",
     "cm.keys_hint": "▶ C · ◀ end · ● the rest",
     "cm.keys_hint_handed": "▶ C · ● the rest · nothing else: the next player throws",
+    "cm.keys_hint_end_near": "▶ C · ◀ end, or two steps more · ● the rest",
     "cm.handover_title": "{name}: next · your first choice ends {other}'s turn",
     "cm.hero_back": "Put the Hero card back",
     "cr.obeyed_by_companion": "done by itself when the canoe does it",

@@ -186,6 +186,7 @@ WORDS: Final[dict[str, str]] = {
     "cm.more_rest": "Plus…",
     "cm.keys_hint": "▶ C · ◀ fin · ● le reste",
     "cm.keys_hint_handed": "▶ C · ● le reste · rien d'autre : le suivant lance",
+    "cm.keys_hint_end_near": "▶ C · ◀ fin, ou deux choix de plus · ● le reste",
     "cm.handover_title": "{name} : ensuite · votre premier choix finit le tour de {other}",
     "cm.hero_back": "Remettre la carte Héros",
     "cr.obeyed_by_companion": "faite d'elle-même quand le canoë la fait",
