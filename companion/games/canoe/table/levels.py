@@ -148,8 +148,9 @@ likeliest first keeps its likeliest there; with more, the likeliest first leaves
 
 LEFT_WIDE = 3
 """The presses left of `TURN_PRESSES` at which the steps before a line are laid out wide
-(`spread_out`), a step told before it (a Destination card done, a turn back) having taken
-two: eleven steps lie within three presses there, where likeliest first puts four."""
+(`spread_out`), three gone before it (a turn back and throw is two, a Destination card
+done one or two): eleven steps lie within three presses there, where likeliest first
+puts four."""
 
 
 def spread_kind(seen: bool, surest: float, pressed: int) -> bool | None:
